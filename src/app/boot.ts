@@ -1,0 +1,114 @@
+// Start-up shared by every command: settings -> database (embedded or configured) -> migrations ->
+// seeds -> core services. Returns what the command needs and one close() that undoes it all.
+import path from 'node:path';
+import pino, { type DestinationStream } from 'pino';
+import type { Settings } from '../config/settings.js';
+import { loadOrCreateSecrets, storeSecret, withDataDirSecrets } from '../config/data-dir-secrets.js';
+import { randomBytes } from 'node:crypto';
+import { JwtSigner } from '../crypto/jwt.js';
+import { startEmbeddedPostgres } from '../db/embedded.js';
+import { migrate } from '../db/migrate.js';
+import { createSql } from '../db/sql.js';
+import { seedPermissions } from '../authz/store.js';
+import { REDACT_PATHS } from '../http/redact.js';
+import { AuthCache } from '../identity/auth-cache.js';
+import { authenticator } from '../identity/authn.js';
+import { serviceAccountsService } from '../identity/service-accounts.service.js';
+import { tokensService } from '../identity/tokens.service.js';
+import { usersService } from '../identity/users.service.js';
+import { SecretBoxes, type Core } from './core.js';
+import type { Domain } from './domain.js';
+
+export interface Runtime {
+  core: Core;
+  domains: readonly Domain[];
+  /** True when Keel runs its own PostgreSQL. */
+  embedded: boolean;
+  close(): Promise<void>;
+}
+
+export interface BootOptions {
+  logStream?: DestinationStream;
+}
+
+const SEED_LOCK = 7_245_332;
+
+/** The local admin of an embedded install ({@link LOCAL_ADMIN}), created on first start with a generated password. */
+export const LOCAL_ADMIN = 'admin@keel.local';
+
+async function ensureLocalAdmin(core: Core): Promise<void> {
+  const anyUser = await core.sql.one(`SELECT 1 FROM graph_nodes WHERE label = 'User' LIMIT 1`);
+  if (anyUser) return;
+  const password = randomBytes(15).toString('base64url');
+  storeSecret(core.settings.dataDir, 'admin_password', password);
+  await core.identity.users.ensureAdmin(LOCAL_ADMIN, password);
+}
+
+export async function boot(input: Settings, domains: readonly Domain[], options: BootOptions = {}): Promise<Runtime> {
+  const log = pino(
+    { level: input.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, base: { service: 'keel' } },
+    options.logStream,
+  );
+  const closers: Array<() => Promise<void>> = [];
+  const close = async () => {
+    for (const c of closers.reverse()) await c().catch((err) => log.error({ err }, 'shutdown step failed'));
+  };
+  try {
+    let settings = input;
+    let url = settings.databaseUrl;
+    if (url === null) {
+      const stored = loadOrCreateSecrets(settings.dataDir);
+      settings = withDataDirSecrets(settings, stored);
+      const db = await startEmbeddedPostgres(path.join(settings.dataDir, 'pg'), stored.postgres_password, (line) =>
+        log.debug({ postgres: line.trim() }, 'embedded postgres'),
+      );
+      closers.push(db.stop);
+      url = db.url;
+    }
+    const sql = createSql(url, settings.databasePoolSize);
+    closers.push(() => sql.close());
+
+    await migrate(
+      sql,
+      domains.flatMap((d) => d.migrations ?? []),
+    );
+    await sql.tx(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
+      await seedPermissions(
+        tx,
+        domains.flatMap((d) => d.permissions ?? []),
+        domains.flatMap((d) => d.roles ?? []),
+      );
+    });
+
+    const authCache = new AuthCache();
+    const listener = await authCache.listen(sql);
+    closers.push(listener.stop);
+    const jwt = new JwtSigner(settings.auth.jwtPrivateKey!, settings.auth.issuer);
+    const tokens = tokensService({ sql, jwt, authCache, settings });
+    const core: Core = {
+      settings,
+      sql,
+      log,
+      jwt,
+      authCache,
+      secrets: new SecretBoxes(settings),
+      identity: {
+        users: usersService({ sql, authCache }),
+        serviceAccounts: serviceAccountsService({ sql, authCache }),
+        tokens,
+        authn: authenticator({ sql, jwt, authCache, tokens }),
+      },
+    };
+    for (const d of domains) await d.seed?.(core);
+    if (input.databaseUrl === null && !settings.bootstrapAdmin) await ensureLocalAdmin(core);
+    if (settings.bootstrapAdmin) {
+      const created = await core.identity.users.ensureAdmin(settings.bootstrapAdmin.email, settings.bootstrapAdmin.password);
+      if (created) log.info({ email: settings.bootstrapAdmin.email }, 'bootstrap admin created');
+    }
+    return { core, domains, embedded: input.databaseUrl === null, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}

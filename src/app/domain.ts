@@ -1,0 +1,37 @@
+// What a domain contributes to the service. The list of domains is in domains.ts.
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Migration } from '../db/migrate.js';
+import type { PermissionDef } from '../authz/permissions.js';
+import type { RoleSeed } from '../authz/store.js';
+import type { Core } from './core.js';
+import type { GrantHandler } from '../identity/grants.js';
+
+export type Api = FastifyInstance<
+  import('node:http').Server,
+  import('node:http').IncomingMessage,
+  import('node:http').ServerResponse,
+  import('fastify').FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+/** A background process part (queue consumer, relay...), started in `serve` and in its own role. */
+export interface BackgroundTask {
+  name: string;
+  /** Which `keel` commands run it besides `serve`. */
+  roles: readonly ('worker' | 'scheduler' | 'connector')[];
+  start(core: Core): Promise<{ stop(): Promise<void> }>;
+}
+
+export interface Domain {
+  name: string;
+  migrations?: readonly Migration[];
+  permissions?: readonly PermissionDef[];
+  roles?: readonly RoleSeed[];
+  /** Runs after migrations and the permission seed at start-up (idempotent). */
+  seed?(core: Core): Promise<void>;
+  routes?(api: Api, core: Core): void | Promise<void>;
+  background?: readonly BackgroundTask[];
+  /** Extra grant types for the token endpoint (RFC 8693 token exchange). */
+  grants?: Readonly<Record<string, GrantHandler>>;
+}

@@ -1,0 +1,71 @@
+// Long-running roles: the API server and background tasks, with a clean shutdown on SIGINT/SIGTERM.
+import type { Runtime } from './boot.js';
+import type { BackgroundTask } from './domain.js';
+import { buildApi } from '../http/server.js';
+import type { Api } from './domain.js';
+
+export type Role = 'serve' | 'api' | 'worker' | 'scheduler' | 'connector';
+
+export interface Running {
+  api: Api | null;
+  url: string | null;
+  stop(): Promise<void>;
+}
+
+function tasksFor(runtime: Runtime, role: Role): BackgroundTask[] {
+  const all = runtime.domains.flatMap((d) => d.background ?? []);
+  return role === 'serve' ? all : all.filter((t) => (t.roles as readonly string[]).includes(role));
+}
+
+export async function run(runtime: Runtime, role: Role): Promise<Running> {
+  const { core } = runtime;
+  const stops: Array<() => Promise<void>> = [];
+  let api: Api | null = null;
+  let url: string | null = null;
+  try {
+    if (role === 'serve' || role === 'api') {
+      api = await buildApi(core, runtime.domains);
+      const instance = api;
+      await api.listen({ host: core.settings.host, port: core.settings.port });
+      const addr = api.server.address();
+      const port = typeof addr === 'object' && addr ? addr.port : core.settings.port;
+      url = `http://${core.settings.host.includes(':') ? `[${core.settings.host}]` : core.settings.host}:${port}`;
+      stops.push(() => instance.close());
+    }
+    for (const task of tasksFor(runtime, role)) {
+      const handle = await task.start(core);
+      core.log.info({ task: task.name }, 'background task started');
+      stops.push(() => handle.stop());
+    }
+  } catch (err) {
+    for (const s of stops.reverse()) await s().catch(() => {});
+    throw err;
+  }
+  let stopped = false;
+  return {
+    api,
+    url,
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      for (const s of stops.reverse()) await s().catch((err) => core.log.error({ err }, 'stop failed'));
+      await runtime.close();
+    },
+  };
+}
+
+/** Stops `running` on the first SIGINT/SIGTERM; a second signal exits at once. */
+export function stopOnSignals(running: Running, log: (msg: string) => void): void {
+  let signalled = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (signalled) process.exit(130);
+    signalled = true;
+    log(`${signal}: shutting down`);
+    running.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+}

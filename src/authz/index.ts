@@ -1,0 +1,14 @@
+import type { Domain } from '../app/domain.js';
+import { crudPermissions } from './permissions.js';
+import { rolesService } from './roles.service.js';
+import { authzRoutes } from './routes.js';
+
+export const authzDomain: Domain = {
+  name: 'authz',
+  permissions: [
+    { name: 'permission:read', description: 'List permissions', defaultRoles: ['member'] },
+    ...crudPermissions('role', 'roles'),
+    { name: 'role:assign', description: 'Assign roles to users and service accounts' },
+  ],
+  routes: (api, core) => authzRoutes(api, rolesService(core)),
+};

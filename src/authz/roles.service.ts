@@ -1,0 +1,161 @@
+// Roles: named sets of permissions, assigned to users and service accounts.
+import type { Core } from '../app/core.js';
+import { attribution, isAdminUser, type AuthContext } from './context.js';
+import { authorize } from './guard.js';
+import { KeyConflictError, createNode, deleteNode, listNodes, nodeByKey, putEdge, removeEdge, updateNode } from '../graph/store.js';
+import { AppError, conflict, forbidden, notFound } from '../http/errors.js';
+import type { Page } from '../http/pagination.js';
+import type { Queryable } from '../db/sql.js';
+import { findUserByEmail } from '../identity/users.store.js';
+import { findServiceAccount } from '../identity/service-accounts.store.js';
+import { roleBySlug, roleKey, rolePermissions, type RoleProps } from './store.js';
+import type { GraphNode } from '../graph/store.js';
+
+export interface RoleRead {
+  slug: string;
+  name: string;
+  description: string | null;
+  builtin: boolean;
+  permissions: string[];
+  created_at: string;
+  updated_at: string;
+}
+
+async function toRead(q: Queryable, role: GraphNode<RoleProps>): Promise<RoleRead> {
+  return {
+    slug: role.props.slug,
+    name: role.props.name,
+    description: role.props.description ?? null,
+    builtin: role.props.builtin ?? false,
+    permissions: await rolePermissions(q, role),
+    created_at: role.created_at.toISOString(),
+    updated_at: role.updated_at.toISOString(),
+  };
+}
+
+type Deps = Pick<Core, 'sql' | 'authCache'>;
+
+export function rolesService({ sql, authCache }: Deps) {
+  async function mustFind(q: Queryable, slug: string) {
+    const role = await roleBySlug(q, slug);
+    if (!role) throw notFound(`role ${slug}`);
+    return role;
+  }
+
+  /** Permission node ids for names; unknown names are a 422 naming the index. */
+  async function permissionIds(q: Queryable, names: readonly string[]): Promise<string[]> {
+    const ids: string[] = [];
+    for (const [i, name] of names.entries()) {
+      const p = await nodeByKey(q, 'Permission.name', name);
+      if (!p) {
+        throw new AppError(422, 'unknown_permission', `permissions/${i}: unknown permission ${name}`, [
+          { pointer: `/permissions/${i}`, in: 'body', detail: `unknown permission ${name}` },
+        ]);
+      }
+      ids.push(p.id);
+    }
+    return ids;
+  }
+
+  async function setGrants(q: Queryable, roleId: string, names: readonly string[]) {
+    const ids = await permissionIds(q, names);
+    await q.query(`DELETE FROM graph_edges WHERE src = $1 AND label = 'GRANTS' AND NOT (dst = ANY($2::uuid[]))`, [
+      roleId,
+      ids,
+    ]);
+    for (const id of ids) await putEdge(q, roleId, 'GRANTS', id);
+  }
+
+  async function principalNode(q: Queryable, kind: 'user' | 'service_account', name: string) {
+    const node = kind === 'user' ? await findUserByEmail(q, name) : await findServiceAccount(q, name);
+    if (!node) throw notFound(kind === 'user' ? `user ${name}` : `service account ${name}`);
+    return node;
+  }
+
+  return {
+    async listPermissions(ctx: AuthContext) {
+      authorize(ctx, 'permission:read');
+      const rows = await sql.query<{ props: { name: string; description: string } }>(
+        `SELECT props FROM graph_nodes WHERE label = 'Permission' ORDER BY props->>'name'`,
+      );
+      return rows.map((r) => ({ name: r.props.name, description: r.props.description }));
+    },
+
+    async create(ctx: AuthContext, input: { slug: string; name: string; description?: string | undefined; permissions: string[] }) {
+      authorize(ctx, 'role:create');
+      try {
+        const role = await sql.tx(async (tx) => {
+          const r = await createNode<RoleProps>(
+            tx,
+            'Role',
+            { slug: input.slug, name: input.name, description: input.description ?? '', builtin: false, updated_by: attribution(ctx) },
+            [roleKey(input.slug)],
+          );
+          await setGrants(tx, r.id, input.permissions);
+          return r;
+        });
+        return toRead(sql, role);
+      } catch (err) {
+        if (err instanceof KeyConflictError) throw conflict(`role ${input.slug} already exists`);
+        throw err;
+      }
+    },
+
+    async list(ctx: AuthContext, page: Page) {
+      authorize(ctx, 'role:read');
+      const result = await listNodes<RoleProps>(sql, { label: 'Role', after: page.after, limit: page.limit });
+      return { next: result.next, items: await Promise.all(result.items.map((r) => toRead(sql, r))) };
+    },
+
+    async get(ctx: AuthContext, slug: string) {
+      authorize(ctx, 'role:read');
+      return toRead(sql, await mustFind(sql, slug));
+    },
+
+    async update(
+      ctx: AuthContext,
+      slug: string,
+      input: { name?: string | undefined; description?: string | undefined; permissions?: string[] | undefined },
+    ) {
+      authorize(ctx, 'role:update');
+      const updated = await sql.tx(async (tx) => {
+        const role = await mustFind(tx, slug);
+        if (role.props.grants_all && input.permissions) {
+          throw conflict('the admin role holds every permission; its permissions cannot be edited', 'role_immutable');
+        }
+        const patch: Partial<RoleProps> = { updated_by: attribution(ctx) };
+        if (input.name !== undefined) patch.name = input.name;
+        if (input.description !== undefined) patch.description = input.description;
+        const r = await updateNode<RoleProps>(tx, role.id, patch);
+        if (input.permissions) await setGrants(tx, role.id, input.permissions);
+        await authCache.invalidate(tx);
+        return r!;
+      });
+      return toRead(sql, updated);
+    },
+
+    async remove(ctx: AuthContext, slug: string) {
+      authorize(ctx, 'role:delete');
+      await sql.tx(async (tx) => {
+        const role = await mustFind(tx, slug);
+        if (role.props.builtin) throw conflict(`role ${slug} is seeded by Keel and cannot be deleted`, 'role_immutable');
+        await deleteNode(tx, role.id, 'Role');
+        await authCache.invalidate(tx);
+      });
+    },
+
+    async assign(ctx: AuthContext, kind: 'user' | 'service_account', name: string, roleSlug: string, on: boolean) {
+      authorize(ctx, 'role:assign');
+      await sql.tx(async (tx) => {
+        const principal = await principalNode(tx, kind, name);
+        const role = await mustFind(tx, roleSlug);
+        if (role.props.grants_all && !isAdminUser(ctx)) throw forbidden('only an admin can assign the admin role');
+        if (on) await putEdge(tx, principal.id, 'HAS_ROLE', role.id);
+        else if (!(await removeEdge(tx, principal.id, 'HAS_ROLE', role.id))) {
+          throw notFound(`role ${roleSlug} on ${name}`);
+        }
+        await authCache.invalidate(tx);
+      });
+    },
+  };
+}

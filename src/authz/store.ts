@@ -1,0 +1,108 @@
+// Roles, permissions and assignments in the graph.
+import type { Queryable } from '../db/sql.js';
+import { createNode, nodeByKey, putEdge, type GraphNode } from '../graph/store.js';
+import type { PermissionDef } from './permissions.js';
+import { SEEDED_ROLES } from './permissions.js';
+
+export interface RoleProps {
+  slug: string;
+  name: string;
+  description?: string;
+  builtin?: boolean;
+  /** The admin role: every permission, present and future. */
+  grants_all?: boolean;
+  [k: string]: unknown;
+}
+
+/** A role that Keel seeds (besides admin and member), e.g. the scheduler's. */
+export interface RoleSeed {
+  slug: string;
+  name: string;
+  description: string;
+  grantsAll?: boolean;
+}
+
+export const roleKey = (slug: string) => ({ namespace: 'Role.slug', key: slug });
+export const permissionKey = (name: string) => ({ namespace: 'Permission.name', key: name });
+
+export async function roleBySlug(q: Queryable, slug: string): Promise<GraphNode<RoleProps> | undefined> {
+  return nodeByKey<RoleProps>(q, 'Role.slug', slug);
+}
+
+/** Names of the permissions a role grants (all of them for a grants_all role). */
+export async function rolePermissions(q: Queryable, role: GraphNode<RoleProps>): Promise<string[]> {
+  const rows = role.props.grants_all
+    ? await q.query<{ name: string }>(
+        `SELECT props->>'name' AS name FROM graph_nodes WHERE label = 'Permission' ORDER BY 1`,
+      )
+    : await q.query<{ name: string }>(
+        `SELECT p.props->>'name' AS name FROM graph_edges g JOIN graph_nodes p ON p.id = g.dst
+          WHERE g.src = $1 AND g.label = 'GRANTS' ORDER BY 1`,
+        [role.id],
+      );
+  return rows.map((r) => r.name);
+}
+
+/** Global permissions of a principal through its roles. */
+export async function principalPermissions(q: Queryable, principalId: string): Promise<string[]> {
+  const rows = await q.query<{ name: string }>(
+    `SELECT DISTINCT p.props->>'name' AS name
+       FROM graph_edges hr
+       JOIN graph_nodes r ON r.id = hr.dst
+       JOIN graph_nodes p ON p.label = 'Permission'
+      WHERE hr.src = $1 AND hr.label = 'HAS_ROLE'
+        AND (coalesce((r.props->>'grants_all')::boolean, false)
+             OR EXISTS (SELECT 1 FROM graph_edges g WHERE g.src = r.id AND g.label = 'GRANTS' AND g.dst = p.id))`,
+    [principalId],
+  );
+  return rows.map((r) => r.name);
+}
+
+/** Slugs of the roles assigned to a principal. */
+export async function principalRoles(q: Queryable, principalId: string): Promise<string[]> {
+  const rows = await q.query<{ slug: string }>(
+    `SELECT r.props->>'slug' AS slug FROM graph_edges e JOIN graph_nodes r ON r.id = e.dst
+      WHERE e.src = $1 AND e.label = 'HAS_ROLE' ORDER BY 1`,
+    [principalId],
+  );
+  return rows.map((r) => r.slug);
+}
+
+/**
+ * Idempotent seed (callers serialize it across replicas): creates missing permissions and the seeded
+ * roles. A permission gets its default role grants only when it is created here, so an operator's
+ * later narrowing of a role is kept.
+ */
+export async function seedPermissions(
+  q: Queryable,
+  defs: readonly PermissionDef[],
+  roles: readonly RoleSeed[] = [],
+): Promise<string[]> {
+  const seededRoles: RoleSeed[] = [
+    ...Object.entries(SEEDED_ROLES).map(([slug, r]) => ({ slug, ...r, grantsAll: slug === 'admin' })),
+    ...roles,
+  ];
+  for (const role of seededRoles) {
+    if (await roleBySlug(q, role.slug)) continue;
+    await createNode(
+      q,
+      'Role',
+      { slug: role.slug, name: role.name, description: role.description, builtin: true, grants_all: !!role.grantsAll },
+      [roleKey(role.slug)],
+    );
+  }
+  const created: string[] = [];
+  for (const def of defs) {
+    const existing = await nodeByKey(q, 'Permission.name', def.name);
+    if (existing) continue;
+    const perm = await createNode(q, 'Permission', { name: def.name, description: def.description }, [
+      permissionKey(def.name),
+    ]);
+    created.push(def.name);
+    for (const roleSlug of def.defaultRoles ?? []) {
+      const role = await roleBySlug(q, roleSlug);
+      if (role) await putEdge(q, role.id, 'GRANTS', perm.id);
+    }
+  }
+  return created;
+}

@@ -1,0 +1,114 @@
+#!/usr/bin/env node
+// keel: one binary, several roles (DESIGN.md section 2).
+import { parseArgs } from 'node:util';
+import { loadSettings, SettingsError } from '../config/settings.js';
+import { boot, LOCAL_ADMIN } from '../app/boot.js';
+import { secretsFile } from '../config/data-dir-secrets.js';
+import { allDomains } from '../app/domains.js';
+import { run, stopOnSignals, type Role } from '../app/run.js';
+import { generateSigningKey } from '../crypto/jwt.js';
+import { randomBytes } from 'node:crypto';
+
+const USAGE = `keel <command>
+
+Commands:
+  serve                    API + scheduler + workers + relay + connector in one process
+                           (embedded PostgreSQL when KEEL_DATABASE_URL is not set)
+  api                      the HTTP API only
+  worker                   queue consumers
+  scheduler                the scheduler service
+  connector                the analytics connector runtime
+  migrate                  apply database migrations and seeds, then exit
+  users create --email E --password P [--admin]
+  keys generate            print a new signing key and encryption keys for production settings
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === 'help' || command === '--help') {
+    console.log(USAGE);
+    return command ? 0 : 2;
+  }
+  if (command === 'keys' && rest[0] === 'generate') {
+    console.log(`KEEL_AUTH_JWT_PRIVATE_KEY=${Buffer.from(generateSigningKey()).toString('base64')}`);
+    console.log(`KEEL_AUTH_ENCRYPTION_KEY=${randomBytes(32).toString('base64')}`);
+    console.log(`KEEL_CONFIG_ENCRYPTION_KEY=${randomBytes(32).toString('base64')}`);
+    return 0;
+  }
+
+  const settings = loadSettings();
+  const domains = allDomains();
+
+  if (command === 'migrate') {
+    const runtime = await boot(settings, domains);
+    await runtime.close();
+    console.log('migrations and seeds applied');
+    return 0;
+  }
+
+  if (command === 'users') {
+    const { values, positionals } = parseArgs({
+      args: rest,
+      allowPositionals: true,
+      options: { email: { type: 'string' }, password: { type: 'string' }, admin: { type: 'boolean', default: false } },
+    });
+    if (positionals[0] !== 'create' || !values.email) {
+      console.error('usage: keel users create --email E [--password P] [--admin]');
+      return 2;
+    }
+    const runtime = await boot(settings, domains);
+    try {
+      const existing = await runtime.core.identity.users.findByEmailUnchecked(values.email);
+      if (existing) {
+        console.log(`user ${values.email} already exists`);
+        return 0;
+      }
+      await runtime.core.identity.users.createUnchecked(
+        { email: values.email, password: values.password, is_admin: values.admin },
+        'cli',
+      );
+      console.log(`created user ${values.email}${values.admin ? ' (admin)' : ''}`);
+      return 0;
+    } finally {
+      await runtime.close();
+    }
+  }
+
+  const roles: Role[] = ['serve', 'api', 'worker', 'scheduler', 'connector'];
+  if (!roles.includes(command as Role)) {
+    console.error(`unknown command: ${command}\n\n${USAGE}`);
+    return 2;
+  }
+  const runtime = await boot(settings, domains);
+  const running = await run(runtime, command as Role);
+  stopOnSignals(running, (m) => runtime.core.log.info(m));
+  if (running.url) {
+    console.log(`\nKeel is listening on ${running.url}  (API docs: ${running.url}/docs)`);
+    if (runtime.embedded) console.log(`Data (embedded PostgreSQL, generated secrets): ${settings.dataDir}`);
+    if (settings.bootstrapAdmin) {
+      console.log(`Log in: POST ${running.url}/auth/login {"email":"${settings.bootstrapAdmin.email}","password":...}`);
+    } else if (runtime.embedded) {
+      console.log(
+        `Log in: POST ${running.url}/auth/login with {"email":"${LOCAL_ADMIN}","password":...}; the password is\n` +
+          `  "admin_password" in ${secretsFile(settings.dataDir)} (readable by you only).`,
+      );
+    } else {
+      console.log(
+        `Create a user to log in: npx keel users create --email you@example.com --password '...' --admin\n` +
+          `  (or set KEEL_BOOTSTRAP_ADMIN_EMAIL and KEEL_BOOTSTRAP_ADMIN_PASSWORD), then POST ${running.url}/auth/login`,
+      );
+    }
+  }
+  return -1; // keep running
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code >= 0) process.exit(code);
+  },
+  (err: unknown) => {
+    if (err instanceof SettingsError) console.error(`configuration error: ${err.message}`);
+    else console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,171 @@
+// Settings: every KEEL_* variable, parsed and validated once into one typed object.
+import path from 'node:path';
+
+export class SettingsError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`${variable}: ${message}`);
+    this.name = 'SettingsError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function str(env: Env, name: string): string | undefined {
+  const v = env[name];
+  return v === undefined || v.trim() === '' ? undefined : v.trim();
+}
+
+function int(env: Env, name: string, dflt: number, min: number, max: number): number {
+  const raw = str(env, name);
+  if (raw === undefined) return dflt;
+  if (!/^-?\d+$/.test(raw)) throw new SettingsError(name, `expected an integer, got "${raw}"`);
+  const n = Number(raw);
+  if (n < min || n > max) throw new SettingsError(name, `must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+function bool(env: Env, name: string, dflt: boolean): boolean {
+  const raw = str(env, name)?.toLowerCase();
+  if (raw === undefined) return dflt;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new SettingsError(name, `expected true or false, got "${raw}"`);
+}
+
+function url(env: Env, name: string, protocols: string[]): string | undefined {
+  const raw = str(env, name);
+  if (raw === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new SettingsError(name, 'is not a valid URL');
+  }
+  if (!protocols.includes(parsed.protocol.replace(/:$/, ''))) {
+    throw new SettingsError(name, `scheme must be one of ${protocols.join(', ')}`);
+  }
+  return raw;
+}
+
+/** A 32-byte key given as base64 (or base64url). */
+function key32(env: Env, name: string): Buffer | undefined {
+  const raw = str(env, name);
+  if (raw === undefined) return undefined;
+  const buf = Buffer.from(raw, 'base64');
+  if (buf.length !== 32) throw new SettingsError(name, 'must be 32 bytes encoded as base64');
+  return buf;
+}
+
+function pem(env: Env, name: string): string | undefined {
+  const raw = str(env, name);
+  if (raw === undefined) return undefined;
+  const text = raw.includes('-----BEGIN') ? raw : Buffer.from(raw, 'base64').toString('utf8');
+  if (!text.includes('-----BEGIN PRIVATE KEY-----')) {
+    throw new SettingsError(name, 'must be a PKCS#8 PEM private key (or its base64)');
+  }
+  return text.replace(/\\n/g, '\n');
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Settings {
+  host: string;
+  port: number;
+  publicUrl: string;
+  logLevel: LogLevel;
+  dataDir: string;
+  /** null: the embedded PostgreSQL managed by Keel. */
+  databaseUrl: string | null;
+  databasePoolSize: number;
+  auth: {
+    /** PKCS#8 PEM of the Ed25519 signing key; filled from the data dir in embedded mode. */
+    jwtPrivateKey: string | undefined;
+    issuer: string;
+    accessTokenTtl: number;
+    refreshTokenTtl: number;
+    delegatedTokenTtl: number;
+    /** Encrypts OAuth provider secrets and per-user provider tokens. */
+    encryptionKey: Buffer | undefined;
+    oauthAutoLinkByEmail: boolean;
+    oauthAutoCreateUsers: boolean;
+    providerCacheSeconds: number;
+    localPasswordLogin: boolean;
+  };
+  /** Encrypts AI provider credentials. */
+  configEncryptionKey: Buffer | undefined;
+  bootstrapAdmin: { email: string; password: string } | null;
+  scheduler: { clientId: string; clientSecret: string } | null;
+  scoring: { debounceSeconds: number };
+  outbound: { allowPrivateNetworks: boolean };
+  pluginsDir: string | undefined;
+}
+
+export function loadSettings(env: Env = process.env): Settings {
+  const host = str(env, 'KEEL_HOST') ?? '127.0.0.1';
+  const port = int(env, 'KEEL_PORT', 8080, 0, 65535);
+  const publicUrl = (
+    url(env, 'KEEL_PUBLIC_URL', ['http', 'https']) ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+  ).replace(/\/+$/, '');
+  const logLevel = (str(env, 'KEEL_LOG_LEVEL') ?? 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new SettingsError('KEEL_LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
+  }
+  const databaseUrl = url(env, 'KEEL_DATABASE_URL', ['postgres', 'postgresql']) ?? null;
+
+  const adminEmail = str(env, 'KEEL_BOOTSTRAP_ADMIN_EMAIL');
+  const adminPassword = str(env, 'KEEL_BOOTSTRAP_ADMIN_PASSWORD');
+  if ((adminEmail === undefined) !== (adminPassword === undefined)) {
+    throw new SettingsError(
+      adminEmail ? 'KEEL_BOOTSTRAP_ADMIN_PASSWORD' : 'KEEL_BOOTSTRAP_ADMIN_EMAIL',
+      'KEEL_BOOTSTRAP_ADMIN_EMAIL and KEEL_BOOTSTRAP_ADMIN_PASSWORD must be set together',
+    );
+  }
+  const schedulerId = str(env, 'KEEL_SCHEDULER_CLIENT_ID');
+  const schedulerSecret = str(env, 'KEEL_SCHEDULER_CLIENT_SECRET');
+  if ((schedulerId === undefined) !== (schedulerSecret === undefined)) {
+    throw new SettingsError(
+      schedulerId ? 'KEEL_SCHEDULER_CLIENT_SECRET' : 'KEEL_SCHEDULER_CLIENT_ID',
+      'KEEL_SCHEDULER_CLIENT_ID and KEEL_SCHEDULER_CLIENT_SECRET must be set together',
+    );
+  }
+
+  const settings: Settings = {
+    host,
+    port,
+    publicUrl,
+    logLevel,
+    dataDir: path.resolve(str(env, 'KEEL_DATA_DIR') ?? 'data'),
+    databaseUrl,
+    databasePoolSize: int(env, 'KEEL_DATABASE_POOL_SIZE', 10, 1, 500),
+    auth: {
+      jwtPrivateKey: pem(env, 'KEEL_AUTH_JWT_PRIVATE_KEY'),
+      issuer: url(env, 'KEEL_AUTH_ISSUER', ['http', 'https']) ?? publicUrl,
+      accessTokenTtl: int(env, 'KEEL_AUTH_ACCESS_TOKEN_TTL', 3600, 60, 86400),
+      refreshTokenTtl: int(env, 'KEEL_AUTH_REFRESH_TOKEN_TTL', 30 * 86400, 300, 365 * 86400),
+      delegatedTokenTtl: int(env, 'KEEL_AUTH_DELEGATED_TOKEN_TTL', 600, 300, 900),
+      encryptionKey: key32(env, 'KEEL_AUTH_ENCRYPTION_KEY'),
+      oauthAutoLinkByEmail: bool(env, 'KEEL_AUTH_OAUTH_AUTO_LINK_BY_EMAIL', false),
+      oauthAutoCreateUsers: bool(env, 'KEEL_AUTH_OAUTH_AUTO_CREATE_USERS', false),
+      providerCacheSeconds: int(env, 'KEEL_AUTH_PROVIDER_CACHE_SECONDS', 30, 0, 3600),
+      localPasswordLogin: bool(env, 'KEEL_AUTH_LOCAL_PASSWORD_LOGIN', true),
+    },
+    configEncryptionKey: key32(env, 'KEEL_CONFIG_ENCRYPTION_KEY'),
+    bootstrapAdmin: adminEmail && adminPassword ? { email: adminEmail, password: adminPassword } : null,
+    scheduler: schedulerId && schedulerSecret ? { clientId: schedulerId, clientSecret: schedulerSecret } : null,
+    scoring: { debounceSeconds: int(env, 'KEEL_SCORING_DEBOUNCE_SECONDS', 5, 0, 86400) },
+    outbound: { allowPrivateNetworks: bool(env, 'KEEL_OUTBOUND_ALLOW_PRIVATE_NETWORKS', false) },
+    pluginsDir: str(env, 'KEEL_PLUGINS_DIR'),
+  };
+
+  if (databaseUrl !== null && settings.auth.jwtPrivateKey === undefined) {
+    throw new SettingsError(
+      'KEEL_AUTH_JWT_PRIVATE_KEY',
+      'is required when KEEL_DATABASE_URL is set (generate one with `keel keys generate`)',
+    );
+  }
+  return settings;
+}

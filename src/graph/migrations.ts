@@ -1,0 +1,37 @@
+import type { Migration } from '../db/migrate.js';
+
+export const graphMigrations: Migration[] = [
+  {
+    id: '0001_graph',
+    sql: `
+      CREATE TABLE graph_nodes (
+        id uuid PRIMARY KEY,
+        label text NOT NULL,
+        props jsonb NOT NULL DEFAULT '{}',
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX graph_nodes_label_id ON graph_nodes (label, id);
+
+      -- Every uniqueness rule is a row here: namespace 'User.email' key 'a@b.c', or a scoped
+      -- namespace 'Team.slug' key '<org id>/<slug>'. The primary key makes each rule race-safe.
+      CREATE TABLE graph_keys (
+        namespace text NOT NULL,
+        key text NOT NULL,
+        node_id uuid NOT NULL REFERENCES graph_nodes (id) ON DELETE CASCADE,
+        PRIMARY KEY (namespace, key)
+      );
+      CREATE INDEX graph_keys_node ON graph_keys (node_id);
+
+      CREATE TABLE graph_edges (
+        src uuid NOT NULL REFERENCES graph_nodes (id) ON DELETE CASCADE,
+        label text NOT NULL,
+        dst uuid NOT NULL REFERENCES graph_nodes (id) ON DELETE CASCADE,
+        props jsonb NOT NULL DEFAULT '{}',
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (src, label, dst)
+      );
+      CREATE INDEX graph_edges_dst ON graph_edges (dst, label, src);
+    `,
+  },
+];

@@ -1,0 +1,265 @@
+// The property graph on PostgreSQL: nodes, unique keys and edges. Typed repositories build on this.
+import type { Queryable } from '../db/sql.js';
+import { PgCode, pgCode } from '../db/sql.js';
+import { uuidv7 } from './ids.js';
+
+export type Props = Record<string, unknown>;
+
+export interface GraphNode<P extends Props = Props> {
+  id: string;
+  label: string;
+  props: P;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface GraphEdge<P extends Props = Props> {
+  src: string;
+  label: string;
+  dst: string;
+  props: P;
+  created_at: Date;
+}
+
+/** A unique key: `namespace` names the rule (`User.email`), `key` the value (scoped values carry their scope). */
+export interface UniqueKey {
+  namespace: string;
+  key: string;
+}
+
+/** Raised when a write would break a uniqueness rule; `namespace` says which. */
+export class KeyConflictError extends Error {
+  constructor(readonly namespace: string) {
+    super(`unique key conflict in ${namespace}`);
+    this.name = 'KeyConflictError';
+  }
+}
+
+function translate(err: unknown): never {
+  if (pgCode(err) === PgCode.uniqueViolation) {
+    const detail = String((err as { detail?: unknown }).detail ?? '');
+    const m = /\(namespace, key\)=\(([^,]+),/.exec(detail);
+    throw new KeyConflictError(m?.[1] ?? 'unknown');
+  }
+  throw err;
+}
+
+const NODE_COLS = 'id, label, props, created_at, updated_at';
+
+export async function createNode<P extends Props>(
+  q: Queryable,
+  label: string,
+  props: P,
+  keys: UniqueKey[] = [],
+): Promise<GraphNode<P>> {
+  const id = uuidv7();
+  try {
+    const rows = await q.query<GraphNode<P> & Props>(
+      `WITH n AS (
+         INSERT INTO graph_nodes (id, label, props) VALUES ($1, $2, $3) RETURNING ${NODE_COLS}
+       ), k AS (
+         INSERT INTO graph_keys (namespace, key, node_id)
+         SELECT ns, k, $1 FROM unnest($4::text[], $5::text[]) AS t(ns, k)
+       )
+       SELECT * FROM n`,
+      [id, label, props, keys.map((k) => k.namespace), keys.map((k) => k.key)],
+    );
+    return rows[0]!;
+  } catch (err) {
+    return translate(err);
+  }
+}
+
+export async function getNode<P extends Props>(
+  q: Queryable,
+  id: string,
+  label: string,
+): Promise<GraphNode<P> | undefined> {
+  return q.one<GraphNode<P> & Props>(`SELECT ${NODE_COLS} FROM graph_nodes WHERE id = $1 AND label = $2`, [
+    id,
+    label,
+  ]);
+}
+
+export async function nodeByKey<P extends Props>(
+  q: Queryable,
+  namespace: string,
+  key: string,
+): Promise<GraphNode<P> | undefined> {
+  return q.one<GraphNode<P> & Props>(
+    `SELECT n.id, n.label, n.props, n.created_at, n.updated_at
+       FROM graph_keys k JOIN graph_nodes n ON n.id = k.node_id
+      WHERE k.namespace = $1 AND k.key = $2`,
+    [namespace, key],
+  );
+}
+
+/** Shallow-merges `patch` into the node's props (a `null` value is stored as null). */
+export async function updateNode<P extends Props>(
+  q: Queryable,
+  id: string,
+  patch: Partial<P>,
+): Promise<GraphNode<P> | undefined> {
+  return q.one<GraphNode<P> & Props>(
+    `UPDATE graph_nodes SET props = props || $2::jsonb, updated_at = now() WHERE id = $1 RETURNING ${NODE_COLS}`,
+    [id, patch],
+  );
+}
+
+/** Replaces all props (used where a schema validated the whole new document). */
+export async function replaceProps<P extends Props>(
+  q: Queryable,
+  id: string,
+  props: P,
+): Promise<GraphNode<P> | undefined> {
+  return q.one<GraphNode<P> & Props>(
+    `UPDATE graph_nodes SET props = $2::jsonb, updated_at = now() WHERE id = $1 RETURNING ${NODE_COLS}`,
+    [id, props],
+  );
+}
+
+/** Moves a unique key to a new value (a rename). Throws KeyConflictError when the new value is taken. */
+export async function changeKey(q: Queryable, nodeId: string, namespace: string, key: string): Promise<void> {
+  try {
+    await q.query(
+      `INSERT INTO graph_keys (namespace, key, node_id) VALUES ($1, $2, $3)
+       ON CONFLICT (namespace, key) DO UPDATE SET node_id = EXCLUDED.node_id WHERE graph_keys.node_id = EXCLUDED.node_id`,
+      [namespace, key, nodeId],
+    );
+    const owner = await q.one<{ node_id: string }>(
+      'SELECT node_id FROM graph_keys WHERE namespace = $1 AND key = $2',
+      [namespace, key],
+    );
+    if (owner?.node_id !== nodeId) throw new KeyConflictError(namespace);
+    await q.query('DELETE FROM graph_keys WHERE namespace = $1 AND node_id = $2 AND key <> $3', [
+      namespace,
+      nodeId,
+      key,
+    ]);
+  } catch (err) {
+    if (err instanceof KeyConflictError) throw err;
+    translate(err);
+  }
+}
+
+/** Deletes a node; its keys and edges go with it. */
+export async function deleteNode(q: Queryable, id: string, label: string): Promise<boolean> {
+  const rows = await q.query('DELETE FROM graph_nodes WHERE id = $1 AND label = $2 RETURNING id', [id, label]);
+  return rows.length > 0;
+}
+
+/** Creates the edge, or updates its props when it exists. Returns true when it was created. */
+export async function putEdge(q: Queryable, src: string, label: string, dst: string, props: Props = {}): Promise<boolean> {
+  const row = await q.one<{ created: boolean }>(
+    `INSERT INTO graph_edges (src, label, dst, props) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (src, label, dst) DO UPDATE SET props = EXCLUDED.props
+     RETURNING (xmax = 0) AS created`,
+    [src, label, dst, props],
+  );
+  return row?.created ?? false;
+}
+
+export async function removeEdge(q: Queryable, src: string, label: string, dst: string): Promise<boolean> {
+  const rows = await q.query('DELETE FROM graph_edges WHERE src = $1 AND label = $2 AND dst = $3 RETURNING src', [
+    src,
+    label,
+    dst,
+  ]);
+  return rows.length > 0;
+}
+
+export async function getEdge<P extends Props>(
+  q: Queryable,
+  src: string,
+  label: string,
+  dst: string,
+): Promise<GraphEdge<P> | undefined> {
+  return q.one<GraphEdge<P> & Props>(
+    'SELECT src, label, dst, props, created_at FROM graph_edges WHERE src = $1 AND label = $2 AND dst = $3',
+    [src, label, dst],
+  );
+}
+
+/** The nodes that `src` points to with `edge` (optionally only those with `label`). */
+export async function outNeighbors<P extends Props>(
+  q: Queryable,
+  src: string,
+  edge: string,
+  label?: string,
+): Promise<GraphNode<P>[]> {
+  return q.query<GraphNode<P> & Props>(
+    `SELECT n.id, n.label, n.props, n.created_at, n.updated_at
+       FROM graph_edges e JOIN graph_nodes n ON n.id = e.dst
+      WHERE e.src = $1 AND e.label = $2 AND ($3::text IS NULL OR n.label = $3)
+      ORDER BY n.id`,
+    [src, edge, label ?? null],
+  );
+}
+
+/** The nodes that point to `dst` with `edge` (optionally only those with `label`). */
+export async function inNeighbors<P extends Props>(
+  q: Queryable,
+  dst: string,
+  edge: string,
+  label?: string,
+): Promise<GraphNode<P>[]> {
+  return q.query<GraphNode<P> & Props>(
+    `SELECT n.id, n.label, n.props, n.created_at, n.updated_at
+       FROM graph_edges e JOIN graph_nodes n ON n.id = e.src
+      WHERE e.dst = $1 AND e.label = $2 AND ($3::text IS NULL OR n.label = $3)
+      ORDER BY n.id`,
+    [dst, edge, label ?? null],
+  );
+}
+
+export interface ListQuery {
+  label: string;
+  /** Keyset cursor: only nodes with a greater id. */
+  after?: string | undefined;
+  limit: number;
+  /** Only nodes that have this outgoing edge to `dst` (e.g. BELONGS_TO an organization). */
+  belongsTo?: { edge: string; dst: string } | undefined;
+  /** Only these ids (e.g. the resources a user has an ACL on). */
+  ids?: string[] | undefined;
+  /** Case-insensitive substring match on any of these top-level string props. */
+  search?: { fields: string[]; text: string } | undefined;
+}
+
+/** A page of results; `next` is the id to continue after when more exist. */
+export interface ListResult<T> {
+  items: T[];
+  next: string | undefined;
+}
+
+/** One page of nodes by id order: at most `limit` nodes, and where the next page starts. */
+export async function listNodes<P extends Props>(
+  q: Queryable,
+  query: ListQuery,
+): Promise<ListResult<GraphNode<P>>> {
+  const params: unknown[] = [query.label, query.after ?? null, query.limit + 1];
+  const where: string[] = ['n.label = $1', '($2::uuid IS NULL OR n.id > $2::uuid)'];
+  if (query.belongsTo) {
+    params.push(query.belongsTo.edge, query.belongsTo.dst);
+    where.push(
+      `EXISTS (SELECT 1 FROM graph_edges e WHERE e.src = n.id AND e.label = $${params.length - 1} AND e.dst = $${params.length})`,
+    );
+  }
+  if (query.ids) {
+    params.push(query.ids);
+    where.push(`n.id = ANY($${params.length}::uuid[])`);
+  }
+  if (query.search && query.search.fields.length > 0) {
+    params.push(query.search.fields, `%${query.search.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const f = params.length - 1;
+    where.push(
+      `EXISTS (SELECT 1 FROM unnest($${f}::text[]) AS fld WHERE n.props->>fld ILIKE $${f + 1})`,
+    );
+  }
+  const rows = await q.query<GraphNode<P> & Props>(
+    `SELECT ${NODE_COLS} FROM graph_nodes n WHERE ${where.join(' AND ')} ORDER BY n.id LIMIT $3`,
+    params,
+  );
+  if (rows.length <= query.limit) return { items: rows, next: undefined };
+  const items = rows.slice(0, query.limit);
+  return { items, next: items[items.length - 1]!.id };
+}

@@ -1,0 +1,58 @@
+// One error type for the whole service. The HTTP layer maps it to RFC 9457 problem+json in one place.
+
+export interface FieldError {
+  /** JSON pointer into the request part named by `in` (e.g. `/email`). */
+  pointer: string;
+  in?: 'body' | 'query' | 'params' | 'headers';
+  detail: string;
+  /** The JSON Schema keyword that failed, when a schema failed. */
+  keyword?: string;
+}
+
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    detail: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(detail);
+    this.name = 'AppError';
+  }
+
+  get detail(): string {
+    return this.message;
+  }
+}
+
+export const badRequest = (code: string, detail: string) => new AppError(400, code, detail);
+export const unauthorized = (detail = 'authentication required', code = 'unauthenticated') =>
+  new AppError(401, code, detail);
+export const forbidden = (detail = 'you do not have permission to do this', code = 'forbidden') =>
+  new AppError(403, code, detail);
+export const notFound = (what: string) => new AppError(404, 'not_found', `${what} not found`);
+export const conflict = (detail: string, code = 'conflict') => new AppError(409, code, detail);
+
+/** 422 naming the offending field(s). */
+export function invalid(pointer: string, detail: string, code = 'validation_failed', keyword?: string): AppError {
+  return new AppError(422, code, `${pointer.replace(/^\//, '') || 'body'}: ${detail}`, [
+    { pointer, in: 'body', detail, ...(keyword ? { keyword } : {}) },
+  ]);
+}
+
+export const STATUS_TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+};

@@ -1,0 +1,38 @@
+// Keyset pagination: ?limit=&cursor=, with an RFC 8288 Link header to the next page.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isUuid } from '../graph/ids.js';
+import { AppError } from './errors.js';
+
+export interface Page {
+  limit: number;
+  /** Only items after this id. */
+  after: string | undefined;
+}
+
+export function parsePage(query: { limit?: number | undefined; cursor?: string | undefined }): Page {
+  const limit = query.limit ?? 50;
+  if (query.cursor === undefined) return { limit, after: undefined };
+  const after = Buffer.from(query.cursor, 'base64url').toString('utf8');
+  if (!isUuid(after)) {
+    throw new AppError(422, 'validation_failed', 'cursor: is not a cursor this API issued', [
+      { pointer: '/cursor', in: 'query', detail: 'is not a cursor this API issued' },
+    ]);
+  }
+  return { limit, after };
+}
+
+/** Sets the Link header when another page exists and returns the items. */
+export function sendPage<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: Page,
+  result: { items: T[]; next: string | undefined },
+): T[] {
+  if (result.next !== undefined) {
+    const url = new URL(request.url, 'http://localhost');
+    url.searchParams.set('limit', String(page.limit));
+    url.searchParams.set('cursor', Buffer.from(result.next).toString('base64url'));
+    reply.header('link', `<${url.pathname}${url.search}>; rel="next"`);
+  }
+  return result.items;
+}

@@ -1,0 +1,26 @@
+// Log redaction: fields that may carry a secret, wherever they appear in a logged object.
+const SECRET_FIELDS = [
+  'password',
+  'password_hash',
+  'client_secret',
+  'secret',
+  'api_key',
+  'access_token',
+  'refresh_token',
+  'subject_token',
+  'id_token',
+  'code_verifier',
+  'private_key',
+  'credentials_encrypted',
+  'client_secret_encrypted',
+];
+
+export const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-api-key"]',
+  'res.headers["set-cookie"]',
+  ...SECRET_FIELDS,
+  ...SECRET_FIELDS.map((f) => `*.${f}`),
+  ...SECRET_FIELDS.map((f) => `*.*.${f}`),
+];

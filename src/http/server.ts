@@ -1,0 +1,203 @@
+// The Fastify instance: conventions shared by every route (auth by default, problem+json, request ids,
+// OpenAPI, redacted logs). Domains add their routes through Domain.routes.
+import { randomUUID } from 'node:crypto';
+import Fastify, { LogController, type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { Core } from '../app/core.js';
+import type { Api, Domain } from '../app/domain.js';
+import { attribution, type AuthContext } from '../authz/context.js';
+import { AppError, STATUS_TITLES, unauthorized, type FieldError } from './errors.js';
+import { Problem, responses } from './schemas.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set for every authenticated route; null only on public routes. */
+    auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    /** Opt out of authentication (health, login, token endpoint, JWKS, docs). */
+    public?: boolean;
+  }
+}
+
+/** The authenticated context of a request on a route that is not public. */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export function problemBody(status: number, code: string, detail: string, errors?: FieldError[]) {
+  return {
+    type: `https://keel.dev/problems/${code.replace(/_/g, '-')}`,
+    title: STATUS_TITLES[status] ?? 'Error',
+    status,
+    detail,
+    code,
+    ...(errors && errors.length > 0 ? { errors } : {}),
+  };
+}
+
+export function sendProblem(reply: FastifyReply, err: AppError) {
+  return reply
+    .code(err.status)
+    .type('application/problem+json')
+    .send(problemBody(err.status, err.code, err.detail, err.errors));
+}
+
+interface AjvError {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+const PART: Record<string, FieldError['in']> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'params',
+  headers: 'headers',
+};
+
+function validationProblem(errors: AjvError[], context: string | undefined): AppError {
+  const where = PART[context ?? 'body'] ?? 'body';
+  const fieldErrors: FieldError[] = errors.map((e) => {
+    let pointer = e.instancePath;
+    let detail = e.message ?? 'is invalid';
+    if (e.keyword === 'required') {
+      pointer += `/${String(e.params.missingProperty)}`;
+      detail = 'is required';
+    } else if (e.keyword === 'additionalProperties') {
+      pointer += `/${String(e.params.additionalProperty)}`;
+      detail = 'is not a known field';
+    }
+    return { pointer: pointer || '/', in: where, detail, keyword: e.keyword };
+  });
+  const first = fieldErrors[0]!;
+  const name = first.pointer === '/' ? where : first.pointer.slice(1);
+  return new AppError(422, 'validation_failed', `${name}: ${first.detail}`, fieldErrors);
+}
+
+export async function buildApi(core: Core, domains: readonly Domain[]): Promise<Api> {
+  const app = Fastify({
+    loggerInstance: core.log,
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    ajv: {
+      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false },
+      plugins: [(await import('ajv-formats')).default as never],
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>() as unknown as Api;
+
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    const params = new URLSearchParams(body as string);
+    const out: Record<string, string> = {};
+    for (const [k, v] of params) {
+      if (k in out) {
+        done(new AppError(400, 'invalid_request', `parameter ${k} is repeated`), undefined);
+        return;
+      }
+      out[k] = v;
+    }
+    done(null, out);
+  });
+
+  app.addSchema(Problem);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Keel platform API',
+        version: '0.1.0',
+        description: 'The platform API behind an internal developer platform. Alpha: admin URLs may change.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  // The documentation UI is public; its routes are registered by the plugin, so mark them as they come.
+  app.addHook('onRoute', (route) => {
+    if (route.prefix === '/docs') route.config = { ...(route.config as object), public: true };
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
+
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    if (request.is404 || request.routeOptions.config.public) return;
+    request.auth = await core.identity.authn.authenticate(request.headers.authorization);
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unknown',
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+        ...(request.auth ? { principal: attribution(request.auth), auth_method: request.auth.authMethod } : {}),
+      },
+      'request completed',
+    );
+  });
+
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    if (error instanceof AppError) return sendProblem(reply, error);
+    const fe = error as FastifyError;
+    if (fe.validation) return sendProblem(reply, validationProblem(fe.validation as AjvError[], fe.validationContext));
+    if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
+      const code = (fe.code ?? 'bad_request').toLowerCase().replace(/^fst_err_/, '');
+      return sendProblem(reply, new AppError(fe.statusCode, code, fe.message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendProblem(reply, new AppError(500, 'internal_error', 'an unexpected error occurred'));
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    sendProblem(reply, new AppError(404, 'route_not_found', `no route for ${request.method} ${request.url.split('?')[0]}`)),
+  );
+
+  app.get(
+    '/health',
+    {
+      config: { public: true },
+      schema: { tags: ['ops'], summary: 'Liveness', security: [], response: responses({ 200: Type.Object({ status: Type.Literal('ok') }) }) },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+  app.get(
+    '/ready',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['ops'],
+        summary: 'Readiness: the database answers',
+        security: [],
+        response: responses({ 200: Type.Object({ status: Type.Literal('ready') }) }),
+      },
+    },
+    async () => {
+      try {
+        await core.sql.query('SELECT 1');
+      } catch {
+        throw new AppError(503, 'database_unavailable', 'the database does not answer');
+      }
+      return { status: 'ready' as const };
+    },
+  );
+  app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+
+  for (const domain of domains) await domain.routes?.(app, core);
+  return app;
+}

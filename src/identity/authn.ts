@@ -1,0 +1,96 @@
+// Bearer token -> AuthContext. Runs on every authenticated request, so every lookup is cached.
+import type { Core } from '../app/core.js';
+import type { AuthContext } from '../authz/context.js';
+import { principalPermissions } from '../authz/store.js';
+import { InvalidTokenError, type JwtClaims } from '../crypto/jwt.js';
+import { unauthorized } from '../http/errors.js';
+import type { CachedPrincipal } from './auth-cache.js';
+import { findServiceAccount } from './service-accounts.store.js';
+import type { TokensService } from './tokens.service.js';
+import { findUserByEmail } from './users.store.js';
+
+/**
+ * Checks a delegated token's actor (token exchange). Registered by the delegation domain; without it,
+ * tokens that carry `act` are refused.
+ */
+export type ActorVerifier = (claims: JwtClaims) => Promise<{ id: string; name: string }>;
+
+type Deps = Pick<Core, 'sql' | 'jwt' | 'authCache'> & { tokens: TokensService };
+
+export function authenticator({ sql, jwt, authCache, tokens }: Deps) {
+  let actorVerifier: ActorVerifier | undefined;
+
+  async function loadPrincipal(kind: 'user' | 'service_account', name: string): Promise<CachedPrincipal | null> {
+    const key = `${kind}:${name.toLowerCase()}`;
+    const cached = authCache.principals.get(key);
+    if (cached !== undefined) return cached;
+    let value: CachedPrincipal | null = null;
+    if (kind === 'user') {
+      const u = await findUserByEmail(sql, name);
+      if (u) {
+        value = {
+          kind,
+          id: u.id,
+          name: u.props.email,
+          isAdmin: u.props.is_admin,
+          isActive: u.props.is_active,
+          permissions: new Set(await principalPermissions(sql, u.id)),
+        };
+      }
+    } else {
+      const sa = await findServiceAccount(sql, name);
+      if (sa) {
+        value = {
+          kind,
+          id: sa.id,
+          name: sa.props.slug,
+          isAdmin: false,
+          isActive: sa.props.is_active,
+          permissions: new Set(await principalPermissions(sql, sa.id)),
+        };
+      }
+    }
+    authCache.principals.set(key, value);
+    return value;
+  }
+
+  return {
+    loadPrincipal,
+
+    setActorVerifier(verifier: ActorVerifier): void {
+      actorVerifier = verifier;
+    },
+
+    async authenticate(authorization: string | undefined): Promise<AuthContext> {
+      if (!authorization) throw unauthorized('a bearer token is required');
+      const [scheme, token] = authorization.split(' ', 2);
+      if (scheme?.toLowerCase() !== 'bearer' || !token) throw unauthorized('use the Bearer authorization scheme');
+      let claims: JwtClaims;
+      try {
+        claims = jwt.verify(token);
+      } catch (err) {
+        if (err instanceof InvalidTokenError) throw unauthorized(`invalid token: ${err.message}`, 'invalid_token');
+        throw err;
+      }
+      if (await tokens.isRevoked(claims.jti)) throw unauthorized('the token was revoked', 'invalid_token');
+      const kind = claims.auth_method === 'client_credentials' ? 'service_account' : 'user';
+      const principal = await loadPrincipal(kind, claims.sub);
+      if (!principal || !principal.isActive) throw unauthorized('the principal is unknown or inactive', 'invalid_token');
+      let actor: AuthContext['actor'] = null;
+      if (claims.act !== undefined || claims.azp !== undefined || claims.auth_method === 'token_exchange') {
+        if (!actorVerifier) throw unauthorized('delegated tokens are not accepted', 'invalid_token');
+        actor = await actorVerifier(claims);
+      }
+      return {
+        principal: { kind, id: principal.id, name: principal.name, isAdmin: principal.isAdmin },
+        actor,
+        authMethod: claims.auth_method,
+        jti: claims.jti,
+        scopes: typeof claims.scope === 'string' ? claims.scope.split(' ').filter(Boolean) : null,
+        permissions: principal.permissions,
+      };
+    },
+  };
+}
+
+export type Authenticator = ReturnType<typeof authenticator>;

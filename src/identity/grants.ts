@@ -1,0 +1,112 @@
+// The OAuth 2.0 token endpoint's grants (RFC 6749). Other domains add grants (token exchange).
+import type { Core } from '../app/core.js';
+
+/** An RFC 6749 section 5.2 error; the token endpoint answers these and nothing else. */
+export class OAuthError extends Error {
+  constructor(
+    readonly status: 400 | 401,
+    readonly error:
+      | 'invalid_request'
+      | 'invalid_client'
+      | 'invalid_grant'
+      | 'unauthorized_client'
+      | 'unsupported_grant_type'
+      | 'invalid_scope',
+    readonly description: string,
+  ) {
+    super(description);
+    this.name = 'OAuthError';
+  }
+}
+
+export interface TokenResponse {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+  scope?: string;
+  refresh_token?: string;
+  issued_token_type?: string;
+}
+
+export type GrantParams = Readonly<Record<string, string | undefined>>;
+export type GrantHandler = (params: GrantParams, core: Core) => Promise<TokenResponse>;
+
+export function required(params: GrantParams, name: string): string {
+  const v = params[name];
+  if (v === undefined || v === '') throw new OAuthError(400, 'invalid_request', `${name} is required`);
+  return v;
+}
+
+/** client_id + client_secret from the body or from HTTP Basic (RFC 6749 2.3.1). */
+export function clientCredentialsFrom(
+  params: GrantParams,
+  authorization: string | undefined,
+): { clientId: string; secret: string } | undefined {
+  if (authorization?.toLowerCase().startsWith('basic ')) {
+    const decoded = Buffer.from(authorization.slice(6), 'base64').toString('utf8');
+    const i = decoded.indexOf(':');
+    if (i > 0) {
+      return {
+        clientId: decodeURIComponent(decoded.slice(0, i)),
+        secret: decodeURIComponent(decoded.slice(i + 1)),
+      };
+    }
+  }
+  if (params.client_id && params.client_secret) return { clientId: params.client_id, secret: params.client_secret };
+  return undefined;
+}
+
+const clientCredentialsGrant: GrantHandler = async (params, core) => {
+  const client = clientCredentialsFrom(params, params.__authorization);
+  if (!client) throw new OAuthError(401, 'invalid_client', 'client_id and client_secret are required');
+  const result = await core.identity.serviceAccounts.authenticateClient(client.clientId, client.secret);
+  if ('error' in result) throw new OAuthError(401, 'invalid_client', 'client authentication failed');
+  const requested = params.scope?.split(' ').filter(Boolean) ?? [];
+  const allowed = result.credential.props.scopes;
+  if (allowed.length > 0) {
+    const outside = requested.filter((s) => !allowed.includes(s));
+    if (outside.length > 0) throw new OAuthError(400, 'invalid_scope', `scope not allowed: ${outside.join(' ')}`);
+  }
+  const scopes = requested.length > 0 ? requested : allowed;
+  const scope = scopes.length > 0 ? scopes.join(' ') : undefined;
+  const issued = await core.sql.tx((tx) =>
+    core.identity.tokens.issue(tx, {
+      principal: { id: result.sa.id, name: result.sa.props.slug },
+      authMethod: 'client_credentials',
+      ttlSeconds: core.settings.auth.accessTokenTtl,
+      scope,
+    }),
+  );
+  return {
+    access_token: issued.access_token,
+    token_type: 'Bearer',
+    expires_in: issued.expires_in,
+    ...(scope ? { scope } : {}),
+  };
+};
+
+const refreshTokenGrant: GrantHandler = async (params, core) => {
+  const token = required(params, 'refresh_token');
+  const rotated = await core.identity.tokens.rotateRefresh(token);
+  if ('error' in rotated) throw new OAuthError(400, 'invalid_grant', rotated.error);
+  const user = await core.identity.users.findByIdUnchecked(rotated.userId);
+  if (!user || !user.props.is_active) throw new OAuthError(400, 'invalid_grant', 'the user is unknown or inactive');
+  const issued = await core.sql.tx((tx) =>
+    core.identity.tokens.issue(tx, {
+      principal: { id: user.id, name: user.props.email },
+      authMethod: 'refresh_token',
+      ttlSeconds: core.settings.auth.accessTokenTtl,
+    }),
+  );
+  return {
+    access_token: issued.access_token,
+    token_type: 'Bearer',
+    expires_in: issued.expires_in,
+    refresh_token: rotated.refresh_token,
+  };
+};
+
+export const coreGrants: Record<string, GrantHandler> = {
+  client_credentials: clientCredentialsGrant,
+  refresh_token: refreshTokenGrant,
+};

@@ -1,0 +1,18 @@
+import type { Domain } from '../app/domain.js';
+import { crudPermissions } from '../authz/permissions.js';
+import { coreGrants, type GrantHandler } from './grants.js';
+import { identityRoutes } from './routes.js';
+
+export function identityDomain(extraGrants: Readonly<Record<string, GrantHandler>> = {}): Domain {
+  return {
+    name: 'identity',
+    migrations: [
+      {
+        id: '0002_identity_refresh_family',
+        sql: `CREATE INDEX graph_nodes_refresh_family ON graph_nodes ((props->>'family')) WHERE label = 'RefreshToken'`,
+      },
+    ],
+    permissions: [...crudPermissions('user', 'users'), ...crudPermissions('service_account', 'service accounts')],
+    routes: (api, core) => identityRoutes(api, core, { ...coreGrants, ...extraGrants }),
+  };
+}

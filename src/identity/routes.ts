@@ -1,0 +1,217 @@
+import { Type } from 'typebox';
+import type { Api } from '../app/domain.js';
+import type { Core } from '../app/core.js';
+import { hasPermission, isAdminUser } from '../authz/context.js';
+import { NoContent, PageQuery, SlugParams, responses } from '../http/schemas.js';
+import { parsePage, sendPage } from '../http/pagination.js';
+import { authOf } from '../http/server.js';
+import { AppError } from '../http/errors.js';
+import { OAuthError, type GrantHandler } from './grants.js';
+import * as S from './schemas.js';
+
+export function identityRoutes(api: Api, core: Core, grants: Readonly<Record<string, GrantHandler>>): void {
+  const { users, serviceAccounts, tokens } = core.identity;
+
+  // --- users
+  api.post(
+    '/users',
+    { schema: { tags: ['users'], body: S.UserCreate, response: responses({ 201: S.UserRead }) } },
+    async (req, reply) => reply.code(201).send(await users.create(authOf(req), req.body)),
+  );
+  api.get(
+    '/users',
+    { schema: { tags: ['users'], querystring: PageQuery, response: responses({ 200: Type.Array(S.UserRead) }) } },
+    async (req, reply) => {
+      const page = parsePage(req.query);
+      return sendPage(req, reply, page, await users.list(authOf(req), page));
+    },
+  );
+  api.get(
+    '/users/:email',
+    { schema: { tags: ['users'], params: S.EmailParams, response: responses({ 200: S.UserRead }) } },
+    async (req) => users.get(authOf(req), req.params.email),
+  );
+  api.patch(
+    '/users/:email',
+    { schema: { tags: ['users'], params: S.EmailParams, body: S.UserPatch, response: responses({ 200: S.UserRead }) } },
+    async (req) => users.update(authOf(req), req.params.email, req.body),
+  );
+  api.delete(
+    '/users/:email',
+    { schema: { tags: ['users'], params: S.EmailParams, response: responses({ 204: NoContent }) } },
+    async (req, reply) => {
+      await users.remove(authOf(req), req.params.email);
+      return reply.code(204).send(null);
+    },
+  );
+
+  // --- service accounts
+  api.post(
+    '/service-accounts',
+    { schema: { tags: ['service accounts'], body: S.ServiceAccountCreate, response: responses({ 201: S.ServiceAccountRead }) } },
+    async (req, reply) => reply.code(201).send(await serviceAccounts.create(authOf(req), req.body)),
+  );
+  api.get(
+    '/service-accounts',
+    {
+      schema: {
+        tags: ['service accounts'],
+        querystring: PageQuery,
+        response: responses({ 200: Type.Array(S.ServiceAccountRead) }),
+      },
+    },
+    async (req, reply) => {
+      const page = parsePage(req.query);
+      const result = await serviceAccounts.list(authOf(req), page);
+      return sendPage(req, reply, page, result);
+    },
+  );
+  api.get(
+    '/service-accounts/:slug',
+    { schema: { tags: ['service accounts'], params: SlugParams, response: responses({ 200: S.ServiceAccountRead }) } },
+    async (req) => serviceAccounts.get(authOf(req), req.params.slug),
+  );
+  api.patch(
+    '/service-accounts/:slug',
+    {
+      schema: {
+        tags: ['service accounts'],
+        params: SlugParams,
+        body: S.ServiceAccountPatch,
+        response: responses({ 200: S.ServiceAccountRead }),
+      },
+    },
+    async (req) => serviceAccounts.update(authOf(req), req.params.slug, req.body),
+  );
+  api.delete(
+    '/service-accounts/:slug',
+    { schema: { tags: ['service accounts'], params: SlugParams, response: responses({ 204: NoContent }) } },
+    async (req, reply) => {
+      await serviceAccounts.remove(authOf(req), req.params.slug);
+      return reply.code(204).send(null);
+    },
+  );
+  api.post(
+    '/service-accounts/:slug/client-credentials',
+    {
+      schema: {
+        tags: ['service accounts'],
+        params: SlugParams,
+        body: S.CredentialCreate,
+        response: responses({ 201: S.CredentialCreated }),
+      },
+    },
+    async (req, reply) => reply.code(201).send(await serviceAccounts.addCredential(authOf(req), req.params.slug, req.body)),
+  );
+  api.get(
+    '/service-accounts/:slug/client-credentials',
+    {
+      schema: {
+        tags: ['service accounts'],
+        params: SlugParams,
+        response: responses({ 200: Type.Array(S.CredentialRead) }),
+      },
+    },
+    async (req) => serviceAccounts.listCredentials(authOf(req), req.params.slug),
+  );
+  api.delete(
+    '/service-accounts/:slug/client-credentials/:client_id',
+    {
+      schema: {
+        tags: ['service accounts'],
+        params: Type.Object({ slug: Type.String({ maxLength: 200 }), client_id: Type.String({ maxLength: 200 }) }),
+        response: responses({ 204: NoContent }),
+      },
+    },
+    async (req, reply) => {
+      await serviceAccounts.revokeCredential(authOf(req), req.params.slug, req.params.client_id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  // --- sign-in and tokens
+  api.post(
+    '/auth/login',
+    {
+      config: { public: true },
+      schema: { tags: ['auth'], security: [], body: S.LoginBody, response: responses({ 200: S.TokenResponse }) },
+    },
+    async (req) => {
+      if (!core.settings.auth.localPasswordLogin) {
+        throw new AppError(404, 'local_login_disabled', 'local password login is disabled');
+      }
+      const user = await users.verifyLogin(req.body.email, req.body.password);
+      if (!user) throw new AppError(401, 'invalid_credentials', 'wrong email or password');
+      return tokens.signIn({ id: user.id, email: user.props.email }, 'password');
+    },
+  );
+
+  api.post(
+    '/auth/token',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'OAuth 2.0 token endpoint (RFC 6749; token exchange RFC 8693)',
+        security: [],
+        consumes: ['application/x-www-form-urlencoded', 'application/json'],
+        body: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()])),
+        response: { 200: S.TokenResponse, '4xx': S.OAuthErrorBody },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+      const params: Record<string, string | undefined> = {};
+      for (const [k, v] of Object.entries(req.body)) params[k] = String(v);
+      params.__authorization = req.headers.authorization;
+      try {
+        const grantType = params.grant_type;
+        if (!grantType) throw new OAuthError(400, 'invalid_request', 'grant_type is required');
+        const grant = grants[grantType];
+        if (!grant) throw new OAuthError(400, 'unsupported_grant_type', `grant_type ${grantType} is not supported`);
+        return await grant(params, core);
+      } catch (err) {
+        if (err instanceof OAuthError) {
+          if (err.status === 401) reply.header('www-authenticate', 'Basic realm="keel"');
+          return reply.code(err.status).send({ error: err.error, error_description: err.description });
+        }
+        throw err;
+      }
+    },
+  );
+
+  api.post(
+    '/auth/logout',
+    { schema: { tags: ['auth'], summary: 'Revokes the presented access token', response: responses({ 204: NoContent }) } },
+    async (req, reply) => {
+      await tokens.revoke(authOf(req).jti);
+      return reply.code(204).send(null);
+    },
+  );
+
+  api.get(
+    '/auth/me',
+    { schema: { tags: ['auth'], response: responses({ 200: S.Me }) } },
+    async (req) => {
+      const ctx = authOf(req);
+      const all = isAdminUser(ctx) ? await core.sql.query<{ name: string }>(
+        `SELECT props->>'name' AS name FROM graph_nodes WHERE label = 'Permission'`,
+      ) : [...ctx.permissions].map((name) => ({ name }));
+      return {
+        principal_type: ctx.principal.kind,
+        principal_name: ctx.principal.name,
+        actor_name: ctx.actor?.name ?? null,
+        auth_method: ctx.authMethod,
+        is_admin: isAdminUser(ctx),
+        scopes: ctx.scopes ? [...ctx.scopes] : null,
+        permissions: all.map((p) => p.name).filter((p) => hasPermission(ctx, p)).sort(),
+      };
+    },
+  );
+
+  api.get(
+    '/.well-known/jwks.json',
+    { config: { public: true }, schema: { tags: ['auth'], security: [] } },
+    async (_req, reply) => reply.header('cache-control', 'public, max-age=300').send(core.jwt.jwks()),
+  );
+}

@@ -1,0 +1,229 @@
+// Service accounts and their client credentials (SPEC 2.4). Secrets are shown once, stored hashed.
+import type { Core } from '../app/core.js';
+import { attribution, type AuthContext } from '../authz/context.js';
+import { authorize } from '../authz/guard.js';
+import { principalRoles } from '../authz/store.js';
+import { randomToken, safeEqual, sha256 } from '../crypto/tokens.js';
+import { KeyConflictError, putEdge, updateNode } from '../graph/store.js';
+import { conflict, notFound } from '../http/errors.js';
+import type { Page } from '../http/pagination.js';
+import type { Queryable } from '../db/sql.js';
+import {
+  credentialsOf,
+  findCredential,
+  findServiceAccount,
+  insertCredential,
+  insertServiceAccount,
+  listServiceAccounts,
+  ownerOfCredential,
+  patchServiceAccount,
+  removeServiceAccount,
+  type ClientCredentialNode,
+  type ServiceAccountNode,
+} from './service-accounts.store.js';
+
+export interface ServiceAccountRead {
+  slug: string;
+  display_name: string;
+  description: string | null;
+  is_active: boolean;
+  roles: string[];
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CredentialRead {
+  client_id: string;
+  name: string;
+  scopes: string[];
+  expires_at: string | null;
+  revoked_at: string | null;
+  created_at: string;
+}
+
+export interface CredentialInput {
+  name: string;
+  scopes?: string[] | undefined;
+  expires_in_days?: number | undefined;
+  /** Adopt an operator-supplied credential instead of generating one (setup-service-accounts). */
+  client_id?: string;
+  client_secret?: string;
+}
+
+async function toRead(q: Queryable, sa: ServiceAccountNode): Promise<ServiceAccountRead> {
+  return {
+    slug: sa.props.slug,
+    display_name: sa.props.display_name,
+    description: sa.props.description,
+    is_active: sa.props.is_active,
+    roles: await principalRoles(q, sa.id),
+    created_at: sa.created_at.toISOString(),
+    updated_at: sa.updated_at.toISOString(),
+  };
+}
+
+function credentialRead(c: ClientCredentialNode): CredentialRead {
+  return {
+    client_id: c.props.client_id,
+    name: c.props.name,
+    scopes: c.props.scopes,
+    expires_at: c.props.expires_at,
+    revoked_at: c.props.revoked_at,
+    created_at: c.created_at.toISOString(),
+  };
+}
+
+type Deps = Pick<Core, 'sql' | 'authCache'>;
+
+export function serviceAccountsService({ sql, authCache }: Deps) {
+  async function mustFind(q: Queryable, slug: string): Promise<ServiceAccountNode> {
+    const sa = await findServiceAccount(q, slug);
+    if (!sa) throw notFound(`service account ${slug}`);
+    return sa;
+  }
+
+  async function createUnchecked(
+    input: { slug: string; display_name: string; description?: string | undefined },
+    by: string,
+  ): Promise<ServiceAccountNode> {
+    try {
+      return await insertServiceAccount(sql, {
+        slug: input.slug,
+        display_name: input.display_name,
+        description: input.description ?? null,
+        is_active: true,
+        updated_by: by,
+      });
+    } catch (err) {
+      if (err instanceof KeyConflictError) throw conflict(`service account ${input.slug} already exists`);
+      throw err;
+    }
+  }
+
+  async function addCredentialUnchecked(
+    sa: ServiceAccountNode,
+    input: CredentialInput,
+  ): Promise<CredentialRead & { client_secret: string }> {
+    const clientId = input.client_id ?? `${sa.props.slug}-${randomToken(9)}`;
+    const secret = input.client_secret ?? randomToken(32);
+    const expiresAt = input.expires_in_days
+      ? new Date(Date.now() + input.expires_in_days * 86_400_000).toISOString()
+      : null;
+    try {
+      const cred = await sql.tx(async (tx) => {
+        const c = await insertCredential(tx, {
+          client_id: clientId,
+          name: input.name,
+          secret_hash: sha256(secret),
+          scopes: input.scopes ?? [],
+          expires_at: expiresAt,
+          revoked_at: null,
+        });
+        await putEdge(tx, sa.id, 'HAS_CREDENTIAL', c.id);
+        return c;
+      });
+      return { ...credentialRead(cred), client_secret: secret };
+    } catch (err) {
+      if (err instanceof KeyConflictError) throw conflict(`client id ${clientId} is already in use`);
+      throw err;
+    }
+  }
+
+  return {
+    createUnchecked,
+    addCredentialUnchecked,
+    findUnchecked: (slug: string) => findServiceAccount(sql, slug),
+    credentialsUnchecked: async (slug: string) => (await credentialsOf(sql, (await mustFind(sql, slug)).id)).map(credentialRead),
+
+    async create(ctx: AuthContext, input: { slug: string; display_name: string; description?: string | undefined }) {
+      authorize(ctx, 'service_account:create');
+      return toRead(sql, await createUnchecked(input, attribution(ctx)));
+    },
+
+    async list(ctx: AuthContext, page: Page) {
+      authorize(ctx, 'service_account:read');
+      const result = await listServiceAccounts(sql, page.after, page.limit);
+      return { next: result.next, items: await Promise.all(result.items.map((s) => toRead(sql, s))) };
+    },
+
+    async get(ctx: AuthContext, slug: string) {
+      authorize(ctx, 'service_account:read');
+      return toRead(sql, await mustFind(sql, slug));
+    },
+
+    async update(
+      ctx: AuthContext,
+      slug: string,
+      input: { display_name?: string | undefined; description?: string | null | undefined; is_active?: boolean | undefined },
+    ) {
+      authorize(ctx, 'service_account:update');
+      const sa = await mustFind(sql, slug);
+      const updated = await sql.tx(async (tx) => {
+        const patch: Record<string, unknown> = { updated_by: attribution(ctx) };
+        for (const k of ['display_name', 'description', 'is_active'] as const) {
+          if (input[k] !== undefined) patch[k] = input[k];
+        }
+        const s = await patchServiceAccount(tx, sa.id, patch);
+        await authCache.invalidate(tx);
+        return s!;
+      });
+      return toRead(sql, updated);
+    },
+
+    async remove(ctx: AuthContext, slug: string) {
+      authorize(ctx, 'service_account:delete');
+      const sa = await mustFind(sql, slug);
+      await sql.tx(async (tx) => {
+        // Credentials are owned by the account: delete them with it.
+        await tx.query(
+          `DELETE FROM graph_nodes WHERE id IN (SELECT dst FROM graph_edges WHERE src = $1 AND label = 'HAS_CREDENTIAL')`,
+          [sa.id],
+        );
+        await removeServiceAccount(tx, sa.id);
+        await authCache.invalidate(tx);
+      });
+    },
+
+    async addCredential(ctx: AuthContext, slug: string, input: CredentialInput) {
+      authorize(ctx, 'service_account:update');
+      const { client_id: _id, client_secret: _secret, ...safe } = input;
+      return addCredentialUnchecked(await mustFind(sql, slug), safe);
+    },
+
+    async listCredentials(ctx: AuthContext, slug: string) {
+      authorize(ctx, 'service_account:read');
+      return (await credentialsOf(sql, (await mustFind(sql, slug)).id)).map(credentialRead);
+    },
+
+    async revokeCredential(ctx: AuthContext, slug: string, clientId: string) {
+      authorize(ctx, 'service_account:update');
+      const sa = await mustFind(sql, slug);
+      const cred = await findCredential(sql, clientId);
+      const owner = cred && (await ownerOfCredential(sql, cred.id));
+      if (!cred || owner?.id !== sa.id) throw notFound(`client credential ${clientId}`);
+      if (cred.props.revoked_at) return;
+      await updateNode(sql, cred.id, { revoked_at: new Date().toISOString() });
+    },
+
+    /**
+     * Authenticates a client id and secret. Returns the account and credential, or a reason it failed;
+     * the caller answers every failure the same way (invalid_client).
+     */
+    async authenticateClient(
+      clientId: string,
+      secret: string,
+    ): Promise<{ sa: ServiceAccountNode; credential: ClientCredentialNode } | { error: string }> {
+      const cred = await findCredential(sql, clientId);
+      if (!cred || !safeEqual(cred.props.secret_hash, sha256(secret))) return { error: 'unknown client or wrong secret' };
+      if (cred.props.revoked_at) return { error: 'the credential is revoked' };
+      if (cred.props.expires_at && Date.parse(cred.props.expires_at) <= Date.now()) {
+        return { error: 'the credential has expired' };
+      }
+      const sa = await ownerOfCredential(sql, cred.id);
+      if (!sa || !sa.props.is_active) return { error: 'the service account is inactive' };
+      return { sa, credential: cred };
+    },
+  };
+}
+
+export type ServiceAccountsService = ReturnType<typeof serviceAccountsService>;

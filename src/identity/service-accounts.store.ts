@@ -1,0 +1,58 @@
+import type { Queryable } from '../db/sql.js';
+import { createNode, deleteNode, listNodes, nodeByKey, outNeighbors, updateNode, type GraphNode } from '../graph/store.js';
+
+export interface ServiceAccountProps {
+  slug: string;
+  display_name: string;
+  description: string | null;
+  is_active: boolean;
+  updated_by?: string;
+  [k: string]: unknown;
+}
+
+export interface ClientCredentialProps {
+  client_id: string;
+  name: string;
+  /** SHA-256 of the secret; the secret itself is shown once and never stored. */
+  secret_hash: string;
+  scopes: string[];
+  expires_at: string | null;
+  revoked_at: string | null;
+  [k: string]: unknown;
+}
+
+export type ServiceAccountNode = GraphNode<ServiceAccountProps>;
+export type ClientCredentialNode = GraphNode<ClientCredentialProps>;
+
+export const findServiceAccount = (q: Queryable, slug: string) =>
+  nodeByKey<ServiceAccountProps>(q, 'ServiceAccount.slug', slug);
+
+export const insertServiceAccount = (q: Queryable, props: ServiceAccountProps) =>
+  createNode(q, 'ServiceAccount', props, [{ namespace: 'ServiceAccount.slug', key: props.slug }]);
+
+export const patchServiceAccount = (q: Queryable, id: string, patch: Partial<ServiceAccountProps>) =>
+  updateNode<ServiceAccountProps>(q, id, patch);
+
+export const removeServiceAccount = (q: Queryable, id: string) => deleteNode(q, id, 'ServiceAccount');
+
+export const listServiceAccounts = (q: Queryable, after: string | undefined, limit: number) =>
+  listNodes<ServiceAccountProps>(q, { label: 'ServiceAccount', after, limit });
+
+export const findCredential = (q: Queryable, clientId: string) =>
+  nodeByKey<ClientCredentialProps>(q, 'ClientCredential.client_id', clientId);
+
+export const insertCredential = (q: Queryable, props: ClientCredentialProps) =>
+  createNode(q, 'ClientCredential', props, [{ namespace: 'ClientCredential.client_id', key: props.client_id }]);
+
+export const credentialsOf = (q: Queryable, serviceAccountId: string) =>
+  outNeighbors<ClientCredentialProps>(q, serviceAccountId, 'HAS_CREDENTIAL', 'ClientCredential');
+
+/** The service account that owns a credential. */
+export async function ownerOfCredential(q: Queryable, credentialId: string): Promise<ServiceAccountNode | undefined> {
+  return q.one<ServiceAccountNode & Record<string, unknown>>(
+    `SELECT n.id, n.label, n.props, n.created_at, n.updated_at
+       FROM graph_edges e JOIN graph_nodes n ON n.id = e.src
+      WHERE e.dst = $1 AND e.label = 'HAS_CREDENTIAL' AND n.label = 'ServiceAccount'`,
+    [credentialId],
+  );
+}

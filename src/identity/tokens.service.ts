@@ -1,0 +1,183 @@
+// Issuing and checking access tokens (JWT + TokenMetadata by jti) and rotating refresh tokens.
+import type { Core } from '../app/core.js';
+import { NOW_ISO, type Queryable } from '../db/sql.js';
+import { randomToken, sha256 } from '../crypto/tokens.js';
+import { createNode, nodeByKey, putEdge } from '../graph/store.js';
+import { uuidv7 } from '../graph/ids.js';
+
+export interface IssueRequest {
+  /** Node id and name (email or slug) of the principal the token is ISSUED_TO. */
+  principal: { id: string; name: string };
+  authMethod: string;
+  ttlSeconds: number;
+  scope?: string | undefined;
+  /** Further claims (act, azp). */
+  claims?: Record<string, unknown>;
+  /** Further edges from the metadata node (e.g. to the acting service account). */
+  links?: { edge: string; dst: string }[];
+}
+
+export interface IssuedToken {
+  access_token: string;
+  jti: string;
+  expires_in: number;
+}
+
+export interface TokenMetadataProps {
+  jti: string;
+  auth_method: string;
+  subject: string;
+  scope: string | null;
+  issued_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  [k: string]: unknown;
+}
+
+export interface RefreshTokenProps {
+  token_hash: string;
+  family: string;
+  user_id: string;
+  expires_at: string;
+  used_at: string | null;
+  revoked_at: string | null;
+  [k: string]: unknown;
+}
+
+export type RefreshOutcome = { userId: string; refresh_token: string } | { error: string };
+
+type Deps = Pick<Core, 'sql' | 'jwt' | 'authCache' | 'settings'>;
+
+export function tokensService({ sql, jwt, authCache, settings }: Deps) {
+  return {
+    /** Signs a JWT and records its metadata in the same statement batch as its edges. */
+    async issue(q: Queryable, req: IssueRequest): Promise<IssuedToken> {
+      const now = Math.floor(Date.now() / 1000);
+      const jti = uuidv7();
+      const exp = now + req.ttlSeconds;
+      const meta = await createNode<TokenMetadataProps>(
+        q,
+        'TokenMetadata',
+        {
+          jti,
+          auth_method: req.authMethod,
+          subject: req.principal.name,
+          scope: req.scope ?? null,
+          issued_at: new Date(now * 1000).toISOString(),
+          expires_at: new Date(exp * 1000).toISOString(),
+          revoked_at: null,
+        },
+        [{ namespace: 'TokenMetadata.jti', key: jti }],
+      );
+      await putEdge(q, meta.id, 'ISSUED_TO', req.principal.id);
+      for (const link of req.links ?? []) await putEdge(q, meta.id, link.edge, link.dst);
+      const access_token = jwt.sign({
+        sub: req.principal.name,
+        auth_method: req.authMethod,
+        jti,
+        iat: now,
+        exp,
+        ...(req.scope ? { scope: req.scope } : {}),
+        ...req.claims,
+      });
+      return { access_token, jti, expires_in: req.ttlSeconds };
+    },
+
+    /** A user signs in (password, OAuth): an access token and a new refresh-token family. */
+    async signIn(user: { id: string; email: string }, authMethod: string) {
+      return sql.tx(async (tx) => {
+        const issued = await this.issue(tx, {
+          principal: { id: user.id, name: user.email },
+          authMethod,
+          ttlSeconds: settings.auth.accessTokenTtl,
+        });
+        return {
+          access_token: issued.access_token,
+          token_type: 'Bearer' as const,
+          expires_in: issued.expires_in,
+          refresh_token: await this.issueRefresh(tx, user.id),
+        };
+      });
+    },
+
+    /** Is this jti revoked (or unknown)? Cached; revocation invalidates the cache everywhere. */
+    async isRevoked(jti: string): Promise<boolean> {
+      const cached = authCache.tokens.get(jti);
+      if (cached !== undefined) return cached;
+      const meta = await nodeByKey<TokenMetadataProps>(sql, 'TokenMetadata.jti', jti);
+      const revoked = !meta || meta.props.revoked_at !== null;
+      authCache.tokens.set(jti, revoked);
+      return revoked;
+    },
+
+    async revoke(jti: string): Promise<boolean> {
+      return sql.tx(async (tx) => {
+        const rows = await tx.query(
+          `UPDATE graph_nodes n SET props = n.props || jsonb_build_object('revoked_at', ${NOW_ISO}), updated_at = now()
+             FROM graph_keys k
+            WHERE k.namespace = 'TokenMetadata.jti' AND k.key = $1 AND n.id = k.node_id
+              AND n.props->>'revoked_at' IS NULL
+            RETURNING n.id`,
+          [jti],
+        );
+        await authCache.invalidate(tx);
+        return rows.length > 0;
+      });
+    },
+
+    /** A new refresh token; `family` ties rotations together so reuse can revoke them all. */
+    async issueRefresh(q: Queryable, userId: string, family = uuidv7()): Promise<string> {
+      const token = randomToken(32);
+      await createNode<RefreshTokenProps>(
+        q,
+        'RefreshToken',
+        {
+          token_hash: sha256(token),
+          family,
+          user_id: userId,
+          expires_at: new Date(Date.now() + settings.auth.refreshTokenTtl * 1000).toISOString(),
+          used_at: null,
+          revoked_at: null,
+        },
+        [{ namespace: 'RefreshToken.hash', key: sha256(token) }],
+      );
+      return token;
+    },
+
+    /**
+     * Rotates a refresh token: the presented one is used up and a new one of the same family is issued.
+     * Presenting a used token again means it leaked: the whole family is revoked.
+     */
+    async rotateRefresh(token: string): Promise<RefreshOutcome> {
+      const outcome = await sql.tx(
+        async (tx): Promise<{ userId: string; refresh_token: string } | { error: string; revokeFamily?: string }> => {
+        const row = await tx.one<{ id: string; props: RefreshTokenProps }>(
+          `SELECT n.id, n.props FROM graph_keys k JOIN graph_nodes n ON n.id = k.node_id
+            WHERE k.namespace = 'RefreshToken.hash' AND k.key = $1 FOR UPDATE OF n`,
+          [sha256(token)],
+        );
+        if (!row) return { error: 'unknown refresh token' };
+        const p = row.props;
+        if (p.revoked_at) return { error: 'the refresh token was revoked' };
+        if (p.used_at) return { error: 'the refresh token was already used; its family is revoked', revokeFamily: p.family };
+        if (Date.parse(p.expires_at) <= Date.now()) return { error: 'the refresh token has expired' };
+        await tx.query(
+          `UPDATE graph_nodes SET props = props || jsonb_build_object('used_at', ${NOW_ISO}), updated_at = now() WHERE id = $1`,
+          [row.id],
+        );
+        return { userId: p.user_id, refresh_token: await this.issueRefresh(tx, p.user_id, p.family) };
+      });
+      if ('error' in outcome && outcome.revokeFamily) {
+        await sql.query(
+          `UPDATE graph_nodes SET props = props || jsonb_build_object('revoked_at', ${NOW_ISO}), updated_at = now()
+            WHERE label = 'RefreshToken' AND props->>'family' = $1 AND props->>'revoked_at' IS NULL`,
+          [outcome.revokeFamily],
+        );
+        return { error: outcome.error };
+      }
+      return outcome;
+    },
+  };
+}
+
+export type TokensService = ReturnType<typeof tokensService>;

@@ -1,0 +1,164 @@
+// Users: the people who sign in. Passwords are argon2id hashes that never leave this module.
+import type { Core } from '../app/core.js';
+import { attribution, isAdminUser, type AuthContext } from '../authz/context.js';
+import { authorize } from '../authz/guard.js';
+import { principalRoles } from '../authz/store.js';
+import { decoyHash, hashPassword, verifyPassword } from '../crypto/passwords.js';
+import { KeyConflictError } from '../graph/store.js';
+import { conflict, forbidden, notFound } from '../http/errors.js';
+import type { Page } from '../http/pagination.js';
+import type { Queryable } from '../db/sql.js';
+import {
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  listUsers,
+  patchUser,
+  removeUser,
+  type UserNode,
+  type UserProps,
+} from './users.store.js';
+
+export interface UserRead {
+  email: string;
+  display_name: string;
+  is_active: boolean;
+  is_admin: boolean;
+  has_password: boolean;
+  roles: string[];
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UserCreate {
+  email: string;
+  display_name?: string | undefined;
+  password?: string | undefined;
+  is_admin?: boolean | undefined;
+  is_active?: boolean | undefined;
+}
+
+export interface UserPatch {
+  display_name?: string | undefined;
+  is_active?: boolean | undefined;
+  is_admin?: boolean | undefined;
+  password?: string | undefined;
+}
+
+async function toRead(q: Queryable, user: UserNode): Promise<UserRead> {
+  return {
+    email: user.props.email,
+    display_name: user.props.display_name,
+    is_active: user.props.is_active,
+    is_admin: user.props.is_admin,
+    has_password: user.props.password_hash !== null,
+    roles: await principalRoles(q, user.id),
+    created_at: user.created_at.toISOString(),
+    updated_at: user.updated_at.toISOString(),
+  };
+}
+
+type Deps = Pick<Core, 'sql' | 'authCache'>;
+
+export function usersService({ sql, authCache }: Deps) {
+  /** Creates a user with no authorization check: bootstrap and the CLI. */
+  async function createUnchecked(input: UserCreate, by: string): Promise<UserNode> {
+    const props: UserProps = {
+      email: input.email,
+      display_name: input.display_name ?? input.email.split('@')[0]!,
+      password_hash: input.password ? await hashPassword(input.password) : null,
+      is_active: input.is_active ?? true,
+      is_admin: input.is_admin ?? false,
+      updated_by: by,
+    };
+    try {
+      return await sql.tx(async (tx) => {
+        const user = await insertUser(tx, props);
+        await authCache.invalidate(tx);
+        return user;
+      });
+    } catch (err) {
+      if (err instanceof KeyConflictError) throw conflict(`a user with email ${input.email} already exists`);
+      throw err;
+    }
+  }
+
+  async function mustFind(email: string): Promise<UserNode> {
+    const user = await findUserByEmail(sql, email);
+    if (!user) throw notFound(`user ${email}`);
+    return user;
+  }
+
+  return {
+    createUnchecked,
+    findByIdUnchecked: (id: string) => findUserById(sql, id),
+    findByEmailUnchecked: (email: string) => findUserByEmail(sql, email),
+
+    /** Local password check. Every failure looks the same to the caller and costs the same time. */
+    async verifyLogin(email: string, password: string): Promise<UserNode | null> {
+      const user = await findUserByEmail(sql, email);
+      const stored = user?.props.password_hash ?? (await decoyHash());
+      const ok = await verifyPassword(stored, password);
+      return ok && user && user.props.password_hash && user.props.is_active ? user : null;
+    },
+
+    /** Bootstrap: creates the admin user when no user has that email. Returns true when created. */
+    async ensureAdmin(email: string, password: string): Promise<boolean> {
+      if (await findUserByEmail(sql, email)) return false;
+      try {
+        await createUnchecked({ email, password, is_admin: true }, 'bootstrap');
+        return true;
+      } catch (err) {
+        if (err instanceof Error && 'status' in err && err.status === 409) return false; // another replica won
+        throw err;
+      }
+    },
+
+    async create(ctx: AuthContext, input: UserCreate): Promise<UserRead> {
+      authorize(ctx, 'user:create');
+      if (input.is_admin && !isAdminUser(ctx)) throw forbidden('only an admin can create an admin');
+      return toRead(sql, await createUnchecked(input, attribution(ctx)));
+    },
+
+    async list(ctx: AuthContext, page: Page) {
+      authorize(ctx, 'user:read');
+      const result = await listUsers(sql, { after: page.after, limit: page.limit });
+      return { next: result.next, items: await Promise.all(result.items.map((u) => toRead(sql, u))) };
+    },
+
+    async get(ctx: AuthContext, email: string): Promise<UserRead> {
+      const self = ctx.principal.kind === 'user' && ctx.principal.name.toLowerCase() === email.toLowerCase();
+      if (!self) authorize(ctx, 'user:read');
+      return toRead(sql, await mustFind(email));
+    },
+
+    async update(ctx: AuthContext, email: string, input: UserPatch): Promise<UserRead> {
+      authorize(ctx, 'user:update');
+      if (input.is_admin !== undefined && !isAdminUser(ctx)) throw forbidden('only an admin can change is_admin');
+      const user = await mustFind(email);
+      const patch: Partial<UserProps> = { updated_by: attribution(ctx) };
+      if (input.display_name !== undefined) patch.display_name = input.display_name;
+      if (input.is_active !== undefined) patch.is_active = input.is_active;
+      if (input.is_admin !== undefined) patch.is_admin = input.is_admin;
+      if (input.password !== undefined) patch.password_hash = await hashPassword(input.password);
+      const updated = await sql.tx(async (tx) => {
+        const u = await patchUser(tx, user.id, patch);
+        await authCache.invalidate(tx);
+        return u!;
+      });
+      return toRead(sql, updated);
+    },
+
+    async remove(ctx: AuthContext, email: string): Promise<void> {
+      authorize(ctx, 'user:delete');
+      const user = await mustFind(email);
+      if (user.props.is_admin && !isAdminUser(ctx)) throw forbidden('only an admin can delete an admin');
+      await sql.tx(async (tx) => {
+        await removeUser(tx, user.id);
+        await authCache.invalidate(tx);
+      });
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof usersService>;

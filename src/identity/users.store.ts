@@ -1,0 +1,40 @@
+import type { Queryable } from '../db/sql.js';
+import {
+  createNode,
+  deleteNode,
+  getNode,
+  listNodes,
+  nodeByKey,
+  updateNode,
+  type GraphNode,
+  type ListQuery,
+} from '../graph/store.js';
+
+export interface UserProps {
+  email: string;
+  display_name: string;
+  password_hash: string | null;
+  is_active: boolean;
+  is_admin: boolean;
+  updated_by?: string;
+  [k: string]: unknown;
+}
+
+export type UserNode = GraphNode<UserProps>;
+
+/** Emails are unique case-insensitively. */
+export const userKey = (email: string) => ({ namespace: 'User.email', key: email.toLowerCase() });
+
+export const findUserByEmail = (q: Queryable, email: string) =>
+  nodeByKey<UserProps>(q, 'User.email', email.toLowerCase());
+
+export const findUserById = (q: Queryable, id: string) => getNode<UserProps>(q, id, 'User');
+
+export const insertUser = (q: Queryable, props: UserProps) => createNode(q, 'User', props, [userKey(props.email)]);
+
+export const patchUser = (q: Queryable, id: string, patch: Partial<UserProps>) => updateNode<UserProps>(q, id, patch);
+
+export const removeUser = (q: Queryable, id: string) => deleteNode(q, id, 'User');
+
+export const listUsers = (q: Queryable, page: Omit<ListQuery, 'label'>) =>
+  listNodes<UserProps>(q, { ...page, label: 'User' });

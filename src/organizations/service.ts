@@ -1,0 +1,193 @@
+// Organizations and their teams. A team belongs to one organization; users are members of teams.
+import type { Core } from '../app/core.js';
+import { attribution, type AuthContext } from '../authz/context.js';
+import { authorize } from '../authz/guard.js';
+import type { Queryable } from '../db/sql.js';
+import {
+  KeyConflictError,
+  changeKey,
+  createNode,
+  deleteNode,
+  inNeighbors,
+  listNodes,
+  putEdge,
+  removeEdge,
+  updateNode,
+} from '../graph/store.js';
+import { conflict, notFound } from '../http/errors.js';
+import type { Page } from '../http/pagination.js';
+import { findUserByEmail } from '../identity/users.store.js';
+import {
+  findOrganization,
+  findTeam,
+  orgKey,
+  teamKey,
+  type OrganizationNode,
+  type OrganizationProps,
+  type TeamNode,
+  type TeamProps,
+} from './store.js';
+
+const orgRead = (o: OrganizationNode) => ({
+  slug: o.props.slug,
+  name: o.props.name,
+  created_at: o.created_at.toISOString(),
+  updated_at: o.updated_at.toISOString(),
+});
+
+const teamRead = (t: TeamNode, org: string) => ({
+  slug: t.props.slug,
+  name: t.props.name,
+  organization: org,
+  created_at: t.created_at.toISOString(),
+  updated_at: t.updated_at.toISOString(),
+});
+
+/** The organization, or 404 (used by every org-scoped domain). */
+export async function mustFindOrganization(q: Queryable, slug: string): Promise<OrganizationNode> {
+  const org = await findOrganization(q, slug);
+  if (!org) throw notFound(`organization ${slug}`);
+  return org;
+}
+
+export async function mustFindTeam(q: Queryable, org: OrganizationNode, slug: string): Promise<TeamNode> {
+  const team = await findTeam(q, org.id, slug);
+  if (!team) throw notFound(`team ${slug}`);
+  return team;
+}
+
+type Deps = Pick<Core, 'sql' | 'authCache'>;
+
+export function organizationsService({ sql }: Deps) {
+  return {
+    async create(ctx: AuthContext, input: { slug: string; name: string }) {
+      authorize(ctx, 'organization:create');
+      try {
+        return orgRead(
+          await createNode<OrganizationProps>(sql, 'Organization', { ...input, updated_by: attribution(ctx) }, [
+            orgKey(input.slug),
+          ]),
+        );
+      } catch (err) {
+        if (err instanceof KeyConflictError) throw conflict(`organization ${input.slug} already exists`);
+        throw err;
+      }
+    },
+
+    async list(ctx: AuthContext, page: Page) {
+      authorize(ctx, 'organization:read');
+      const r = await listNodes<OrganizationProps>(sql, { label: 'Organization', after: page.after, limit: page.limit });
+      return { next: r.next, items: r.items.map(orgRead) };
+    },
+
+    async get(ctx: AuthContext, slug: string) {
+      authorize(ctx, 'organization:read');
+      return orgRead(await mustFindOrganization(sql, slug));
+    },
+
+    async update(ctx: AuthContext, slug: string, input: { name?: string | undefined; slug?: string | undefined }) {
+      authorize(ctx, 'organization:update');
+      try {
+        return await sql.tx(async (tx) => {
+          const org = await mustFindOrganization(tx, slug);
+          if (input.slug !== undefined && input.slug !== slug) await changeKey(tx, org.id, 'Organization.slug', input.slug);
+          const patch: Partial<OrganizationProps> = { updated_by: attribution(ctx) };
+          if (input.name !== undefined) patch.name = input.name;
+          if (input.slug !== undefined) patch.slug = input.slug;
+          return orgRead((await updateNode<OrganizationProps>(tx, org.id, patch))!);
+        });
+      } catch (err) {
+        if (err instanceof KeyConflictError) throw conflict(`organization ${input.slug} already exists`);
+        throw err;
+      }
+    },
+
+    async remove(ctx: AuthContext, slug: string) {
+      authorize(ctx, 'organization:delete');
+      await sql.tx(async (tx) => {
+        const org = await mustFindOrganization(tx, slug);
+        const members = await tx.one<{ n: number }>(
+          `SELECT count(*)::int AS n FROM graph_edges WHERE dst = $1 AND label = 'BELONGS_TO'`,
+          [org.id],
+        );
+        if (members && members.n > 0) {
+          throw conflict(`organization ${slug} still has ${members.n} resources (teams, projects...); delete them first`, 'not_empty');
+        }
+        await deleteNode(tx, org.id, 'Organization');
+      });
+    },
+
+    // --- teams
+    async createTeam(ctx: AuthContext, orgSlug: string, input: { slug: string; name: string }) {
+      authorize(ctx, 'team:create');
+      try {
+        return await sql.tx(async (tx) => {
+          const org = await mustFindOrganization(tx, orgSlug);
+          const team = await createNode<TeamProps>(
+            tx,
+            'Team',
+            { ...input, organization_id: org.id, updated_by: attribution(ctx) },
+            [teamKey(org.id, input.slug)],
+          );
+          await putEdge(tx, team.id, 'BELONGS_TO', org.id);
+          return teamRead(team, org.props.slug);
+        });
+      } catch (err) {
+        if (err instanceof KeyConflictError) throw conflict(`team ${input.slug} already exists in ${orgSlug}`);
+        throw err;
+      }
+    },
+
+    async listTeams(ctx: AuthContext, orgSlug: string, page: Page) {
+      authorize(ctx, 'team:read');
+      const org = await mustFindOrganization(sql, orgSlug);
+      const r = await listNodes<TeamProps>(sql, {
+        label: 'Team',
+        after: page.after,
+        limit: page.limit,
+        belongsTo: { edge: 'BELONGS_TO', dst: org.id },
+      });
+      return { next: r.next, items: r.items.map((t) => teamRead(t, org.props.slug)) };
+    },
+
+    async getTeam(ctx: AuthContext, orgSlug: string, slug: string) {
+      authorize(ctx, 'team:read');
+      const org = await mustFindOrganization(sql, orgSlug);
+      return teamRead(await mustFindTeam(sql, org, slug), org.props.slug);
+    },
+
+    async removeTeam(ctx: AuthContext, orgSlug: string, slug: string) {
+      authorize(ctx, 'team:delete');
+      await sql.tx(async (tx) => {
+        const org = await mustFindOrganization(tx, orgSlug);
+        const team = await mustFindTeam(tx, org, slug);
+        const owned = await tx.one<{ n: number }>(
+          `SELECT count(*)::int AS n FROM graph_edges WHERE dst = $1 AND label = 'OWNED_BY'`,
+          [team.id],
+        );
+        if (owned && owned.n > 0) throw conflict(`team ${slug} still owns ${owned.n} projects`, 'not_empty');
+        await deleteNode(tx, team.id, 'Team');
+      });
+    },
+
+    async setMember(ctx: AuthContext, orgSlug: string, slug: string, email: string, member: boolean) {
+      authorize(ctx, 'team:update');
+      await sql.tx(async (tx) => {
+        const org = await mustFindOrganization(tx, orgSlug);
+        const team = await mustFindTeam(tx, org, slug);
+        const user = await findUserByEmail(tx, email);
+        if (!user) throw notFound(`user ${email}`);
+        if (member) await putEdge(tx, user.id, 'MEMBER_OF', team.id, { added_by: attribution(ctx) });
+        else if (!(await removeEdge(tx, user.id, 'MEMBER_OF', team.id))) throw notFound(`member ${email} of team ${slug}`);
+      });
+    },
+
+    async listMembers(ctx: AuthContext, orgSlug: string, slug: string) {
+      authorize(ctx, 'team:read');
+      const org = await mustFindOrganization(sql, orgSlug);
+      const team = await mustFindTeam(sql, org, slug);
+      const users = await inNeighbors<{ email: string; display_name: string }>(sql, team.id, 'MEMBER_OF', 'User');
+      return users.map((u) => ({ email: u.props.email, display_name: u.props.display_name }));
+    },
+  };
+}

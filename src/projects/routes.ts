@@ -1,0 +1,117 @@
+import { Type } from 'typebox';
+import type { Api } from '../app/domain.js';
+import { NoContent, PageQuery, Slug, Timestamp, responses } from '../http/schemas.js';
+import { parsePage, sendPage } from '../http/pagination.js';
+import { authOf } from '../http/server.js';
+import type { ProjectsService } from './service.js';
+import { ACL_ACTIONS } from './store.js';
+
+const Attributes = Type.Record(Type.String({ maxLength: 200 }), Type.Unknown(), {
+  description: 'A JSON object of facts about the project (scoring policies read these)',
+});
+export const ProjectRead = Type.Object({
+  slug: Type.String(),
+  name: Type.String(),
+  organization: Type.String(),
+  team: Type.String(),
+  attributes: Attributes,
+  score: Type.Union([Type.Number(), Type.Null()]),
+  previous_score: Type.Union([Type.Number(), Type.Null()]),
+  updated_by: Type.Union([Type.String(), Type.Null()]),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+const Name = Type.String({ minLength: 1, maxLength: 200 });
+const ProjectCreate = Type.Object(
+  { slug: Slug, name: Name, team: Type.String({ minLength: 1, maxLength: 63 }), attributes: Type.Optional(Attributes) },
+  { additionalProperties: false },
+);
+const ProjectPatch = Type.Object(
+  {
+    slug: Type.Optional(Slug),
+    name: Type.Optional(Name),
+    team: Type.Optional(Type.String({ minLength: 1, maxLength: 63 })),
+    attributes: Type.Optional(Attributes),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+const OrgParams = Type.Object({ org: Type.String({ maxLength: 200 }) });
+const ProjectParams = Type.Object({ org: Type.String({ maxLength: 200 }), project: Type.String({ maxLength: 200 }) });
+const AccessParams = Type.Object({
+  org: Type.String({ maxLength: 200 }),
+  project: Type.String({ maxLength: 200 }),
+  email: Type.String({ maxLength: 254 }),
+});
+const Actions = Type.Array(Type.Union(ACL_ACTIONS.map((a) => Type.Literal(a))), { minItems: 1, uniqueItems: true });
+const Access = Type.Object({ email: Type.String(), actions: Type.Array(Type.String()) });
+const tags = ['projects'];
+
+export function projectRoutes(api: Api, projects: ProjectsService): void {
+  api.post(
+    '/organizations/:org/projects',
+    { schema: { tags, params: OrgParams, body: ProjectCreate, response: responses({ 201: ProjectRead }) } },
+    async (req, reply) => reply.code(201).send(await projects.create(authOf(req), req.params.org, req.body)),
+  );
+  api.get(
+    '/organizations/:org/projects',
+    {
+      schema: {
+        tags,
+        params: OrgParams,
+        querystring: Type.Object(
+          { ...PageQuery.properties, q: Type.Optional(Type.String({ maxLength: 200 })) },
+          { additionalProperties: false },
+        ),
+        response: responses({ 200: Type.Array(ProjectRead) }),
+      },
+    },
+    async (req, reply) => {
+      const page = parsePage(req.query);
+      return sendPage(req, reply, page, await projects.list(authOf(req), req.params.org, page, req.query.q));
+    },
+  );
+  api.get(
+    '/organizations/:org/projects/:project',
+    { schema: { tags, params: ProjectParams, response: responses({ 200: ProjectRead }) } },
+    async (req) => projects.get(authOf(req), req.params.org, req.params.project),
+  );
+  api.patch(
+    '/organizations/:org/projects/:project',
+    { schema: { tags, params: ProjectParams, body: ProjectPatch, response: responses({ 200: ProjectRead }) } },
+    async (req) => projects.update(authOf(req), req.params.org, req.params.project, req.body),
+  );
+  api.delete(
+    '/organizations/:org/projects/:project',
+    { schema: { tags, params: ProjectParams, response: responses({ 204: NoContent }) } },
+    async (req, reply) => {
+      await projects.remove(authOf(req), req.params.org, req.params.project);
+      return reply.code(204).send(null);
+    },
+  );
+  api.get(
+    '/organizations/:org/projects/:project/access',
+    { schema: { tags, params: ProjectParams, response: responses({ 200: Type.Array(Access) }) } },
+    async (req) => projects.listAccess(authOf(req), req.params.org, req.params.project),
+  );
+  api.put(
+    '/organizations/:org/projects/:project/access/:email',
+    {
+      schema: {
+        tags,
+        summary: "Creates or replaces a user's CAN_ACCESS edge on the project",
+        params: AccessParams,
+        body: Type.Object({ actions: Actions }, { additionalProperties: false }),
+        response: responses({ 200: Access }),
+      },
+    },
+    async (req) => projects.setAccess(authOf(req), req.params.org, req.params.project, req.params.email, req.body.actions),
+  );
+  api.delete(
+    '/organizations/:org/projects/:project/access/:email',
+    { schema: { tags, params: AccessParams, response: responses({ 204: NoContent }) } },
+    async (req, reply) => {
+      await projects.setAccess(authOf(req), req.params.org, req.params.project, req.params.email, null);
+      return reply.code(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,205 @@
+// Projects: the catalog's units, owned by a team in an organization, readable through global
+// permissions or, for users, through resource-level CAN_ACCESS edges.
+import type { Core } from '../app/core.js';
+import { attribution, hasPermission, mayUseAcl, type AuthContext } from '../authz/context.js';
+import { authorize } from '../authz/guard.js';
+import type { Queryable } from '../db/sql.js';
+import { KeyConflictError, changeKey, createNode, deleteNode, listNodes, putEdge, removeEdge, updateNode } from '../graph/store.js';
+import { AppError, conflict, forbidden, notFound } from '../http/errors.js';
+import type { Page } from '../http/pagination.js';
+import { findUserByEmail } from '../identity/users.store.js';
+import { mustFindOrganization } from '../organizations/service.js';
+import { findTeam, type OrganizationNode } from '../organizations/store.js';
+import { aclActions, aclProjectIds, findProject, projectKey, type AclAction, type ProjectNode, type ProjectProps } from './store.js';
+
+export interface ProjectRead {
+  slug: string;
+  name: string;
+  organization: string;
+  team: string;
+  attributes: Record<string, unknown>;
+  score: number | null;
+  previous_score: number | null;
+  updated_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export const projectRead = (p: ProjectNode, org: string): ProjectRead => ({
+  slug: p.props.slug,
+  name: p.props.name,
+  organization: org,
+  team: p.props.team,
+  attributes: p.props.attributes,
+  score: p.props.score ?? null,
+  previous_score: p.props.previous_score ?? null,
+  updated_by: p.props.updated_by ?? null,
+  created_at: p.created_at.toISOString(),
+  updated_at: p.updated_at.toISOString(),
+});
+
+/**
+ * May the context do `action` on this project? Global `project:<action>` first; then, for users
+ * only, a CAN_ACCESS edge carrying the action.
+ */
+export async function canOnProject(q: Queryable, ctx: AuthContext, project: ProjectNode, action: AclAction): Promise<boolean> {
+  const permission = `project:${action}`;
+  if (hasPermission(ctx, permission)) return true;
+  if (!mayUseAcl(ctx, permission)) return false;
+  return (await aclActions(q, ctx.principal.id, project.id)).includes(action);
+}
+
+async function mustFindProject(q: Queryable, org: OrganizationNode, slug: string): Promise<ProjectNode> {
+  const p = await findProject(q, org.id, slug);
+  if (!p) throw notFound(`project ${slug}`);
+  return p;
+}
+
+async function authorizedProject(q: Queryable, ctx: AuthContext, orgSlug: string, slug: string, action: AclAction) {
+  const org = await mustFindOrganization(q, orgSlug);
+  const project = await mustFindProject(q, org, slug);
+  if (!(await canOnProject(q, ctx, project, action))) throw forbidden(`missing permission project:${action} on ${slug}`);
+  return { org, project };
+}
+
+async function teamOf(q: Queryable, org: OrganizationNode, slug: string) {
+  const team = await findTeam(q, org.id, slug);
+  if (!team) {
+    throw new AppError(422, 'unknown_team', `team: no team ${slug} in ${org.props.slug}`, [
+      { pointer: '/team', in: 'body', detail: `no team ${slug} in ${org.props.slug}` },
+    ]);
+  }
+  return team;
+}
+
+type Deps = Pick<Core, 'sql'>;
+
+export function projectsService({ sql }: Deps) {
+  return {
+    async create(
+      ctx: AuthContext,
+      orgSlug: string,
+      input: { slug: string; name: string; team: string; attributes?: Record<string, unknown> | undefined },
+    ): Promise<ProjectRead> {
+      authorize(ctx, 'project:create');
+      try {
+        return await sql.tx(async (tx) => {
+          const org = await mustFindOrganization(tx, orgSlug);
+          const team = await teamOf(tx, org, input.team);
+          const p = await createNode<ProjectProps>(
+            tx,
+            'Project',
+            {
+              slug: input.slug,
+              name: input.name,
+              organization_id: org.id,
+              team: input.team,
+              attributes: input.attributes ?? {},
+              score: null,
+              previous_score: null,
+              updated_by: attribution(ctx),
+            },
+            [projectKey(org.id, input.slug)],
+          );
+          await putEdge(tx, p.id, 'BELONGS_TO', org.id);
+          await putEdge(tx, p.id, 'OWNED_BY', team.id);
+          return projectRead(p, org.props.slug);
+        });
+      } catch (err) {
+        if (err instanceof KeyConflictError) throw conflict(`project ${input.slug} already exists in ${orgSlug}`);
+        throw err;
+      }
+    },
+
+    /** Every project the caller may read: all with project:read, else (users) those with a read ACL. */
+    async list(ctx: AuthContext, orgSlug: string, page: Page, search?: string) {
+      const org = await mustFindOrganization(sql, orgSlug);
+      let ids: string[] | undefined;
+      if (!hasPermission(ctx, 'project:read')) {
+        if (!mayUseAcl(ctx, 'project:read')) throw forbidden('missing permission project:read');
+        ids = await aclProjectIds(sql, ctx.principal.id, org.id, 'read');
+      }
+      const r = await listNodes<ProjectProps>(sql, {
+        label: 'Project',
+        after: page.after,
+        limit: page.limit,
+        belongsTo: { edge: 'BELONGS_TO', dst: org.id },
+        ids,
+        search: search ? { fields: ['slug', 'name'], text: search } : undefined,
+      });
+      return { next: r.next, items: r.items.map((p) => projectRead(p, org.props.slug)) };
+    },
+
+    async get(ctx: AuthContext, orgSlug: string, slug: string): Promise<ProjectRead> {
+      const { org, project } = await authorizedProject(sql, ctx, orgSlug, slug, 'read');
+      return projectRead(project, org.props.slug);
+    },
+
+    async update(
+      ctx: AuthContext,
+      orgSlug: string,
+      slug: string,
+      input: { slug?: string | undefined; name?: string | undefined; team?: string | undefined; attributes?: Record<string, unknown> | undefined },
+    ): Promise<ProjectRead> {
+      try {
+        return await sql.tx(async (tx) => {
+          const { org, project } = await authorizedProject(tx, ctx, orgSlug, slug, 'update');
+          const patch: Partial<ProjectProps> = { updated_by: attribution(ctx) };
+          if (input.name !== undefined) patch.name = input.name;
+          if (input.attributes !== undefined) patch.attributes = input.attributes;
+          if (input.slug !== undefined && input.slug !== slug) {
+            const k = projectKey(org.id, input.slug);
+            await changeKey(tx, project.id, k.namespace, k.key);
+            patch.slug = input.slug;
+          }
+          if (input.team !== undefined && input.team !== project.props.team) {
+            const team = await teamOf(tx, org, input.team);
+            await tx.query(`DELETE FROM graph_edges WHERE src = $1 AND label = 'OWNED_BY'`, [project.id]);
+            await putEdge(tx, project.id, 'OWNED_BY', team.id);
+            patch.team = input.team;
+          }
+          return projectRead((await updateNode<ProjectProps>(tx, project.id, patch))!, org.props.slug);
+        });
+      } catch (err) {
+        if (err instanceof KeyConflictError) throw conflict(`project ${input.slug} already exists in ${orgSlug}`);
+        throw err;
+      }
+    },
+
+    async remove(ctx: AuthContext, orgSlug: string, slug: string): Promise<void> {
+      await sql.tx(async (tx) => {
+        const { project } = await authorizedProject(tx, ctx, orgSlug, slug, 'delete');
+        await deleteNode(tx, project.id, 'Project');
+      });
+    },
+
+    // --- resource ACLs
+    async listAccess(ctx: AuthContext, orgSlug: string, slug: string) {
+      authorize(ctx, 'project:access');
+      const org = await mustFindOrganization(sql, orgSlug);
+      const project = await mustFindProject(sql, org, slug);
+      const rows = await sql.query<{ email: string; actions: string[] }>(
+        `SELECT u.props->>'email' AS email, e.props->'actions' AS actions
+           FROM graph_edges e JOIN graph_nodes u ON u.id = e.src
+          WHERE e.dst = $1 AND e.label = 'CAN_ACCESS' ORDER BY 1`,
+        [project.id],
+      );
+      return rows;
+    },
+
+    async setAccess(ctx: AuthContext, orgSlug: string, slug: string, email: string, actions: AclAction[] | null) {
+      authorize(ctx, 'project:access');
+      await sql.tx(async (tx) => {
+        const org = await mustFindOrganization(tx, orgSlug);
+        const project = await mustFindProject(tx, org, slug);
+        const user = await findUserByEmail(tx, email);
+        if (!user) throw notFound(`user ${email}`);
+        if (actions) await putEdge(tx, user.id, 'CAN_ACCESS', project.id, { actions, granted_by: attribution(ctx) });
+        else if (!(await removeEdge(tx, user.id, 'CAN_ACCESS', project.id))) throw notFound(`access of ${email} to ${slug}`);
+      });
+      return { email, actions: actions ?? [] };
+    },
+  };
+}
+
+export type ProjectsService = ReturnType<typeof projectsService>;

@@ -1,0 +1,76 @@
+// One PostgreSQL for the whole run (KEEL_TEST_DATABASE_URL, else an embedded one) and one migrated
+// template database; every test file clones the template into a database of its own.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { TestProject } from 'vitest/node';
+import pg from 'pg';
+import { allDomains } from '../../src/app/domains.js';
+import { seedPermissions } from '../../src/authz/store.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/db/embedded.js';
+import { migrate } from '../../src/db/migrate.js';
+import { createSql } from '../../src/db/sql.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    adminUrl: string;
+    templateDb: string;
+    /** Prefix of this run's databases, so concurrent runs on one server never touch each other's. */
+    dbPrefix: string;
+  }
+}
+
+export function databaseUrl(adminUrl: string, db: string): string {
+  const u = new URL(adminUrl);
+  u.pathname = `/${db}`;
+  return u.toString();
+}
+
+export default async function setup(project: TestProject) {
+  let embedded: EmbeddedDatabase | undefined;
+  let tmp: string | undefined;
+  let adminUrl = process.env.KEEL_TEST_DATABASE_URL;
+  if (!adminUrl) {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'keel-test-pg-'));
+    fs.chmodSync(tmp, 0o777);
+    embedded = await startEmbeddedPostgres(path.join(tmp, 'pg'), randomBytes(12).toString('hex'));
+    adminUrl = embedded.url;
+  }
+  const runId = randomBytes(4).toString('hex');
+  const templateDb = `keel_tpl_${runId}`;
+  const dbPrefix = `keel_t_${runId}_`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${templateDb}`);
+  const sql = createSql(databaseUrl(adminUrl, templateDb), 2);
+  const domains = allDomains();
+  await migrate(
+    sql,
+    domains.flatMap((d) => d.migrations ?? []),
+  );
+  await sql.tx((tx) =>
+    seedPermissions(
+      tx,
+      domains.flatMap((d) => d.permissions ?? []),
+      domains.flatMap((d) => d.roles ?? []),
+    ),
+  );
+  await sql.close();
+  project.provide('adminUrl', adminUrl);
+  project.provide('templateDb', templateDb);
+  project.provide('dbPrefix', dbPrefix);
+
+  return async () => {
+    const leftovers = await admin.query<{ datname: string }>(
+      `SELECT datname FROM pg_database WHERE starts_with(datname, $1) OR datname = $2`,
+      [dbPrefix, templateDb],
+    );
+    for (const { datname } of leftovers.rows) {
+      await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => {});
+    }
+    await admin.end();
+    await embedded?.stop();
+    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+  };
+}
