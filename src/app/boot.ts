@@ -44,9 +44,17 @@ async function ensureLocalAdmin(core: Core): Promise<void> {
   await core.identity.users.ensureAdmin(LOCAL_ADMIN, password);
 }
 
-export async function boot(input: Settings, domains: readonly Domain[], options: BootOptions = {}): Promise<Runtime> {
+export async function boot(
+  input: Settings,
+  domains: readonly Domain[],
+  options: BootOptions = {},
+): Promise<Runtime> {
   const log = pino(
-    { level: input.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, base: { service: 'keel' } },
+    {
+      level: input.logLevel,
+      redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+      base: { service: 'keel' },
+    },
     options.logStream,
   );
   const closers: Array<() => Promise<void>> = [];
@@ -59,8 +67,10 @@ export async function boot(input: Settings, domains: readonly Domain[], options:
     if (url === null) {
       const stored = loadOrCreateSecrets(settings.dataDir);
       settings = withDataDirSecrets(settings, stored);
-      const db = await startEmbeddedPostgres(path.join(settings.dataDir, 'pg'), stored.postgres_password, (line) =>
-        log.debug({ postgres: line.trim() }, 'embedded postgres'),
+      const db = await startEmbeddedPostgres(
+        path.join(settings.dataDir, 'pg'),
+        stored.postgres_password,
+        (line) => log.debug({ postgres: line.trim() }, 'embedded postgres'),
       );
       closers.push(db.stop);
       url = db.url;
@@ -103,7 +113,10 @@ export async function boot(input: Settings, domains: readonly Domain[], options:
     for (const d of domains) await d.seed?.(core);
     if (input.databaseUrl === null && !settings.bootstrapAdmin) await ensureLocalAdmin(core);
     if (settings.bootstrapAdmin) {
-      const created = await core.identity.users.ensureAdmin(settings.bootstrapAdmin.email, settings.bootstrapAdmin.password);
+      const created = await core.identity.users.ensureAdmin(
+        settings.bootstrapAdmin.email,
+        settings.bootstrapAdmin.password,
+      );
       if (created) log.info({ email: settings.bootstrapAdmin.email }, 'bootstrap admin created');
     }
     return { core, domains, embedded: input.databaseUrl === null, close };

@@ -1,5 +1,6 @@
 // What a domain contributes to the service. The list of domains is in domains.ts.
-import type { FastifyInstance } from 'fastify';
+import type { Server, IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Migration } from '../db/migrate.js';
 import type { PermissionDef } from '../authz/permissions.js';
@@ -8,10 +9,10 @@ import type { Core } from './core.js';
 import type { GrantHandler } from '../identity/grants.js';
 
 export type Api = FastifyInstance<
-  import('node:http').Server,
-  import('node:http').IncomingMessage,
-  import('node:http').ServerResponse,
-  import('fastify').FastifyBaseLogger,
+  Server,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
   TypeBoxTypeProvider
 >;
 

@@ -2,7 +2,16 @@
 import type { Core } from '../app/core.js';
 import { attribution, isAdminUser, type AuthContext } from './context.js';
 import { authorize } from './guard.js';
-import { KeyConflictError, createNode, deleteNode, listNodes, nodeByKey, putEdge, removeEdge, updateNode } from '../graph/store.js';
+import {
+  KeyConflictError,
+  createNode,
+  deleteNode,
+  listNodes,
+  nodeByKey,
+  putEdge,
+  removeEdge,
+  updateNode,
+} from '../graph/store.js';
 import { AppError, conflict, forbidden, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import type { Queryable } from '../db/sql.js';
@@ -59,10 +68,10 @@ export function rolesService({ sql, authCache }: Deps) {
 
   async function setGrants(q: Queryable, roleId: string, names: readonly string[]) {
     const ids = await permissionIds(q, names);
-    await q.query(`DELETE FROM graph_edges WHERE src = $1 AND label = 'GRANTS' AND NOT (dst = ANY($2::uuid[]))`, [
-      roleId,
-      ids,
-    ]);
+    await q.query(
+      `DELETE FROM graph_edges WHERE src = $1 AND label = 'GRANTS' AND NOT (dst = ANY($2::uuid[]))`,
+      [roleId, ids],
+    );
     for (const id of ids) await putEdge(q, roleId, 'GRANTS', id);
   }
 
@@ -81,14 +90,23 @@ export function rolesService({ sql, authCache }: Deps) {
       return rows.map((r) => ({ name: r.props.name, description: r.props.description }));
     },
 
-    async create(ctx: AuthContext, input: { slug: string; name: string; description?: string | undefined; permissions: string[] }) {
+    async create(
+      ctx: AuthContext,
+      input: { slug: string; name: string; description?: string | undefined; permissions: string[] },
+    ) {
       authorize(ctx, 'role:create');
       try {
         const role = await sql.tx(async (tx) => {
           const r = await createNode<RoleProps>(
             tx,
             'Role',
-            { slug: input.slug, name: input.name, description: input.description ?? '', builtin: false, updated_by: attribution(ctx) },
+            {
+              slug: input.slug,
+              name: input.name,
+              description: input.description ?? '',
+              builtin: false,
+              updated_by: attribution(ctx),
+            },
             [roleKey(input.slug)],
           );
           await setGrants(tx, r.id, input.permissions);
@@ -115,13 +133,20 @@ export function rolesService({ sql, authCache }: Deps) {
     async update(
       ctx: AuthContext,
       slug: string,
-      input: { name?: string | undefined; description?: string | undefined; permissions?: string[] | undefined },
+      input: {
+        name?: string | undefined;
+        description?: string | undefined;
+        permissions?: string[] | undefined;
+      },
     ) {
       authorize(ctx, 'role:update');
       const updated = await sql.tx(async (tx) => {
         const role = await mustFind(tx, slug);
         if (role.props.grants_all && input.permissions) {
-          throw conflict('the admin role holds every permission; its permissions cannot be edited', 'role_immutable');
+          throw conflict(
+            'the admin role holds every permission; its permissions cannot be edited',
+            'role_immutable',
+          );
         }
         const patch: Partial<RoleProps> = { updated_by: attribution(ctx) };
         if (input.name !== undefined) patch.name = input.name;
@@ -138,18 +163,26 @@ export function rolesService({ sql, authCache }: Deps) {
       authorize(ctx, 'role:delete');
       await sql.tx(async (tx) => {
         const role = await mustFind(tx, slug);
-        if (role.props.builtin) throw conflict(`role ${slug} is seeded by Keel and cannot be deleted`, 'role_immutable');
+        if (role.props.builtin)
+          throw conflict(`role ${slug} is seeded by Keel and cannot be deleted`, 'role_immutable');
         await deleteNode(tx, role.id, 'Role');
         await authCache.invalidate(tx);
       });
     },
 
-    async assign(ctx: AuthContext, kind: 'user' | 'service_account', name: string, roleSlug: string, on: boolean) {
+    async assign(
+      ctx: AuthContext,
+      kind: 'user' | 'service_account',
+      name: string,
+      roleSlug: string,
+      on: boolean,
+    ) {
       authorize(ctx, 'role:assign');
       await sql.tx(async (tx) => {
         const principal = await principalNode(tx, kind, name);
         const role = await mustFind(tx, roleSlug);
-        if (role.props.grants_all && !isAdminUser(ctx)) throw forbidden('only an admin can assign the admin role');
+        if (role.props.grants_all && !isAdminUser(ctx))
+          throw forbidden('only an admin can assign the admin role');
         if (on) await putEdge(tx, principal.id, 'HAS_ROLE', role.id);
         else if (!(await removeEdge(tx, principal.id, 'HAS_ROLE', role.id))) {
           throw notFound(`role ${roleSlug} on ${name}`);

@@ -39,7 +39,9 @@ export function authzRoutes(api: Api, roles: ReturnType<typeof rolesService>): v
     {
       schema: {
         tags: ['authorization'],
-        response: responses({ 200: Type.Array(Type.Object({ name: Type.String(), description: Type.String() })) }),
+        response: responses({
+          200: Type.Array(Type.Object({ name: Type.String(), description: Type.String() })),
+        }),
       },
     },
     async (req) => roles.listPermissions(authOf(req)),
@@ -51,7 +53,13 @@ export function authzRoutes(api: Api, roles: ReturnType<typeof rolesService>): v
   );
   api.get(
     '/roles',
-    { schema: { tags: ['authorization'], querystring: PageQuery, response: responses({ 200: Type.Array(RoleRead) }) } },
+    {
+      schema: {
+        tags: ['authorization'],
+        querystring: PageQuery,
+        response: responses({ 200: Type.Array(RoleRead) }),
+      },
+    },
     async (req, reply) => {
       const page = parsePage(req.query);
       return sendPage(req, reply, page, await roles.list(authOf(req), page));
@@ -64,7 +72,14 @@ export function authzRoutes(api: Api, roles: ReturnType<typeof rolesService>): v
   );
   api.patch(
     '/roles/:slug',
-    { schema: { tags: ['authorization'], params: SlugParams, body: RolePatch, response: responses({ 200: RoleRead }) } },
+    {
+      schema: {
+        tags: ['authorization'],
+        params: SlugParams,
+        body: RolePatch,
+        response: responses({ 200: RoleRead }),
+      },
+    },
     async (req) => roles.update(authOf(req), req.params.slug, req.body),
   );
   api.delete(
@@ -80,7 +95,10 @@ export function authzRoutes(api: Api, roles: ReturnType<typeof rolesService>): v
     ['user', '/users/:name/roles/:role', 'email'],
     ['service_account', '/service-accounts/:name/roles/:role', 'slug'],
   ] as const) {
-    const params = Type.Object({ name: Type.String({ maxLength: 254, description: param }), role: Type.String({ maxLength: 200 }) });
+    const params = Type.Object({
+      name: Type.String({ maxLength: 254, description: param }),
+      role: Type.String({ maxLength: 200 }),
+    });
     api.put(
       base,
       { schema: { tags: ['authorization'], params, response: responses({ 204: NoContent }) } },

@@ -87,7 +87,13 @@ export async function seedPermissions(
     await createNode(
       q,
       'Role',
-      { slug: role.slug, name: role.name, description: role.description, builtin: true, grants_all: !!role.grantsAll },
+      {
+        slug: role.slug,
+        name: role.name,
+        description: role.description,
+        builtin: true,
+        grants_all: !!role.grantsAll,
+      },
       [roleKey(role.slug)],
     );
   }

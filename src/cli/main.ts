@@ -50,7 +50,11 @@ async function main(argv: string[]): Promise<number> {
     const { values, positionals } = parseArgs({
       args: rest,
       allowPositionals: true,
-      options: { email: { type: 'string' }, password: { type: 'string' }, admin: { type: 'boolean', default: false } },
+      options: {
+        email: { type: 'string' },
+        password: { type: 'string' },
+        admin: { type: 'boolean', default: false },
+      },
     });
     if (positionals[0] !== 'create' || !values.email) {
       console.error('usage: keel users create --email E [--password P] [--admin]');
@@ -86,7 +90,9 @@ async function main(argv: string[]): Promise<number> {
     console.log(`\nKeel is listening on ${running.url}  (API docs: ${running.url}/docs)`);
     if (runtime.embedded) console.log(`Data (embedded PostgreSQL, generated secrets): ${settings.dataDir}`);
     if (settings.bootstrapAdmin) {
-      console.log(`Log in: POST ${running.url}/auth/login {"email":"${settings.bootstrapAdmin.email}","password":...}`);
+      console.log(
+        `Log in: POST ${running.url}/auth/login {"email":"${settings.bootstrapAdmin.email}","password":...}`,
+      );
     } else if (runtime.embedded) {
       console.log(
         `Log in: POST ${running.url}/auth/login with {"email":"${LOCAL_ADMIN}","password":...}; the password is\n` +

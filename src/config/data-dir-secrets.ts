@@ -52,5 +52,7 @@ export function withDataDirSecrets(settings: Settings, stored: StoredSecrets): S
 /** Other values Keel keeps for itself in the data dir (e.g. the built-in scheduler's credential). */
 export function storeSecret(dataDir: string, name: string, value: string): void {
   const current = loadOrCreateSecrets(dataDir);
-  fs.writeFileSync(secretsFile(dataDir), JSON.stringify({ ...current, [name]: value }, null, 2), { mode: 0o600 });
+  fs.writeFileSync(secretsFile(dataDir), JSON.stringify({ ...current, [name]: value }, null, 2), {
+    mode: 0o600,
+  });
 }

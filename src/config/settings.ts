@@ -108,7 +108,8 @@ export function loadSettings(env: Env = process.env): Settings {
   const host = str(env, 'KEEL_HOST') ?? '127.0.0.1';
   const port = int(env, 'KEEL_PORT', 8080, 0, 65535);
   const publicUrl = (
-    url(env, 'KEEL_PUBLIC_URL', ['http', 'https']) ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+    url(env, 'KEEL_PUBLIC_URL', ['http', 'https']) ??
+    `http://${host.includes(':') ? `[${host}]` : host}:${port}`
   ).replace(/\/+$/, '');
   const logLevel = (str(env, 'KEEL_LOG_LEVEL') ?? 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) {
@@ -155,7 +156,8 @@ export function loadSettings(env: Env = process.env): Settings {
     },
     configEncryptionKey: key32(env, 'KEEL_CONFIG_ENCRYPTION_KEY'),
     bootstrapAdmin: adminEmail && adminPassword ? { email: adminEmail, password: adminPassword } : null,
-    scheduler: schedulerId && schedulerSecret ? { clientId: schedulerId, clientSecret: schedulerSecret } : null,
+    scheduler:
+      schedulerId && schedulerSecret ? { clientId: schedulerId, clientSecret: schedulerSecret } : null,
     scoring: { debounceSeconds: int(env, 'KEEL_SCORING_DEBOUNCE_SECONDS', 5, 0, 86400) },
     outbound: { allowPrivateNetworks: bool(env, 'KEEL_OUTBOUND_ALLOW_PRIVATE_NETWORKS', false) },
     pluginsDir: str(env, 'KEEL_PLUGINS_DIR'),

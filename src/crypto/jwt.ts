@@ -1,5 +1,13 @@
 // JWTs signed with Ed25519 (EdDSA), verified with node:crypto and cached until they expire.
-import { createPrivateKey, createPublicKey, sign, verify, type KeyObject, createHash, generateKeyPairSync } from 'node:crypto';
+import {
+  createPrivateKey,
+  createPublicKey,
+  sign,
+  verify,
+  type KeyObject,
+  createHash,
+  generateKeyPairSync,
+} from 'node:crypto';
 
 export interface JwtClaims {
   iss: string;
@@ -80,7 +88,8 @@ export class JwtSigner {
     if (typeof claims !== 'object' || claims === null) throw new InvalidTokenError('malformed claims');
     if (claims.iss !== this.issuer) throw new InvalidTokenError('wrong issuer');
     if (typeof claims.exp !== 'number' || claims.exp <= now) throw new InvalidTokenError('token expired');
-    if (typeof claims.sub !== 'string' || typeof claims.jti !== 'string') throw new InvalidTokenError('malformed claims');
+    if (typeof claims.sub !== 'string' || typeof claims.jti !== 'string')
+      throw new InvalidTokenError('malformed claims');
     if (this.verified.size >= JwtSigner.CACHE_MAX) this.verified.clear();
     this.verified.set(token, claims);
     return claims;

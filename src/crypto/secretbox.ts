@@ -22,9 +22,13 @@ export class SecretBox {
     cipher.setAAD(Buffer.from(`${VERSION}.${this.keyId}.${this.purpose}`));
     const ct = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
     const tag = cipher.getAuthTag();
-    return [VERSION, this.keyId, iv.toString('base64url'), ct.toString('base64url'), tag.toString('base64url')].join(
-      '.',
-    );
+    return [
+      VERSION,
+      this.keyId,
+      iv.toString('base64url'),
+      ct.toString('base64url'),
+      tag.toString('base64url'),
+    ].join('.');
   }
 
   open(sealed: string): string {

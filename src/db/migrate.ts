@@ -21,7 +21,9 @@ export async function migrate(sql: Sql, migrations: readonly Migration[]): Promi
     await tx.query(
       `CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
     );
-    const done = new Set((await tx.query<{ id: string }>('SELECT id FROM schema_migrations')).map((r) => r.id));
+    const done = new Set(
+      (await tx.query<{ id: string }>('SELECT id FROM schema_migrations')).map((r) => r.id),
+    );
     const applied: string[] = [];
     for (const m of ordered) {
       if (done.has(m.id)) continue;

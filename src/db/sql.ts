@@ -73,7 +73,9 @@ export const PgCode = {
 } as const;
 
 export function pgCode(err: unknown): string | undefined {
-  return typeof err === 'object' && err !== null && 'code' in err ? String((err as { code: unknown }).code) : undefined;
+  return typeof err === 'object' && err !== null && 'code' in err
+    ? String((err as { code: unknown }).code)
+    : undefined;
 }
 
 /** SQL expression for the current time as an ISO-8601 UTC string, the format props store timestamps in. */

@@ -6,7 +6,12 @@ import { authOf } from '../http/server.js';
 import type { environmentsService } from './service.js';
 
 const Name = Type.String({ minLength: 1, maxLength: 200 });
-const EnvRead = Type.Object({ slug: Type.String(), name: Type.String(), created_at: Timestamp, updated_at: Timestamp });
+const EnvRead = Type.Object({
+  slug: Type.String(),
+  name: Type.String(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
 const tags = ['environments'];
 
 export function environmentRoutes(api: Api, envs: ReturnType<typeof environmentsService>): void {
@@ -29,8 +34,10 @@ export function environmentRoutes(api: Api, envs: ReturnType<typeof environments
       return sendPage(req, reply, page, await envs.list(authOf(req), page));
     },
   );
-  api.get('/environments/:slug', { schema: { tags, params: SlugParams, response: responses({ 200: EnvRead }) } }, async (req) =>
-    envs.get(authOf(req), req.params.slug),
+  api.get(
+    '/environments/:slug',
+    { schema: { tags, params: SlugParams, response: responses({ 200: EnvRead }) } },
+    async (req) => envs.get(authOf(req), req.params.slug),
   );
   api.patch(
     '/environments/:slug',
@@ -38,14 +45,21 @@ export function environmentRoutes(api: Api, envs: ReturnType<typeof environments
       schema: {
         tags,
         params: SlugParams,
-        body: Type.Object({ slug: Type.Optional(Slug), name: Type.Optional(Name) }, { additionalProperties: false, minProperties: 1 }),
+        body: Type.Object(
+          { slug: Type.Optional(Slug), name: Type.Optional(Name) },
+          { additionalProperties: false, minProperties: 1 },
+        ),
         response: responses({ 200: EnvRead }),
       },
     },
     async (req) => envs.update(authOf(req), req.params.slug, req.body),
   );
-  api.delete('/environments/:slug', { schema: { tags, params: SlugParams, response: responses({ 204: NoContent }) } }, async (req, reply) => {
-    await envs.remove(authOf(req), req.params.slug);
-    return reply.code(204).send(null);
-  });
+  api.delete(
+    '/environments/:slug',
+    { schema: { tags, params: SlugParams, response: responses({ 204: NoContent }) } },
+    async (req, reply) => {
+      await envs.remove(authOf(req), req.params.slug);
+      return reply.code(204).send(null);
+    },
+  );
 }

@@ -3,7 +3,16 @@ import type { Core } from '../app/core.js';
 import { attribution, type AuthContext } from '../authz/context.js';
 import { authorize } from '../authz/guard.js';
 import type { Queryable } from '../db/sql.js';
-import { KeyConflictError, changeKey, createNode, deleteNode, listNodes, nodeByKey, updateNode, type GraphNode } from '../graph/store.js';
+import {
+  KeyConflictError,
+  changeKey,
+  createNode,
+  deleteNode,
+  listNodes,
+  nodeByKey,
+  updateNode,
+  type GraphNode,
+} from '../graph/store.js';
 import { conflict, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 
@@ -16,7 +25,8 @@ export interface EnvironmentProps {
 
 export type EnvironmentNode = GraphNode<EnvironmentProps>;
 
-export const findEnvironment = (q: Queryable, slug: string) => nodeByKey<EnvironmentProps>(q, 'Environment.slug', slug);
+export const findEnvironment = (q: Queryable, slug: string) =>
+  nodeByKey<EnvironmentProps>(q, 'Environment.slug', slug);
 
 export async function mustFindEnvironment(q: Queryable, slug: string): Promise<EnvironmentNode> {
   const env = await findEnvironment(q, slug);
@@ -48,19 +58,28 @@ export function environmentsService({ sql }: Pick<Core, 'sql'>) {
     },
     async list(ctx: AuthContext, page: Page) {
       authorize(ctx, 'environment:read');
-      const r = await listNodes<EnvironmentProps>(sql, { label: 'Environment', after: page.after, limit: page.limit });
+      const r = await listNodes<EnvironmentProps>(sql, {
+        label: 'Environment',
+        after: page.after,
+        limit: page.limit,
+      });
       return { next: r.next, items: r.items.map(read) };
     },
     async get(ctx: AuthContext, slug: string) {
       authorize(ctx, 'environment:read');
       return read(await mustFindEnvironment(sql, slug));
     },
-    async update(ctx: AuthContext, slug: string, input: { slug?: string | undefined; name?: string | undefined }) {
+    async update(
+      ctx: AuthContext,
+      slug: string,
+      input: { slug?: string | undefined; name?: string | undefined },
+    ) {
       authorize(ctx, 'environment:update');
       try {
         return await sql.tx(async (tx) => {
           const env = await mustFindEnvironment(tx, slug);
-          if (input.slug !== undefined && input.slug !== slug) await changeKey(tx, env.id, 'Environment.slug', input.slug);
+          if (input.slug !== undefined && input.slug !== slug)
+            await changeKey(tx, env.id, 'Environment.slug', input.slug);
           const patch: Partial<EnvironmentProps> = { updated_by: attribution(ctx) };
           if (input.slug !== undefined) patch.slug = input.slug;
           if (input.name !== undefined) patch.name = input.name;

@@ -144,12 +144,21 @@ export async function changeKey(q: Queryable, nodeId: string, namespace: string,
 
 /** Deletes a node; its keys and edges go with it. */
 export async function deleteNode(q: Queryable, id: string, label: string): Promise<boolean> {
-  const rows = await q.query('DELETE FROM graph_nodes WHERE id = $1 AND label = $2 RETURNING id', [id, label]);
+  const rows = await q.query('DELETE FROM graph_nodes WHERE id = $1 AND label = $2 RETURNING id', [
+    id,
+    label,
+  ]);
   return rows.length > 0;
 }
 
 /** Creates the edge, or updates its props when it exists. Returns true when it was created. */
-export async function putEdge(q: Queryable, src: string, label: string, dst: string, props: Props = {}): Promise<boolean> {
+export async function putEdge(
+  q: Queryable,
+  src: string,
+  label: string,
+  dst: string,
+  props: Props = {},
+): Promise<boolean> {
   const row = await q.one<{ created: boolean }>(
     `INSERT INTO graph_edges (src, label, dst, props) VALUES ($1, $2, $3, $4)
      ON CONFLICT (src, label, dst) DO UPDATE SET props = EXCLUDED.props
@@ -160,11 +169,10 @@ export async function putEdge(q: Queryable, src: string, label: string, dst: str
 }
 
 export async function removeEdge(q: Queryable, src: string, label: string, dst: string): Promise<boolean> {
-  const rows = await q.query('DELETE FROM graph_edges WHERE src = $1 AND label = $2 AND dst = $3 RETURNING src', [
-    src,
-    label,
-    dst,
-  ]);
+  const rows = await q.query(
+    'DELETE FROM graph_edges WHERE src = $1 AND label = $2 AND dst = $3 RETURNING src',
+    [src, label, dst],
+  );
   return rows.length > 0;
 }
 
@@ -251,9 +259,7 @@ export async function listNodes<P extends Props>(
   if (query.search && query.search.fields.length > 0) {
     params.push(query.search.fields, `%${query.search.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     const f = params.length - 1;
-    where.push(
-      `EXISTS (SELECT 1 FROM unnest($${f}::text[]) AS fld WHERE n.props->>fld ILIKE $${f + 1})`,
-    );
+    where.push(`EXISTS (SELECT 1 FROM unnest($${f}::text[]) AS fld WHERE n.props->>fld ILIKE $${f + 1})`);
   }
   const rows = await q.query<GraphNode<P> & Props>(
     `SELECT ${NODE_COLS} FROM graph_nodes n WHERE ${where.join(' AND ')} ORDER BY n.id LIMIT $3`,

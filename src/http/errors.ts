@@ -34,7 +34,12 @@ export const notFound = (what: string) => new AppError(404, 'not_found', `${what
 export const conflict = (detail: string, code = 'conflict') => new AppError(409, code, detail);
 
 /** 422 naming the offending field(s). */
-export function invalid(pointer: string, detail: string, code = 'validation_failed', keyword?: string): AppError {
+export function invalid(
+  pointer: string,
+  detail: string,
+  code = 'validation_failed',
+  keyword?: string,
+): AppError {
   return new AppError(422, code, `${pointer.replace(/^\//, '') || 'body'}: ${detail}`, [
     { pointer, in: 'body', detail, ...(keyword ? { keyword } : {}) },
   ]);

@@ -146,7 +146,9 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
         route: request.routeOptions.url ?? 'unknown',
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
-        ...(request.auth ? { principal: attribution(request.auth), auth_method: request.auth.authMethod } : {}),
+        ...(request.auth
+          ? { principal: attribution(request.auth), auth_method: request.auth.authMethod }
+          : {}),
       },
       'request completed',
     );
@@ -155,7 +157,8 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) return sendProblem(reply, error);
     const fe = error as FastifyError;
-    if (fe.validation) return sendProblem(reply, validationProblem(fe.validation as AjvError[], fe.validationContext));
+    if (fe.validation)
+      return sendProblem(reply, validationProblem(fe.validation as AjvError[], fe.validationContext));
     if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
       const code = (fe.code ?? 'bad_request').toLowerCase().replace(/^fst_err_/, '');
       return sendProblem(reply, new AppError(fe.statusCode, code, fe.message));
@@ -165,14 +168,22 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
   });
 
   app.setNotFoundHandler((request, reply) =>
-    sendProblem(reply, new AppError(404, 'route_not_found', `no route for ${request.method} ${request.url.split('?')[0]}`)),
+    sendProblem(
+      reply,
+      new AppError(404, 'route_not_found', `no route for ${request.method} ${request.url.split('?')[0]}`),
+    ),
   );
 
   app.get(
     '/health',
     {
       config: { public: true },
-      schema: { tags: ['ops'], summary: 'Liveness', security: [], response: responses({ 200: Type.Object({ status: Type.Literal('ok') }) }) },
+      schema: {
+        tags: ['ops'],
+        summary: 'Liveness',
+        security: [],
+        response: responses({ 200: Type.Object({ status: Type.Literal('ok') }) }),
+      },
     },
     async () => ({ status: 'ok' as const }),
   );

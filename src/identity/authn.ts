@@ -20,7 +20,10 @@ type Deps = Pick<Core, 'sql' | 'jwt' | 'authCache'> & { tokens: TokensService };
 export function authenticator({ sql, jwt, authCache, tokens }: Deps) {
   let actorVerifier: ActorVerifier | undefined;
 
-  async function loadPrincipal(kind: 'user' | 'service_account', name: string): Promise<CachedPrincipal | null> {
+  async function loadPrincipal(
+    kind: 'user' | 'service_account',
+    name: string,
+  ): Promise<CachedPrincipal | null> {
     const key = `${kind}:${name.toLowerCase()}`;
     const cached = authCache.principals.get(key);
     if (cached !== undefined) return cached;
@@ -64,18 +67,21 @@ export function authenticator({ sql, jwt, authCache, tokens }: Deps) {
     async authenticate(authorization: string | undefined): Promise<AuthContext> {
       if (!authorization) throw unauthorized('a bearer token is required');
       const [scheme, token] = authorization.split(' ', 2);
-      if (scheme?.toLowerCase() !== 'bearer' || !token) throw unauthorized('use the Bearer authorization scheme');
+      if (scheme?.toLowerCase() !== 'bearer' || !token)
+        throw unauthorized('use the Bearer authorization scheme');
       let claims: JwtClaims;
       try {
         claims = jwt.verify(token);
       } catch (err) {
-        if (err instanceof InvalidTokenError) throw unauthorized(`invalid token: ${err.message}`, 'invalid_token');
+        if (err instanceof InvalidTokenError)
+          throw unauthorized(`invalid token: ${err.message}`, 'invalid_token');
         throw err;
       }
       if (await tokens.isRevoked(claims.jti)) throw unauthorized('the token was revoked', 'invalid_token');
       const kind = claims.auth_method === 'client_credentials' ? 'service_account' : 'user';
       const principal = await loadPrincipal(kind, claims.sub);
-      if (!principal || !principal.isActive) throw unauthorized('the principal is unknown or inactive', 'invalid_token');
+      if (!principal || !principal.isActive)
+        throw unauthorized('the principal is unknown or inactive', 'invalid_token');
       let actor: AuthContext['actor'] = null;
       if (claims.act !== undefined || claims.azp !== undefined || claims.auth_method === 'token_exchange') {
         if (!actorVerifier) throw unauthorized('delegated tokens are not accepted', 'invalid_token');

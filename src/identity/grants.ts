@@ -52,7 +52,8 @@ export function clientCredentialsFrom(
       };
     }
   }
-  if (params.client_id && params.client_secret) return { clientId: params.client_id, secret: params.client_secret };
+  if (params.client_id && params.client_secret)
+    return { clientId: params.client_id, secret: params.client_secret };
   return undefined;
 }
 
@@ -65,7 +66,8 @@ const clientCredentialsGrant: GrantHandler = async (params, core) => {
   const allowed = result.credential.props.scopes;
   if (allowed.length > 0) {
     const outside = requested.filter((s) => !allowed.includes(s));
-    if (outside.length > 0) throw new OAuthError(400, 'invalid_scope', `scope not allowed: ${outside.join(' ')}`);
+    if (outside.length > 0)
+      throw new OAuthError(400, 'invalid_scope', `scope not allowed: ${outside.join(' ')}`);
   }
   const scopes = requested.length > 0 ? requested : allowed;
   const scope = scopes.length > 0 ? scopes.join(' ') : undefined;
@@ -90,7 +92,8 @@ const refreshTokenGrant: GrantHandler = async (params, core) => {
   const rotated = await core.identity.tokens.rotateRefresh(token);
   if ('error' in rotated) throw new OAuthError(400, 'invalid_grant', rotated.error);
   const user = await core.identity.users.findByIdUnchecked(rotated.userId);
-  if (!user || !user.props.is_active) throw new OAuthError(400, 'invalid_grant', 'the user is unknown or inactive');
+  if (!user || !user.props.is_active)
+    throw new OAuthError(400, 'invalid_grant', 'the user is unknown or inactive');
   const issued = await core.sql.tx((tx) =>
     core.identity.tokens.issue(tx, {
       principal: { id: user.id, name: user.props.email },

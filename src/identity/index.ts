@@ -12,7 +12,10 @@ export function identityDomain(extraGrants: Readonly<Record<string, GrantHandler
         sql: `CREATE INDEX graph_nodes_refresh_family ON graph_nodes ((props->>'family')) WHERE label = 'RefreshToken'`,
       },
     ],
-    permissions: [...crudPermissions('user', 'users'), ...crudPermissions('service_account', 'service accounts')],
+    permissions: [
+      ...crudPermissions('user', 'users'),
+      ...crudPermissions('service_account', 'service accounts'),
+    ],
     routes: (api, core) => identityRoutes(api, core, { ...coreGrants, ...extraGrants }),
   };
 }

@@ -20,7 +20,13 @@ export function identityRoutes(api: Api, core: Core, grants: Readonly<Record<str
   );
   api.get(
     '/users',
-    { schema: { tags: ['users'], querystring: PageQuery, response: responses({ 200: Type.Array(S.UserRead) }) } },
+    {
+      schema: {
+        tags: ['users'],
+        querystring: PageQuery,
+        response: responses({ 200: Type.Array(S.UserRead) }),
+      },
+    },
     async (req, reply) => {
       const page = parsePage(req.query);
       return sendPage(req, reply, page, await users.list(authOf(req), page));
@@ -33,7 +39,14 @@ export function identityRoutes(api: Api, core: Core, grants: Readonly<Record<str
   );
   api.patch(
     '/users/:email',
-    { schema: { tags: ['users'], params: S.EmailParams, body: S.UserPatch, response: responses({ 200: S.UserRead }) } },
+    {
+      schema: {
+        tags: ['users'],
+        params: S.EmailParams,
+        body: S.UserPatch,
+        response: responses({ 200: S.UserRead }),
+      },
+    },
     async (req) => users.update(authOf(req), req.params.email, req.body),
   );
   api.delete(
@@ -48,7 +61,13 @@ export function identityRoutes(api: Api, core: Core, grants: Readonly<Record<str
   // --- service accounts
   api.post(
     '/service-accounts',
-    { schema: { tags: ['service accounts'], body: S.ServiceAccountCreate, response: responses({ 201: S.ServiceAccountRead }) } },
+    {
+      schema: {
+        tags: ['service accounts'],
+        body: S.ServiceAccountCreate,
+        response: responses({ 201: S.ServiceAccountRead }),
+      },
+    },
     async (req, reply) => reply.code(201).send(await serviceAccounts.create(authOf(req), req.body)),
   );
   api.get(
@@ -68,7 +87,13 @@ export function identityRoutes(api: Api, core: Core, grants: Readonly<Record<str
   );
   api.get(
     '/service-accounts/:slug',
-    { schema: { tags: ['service accounts'], params: SlugParams, response: responses({ 200: S.ServiceAccountRead }) } },
+    {
+      schema: {
+        tags: ['service accounts'],
+        params: SlugParams,
+        response: responses({ 200: S.ServiceAccountRead }),
+      },
+    },
     async (req) => serviceAccounts.get(authOf(req), req.params.slug),
   );
   api.patch(
@@ -101,7 +126,8 @@ export function identityRoutes(api: Api, core: Core, grants: Readonly<Record<str
         response: responses({ 201: S.CredentialCreated }),
       },
     },
-    async (req, reply) => reply.code(201).send(await serviceAccounts.addCredential(authOf(req), req.params.slug, req.body)),
+    async (req, reply) =>
+      reply.code(201).send(await serviceAccounts.addCredential(authOf(req), req.params.slug, req.body)),
   );
   api.get(
     '/service-accounts/:slug/client-credentials',
@@ -119,7 +145,10 @@ export function identityRoutes(api: Api, core: Core, grants: Readonly<Record<str
     {
       schema: {
         tags: ['service accounts'],
-        params: Type.Object({ slug: Type.String({ maxLength: 200 }), client_id: Type.String({ maxLength: 200 }) }),
+        params: Type.Object({
+          slug: Type.String({ maxLength: 200 }),
+          client_id: Type.String({ maxLength: 200 }),
+        }),
         response: responses({ 204: NoContent }),
       },
     },
@@ -134,7 +163,12 @@ export function identityRoutes(api: Api, core: Core, grants: Readonly<Record<str
     '/auth/login',
     {
       config: { public: true },
-      schema: { tags: ['auth'], security: [], body: S.LoginBody, response: responses({ 200: S.TokenResponse }) },
+      schema: {
+        tags: ['auth'],
+        security: [],
+        body: S.LoginBody,
+        response: responses({ 200: S.TokenResponse }),
+      },
     },
     async (req) => {
       if (!core.settings.auth.localPasswordLogin) {
@@ -168,7 +202,8 @@ export function identityRoutes(api: Api, core: Core, grants: Readonly<Record<str
         const grantType = params.grant_type;
         if (!grantType) throw new OAuthError(400, 'invalid_request', 'grant_type is required');
         const grant = grants[grantType];
-        if (!grant) throw new OAuthError(400, 'unsupported_grant_type', `grant_type ${grantType} is not supported`);
+        if (!grant)
+          throw new OAuthError(400, 'unsupported_grant_type', `grant_type ${grantType} is not supported`);
         return await grant(params, core);
       } catch (err) {
         if (err instanceof OAuthError) {
@@ -182,32 +217,39 @@ export function identityRoutes(api: Api, core: Core, grants: Readonly<Record<str
 
   api.post(
     '/auth/logout',
-    { schema: { tags: ['auth'], summary: 'Revokes the presented access token', response: responses({ 204: NoContent }) } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Revokes the presented access token',
+        response: responses({ 204: NoContent }),
+      },
+    },
     async (req, reply) => {
       await tokens.revoke(authOf(req).jti);
       return reply.code(204).send(null);
     },
   );
 
-  api.get(
-    '/auth/me',
-    { schema: { tags: ['auth'], response: responses({ 200: S.Me }) } },
-    async (req) => {
-      const ctx = authOf(req);
-      const all = isAdminUser(ctx) ? await core.sql.query<{ name: string }>(
-        `SELECT props->>'name' AS name FROM graph_nodes WHERE label = 'Permission'`,
-      ) : [...ctx.permissions].map((name) => ({ name }));
-      return {
-        principal_type: ctx.principal.kind,
-        principal_name: ctx.principal.name,
-        actor_name: ctx.actor?.name ?? null,
-        auth_method: ctx.authMethod,
-        is_admin: isAdminUser(ctx),
-        scopes: ctx.scopes ? [...ctx.scopes] : null,
-        permissions: all.map((p) => p.name).filter((p) => hasPermission(ctx, p)).sort(),
-      };
-    },
-  );
+  api.get('/auth/me', { schema: { tags: ['auth'], response: responses({ 200: S.Me }) } }, async (req) => {
+    const ctx = authOf(req);
+    const all = isAdminUser(ctx)
+      ? await core.sql.query<{ name: string }>(
+          `SELECT props->>'name' AS name FROM graph_nodes WHERE label = 'Permission'`,
+        )
+      : [...ctx.permissions].map((name) => ({ name }));
+    return {
+      principal_type: ctx.principal.kind,
+      principal_name: ctx.principal.name,
+      actor_name: ctx.actor?.name ?? null,
+      auth_method: ctx.authMethod,
+      is_admin: isAdminUser(ctx),
+      scopes: ctx.scopes ? [...ctx.scopes] : null,
+      permissions: all
+        .map((p) => p.name)
+        .filter((p) => hasPermission(ctx, p))
+        .sort(),
+    };
+  });
 
   api.get(
     '/.well-known/jwks.json',

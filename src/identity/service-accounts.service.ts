@@ -133,9 +133,13 @@ export function serviceAccountsService({ sql, authCache }: Deps) {
     createUnchecked,
     addCredentialUnchecked,
     findUnchecked: (slug: string) => findServiceAccount(sql, slug),
-    credentialsUnchecked: async (slug: string) => (await credentialsOf(sql, (await mustFind(sql, slug)).id)).map(credentialRead),
+    credentialsUnchecked: async (slug: string) =>
+      (await credentialsOf(sql, (await mustFind(sql, slug)).id)).map(credentialRead),
 
-    async create(ctx: AuthContext, input: { slug: string; display_name: string; description?: string | undefined }) {
+    async create(
+      ctx: AuthContext,
+      input: { slug: string; display_name: string; description?: string | undefined },
+    ) {
       authorize(ctx, 'service_account:create');
       return toRead(sql, await createUnchecked(input, attribution(ctx)));
     },
@@ -154,7 +158,11 @@ export function serviceAccountsService({ sql, authCache }: Deps) {
     async update(
       ctx: AuthContext,
       slug: string,
-      input: { display_name?: string | undefined; description?: string | null | undefined; is_active?: boolean | undefined },
+      input: {
+        display_name?: string | undefined;
+        description?: string | null | undefined;
+        is_active?: boolean | undefined;
+      },
     ) {
       authorize(ctx, 'service_account:update');
       const sa = await mustFind(sql, slug);
@@ -214,7 +222,8 @@ export function serviceAccountsService({ sql, authCache }: Deps) {
       secret: string,
     ): Promise<{ sa: ServiceAccountNode; credential: ClientCredentialNode } | { error: string }> {
       const cred = await findCredential(sql, clientId);
-      if (!cred || !safeEqual(cred.props.secret_hash, sha256(secret))) return { error: 'unknown client or wrong secret' };
+      if (!cred || !safeEqual(cred.props.secret_hash, sha256(secret)))
+        return { error: 'unknown client or wrong secret' };
       if (cred.props.revoked_at) return { error: 'the credential is revoked' };
       if (cred.props.expires_at && Date.parse(cred.props.expires_at) <= Date.now()) {
         return { error: 'the credential has expired' };

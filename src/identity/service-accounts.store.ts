@@ -1,5 +1,13 @@
 import type { Queryable } from '../db/sql.js';
-import { createNode, deleteNode, listNodes, nodeByKey, outNeighbors, updateNode, type GraphNode } from '../graph/store.js';
+import {
+  createNode,
+  deleteNode,
+  listNodes,
+  nodeByKey,
+  outNeighbors,
+  updateNode,
+  type GraphNode,
+} from '../graph/store.js';
 
 export interface ServiceAccountProps {
   slug: string;
@@ -42,13 +50,18 @@ export const findCredential = (q: Queryable, clientId: string) =>
   nodeByKey<ClientCredentialProps>(q, 'ClientCredential.client_id', clientId);
 
 export const insertCredential = (q: Queryable, props: ClientCredentialProps) =>
-  createNode(q, 'ClientCredential', props, [{ namespace: 'ClientCredential.client_id', key: props.client_id }]);
+  createNode(q, 'ClientCredential', props, [
+    { namespace: 'ClientCredential.client_id', key: props.client_id },
+  ]);
 
 export const credentialsOf = (q: Queryable, serviceAccountId: string) =>
   outNeighbors<ClientCredentialProps>(q, serviceAccountId, 'HAS_CREDENTIAL', 'ClientCredential');
 
 /** The service account that owns a credential. */
-export async function ownerOfCredential(q: Queryable, credentialId: string): Promise<ServiceAccountNode | undefined> {
+export async function ownerOfCredential(
+  q: Queryable,
+  credentialId: string,
+): Promise<ServiceAccountNode | undefined> {
   return q.one<ServiceAccountNode & Record<string, unknown>>(
     `SELECT n.id, n.label, n.props, n.created_at, n.updated_at
        FROM graph_edges e JOIN graph_nodes n ON n.id = e.src

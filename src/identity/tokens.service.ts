@@ -150,23 +150,30 @@ export function tokensService({ sql, jwt, authCache, settings }: Deps) {
      */
     async rotateRefresh(token: string): Promise<RefreshOutcome> {
       const outcome = await sql.tx(
-        async (tx): Promise<{ userId: string; refresh_token: string } | { error: string; revokeFamily?: string }> => {
-        const row = await tx.one<{ id: string; props: RefreshTokenProps }>(
-          `SELECT n.id, n.props FROM graph_keys k JOIN graph_nodes n ON n.id = k.node_id
+        async (
+          tx,
+        ): Promise<{ userId: string; refresh_token: string } | { error: string; revokeFamily?: string }> => {
+          const row = await tx.one<{ id: string; props: RefreshTokenProps }>(
+            `SELECT n.id, n.props FROM graph_keys k JOIN graph_nodes n ON n.id = k.node_id
             WHERE k.namespace = 'RefreshToken.hash' AND k.key = $1 FOR UPDATE OF n`,
-          [sha256(token)],
-        );
-        if (!row) return { error: 'unknown refresh token' };
-        const p = row.props;
-        if (p.revoked_at) return { error: 'the refresh token was revoked' };
-        if (p.used_at) return { error: 'the refresh token was already used; its family is revoked', revokeFamily: p.family };
-        if (Date.parse(p.expires_at) <= Date.now()) return { error: 'the refresh token has expired' };
-        await tx.query(
-          `UPDATE graph_nodes SET props = props || jsonb_build_object('used_at', ${NOW_ISO}), updated_at = now() WHERE id = $1`,
-          [row.id],
-        );
-        return { userId: p.user_id, refresh_token: await this.issueRefresh(tx, p.user_id, p.family) };
-      });
+            [sha256(token)],
+          );
+          if (!row) return { error: 'unknown refresh token' };
+          const p = row.props;
+          if (p.revoked_at) return { error: 'the refresh token was revoked' };
+          if (p.used_at)
+            return {
+              error: 'the refresh token was already used; its family is revoked',
+              revokeFamily: p.family,
+            };
+          if (Date.parse(p.expires_at) <= Date.now()) return { error: 'the refresh token has expired' };
+          await tx.query(
+            `UPDATE graph_nodes SET props = props || jsonb_build_object('used_at', ${NOW_ISO}), updated_at = now() WHERE id = $1`,
+            [row.id],
+          );
+          return { userId: p.user_id, refresh_token: await this.issueRefresh(tx, p.user_id, p.family) };
+        },
+      );
       if ('error' in outcome && outcome.revokeFamily) {
         await sql.query(
           `UPDATE graph_nodes SET props = props || jsonb_build_object('revoked_at', ${NOW_ISO}), updated_at = now()

@@ -134,7 +134,8 @@ export function usersService({ sql, authCache }: Deps) {
 
     async update(ctx: AuthContext, email: string, input: UserPatch): Promise<UserRead> {
       authorize(ctx, 'user:update');
-      if (input.is_admin !== undefined && !isAdminUser(ctx)) throw forbidden('only an admin can change is_admin');
+      if (input.is_admin !== undefined && !isAdminUser(ctx))
+        throw forbidden('only an admin can change is_admin');
       const user = await mustFind(email);
       const patch: Partial<UserProps> = { updated_by: attribution(ctx) };
       if (input.display_name !== undefined) patch.display_name = input.display_name;

@@ -30,9 +30,11 @@ export const findUserByEmail = (q: Queryable, email: string) =>
 
 export const findUserById = (q: Queryable, id: string) => getNode<UserProps>(q, id, 'User');
 
-export const insertUser = (q: Queryable, props: UserProps) => createNode(q, 'User', props, [userKey(props.email)]);
+export const insertUser = (q: Queryable, props: UserProps) =>
+  createNode(q, 'User', props, [userKey(props.email)]);
 
-export const patchUser = (q: Queryable, id: string, patch: Partial<UserProps>) => updateNode<UserProps>(q, id, patch);
+export const patchUser = (q: Queryable, id: string, patch: Partial<UserProps>) =>
+  updateNode<UserProps>(q, id, patch);
 
 export const removeUser = (q: Queryable, id: string) => deleteNode(q, id, 'User');
 

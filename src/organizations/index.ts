@@ -5,6 +5,9 @@ import { organizationsService } from './service.js';
 
 export const organizationsDomain: Domain = {
   name: 'organizations',
-  permissions: [...crudPermissions('organization', 'organizations'), ...crudPermissions('team', 'teams and their members')],
+  permissions: [
+    ...crudPermissions('organization', 'organizations'),
+    ...crudPermissions('team', 'teams and their members'),
+  ],
   routes: (api, core) => organizationRoutes(api, organizationsService(core)),
 };

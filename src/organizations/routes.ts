@@ -6,7 +6,12 @@ import { authOf } from '../http/server.js';
 import type { organizationsService } from './service.js';
 
 const Name = Type.String({ minLength: 1, maxLength: 200 });
-const OrgRead = Type.Object({ slug: Type.String(), name: Type.String(), created_at: Timestamp, updated_at: Timestamp });
+const OrgRead = Type.Object({
+  slug: Type.String(),
+  name: Type.String(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
 const TeamRead = Type.Object({
   slug: Type.String(),
   name: Type.String(),
@@ -16,7 +21,10 @@ const TeamRead = Type.Object({
 });
 const SlugName = Type.Object({ slug: Slug, name: Name }, { additionalProperties: false });
 const OrgParams = Type.Object({ org: Type.String({ maxLength: 200 }) });
-const TeamParams = Type.Object({ org: Type.String({ maxLength: 200 }), team: Type.String({ maxLength: 200 }) });
+const TeamParams = Type.Object({
+  org: Type.String({ maxLength: 200 }),
+  team: Type.String({ maxLength: 200 }),
+});
 const MemberParams = Type.Object({
   org: Type.String({ maxLength: 200 }),
   team: Type.String({ maxLength: 200 }),
@@ -25,8 +33,10 @@ const MemberParams = Type.Object({
 const tags = ['organizations'];
 
 export function organizationRoutes(api: Api, orgs: ReturnType<typeof organizationsService>): void {
-  api.post('/organizations', { schema: { tags, body: SlugName, response: responses({ 201: OrgRead }) } }, async (req, reply) =>
-    reply.code(201).send(await orgs.create(authOf(req), req.body)),
+  api.post(
+    '/organizations',
+    { schema: { tags, body: SlugName, response: responses({ 201: OrgRead }) } },
+    async (req, reply) => reply.code(201).send(await orgs.create(authOf(req), req.body)),
   );
   api.get(
     '/organizations',
@@ -36,8 +46,10 @@ export function organizationRoutes(api: Api, orgs: ReturnType<typeof organizatio
       return sendPage(req, reply, page, await orgs.list(authOf(req), page));
     },
   );
-  api.get('/organizations/:org', { schema: { tags, params: OrgParams, response: responses({ 200: OrgRead }) } }, async (req) =>
-    orgs.get(authOf(req), req.params.org),
+  api.get(
+    '/organizations/:org',
+    { schema: { tags, params: OrgParams, response: responses({ 200: OrgRead }) } },
+    async (req) => orgs.get(authOf(req), req.params.org),
   );
   api.patch(
     '/organizations/:org',
@@ -45,16 +57,23 @@ export function organizationRoutes(api: Api, orgs: ReturnType<typeof organizatio
       schema: {
         tags,
         params: OrgParams,
-        body: Type.Object({ slug: Type.Optional(Slug), name: Type.Optional(Name) }, { additionalProperties: false, minProperties: 1 }),
+        body: Type.Object(
+          { slug: Type.Optional(Slug), name: Type.Optional(Name) },
+          { additionalProperties: false, minProperties: 1 },
+        ),
         response: responses({ 200: OrgRead }),
       },
     },
     async (req) => orgs.update(authOf(req), req.params.org, req.body),
   );
-  api.delete('/organizations/:org', { schema: { tags, params: OrgParams, response: responses({ 204: NoContent }) } }, async (req, reply) => {
-    await orgs.remove(authOf(req), req.params.org);
-    return reply.code(204).send(null);
-  });
+  api.delete(
+    '/organizations/:org',
+    { schema: { tags, params: OrgParams, response: responses({ 204: NoContent }) } },
+    async (req, reply) => {
+      await orgs.remove(authOf(req), req.params.org);
+      return reply.code(204).send(null);
+    },
+  );
 
   const teamTags = ['teams'];
   api.post(
@@ -64,7 +83,14 @@ export function organizationRoutes(api: Api, orgs: ReturnType<typeof organizatio
   );
   api.get(
     '/organizations/:org/teams',
-    { schema: { tags: teamTags, params: OrgParams, querystring: PageQuery, response: responses({ 200: Type.Array(TeamRead) }) } },
+    {
+      schema: {
+        tags: teamTags,
+        params: OrgParams,
+        querystring: PageQuery,
+        response: responses({ 200: Type.Array(TeamRead) }),
+      },
+    },
     async (req, reply) => {
       const page = parsePage(req.query);
       return sendPage(req, reply, page, await orgs.listTeams(authOf(req), req.params.org, page));
@@ -89,7 +115,9 @@ export function organizationRoutes(api: Api, orgs: ReturnType<typeof organizatio
       schema: {
         tags: teamTags,
         params: TeamParams,
-        response: responses({ 200: Type.Array(Type.Object({ email: Type.String(), display_name: Type.String() })) }),
+        response: responses({
+          200: Type.Array(Type.Object({ email: Type.String(), display_name: Type.String() })),
+        }),
       },
     },
     async (req) => orgs.listMembers(authOf(req), req.params.org, req.params.team),

@@ -64,9 +64,12 @@ export function organizationsService({ sql }: Deps) {
       authorize(ctx, 'organization:create');
       try {
         return orgRead(
-          await createNode<OrganizationProps>(sql, 'Organization', { ...input, updated_by: attribution(ctx) }, [
-            orgKey(input.slug),
-          ]),
+          await createNode<OrganizationProps>(
+            sql,
+            'Organization',
+            { ...input, updated_by: attribution(ctx) },
+            [orgKey(input.slug)],
+          ),
         );
       } catch (err) {
         if (err instanceof KeyConflictError) throw conflict(`organization ${input.slug} already exists`);
@@ -76,7 +79,11 @@ export function organizationsService({ sql }: Deps) {
 
     async list(ctx: AuthContext, page: Page) {
       authorize(ctx, 'organization:read');
-      const r = await listNodes<OrganizationProps>(sql, { label: 'Organization', after: page.after, limit: page.limit });
+      const r = await listNodes<OrganizationProps>(sql, {
+        label: 'Organization',
+        after: page.after,
+        limit: page.limit,
+      });
       return { next: r.next, items: r.items.map(orgRead) };
     },
 
@@ -85,12 +92,17 @@ export function organizationsService({ sql }: Deps) {
       return orgRead(await mustFindOrganization(sql, slug));
     },
 
-    async update(ctx: AuthContext, slug: string, input: { name?: string | undefined; slug?: string | undefined }) {
+    async update(
+      ctx: AuthContext,
+      slug: string,
+      input: { name?: string | undefined; slug?: string | undefined },
+    ) {
       authorize(ctx, 'organization:update');
       try {
         return await sql.tx(async (tx) => {
           const org = await mustFindOrganization(tx, slug);
-          if (input.slug !== undefined && input.slug !== slug) await changeKey(tx, org.id, 'Organization.slug', input.slug);
+          if (input.slug !== undefined && input.slug !== slug)
+            await changeKey(tx, org.id, 'Organization.slug', input.slug);
           const patch: Partial<OrganizationProps> = { updated_by: attribution(ctx) };
           if (input.name !== undefined) patch.name = input.name;
           if (input.slug !== undefined) patch.slug = input.slug;
@@ -111,7 +123,10 @@ export function organizationsService({ sql }: Deps) {
           [org.id],
         );
         if (members && members.n > 0) {
-          throw conflict(`organization ${slug} still has ${members.n} resources (teams, projects...); delete them first`, 'not_empty');
+          throw conflict(
+            `organization ${slug} still has ${members.n} resources (teams, projects...); delete them first`,
+            'not_empty',
+          );
         }
         await deleteNode(tx, org.id, 'Organization');
       });
@@ -133,7 +148,8 @@ export function organizationsService({ sql }: Deps) {
           return teamRead(team, org.props.slug);
         });
       } catch (err) {
-        if (err instanceof KeyConflictError) throw conflict(`team ${input.slug} already exists in ${orgSlug}`);
+        if (err instanceof KeyConflictError)
+          throw conflict(`team ${input.slug} already exists in ${orgSlug}`);
         throw err;
       }
     },
@@ -178,7 +194,8 @@ export function organizationsService({ sql }: Deps) {
         const user = await findUserByEmail(tx, email);
         if (!user) throw notFound(`user ${email}`);
         if (member) await putEdge(tx, user.id, 'MEMBER_OF', team.id, { added_by: attribution(ctx) });
-        else if (!(await removeEdge(tx, user.id, 'MEMBER_OF', team.id))) throw notFound(`member ${email} of team ${slug}`);
+        else if (!(await removeEdge(tx, user.id, 'MEMBER_OF', team.id)))
+          throw notFound(`member ${email} of team ${slug}`);
       });
     },
 
@@ -186,7 +203,12 @@ export function organizationsService({ sql }: Deps) {
       authorize(ctx, 'team:read');
       const org = await mustFindOrganization(sql, orgSlug);
       const team = await mustFindTeam(sql, org, slug);
-      const users = await inNeighbors<{ email: string; display_name: string }>(sql, team.id, 'MEMBER_OF', 'User');
+      const users = await inNeighbors<{ email: string; display_name: string }>(
+        sql,
+        team.id,
+        'MEMBER_OF',
+        'User',
+      );
       return users.map((u) => ({ email: u.props.email, display_name: u.props.display_name }));
     },
   };

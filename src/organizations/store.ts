@@ -23,7 +23,8 @@ export const orgKey = (slug: string) => ({ namespace: 'Organization.slug', key: 
 /** Team slugs are unique within their organization. */
 export const teamKey = (orgId: string, slug: string) => ({ namespace: 'Team.slug', key: `${orgId}/${slug}` });
 
-export const findOrganization = (q: Queryable, slug: string) => nodeByKey<OrganizationProps>(q, 'Organization.slug', slug);
+export const findOrganization = (q: Queryable, slug: string) =>
+  nodeByKey<OrganizationProps>(q, 'Organization.slug', slug);
 
 export const findTeam = (q: Queryable, orgId: string, slug: string) => {
   const k = teamKey(orgId, slug);
@@ -32,8 +33,9 @@ export const findTeam = (q: Queryable, orgId: string, slug: string) => {
 
 /** Ids of the teams a user is a member of. */
 export async function teamIdsOfUser(q: Queryable, userId: string): Promise<string[]> {
-  const rows = await q.query<{ dst: string }>(`SELECT dst FROM graph_edges WHERE src = $1 AND label = 'MEMBER_OF'`, [
-    userId,
-  ]);
+  const rows = await q.query<{ dst: string }>(
+    `SELECT dst FROM graph_edges WHERE src = $1 AND label = 'MEMBER_OF'`,
+    [userId],
+  );
   return rows.map((r) => r.dst);
 }

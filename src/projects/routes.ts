@@ -23,7 +23,12 @@ export const ProjectRead = Type.Object({
 });
 const Name = Type.String({ minLength: 1, maxLength: 200 });
 const ProjectCreate = Type.Object(
-  { slug: Slug, name: Name, team: Type.String({ minLength: 1, maxLength: 63 }), attributes: Type.Optional(Attributes) },
+  {
+    slug: Slug,
+    name: Name,
+    team: Type.String({ minLength: 1, maxLength: 63 }),
+    attributes: Type.Optional(Attributes),
+  },
   { additionalProperties: false },
 );
 const ProjectPatch = Type.Object(
@@ -36,13 +41,19 @@ const ProjectPatch = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 );
 const OrgParams = Type.Object({ org: Type.String({ maxLength: 200 }) });
-const ProjectParams = Type.Object({ org: Type.String({ maxLength: 200 }), project: Type.String({ maxLength: 200 }) });
+const ProjectParams = Type.Object({
+  org: Type.String({ maxLength: 200 }),
+  project: Type.String({ maxLength: 200 }),
+});
 const AccessParams = Type.Object({
   org: Type.String({ maxLength: 200 }),
   project: Type.String({ maxLength: 200 }),
   email: Type.String({ maxLength: 254 }),
 });
-const Actions = Type.Array(Type.Union(ACL_ACTIONS.map((a) => Type.Literal(a))), { minItems: 1, uniqueItems: true });
+const Actions = Type.Array(Type.Union(ACL_ACTIONS.map((a) => Type.Literal(a))), {
+  minItems: 1,
+  uniqueItems: true,
+});
 const Access = Type.Object({ email: Type.String(), actions: Type.Array(Type.String()) });
 const tags = ['projects'];
 
@@ -77,7 +88,9 @@ export function projectRoutes(api: Api, projects: ProjectsService): void {
   );
   api.patch(
     '/organizations/:org/projects/:project',
-    { schema: { tags, params: ProjectParams, body: ProjectPatch, response: responses({ 200: ProjectRead }) } },
+    {
+      schema: { tags, params: ProjectParams, body: ProjectPatch, response: responses({ 200: ProjectRead }) },
+    },
     async (req) => projects.update(authOf(req), req.params.org, req.params.project, req.body),
   );
   api.delete(
@@ -104,7 +117,8 @@ export function projectRoutes(api: Api, projects: ProjectsService): void {
         response: responses({ 200: Access }),
       },
     },
-    async (req) => projects.setAccess(authOf(req), req.params.org, req.params.project, req.params.email, req.body.actions),
+    async (req) =>
+      projects.setAccess(authOf(req), req.params.org, req.params.project, req.params.email, req.body.actions),
   );
   api.delete(
     '/organizations/:org/projects/:project/access/:email',

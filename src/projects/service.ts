@@ -4,13 +4,30 @@ import type { Core } from '../app/core.js';
 import { attribution, hasPermission, mayUseAcl, type AuthContext } from '../authz/context.js';
 import { authorize } from '../authz/guard.js';
 import type { Queryable } from '../db/sql.js';
-import { KeyConflictError, changeKey, createNode, deleteNode, listNodes, putEdge, removeEdge, updateNode } from '../graph/store.js';
+import {
+  KeyConflictError,
+  changeKey,
+  createNode,
+  deleteNode,
+  listNodes,
+  putEdge,
+  removeEdge,
+  updateNode,
+} from '../graph/store.js';
 import { AppError, conflict, forbidden, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import { findUserByEmail } from '../identity/users.store.js';
 import { mustFindOrganization } from '../organizations/service.js';
 import { findTeam, type OrganizationNode } from '../organizations/store.js';
-import { aclActions, aclProjectIds, findProject, projectKey, type AclAction, type ProjectNode, type ProjectProps } from './store.js';
+import {
+  aclActions,
+  aclProjectIds,
+  findProject,
+  projectKey,
+  type AclAction,
+  type ProjectNode,
+  type ProjectProps,
+} from './store.js';
 
 export interface ProjectRead {
   slug: string;
@@ -42,7 +59,12 @@ export const projectRead = (p: ProjectNode, org: string): ProjectRead => ({
  * May the context do `action` on this project? Global `project:<action>` first; then, for users
  * only, a CAN_ACCESS edge carrying the action.
  */
-export async function canOnProject(q: Queryable, ctx: AuthContext, project: ProjectNode, action: AclAction): Promise<boolean> {
+export async function canOnProject(
+  q: Queryable,
+  ctx: AuthContext,
+  project: ProjectNode,
+  action: AclAction,
+): Promise<boolean> {
   const permission = `project:${action}`;
   if (hasPermission(ctx, permission)) return true;
   if (!mayUseAcl(ctx, permission)) return false;
@@ -55,10 +77,17 @@ async function mustFindProject(q: Queryable, org: OrganizationNode, slug: string
   return p;
 }
 
-async function authorizedProject(q: Queryable, ctx: AuthContext, orgSlug: string, slug: string, action: AclAction) {
+async function authorizedProject(
+  q: Queryable,
+  ctx: AuthContext,
+  orgSlug: string,
+  slug: string,
+  action: AclAction,
+) {
   const org = await mustFindOrganization(q, orgSlug);
   const project = await mustFindProject(q, org, slug);
-  if (!(await canOnProject(q, ctx, project, action))) throw forbidden(`missing permission project:${action} on ${slug}`);
+  if (!(await canOnProject(q, ctx, project, action)))
+    throw forbidden(`missing permission project:${action} on ${slug}`);
   return { org, project };
 }
 
@@ -106,7 +135,8 @@ export function projectsService({ sql }: Deps) {
           return projectRead(p, org.props.slug);
         });
       } catch (err) {
-        if (err instanceof KeyConflictError) throw conflict(`project ${input.slug} already exists in ${orgSlug}`);
+        if (err instanceof KeyConflictError)
+          throw conflict(`project ${input.slug} already exists in ${orgSlug}`);
         throw err;
       }
     },
@@ -139,7 +169,12 @@ export function projectsService({ sql }: Deps) {
       ctx: AuthContext,
       orgSlug: string,
       slug: string,
-      input: { slug?: string | undefined; name?: string | undefined; team?: string | undefined; attributes?: Record<string, unknown> | undefined },
+      input: {
+        slug?: string | undefined;
+        name?: string | undefined;
+        team?: string | undefined;
+        attributes?: Record<string, unknown> | undefined;
+      },
     ): Promise<ProjectRead> {
       try {
         return await sql.tx(async (tx) => {
@@ -161,7 +196,8 @@ export function projectsService({ sql }: Deps) {
           return projectRead((await updateNode<ProjectProps>(tx, project.id, patch))!, org.props.slug);
         });
       } catch (err) {
-        if (err instanceof KeyConflictError) throw conflict(`project ${input.slug} already exists in ${orgSlug}`);
+        if (err instanceof KeyConflictError)
+          throw conflict(`project ${input.slug} already exists in ${orgSlug}`);
         throw err;
       }
     },
@@ -187,15 +223,23 @@ export function projectsService({ sql }: Deps) {
       return rows;
     },
 
-    async setAccess(ctx: AuthContext, orgSlug: string, slug: string, email: string, actions: AclAction[] | null) {
+    async setAccess(
+      ctx: AuthContext,
+      orgSlug: string,
+      slug: string,
+      email: string,
+      actions: AclAction[] | null,
+    ) {
       authorize(ctx, 'project:access');
       await sql.tx(async (tx) => {
         const org = await mustFindOrganization(tx, orgSlug);
         const project = await mustFindProject(tx, org, slug);
         const user = await findUserByEmail(tx, email);
         if (!user) throw notFound(`user ${email}`);
-        if (actions) await putEdge(tx, user.id, 'CAN_ACCESS', project.id, { actions, granted_by: attribution(ctx) });
-        else if (!(await removeEdge(tx, user.id, 'CAN_ACCESS', project.id))) throw notFound(`access of ${email} to ${slug}`);
+        if (actions)
+          await putEdge(tx, user.id, 'CAN_ACCESS', project.id, { actions, granted_by: attribution(ctx) });
+        else if (!(await removeEdge(tx, user.id, 'CAN_ACCESS', project.id)))
+          throw notFound(`access of ${email} to ${slug}`);
       });
       return { email, actions: actions ?? [] };
     },

@@ -16,7 +16,10 @@ export interface ProjectProps {
 export type ProjectNode = GraphNode<ProjectProps>;
 
 /** Project slugs are unique within their organization. */
-export const projectKey = (orgId: string, slug: string) => ({ namespace: 'Project.slug', key: `${orgId}/${slug}` });
+export const projectKey = (orgId: string, slug: string) => ({
+  namespace: 'Project.slug',
+  key: `${orgId}/${slug}`,
+});
 
 export const findProject = (q: Queryable, orgId: string, slug: string) => {
   const k = projectKey(orgId, slug);
@@ -36,7 +39,12 @@ export async function aclActions(q: Queryable, userId: string, resourceId: strin
 }
 
 /** Ids of the projects in an organization on which the user holds `action` through CAN_ACCESS. */
-export async function aclProjectIds(q: Queryable, userId: string, orgId: string, action: AclAction): Promise<string[]> {
+export async function aclProjectIds(
+  q: Queryable,
+  userId: string,
+  orgId: string,
+  action: AclAction,
+): Promise<string[]> {
   const rows = await q.query<{ dst: string }>(
     `SELECT e.dst FROM graph_edges e
        JOIN graph_edges b ON b.src = e.dst AND b.label = 'BELONGS_TO' AND b.dst = $2

@@ -63,7 +63,10 @@ describe('problem+json errors', () => {
 
   it('unknown fields are refused, not silently dropped', async () => {
     const token = await app.adminToken();
-    const res = await app.call('POST', '/organizations', { token, body: { slug: 'acme', name: 'A', colour: 'red' } });
+    const res = await app.call('POST', '/organizations', {
+      token,
+      body: { slug: 'acme', name: 'A', colour: 'red' },
+    });
     expect(res.status).toBe(422);
     expect(res.body.errors[0]).toMatchObject({ pointer: '/colour', keyword: 'additionalProperties' });
   });
@@ -101,7 +104,10 @@ describe('pagination', () => {
   it('lists return arrays with a Link rel="next" header until the last page', async () => {
     const token = await app.adminToken();
     for (let i = 0; i < 5; i++) {
-      expect((await app.call('POST', '/environments', { token, body: { slug: `env-${i}`, name: `E${i}` } })).status).toBe(201);
+      expect(
+        (await app.call('POST', '/environments', { token, body: { slug: `env-${i}`, name: `E${i}` } }))
+          .status,
+      ).toBe(201);
     }
     const seen: string[] = [];
     let next: string | undefined = '/environments?limit=2';

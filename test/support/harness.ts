@@ -87,7 +87,9 @@ export function testEnv(dbUrl: string, env: Record<string, string | undefined> =
 export async function startTestApp(
   options: { env?: Record<string, string | undefined>; domains?: Domain[]; database?: { url: string } } = {},
 ): Promise<TestApp> {
-  const db = options.database ? { url: options.database.url, drop: async () => {} } : await createTestDatabase();
+  const db = options.database
+    ? { url: options.database.url, drop: async () => {} }
+    : await createTestDatabase();
   const logs: string[] = [];
   const responses: string[] = [];
   const logStream = new Writable({
@@ -119,7 +121,12 @@ export async function startTestApp(
         headers['content-type'] ??= 'application/json';
         payload = typeof call.body === 'string' ? call.body : JSON.stringify(call.body);
       }
-      const res = await api.inject({ method: method as 'GET', url: path, headers, ...(payload !== undefined ? { payload } : {}) });
+      const res = await api.inject({
+        method: method as 'GET',
+        url: path,
+        headers,
+        ...(payload !== undefined ? { payload } : {}),
+      });
       responses.push(`${JSON.stringify(res.headers)}\n${res.body}`);
       let body: unknown = undefined;
       if (res.body) {
