@@ -1,5 +1,6 @@
 // Every domain of the service, in start-up order. A new domain adds one line here.
 import { authzDomain } from '../authz/index.js';
+import { catalogDomain } from '../catalog/index.js';
 import { environmentsDomain } from '../environments/index.js';
 import { graphMigrations } from '../graph/migrations.js';
 import { identityDomain } from '../identity/index.js';
@@ -10,7 +11,7 @@ import type { Domain } from './domain.js';
 const graphDomain: Domain = { name: 'graph', migrations: graphMigrations };
 
 export function allDomains(): Domain[] {
-  const rest: Domain[] = [authzDomain, organizationsDomain, projectsDomain, environmentsDomain];
+  const rest: Domain[] = [authzDomain, organizationsDomain, projectsDomain, environmentsDomain, catalogDomain];
   const grants = Object.assign({}, ...rest.map((d) => d.grants ?? {}));
   return [graphDomain, identityDomain(grants), ...rest];
 }

@@ -1,0 +1,327 @@
+// AI models of an organization: served by one of its providers, visible to the whole organization or
+// restricted to teams. Holders of ai_model:update (and admins) see every model; other readers see the
+// organization-wide ones and the restricted ones allowed for a team they belong to.
+import type { Core } from '../app/core.js';
+import { attribution, hasPermission, type AuthContext } from '../authz/context.js';
+import { authorize } from '../authz/guard.js';
+import type { Queryable, Tx } from '../db/sql.js';
+import { KeyConflictError, changeKey, createNode, deleteNode, putEdge, updateNode } from '../graph/store.js';
+import { AppError, conflict, invalid, notFound } from '../http/errors.js';
+import type { Page } from '../http/pagination.js';
+import { mustFindOrganization } from '../organizations/service.js';
+import { findTeam, type OrganizationNode } from '../organizations/store.js';
+import { mustFindProvider } from './providers.service.js';
+import {
+  findModel,
+  listModels,
+  modelIdKey,
+  modelSlugKey,
+  type AccessScope,
+  type AllowedTeam,
+  type ModelKind,
+  type ModelNode,
+  type ModelProps,
+  type ModelRow,
+  type ModelVisibility,
+  type ProviderNode,
+} from './store.js';
+
+export interface ModelRead {
+  id: string;
+  organization: string;
+  provider_id: string;
+  model_id: string;
+  slug: string;
+  name: string;
+  kind: ModelKind;
+  access_scope: AccessScope;
+  team_slugs: string[];
+  deleted_team_slugs: string[];
+  context_window: number | null;
+  max_output_tokens: number | null;
+  default_temperature: number | null;
+  input_cost_per_mtok: string | null;
+  output_cost_per_mtok: string | null;
+  monthly_spend_cap: string | null;
+  enabled: boolean;
+  updated_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** `team_slugs`: teams that can see it now; `deleted_team_slugs`: chosen teams deleted since. */
+export function modelRead(m: ModelRow, org: string): ModelRead {
+  const live = new Set(m.live_team_ids);
+  const p = m.props;
+  return {
+    id: m.id,
+    organization: org,
+    provider_id: p.provider_id,
+    model_id: p.model_id,
+    slug: p.slug,
+    name: p.name,
+    kind: p.kind,
+    access_scope: p.access_scope,
+    team_slugs: p.teams.filter((t) => live.has(t.id)).map((t) => t.slug),
+    deleted_team_slugs: p.teams.filter((t) => !live.has(t.id)).map((t) => t.slug),
+    context_window: p.context_window,
+    max_output_tokens: p.max_output_tokens,
+    default_temperature: p.default_temperature,
+    input_cost_per_mtok: p.input_cost_per_mtok,
+    output_cost_per_mtok: p.output_cost_per_mtok,
+    monthly_spend_cap: p.monthly_spend_cap,
+    enabled: p.enabled,
+    updated_by: p.updated_by ?? null,
+    created_at: m.created_at.toISOString(),
+    updated_at: m.updated_at.toISOString(),
+  };
+}
+
+/** The read check of every model read path; it also says which models the caller may see. */
+function visibilityOf(ctx: AuthContext): ModelVisibility {
+  if (hasPermission(ctx, 'ai_model:update')) return { all: true };
+  authorize(ctx, 'ai_model:read');
+  return { all: false, userId: ctx.principal.kind === 'user' ? ctx.principal.id : null };
+}
+
+/** Fields a model is created with (POST /ai-models, and each item of an import). */
+export interface ModelInput {
+  model_id: string;
+  slug: string;
+  name?: string | undefined;
+  kind?: ModelKind | undefined;
+  access_scope?: AccessScope | undefined;
+  team_slugs?: string[] | undefined;
+  context_window?: number | null | undefined;
+  max_output_tokens?: number | null | undefined;
+  default_temperature?: number | null | undefined;
+  input_cost_per_mtok?: string | null | undefined;
+  output_cost_per_mtok?: string | null | undefined;
+  monthly_spend_cap?: string | null | undefined;
+  enabled?: boolean | undefined;
+}
+
+export interface ModelPatch {
+  slug?: string | undefined;
+  name?: string | undefined;
+  kind?: ModelKind | undefined;
+  access_scope?: AccessScope | undefined;
+  team_slugs?: string[] | undefined;
+  context_window?: number | null | undefined;
+  max_output_tokens?: number | null | undefined;
+  default_temperature?: number | null | undefined;
+  input_cost_per_mtok?: string | null | undefined;
+  output_cost_per_mtok?: string | null | undefined;
+  monthly_spend_cap?: string | null | undefined;
+  enabled?: boolean | undefined;
+}
+
+/** Resolves team slugs of the organization; an unknown one is 422 naming its position. */
+async function resolveTeams(
+  q: Queryable,
+  org: OrganizationNode,
+  slugs: string[],
+  pointer: string,
+): Promise<AllowedTeam[]> {
+  const teams: AllowedTeam[] = [];
+  for (const [i, slug] of slugs.entries()) {
+    const team = await findTeam(q, org.id, slug);
+    if (!team) {
+      const detail = `no team ${slug} in ${org.props.slug}`;
+      throw new AppError(422, 'unknown_team', `${pointer.slice(1)}/${i}: ${detail}`, [
+        { pointer: `${pointer}/${i}`, in: 'body', detail },
+      ]);
+    }
+    teams.push({ id: team.id, slug: team.props.slug });
+  }
+  return teams;
+}
+
+/** The access rule of SPEC 3: restricted needs at least one team; an organization-wide model has none. */
+function checkScope(scope: AccessScope, teamSlugs: string[] | undefined, pointer: string): void {
+  if (scope === 'restricted' && (teamSlugs === undefined || teamSlugs.length === 0)) {
+    throw invalid(pointer, 'a restricted model needs at least one team');
+  }
+  if (scope === 'organization' && teamSlugs !== undefined && teamSlugs.length > 0) {
+    throw invalid(pointer, 'only a restricted model is limited to teams; set access_scope to restricted');
+  }
+}
+
+async function allowFor(tx: Tx, modelId: string, teams: AllowedTeam[]): Promise<void> {
+  await tx.query(`DELETE FROM graph_edges WHERE src = $1 AND label = 'ALLOWED_FOR'`, [modelId]);
+  for (const t of teams) await putEdge(tx, modelId, 'ALLOWED_FOR', t.id);
+}
+
+function keyConflict(err: unknown, input: { slug?: string | undefined; model_id?: string }): never {
+  if (err instanceof KeyConflictError) {
+    if (err.namespace === 'AIModel.slug')
+      throw conflict(`a model with slug ${input.slug} already exists in this organization`);
+    throw conflict(`model ${input.model_id} is already in the catalog for this provider`);
+  }
+  throw err;
+}
+
+/**
+ * Creates one model inside the caller's transaction: node with its two scoped keys (race-safe through
+ * graph_keys), BELONGS_TO, SERVED_BY and ALLOWED_FOR edges. `pointer` prefixes field errors.
+ */
+export async function createModel(
+  tx: Tx,
+  ctx: AuthContext,
+  org: OrganizationNode,
+  provider: ProviderNode,
+  input: ModelInput,
+  pointer = '',
+): Promise<ModelRow> {
+  const scope = input.access_scope ?? 'organization';
+  checkScope(scope, input.team_slugs, `${pointer}/team_slugs`);
+  const teams = scope === 'restricted' ? await resolveTeams(tx, org, input.team_slugs!, `${pointer}/team_slugs`) : [];
+  let node: ModelNode;
+  try {
+    node = await createNode<ModelProps>(
+      tx,
+      'AIModel',
+      {
+        provider_id: provider.id,
+        organization_id: org.id,
+        model_id: input.model_id,
+        slug: input.slug,
+        name: input.name ?? input.model_id,
+        kind: input.kind ?? 'chat',
+        access_scope: scope,
+        teams,
+        context_window: input.context_window ?? null,
+        max_output_tokens: input.max_output_tokens ?? null,
+        default_temperature: input.default_temperature ?? null,
+        input_cost_per_mtok: input.input_cost_per_mtok ?? null,
+        output_cost_per_mtok: input.output_cost_per_mtok ?? null,
+        monthly_spend_cap: input.monthly_spend_cap ?? null,
+        enabled: input.enabled ?? true,
+        updated_by: attribution(ctx),
+      },
+      [modelSlugKey(org.id, input.slug), modelIdKey(provider.id, input.model_id)],
+    );
+  } catch (err) {
+    keyConflict(err, input);
+  }
+  await putEdge(tx, node.id, 'BELONGS_TO', org.id);
+  await putEdge(tx, node.id, 'SERVED_BY', provider.id);
+  await allowFor(tx, node.id, teams);
+  return { ...node, live_team_ids: teams.map((t) => t.id) };
+}
+
+const NULLABLE_FIELDS = [
+  'context_window',
+  'max_output_tokens',
+  'default_temperature',
+  'input_cost_per_mtok',
+  'output_cost_per_mtok',
+  'monthly_spend_cap',
+] as const;
+
+type Deps = Pick<Core, 'sql'>;
+
+export function modelsService({ sql }: Deps) {
+  async function mustFindModel(q: Queryable, org: OrganizationNode, id: string, v: ModelVisibility) {
+    const m = await findModel(q, org.id, id, v);
+    if (!m) throw notFound(`AI model ${id}`);
+    return m;
+  }
+
+  return {
+    async create(
+      ctx: AuthContext,
+      orgSlug: string,
+      input: ModelInput & { provider_id: string },
+    ): Promise<ModelRead> {
+      authorize(ctx, 'ai_model:create');
+      return sql.tx(async (tx) => {
+        const org = await mustFindOrganization(tx, orgSlug);
+        // A share lock: a concurrent provider delete waits for this model (and then refuses with 409).
+        const provider = await mustFindProvider(tx, org, input.provider_id, 'share');
+        return modelRead(await createModel(tx, ctx, org, provider, input), org.props.slug);
+      });
+    },
+
+    async list(ctx: AuthContext, orgSlug: string, page: Page, providerId?: string) {
+      const visibility = visibilityOf(ctx);
+      const org = await mustFindOrganization(sql, orgSlug);
+      if (providerId !== undefined) await mustFindProvider(sql, org, providerId);
+      const rows = await listModels(sql, {
+        orgId: org.id,
+        visibility,
+        providerId,
+        after: page.after,
+        limit: page.limit + 1,
+      });
+      const items = rows.slice(0, page.limit);
+      return {
+        items: items.map((m) => modelRead(m, org.props.slug)),
+        next: rows.length > page.limit ? items[items.length - 1]!.id : undefined,
+      };
+    },
+
+    /** A model the caller may not see is 404, like one that does not exist. */
+    async get(ctx: AuthContext, orgSlug: string, id: string): Promise<ModelRead> {
+      const visibility = visibilityOf(ctx);
+      const org = await mustFindOrganization(sql, orgSlug);
+      return modelRead(await mustFindModel(sql, org, id, visibility), org.props.slug);
+    },
+
+    async update(ctx: AuthContext, orgSlug: string, id: string, input: ModelPatch): Promise<ModelRead> {
+      authorize(ctx, 'ai_model:update');
+      try {
+        return await sql.tx(async (tx) => {
+          const org = await mustFindOrganization(tx, orgSlug);
+          const m = await mustFindModel(tx, org, id, { all: true });
+          const patch: Partial<ModelProps> = { updated_by: attribution(ctx) };
+          if (input.name !== undefined) patch.name = input.name;
+          if (input.kind !== undefined) patch.kind = input.kind;
+          if (input.enabled !== undefined) patch.enabled = input.enabled;
+          for (const f of NULLABLE_FIELDS) {
+            if (input[f] !== undefined) (patch as Record<string, unknown>)[f] = input[f];
+          }
+          if (input.slug !== undefined && input.slug !== m.props.slug) {
+            const k = modelSlugKey(org.id, input.slug);
+            await changeKey(tx, m.id, k.namespace, k.key);
+            patch.slug = input.slug;
+          }
+          let live = m.live_team_ids;
+          const scope = input.access_scope ?? m.props.access_scope;
+          const scopeChanged = scope !== m.props.access_scope;
+          if (scope === 'organization') {
+            checkScope(scope, input.team_slugs, '/team_slugs');
+            if (scopeChanged) {
+              await allowFor(tx, m.id, []);
+              patch.teams = [];
+              live = [];
+            }
+          } else if (input.team_slugs !== undefined || scopeChanged) {
+            // Switching to restricted, or replacing the teams: the new list must name at least one.
+            checkScope(scope, input.team_slugs, '/team_slugs');
+            const teams = await resolveTeams(tx, org, input.team_slugs!, '/team_slugs');
+            await allowFor(tx, m.id, teams);
+            patch.teams = teams;
+            live = teams.map((t) => t.id);
+          }
+          patch.access_scope = scope;
+          const updated = (await updateNode<ModelProps>(tx, m.id, patch))!;
+          return modelRead({ ...updated, live_team_ids: live }, org.props.slug);
+        });
+      } catch (err) {
+        keyConflict(err, input);
+      }
+    },
+
+    async remove(ctx: AuthContext, orgSlug: string, id: string): Promise<void> {
+      authorize(ctx, 'ai_model:delete');
+      await sql.tx(async (tx) => {
+        const org = await mustFindOrganization(tx, orgSlug);
+        const m = await mustFindModel(tx, org, id, { all: true });
+        await deleteNode(tx, m.id, 'AIModel');
+      });
+    },
+  };
+}
+
+export type ModelsService = ReturnType<typeof modelsService>;
