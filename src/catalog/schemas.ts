@@ -1,11 +1,16 @@
 // Request and response schemas of the AI catalog. The only secret field, api_key, appears in write
 // schemas alone; response schemas cannot carry it (undeclared fields are stripped).
-import { Type, type TSchema } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { PageQuery, Timestamp } from '../http/schemas.js';
 import { DRIVER_NAMES } from './drivers.js';
 import { MODEL_KINDS } from './store.js';
 
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+/**
+ * `type: [T, 'null']` rather than anyOf: with the server's type coercion an anyOf would turn a refused
+ * value (0, "") into null through its null branch; a type list only coerces what matches no type.
+ */
+const Nullable = <T extends TSchema>(t: T) =>
+  Type.Unsafe<Static<T> | null>({ ...t, type: [(t as unknown as { type: string }).type, 'null'] });
 
 export const DriverName = Type.Enum(DRIVER_NAMES);
 const Name = Type.String({ minLength: 1, maxLength: 200 });

@@ -1,0 +1,415 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../support/harness.js';
+import { catalogApp, createModel, createProvider, world, type World } from './support.js';
+
+let app: TestApp;
+let w: World;
+let provider: string;
+let provider2: string;
+let otherProvider: string;
+beforeAll(async () => {
+  app = await catalogApp();
+  w = await world(app);
+  provider = await createProvider(app, w.admin, { driver: 'vendor_b', name: 'B' });
+  provider2 = await createProvider(app, w.admin, { driver: 'vendor_a', name: 'A' });
+  otherProvider = await createProvider(app, w.admin, { driver: 'vendor_b', name: 'theirs' }, 'other');
+});
+afterAll(() => app.close());
+
+const M = '/organizations/acme/ai-models';
+let n = 0;
+/** A fresh model body (unique slug and model id). */
+const body = (extra: Record<string, unknown> = {}) => {
+  n++;
+  return {
+    provider_id: provider,
+    model_id: `vendor-model-${n}`,
+    slug: `model-${n}`,
+    kind: 'chat',
+    access_scope: 'organization',
+    ...extra,
+  };
+};
+
+describe('POST /ai-models: create with edges and exact decimals', () => {
+  it('creates a model with every field; costs round-trip as exact decimal strings', async () => {
+    const res = await app.call('POST', M, {
+      token: w.admin,
+      body: body({
+        name: 'Big model',
+        context_window: 200000,
+        max_output_tokens: 64000,
+        default_temperature: 0.7,
+        input_cost_per_mtok: '3.000000000001',
+        output_cost_per_mtok: '15',
+        monthly_spend_cap: '2500.50',
+        enabled: false,
+      }),
+    });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body).toMatchObject({
+      organization: 'acme',
+      provider_id: provider,
+      name: 'Big model',
+      kind: 'chat',
+      access_scope: 'organization',
+      team_slugs: [],
+      deleted_team_slugs: [],
+      context_window: 200000,
+      max_output_tokens: 64000,
+      default_temperature: 0.7,
+      input_cost_per_mtok: '3.000000000001',
+      output_cost_per_mtok: '15',
+      monthly_spend_cap: '2500.50',
+      enabled: false,
+      updated_by: 'admin@example.com',
+    });
+    const edges = await app.runtime.core.sql.query<{ label: string; dst_label: string }>(
+      `SELECT e.label, d.label AS dst_label FROM graph_edges e JOIN graph_nodes d ON d.id = e.dst
+        WHERE e.src = $1 ORDER BY 1`,
+      [res.body.id],
+    );
+    expect(edges).toEqual([
+      { label: 'BELONGS_TO', dst_label: 'Organization' },
+      { label: 'SERVED_BY', dst_label: 'AIProvider' },
+    ]);
+  });
+
+  it('null costs mean unknown or contract pricing; "0" means self-hosted; defaults fill the rest', async () => {
+    const res = await app.call('POST', M, {
+      token: w.admin,
+      body: body({ input_cost_per_mtok: null, output_cost_per_mtok: '0' }),
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      input_cost_per_mtok: null,
+      output_cost_per_mtok: '0',
+      monthly_spend_cap: null,
+      context_window: null,
+      default_temperature: null,
+      enabled: true,
+    });
+    expect(res.body.name).toBe(res.body.model_id);
+  });
+
+  it.each([
+    ['input_cost_per_mtok', '-1'],
+    ['input_cost_per_mtok', '1e-7'],
+    ['output_cost_per_mtok', 'abc'],
+    ['output_cost_per_mtok', '01.5'],
+    ['monthly_spend_cap', '1.1234567890123'],
+    ['context_window', 0],
+    ['input_cost_per_mtok', ''],
+    ['default_temperature', 3],
+    ['kind', 'hologram'],
+    ['access_scope', 'public'],
+    ['slug', 'Not A Slug'],
+    ['model_id', 'has space'],
+  ])('%s = %j is 422 naming the field', async (field, value) => {
+    const res = await app.call('POST', M, { token: w.admin, body: body({ [field]: value }) });
+    expect(res.status).toBe(422);
+    expect(res.body.errors[0].pointer).toBe(`/${field}`);
+  });
+
+  it('a provider of another organization (or none) is 404', async () => {
+    for (const provider_id of [otherProvider, '0190a0a0-0000-7000-8000-000000000000', 'nope']) {
+      const res = await app.call('POST', M, { token: w.admin, body: body({ provider_id }) });
+      expect(res.status).toBe(404);
+    }
+  });
+});
+
+describe('access_scope: restricted needs at least one team (SPEC 3, 7)', () => {
+  it('restricted with an empty or missing team list is 422, on create', async () => {
+    for (const extra of [{ team_slugs: [] }, {}]) {
+      const res = await app.call('POST', M, { token: w.admin, body: body({ access_scope: 'restricted', ...extra }) });
+      expect(res.status).toBe(422);
+      expect(res.body.errors[0].pointer).toBe('/team_slugs');
+    }
+  });
+  it('unknown team slugs are 422 naming the position; teams of another organization are unknown', async () => {
+    await app.call('POST', '/organizations/other/teams', { token: w.admin, body: { slug: 'gamma', name: 'g' } });
+    for (const slug of ['nope', 'gamma']) {
+      const res = await app.call('POST', M, {
+        token: w.admin,
+        body: body({ access_scope: 'restricted', team_slugs: ['alpha', slug] }),
+      });
+      expect(res.status).toBe(422);
+      expect(res.body.code).toBe('unknown_team');
+      expect(res.body.errors[0].pointer).toBe('/team_slugs/1');
+    }
+  });
+  it('teams on an organization-wide model are 422', async () => {
+    const res = await app.call('POST', M, { token: w.admin, body: body({ team_slugs: ['alpha'] }) });
+    expect(res.status).toBe(422);
+  });
+  it('restricted with teams creates ALLOWED_FOR edges', async () => {
+    const res = await app.call('POST', M, {
+      token: w.admin,
+      body: body({ access_scope: 'restricted', team_slugs: ['alpha', 'beta'] }),
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.team_slugs).toEqual(['alpha', 'beta']);
+    const edges = await app.runtime.core.sql.query(
+      `SELECT 1 FROM graph_edges WHERE src = $1 AND label = 'ALLOWED_FOR'`,
+      [res.body.id],
+    );
+    expect(edges).toHaveLength(2);
+  });
+  it('on update: restricting without teams, or emptying the teams, is 422 and changes nothing', async () => {
+    const open = await createModel(app, w.admin, body());
+    const r1 = await app.call('PATCH', `${M}/${open}`, { token: w.admin, body: { access_scope: 'restricted' } });
+    expect(r1.status).toBe(422);
+    const r2 = await app.call('PATCH', `${M}/${open}`, {
+      token: w.admin,
+      body: { access_scope: 'restricted', team_slugs: [] },
+    });
+    expect(r2.status).toBe(422);
+    const closed = await createModel(app, w.admin, body({ access_scope: 'restricted', team_slugs: ['beta'] }));
+    const r3 = await app.call('PATCH', `${M}/${closed}`, { token: w.admin, body: { team_slugs: [] } });
+    expect(r3.status).toBe(422);
+    const r4 = await app.call('PATCH', `${M}/${open}`, { token: w.admin, body: { team_slugs: ['alpha'] } });
+    expect(r4.status).toBe(422);
+    expect((await app.call('GET', `${M}/${closed}`, { token: w.admin })).body.team_slugs).toEqual(['beta']);
+    expect((await app.call('GET', `${M}/${open}`, { token: w.admin })).body.access_scope).toBe('organization');
+  });
+  it('on update: restricting with teams, replacing teams, and opening to the organization', async () => {
+    const id = await createModel(app, w.admin, body());
+    const r = await app.call('PATCH', `${M}/${id}`, {
+      token: w.admin,
+      body: { access_scope: 'restricted', team_slugs: ['beta'] },
+    });
+    expect(r.body).toMatchObject({ access_scope: 'restricted', team_slugs: ['beta'] });
+    const swap = await app.call('PATCH', `${M}/${id}`, { token: w.admin, body: { team_slugs: ['alpha'] } });
+    expect(swap.body.team_slugs).toEqual(['alpha']);
+    const open = await app.call('PATCH', `${M}/${id}`, { token: w.admin, body: { access_scope: 'organization' } });
+    expect(open.body).toMatchObject({ access_scope: 'organization', team_slugs: [] });
+    const edges = await app.runtime.core.sql.query(
+      `SELECT 1 FROM graph_edges WHERE src = $1 AND label = 'ALLOWED_FOR'`,
+      [id],
+    );
+    expect(edges).toHaveLength(0);
+  });
+});
+
+describe('uniqueness: slug per organization, model_id per provider (409, race-safe)', () => {
+  it('a second slug in the organization is 409; the same slug in another organization is fine', async () => {
+    await createModel(app, w.admin, { ...body(), slug: 'shared-slug' });
+    const dup = await app.call('POST', M, { token: w.admin, body: { ...body(), slug: 'shared-slug' } });
+    expect(dup.status).toBe(409);
+    expect(dup.body.detail).toContain('shared-slug');
+    await createModel(
+      app,
+      w.admin,
+      { provider_id: otherProvider, model_id: 'x', slug: 'shared-slug', kind: 'chat', access_scope: 'organization' },
+      'other',
+    );
+  });
+  it('a second model_id on one provider is 409; the same model_id on another provider is fine', async () => {
+    await createModel(app, w.admin, { ...body(), model_id: 'same-vendor-id' });
+    const dup = await app.call('POST', M, { token: w.admin, body: { ...body(), model_id: 'same-vendor-id' } });
+    expect(dup.status).toBe(409);
+    expect(dup.body.detail).toContain('same-vendor-id');
+    await createModel(app, w.admin, { ...body(), provider_id: provider2, model_id: 'same-vendor-id' });
+  });
+  it('renaming onto a taken slug is 409', async () => {
+    await createModel(app, w.admin, { ...body(), slug: 'taken' });
+    const id = await createModel(app, w.admin, body());
+    const res = await app.call('PATCH', `${M}/${id}`, { token: w.admin, body: { slug: 'taken' } });
+    expect(res.status).toBe(409);
+    const ok = await app.call('PATCH', `${M}/${id}`, { token: w.admin, body: { slug: 'free-now' } });
+    expect(ok.body.slug).toBe('free-now');
+  });
+  it('concurrent creates of one slug, or of one model_id, yield exactly one 201 and the rest 409', async () => {
+    const slugRace = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        app.call('POST', M, { token: w.admin, body: { ...body(), model_id: `race-${i}`, slug: 'race-slug' } }),
+      ),
+    );
+    expect(slugRace.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+    const idRace = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        app.call('POST', M, { token: w.admin, body: { ...body(), model_id: 'race-id', slug: `race-id-${i}` } }),
+      ),
+    );
+    expect(idRace.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+    const rows = await app.runtime.core.sql.query(
+      `SELECT 1 FROM graph_nodes WHERE label = 'AIModel' AND (props->>'slug' = 'race-slug' OR props->>'model_id' = 'race-id')`,
+    );
+    expect(rows).toHaveLength(2);
+  });
+});
+
+describe('who sees which models (ai_model:read, team membership, ai_model:update)', () => {
+  let open: string;
+  let forAlpha: string;
+  let forBeta: string;
+  let scoped: string;
+  beforeAll(async () => {
+    scoped = await createProvider(app, w.admin, { driver: 'vendor_b', name: 'visibility' });
+    const mk = (slug: string, extra: Record<string, unknown>) =>
+      createModel(app, w.admin, { ...body(), provider_id: scoped, slug, ...extra });
+    open = await mk('vis-open', {});
+    forAlpha = await mk('vis-alpha', { access_scope: 'restricted', team_slugs: ['alpha'] });
+    forBeta = await mk('vis-beta', { access_scope: 'restricted', team_slugs: ['beta'] });
+  });
+  const visible = async (token: string) => {
+    const res = await app.call('GET', `${M}?provider_id=${scoped}`, { token });
+    expect(res.status, res.text).toBe(200);
+    return res.body.map((m: { slug: string }) => m.slug).sort();
+  };
+
+  it('a member in no team sees organization-wide models only', async () => {
+    expect(await visible(w.member)).toEqual(['vis-open']);
+  });
+  it('a member of team alpha also sees the model restricted to alpha', async () => {
+    expect(await visible(w.alpha)).toEqual(['vis-alpha', 'vis-open']);
+  });
+  it('holders of ai_model:update and admins see all', async () => {
+    expect(await visible(w.editor)).toEqual(['vis-alpha', 'vis-beta', 'vis-open']);
+    expect(await visible(w.admin)).toEqual(['vis-alpha', 'vis-beta', 'vis-open']);
+  });
+  it('without ai_model:read the list is 403; anonymous is 401', async () => {
+    expect((await app.call('GET', M, { token: w.nobody })).status).toBe(403);
+    expect((await app.call('GET', M)).status).toBe(401);
+  });
+  it('GET by id applies the same rule: an invisible model is 404, like a missing one', async () => {
+    expect((await app.call('GET', `${M}/${forBeta}`, { token: w.alpha })).status).toBe(404);
+    expect((await app.call('GET', `${M}/${forAlpha}`, { token: w.member })).status).toBe(404);
+    expect((await app.call('GET', `${M}/${forAlpha}`, { token: w.alpha })).status).toBe(200);
+    expect((await app.call('GET', `${M}/${open}`, { token: w.member })).status).toBe(200);
+    expect((await app.call('GET', `${M}/${forBeta}`, { token: w.editor })).status).toBe(200);
+    expect((await app.call('GET', `${M}/${open}`, { token: w.nobody })).status).toBe(403);
+  });
+  it('joining and leaving a team changes what a member sees at once', async () => {
+    await app.call('PUT', '/organizations/acme/teams/beta/members/member@example.com', { token: w.admin });
+    expect(await visible(w.member)).toEqual(['vis-beta', 'vis-open']);
+    await app.call('DELETE', '/organizations/acme/teams/beta/members/member@example.com', { token: w.admin });
+    expect(await visible(w.member)).toEqual(['vis-open']);
+  });
+  it('a model of another organization is 404 through this one', async () => {
+    const theirs = await createModel(
+      app,
+      w.admin,
+      { provider_id: otherProvider, model_id: 'theirs', slug: 'theirs', kind: 'chat', access_scope: 'organization' },
+      'other',
+    );
+    for (const [method, b] of [
+      ['GET', undefined],
+      ['PATCH', { name: 'x' }],
+      ['DELETE', undefined],
+    ] as const) {
+      expect((await app.call(method, `${M}/${theirs}`, { token: w.admin, body: b })).status).toBe(404);
+    }
+    expect((await app.call('GET', `${M}?provider_id=${otherProvider}`, { token: w.admin })).status).toBe(404);
+    const list = await app.call('GET', `${M}?limit=200`, { token: w.admin });
+    expect(list.body.map((m: { id: string }) => m.id)).not.toContain(theirs);
+  });
+  it('lists page with a Link header', async () => {
+    const first = await app.call('GET', `${M}?limit=2`, { token: w.admin });
+    expect(first.body).toHaveLength(2);
+    const next = /<([^>]+)>; rel="next"/.exec(first.headers.link as string)![1]!;
+    const second = await app.call('GET', next, { token: w.admin });
+    expect(second.status).toBe(200);
+    expect(second.body[0].id > first.body[1].id).toBe(true);
+  });
+});
+
+describe('a restricted model whose team is deleted stays restricted (decision: never widened)', () => {
+  it('its members lose access, nobody else gains it, and the model shows the deleted team', async () => {
+    await app.call('POST', '/organizations/acme/teams', { token: w.admin, body: { slug: 'temp', name: 't' } });
+    await app.call('PUT', '/organizations/acme/teams/temp/members/member@example.com', { token: w.admin });
+    const solo = await createModel(app, w.admin, body({ access_scope: 'restricted', team_slugs: ['temp'] }));
+    const both = await createModel(app, w.admin, body({ access_scope: 'restricted', team_slugs: ['temp', 'alpha'] }));
+    expect((await app.call('GET', `${M}/${solo}`, { token: w.member })).status).toBe(200);
+
+    expect((await app.call('DELETE', '/organizations/acme/teams/temp', { token: w.admin })).status).toBe(204);
+
+    const seen = await app.call('GET', `${M}/${solo}`, { token: w.admin });
+    expect(seen.body).toMatchObject({ access_scope: 'restricted', team_slugs: [], deleted_team_slugs: ['temp'] });
+    for (const token of [w.member, w.alpha]) {
+      expect((await app.call('GET', `${M}/${solo}`, { token })).status).toBe(404);
+    }
+    // The other team keeps its access.
+    const stillAlpha = await app.call('GET', `${M}/${both}`, { token: w.alpha });
+    expect(stillAlpha.body).toMatchObject({ team_slugs: ['alpha'], deleted_team_slugs: ['temp'] });
+    expect((await app.call('GET', `${M}/${both}`, { token: w.member })).status).toBe(404);
+
+    // A new team with the old slug is a different team: it gets no access by accident.
+    await app.call('POST', '/organizations/acme/teams', { token: w.admin, body: { slug: 'temp', name: 't2' } });
+    await app.call('PUT', '/organizations/acme/teams/temp/members/member@example.com', { token: w.admin });
+    expect((await app.call('GET', `${M}/${solo}`, { token: w.member })).status).toBe(404);
+
+    // Editing other fields keeps the restriction; naming teams again re-grants and clears the record.
+    const renamed = await app.call('PATCH', `${M}/${solo}`, { token: w.admin, body: { name: 'still closed' } });
+    expect(renamed.body).toMatchObject({ access_scope: 'restricted', deleted_team_slugs: ['temp'] });
+    const regrant = await app.call('PATCH', `${M}/${solo}`, { token: w.admin, body: { team_slugs: ['temp'] } });
+    expect(regrant.body).toMatchObject({ team_slugs: ['temp'], deleted_team_slugs: [] });
+    expect((await app.call('GET', `${M}/${solo}`, { token: w.member })).status).toBe(200);
+  });
+});
+
+describe('PATCH and DELETE /ai-models/{id}: who may call', () => {
+  it('members and role-less users are 403 on create, update and delete; editors update but do not delete', async () => {
+    const id = await createModel(app, w.admin, body());
+    for (const token of [w.member, w.nobody, w.keeper]) {
+      expect((await app.call('POST', M, { token, body: body() })).status).toBe(403);
+      expect((await app.call('PATCH', `${M}/${id}`, { token, body: { name: 'x' } })).status).toBe(403);
+      expect((await app.call('DELETE', `${M}/${id}`, { token })).status).toBe(403);
+    }
+    expect((await app.call('PATCH', `${M}/${id}`, { token: w.editor, body: { name: 'e' } })).status).toBe(200);
+    expect((await app.call('DELETE', `${M}/${id}`, { token: w.editor })).status).toBe(403);
+    expect((await app.call('POST', M, { token: w.editor, body: body() })).status).toBe(403);
+    for (const [method, b] of [
+      ['POST', body()],
+      ['PATCH', { name: 'x' }],
+      ['DELETE', undefined],
+    ] as const) {
+      expect((await app.call(method, method === 'POST' ? M : `${M}/${id}`, { body: b })).status).toBe(401);
+    }
+  });
+  it('PATCH updates and clears fields; unknown fields and an empty body are 422', async () => {
+    const id = await createModel(app, w.admin, body({ input_cost_per_mtok: '1.5', context_window: 1000 }));
+    const res = await app.call('PATCH', `${M}/${id}`, {
+      token: w.admin,
+      body: { input_cost_per_mtok: null, context_window: null, kind: 'embedding', default_temperature: 0 },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      input_cost_per_mtok: null,
+      context_window: null,
+      kind: 'embedding',
+      default_temperature: 0,
+    });
+    expect((await app.call('PATCH', `${M}/${id}`, { token: w.admin, body: {} })).status).toBe(422);
+    expect((await app.call('PATCH', `${M}/${id}`, { token: w.admin, body: { model_id: 'x' } })).status).toBe(422);
+    expect((await app.call('PATCH', `${M}/${id}`, { token: w.admin, body: { provider_id: provider2 } })).status).toBe(
+      422,
+    );
+  });
+  it('DELETE removes the model and its edges; a second DELETE is 404', async () => {
+    const id = await createModel(app, w.admin, body({ access_scope: 'restricted', team_slugs: ['alpha'] }));
+    expect((await app.call('DELETE', `${M}/${id}`, { token: w.admin })).status).toBe(204);
+    expect((await app.call('DELETE', `${M}/${id}`, { token: w.admin })).status).toBe(404);
+    const edges = await app.runtime.core.sql.query(`SELECT 1 FROM graph_edges WHERE src = $1 OR dst = $1`, [id]);
+    expect(edges).toHaveLength(0);
+  });
+});
+
+describe('OpenAPI describes the catalog', () => {
+  it('says monthly_spend_cap is advisory, and api_key appears only in write schemas', async () => {
+    const doc = await app.call('GET', '/openapi.json');
+    const text = JSON.stringify(doc.body);
+    expect(text).toContain('nothing enforces it');
+    const paths = doc.body.paths;
+    expect(Object.keys(paths)).toContain('/organizations/{org}/ai-models/{id}');
+    const responsesText = JSON.stringify(
+      Object.values(paths).flatMap((p) => Object.values(p as object).map((op) => (op as { responses: unknown }).responses)),
+    );
+    expect(responsesText).not.toContain('"api_key":');
+    expect(responsesText).not.toContain('credentials_encrypted');
+    expect(JSON.stringify(paths['/organizations/{org}/ai-providers/{id}/credentials'].put.requestBody)).toContain(
+      '"api_key":',
+    );
+  });
+});
