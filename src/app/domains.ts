@@ -11,7 +11,13 @@ import type { Domain } from './domain.js';
 const graphDomain: Domain = { name: 'graph', migrations: graphMigrations };
 
 export function allDomains(): Domain[] {
-  const rest: Domain[] = [authzDomain, organizationsDomain, projectsDomain, environmentsDomain, catalogDomain];
+  const rest: Domain[] = [
+    authzDomain,
+    organizationsDomain,
+    projectsDomain,
+    environmentsDomain,
+    catalogDomain,
+  ];
   const grants = Object.assign({}, ...rest.map((d) => d.grants ?? {}));
   return [graphDomain, identityDomain(grants), ...rest];
 }

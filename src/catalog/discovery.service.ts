@@ -37,7 +37,11 @@ export function discoveryService({ sql, settings, log, providers, timeoutMs }: D
   async function run(org: OrganizationNode, provider: ProviderNode) {
     const driver = driverOf(provider.props.driver);
     if (!driver.supports_discovery) {
-      throw new AppError(422, 'discovery_not_supported', `discovery is not supported for driver ${driver.name}`);
+      throw new AppError(
+        422,
+        'discovery_not_supported',
+        `discovery is not supported for driver ${driver.name}`,
+      );
     }
     const baseUrl = provider.props.base_url ?? driver.default_base_url;
     if (baseUrl === null) {
@@ -59,7 +63,10 @@ export function discoveryService({ sql, settings, log, providers, timeoutMs }: D
     } catch (err) {
       if (!(err instanceof DiscoveryError)) throw err;
       const detail = `${driver.name}: ${err.reason}`;
-      log.warn({ provider_id: provider.id, driver: driver.name, reason: err.reason }, 'AI provider discovery failed');
+      log.warn(
+        { provider_id: provider.id, driver: driver.name, reason: err.reason },
+        'AI provider discovery failed',
+      );
       throw new AppError(502, 'discovery_failed', detail);
     }
   }
@@ -123,7 +130,8 @@ export function discoveryService({ sql, settings, log, providers, timeoutMs }: D
           ...item,
           slug,
           name: item.name ?? d.display_name,
-          context_window: item.context_window !== undefined ? item.context_window : (d.context_window ?? null),
+          context_window:
+            item.context_window !== undefined ? item.context_window : (d.context_window ?? null),
           max_output_tokens:
             item.max_output_tokens !== undefined ? item.max_output_tokens : (d.max_output_tokens ?? null),
         };
@@ -134,7 +142,9 @@ export function discoveryService({ sql, settings, log, providers, timeoutMs }: D
         const created: ModelRead[] = [];
         for (const [i, input] of inputs.entries()) {
           try {
-            created.push(modelRead(await createModel(tx, ctx, org, provider, input, `/models/${i}`), org.props.slug));
+            created.push(
+              modelRead(await createModel(tx, ctx, org, provider, input, `/models/${i}`), org.props.slug),
+            );
           } catch (err) {
             if (err instanceof AppError && err.status === 409) {
               throw new AppError(409, 'conflict', `models/${i} (${input.model_id}): ${err.detail}`);

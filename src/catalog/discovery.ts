@@ -43,13 +43,18 @@ export interface DiscoveryOptions {
 
 /** A discovery failure; `reason` names the transport error or HTTP status and nothing else. */
 export class DiscoveryError extends Error {
-  constructor(readonly reason: string) {
-    super(reason);
+  readonly reason: string;
+  constructor(reason: string) {
+    // One short line: TLS errors carry multi-line OpenSSL text.
+    const line = reason.split('\n')[0]!.trim();
+    super(line.length > 200 ? `${line.slice(0, 199)}…` : line);
+    this.reason = this.message;
     this.name = 'DiscoveryError';
   }
 }
 
-const httpStatus = (status: number) => `HTTP ${status}${STATUS_CODES[status] ? ` ${STATUS_CODES[status]}` : ''}`;
+const httpStatus = (status: number) =>
+  `HTTP ${status}${STATUS_CODES[status] ? ` ${STATUS_CODES[status]}` : ''}`;
 
 /** Reads a 2xx body as JSON, bounded; the parse error's own message (which quotes the body) is dropped. */
 async function readJson(res: Response): Promise<unknown> {
@@ -133,7 +138,11 @@ async function discoverVendorB(
         item.max_model_len,
         item.max_context_length,
       );
-      const output = positiveInt(item.max_output_tokens, item.max_completion_tokens, top?.max_completion_tokens);
+      const output = positiveInt(
+        item.max_output_tokens,
+        item.max_completion_tokens,
+        top?.max_completion_tokens,
+      );
       const name = [item.display_name, item.name].find((n) => typeof n === 'string' && n.length > 0);
       models.push({
         model_id: id,
@@ -141,7 +150,10 @@ async function discoverVendorB(
         ...(context !== undefined ? { context_window: context } : {}),
         ...(output !== undefined ? { max_output_tokens: output } : {}),
       });
-      if (models.length >= cap && (i < items.length - 1 || (body as { has_more?: unknown }).has_more === true))
+      if (
+        models.length >= cap &&
+        (i < items.length - 1 || (body as { has_more?: unknown }).has_more === true)
+      )
         return { models, truncated: true };
     }
     const more = (body as { has_more?: unknown }).has_more === true;

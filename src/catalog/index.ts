@@ -20,7 +20,10 @@ export function createCatalogDomain(options: CatalogOptions = {}): Domain {
         description: 'List and read AI providers and the AI models visible to the caller',
         defaultRoles: ['member'],
       },
-      { name: 'ai_model:create', description: 'Configure AI providers, discover and import or create models' },
+      {
+        name: 'ai_model:create',
+        description: 'Configure AI providers, discover and import or create models',
+      },
       { name: 'ai_model:update', description: 'Update AI providers and models; see every model' },
       { name: 'ai_model:delete', description: 'Delete AI providers and models' },
       { name: 'ai_model:credentials', description: 'Store and remove AI provider API keys' },

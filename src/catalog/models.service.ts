@@ -175,7 +175,8 @@ export async function createModel(
 ): Promise<ModelRow> {
   const scope = input.access_scope ?? 'organization';
   checkScope(scope, input.team_slugs, `${pointer}/team_slugs`);
-  const teams = scope === 'restricted' ? await resolveTeams(tx, org, input.team_slugs!, `${pointer}/team_slugs`) : [];
+  const teams =
+    scope === 'restricted' ? await resolveTeams(tx, org, input.team_slugs!, `${pointer}/team_slugs`) : [];
   let node: ModelNode;
   try {
     node = await createNode<ModelProps>(

@@ -78,7 +78,8 @@ function checkBaseUrl(driver: Driver, raw: string | null | undefined): string | 
     return null;
   }
   const url = validateBaseUrl(raw, '/base_url');
-  if (url.search || url.hash) throw invalid('/base_url', 'must not contain a query or a fragment', 'invalid_url');
+  if (url.search || url.hash)
+    throw invalid('/base_url', 'must not contain a query or a fragment', 'invalid_url');
   return url.toString().replace(/\/+$/, '');
 }
 
@@ -172,7 +173,8 @@ export function providersService({ sql, secrets }: Deps) {
         const p = await mustFindProvider(tx, org, id, 'update');
         const patch: Partial<ProviderProps> = { updated_by: attribution(ctx) };
         if (input.name !== undefined) patch.name = input.name;
-        if (input.base_url !== undefined) patch.base_url = checkBaseUrl(driverOf(p.props.driver), input.base_url);
+        if (input.base_url !== undefined)
+          patch.base_url = checkBaseUrl(driverOf(p.props.driver), input.base_url);
         if (input.region !== undefined) patch.region = input.region;
         if (input.enabled !== undefined) patch.enabled = input.enabled;
         return providerRead((await updateNode<ProviderProps>(tx, p.id, patch))!, org.props.slug);
@@ -196,7 +198,12 @@ export function providersService({ sql, secrets }: Deps) {
       });
     },
 
-    async putCredentials(ctx: AuthContext, orgSlug: string, id: string, apiKey: string): Promise<ProviderRead> {
+    async putCredentials(
+      ctx: AuthContext,
+      orgSlug: string,
+      id: string,
+      apiKey: string,
+    ): Promise<ProviderRead> {
       authorize(ctx, 'ai_model:credentials');
       const sealed = seal(secrets, apiKey);
       return sql.tx(async (tx) => {

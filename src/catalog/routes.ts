@@ -58,7 +58,8 @@ export function catalogRoutes(
         response: responses({ 201: ProviderRead }),
       },
     },
-    async (req, reply) => reply.code(201).send(await s.providers.create(authOf(req), req.params.org, req.body)),
+    async (req, reply) =>
+      reply.code(201).send(await s.providers.create(authOf(req), req.params.org, req.body)),
   );
   api.get(
     P,

@@ -177,7 +177,9 @@ export const ModelListQuery = Type.Object(
 export const DiscoverRead = Type.Object({
   provider_id: Type.String(),
   driver: DriverName,
-  truncated: Type.Boolean({ description: 'The provider reported more than 1000 models; the first 1000 are listed' }),
+  truncated: Type.Boolean({
+    description: 'The provider reported more than 1000 models; the first 1000 are listed',
+  }),
   models: Type.Array(
     Type.Object({
       model_id: Type.String(),

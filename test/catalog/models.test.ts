@@ -122,13 +122,19 @@ describe('POST /ai-models: create with edges and exact decimals', () => {
 describe('access_scope: restricted needs at least one team (SPEC 3, 7)', () => {
   it('restricted with an empty or missing team list is 422, on create', async () => {
     for (const extra of [{ team_slugs: [] }, {}]) {
-      const res = await app.call('POST', M, { token: w.admin, body: body({ access_scope: 'restricted', ...extra }) });
+      const res = await app.call('POST', M, {
+        token: w.admin,
+        body: body({ access_scope: 'restricted', ...extra }),
+      });
       expect(res.status).toBe(422);
       expect(res.body.errors[0].pointer).toBe('/team_slugs');
     }
   });
   it('unknown team slugs are 422 naming the position; teams of another organization are unknown', async () => {
-    await app.call('POST', '/organizations/other/teams', { token: w.admin, body: { slug: 'gamma', name: 'g' } });
+    await app.call('POST', '/organizations/other/teams', {
+      token: w.admin,
+      body: { slug: 'gamma', name: 'g' },
+    });
     for (const slug of ['nope', 'gamma']) {
       const res = await app.call('POST', M, {
         token: w.admin,
@@ -158,20 +164,29 @@ describe('access_scope: restricted needs at least one team (SPEC 3, 7)', () => {
   });
   it('on update: restricting without teams, or emptying the teams, is 422 and changes nothing', async () => {
     const open = await createModel(app, w.admin, body());
-    const r1 = await app.call('PATCH', `${M}/${open}`, { token: w.admin, body: { access_scope: 'restricted' } });
+    const r1 = await app.call('PATCH', `${M}/${open}`, {
+      token: w.admin,
+      body: { access_scope: 'restricted' },
+    });
     expect(r1.status).toBe(422);
     const r2 = await app.call('PATCH', `${M}/${open}`, {
       token: w.admin,
       body: { access_scope: 'restricted', team_slugs: [] },
     });
     expect(r2.status).toBe(422);
-    const closed = await createModel(app, w.admin, body({ access_scope: 'restricted', team_slugs: ['beta'] }));
+    const closed = await createModel(
+      app,
+      w.admin,
+      body({ access_scope: 'restricted', team_slugs: ['beta'] }),
+    );
     const r3 = await app.call('PATCH', `${M}/${closed}`, { token: w.admin, body: { team_slugs: [] } });
     expect(r3.status).toBe(422);
     const r4 = await app.call('PATCH', `${M}/${open}`, { token: w.admin, body: { team_slugs: ['alpha'] } });
     expect(r4.status).toBe(422);
     expect((await app.call('GET', `${M}/${closed}`, { token: w.admin })).body.team_slugs).toEqual(['beta']);
-    expect((await app.call('GET', `${M}/${open}`, { token: w.admin })).body.access_scope).toBe('organization');
+    expect((await app.call('GET', `${M}/${open}`, { token: w.admin })).body.access_scope).toBe(
+      'organization',
+    );
   });
   it('on update: restricting with teams, replacing teams, and opening to the organization', async () => {
     const id = await createModel(app, w.admin, body());
@@ -182,7 +197,10 @@ describe('access_scope: restricted needs at least one team (SPEC 3, 7)', () => {
     expect(r.body).toMatchObject({ access_scope: 'restricted', team_slugs: ['beta'] });
     const swap = await app.call('PATCH', `${M}/${id}`, { token: w.admin, body: { team_slugs: ['alpha'] } });
     expect(swap.body.team_slugs).toEqual(['alpha']);
-    const open = await app.call('PATCH', `${M}/${id}`, { token: w.admin, body: { access_scope: 'organization' } });
+    const open = await app.call('PATCH', `${M}/${id}`, {
+      token: w.admin,
+      body: { access_scope: 'organization' },
+    });
     expect(open.body).toMatchObject({ access_scope: 'organization', team_slugs: [] });
     const edges = await app.runtime.core.sql.query(
       `SELECT 1 FROM graph_edges WHERE src = $1 AND label = 'ALLOWED_FOR'`,
@@ -201,13 +219,22 @@ describe('uniqueness: slug per organization, model_id per provider (409, race-sa
     await createModel(
       app,
       w.admin,
-      { provider_id: otherProvider, model_id: 'x', slug: 'shared-slug', kind: 'chat', access_scope: 'organization' },
+      {
+        provider_id: otherProvider,
+        model_id: 'x',
+        slug: 'shared-slug',
+        kind: 'chat',
+        access_scope: 'organization',
+      },
       'other',
     );
   });
   it('a second model_id on one provider is 409; the same model_id on another provider is fine', async () => {
     await createModel(app, w.admin, { ...body(), model_id: 'same-vendor-id' });
-    const dup = await app.call('POST', M, { token: w.admin, body: { ...body(), model_id: 'same-vendor-id' } });
+    const dup = await app.call('POST', M, {
+      token: w.admin,
+      body: { ...body(), model_id: 'same-vendor-id' },
+    });
     expect(dup.status).toBe(409);
     expect(dup.body.detail).toContain('same-vendor-id');
     await createModel(app, w.admin, { ...body(), provider_id: provider2, model_id: 'same-vendor-id' });
@@ -223,13 +250,19 @@ describe('uniqueness: slug per organization, model_id per provider (409, race-sa
   it('concurrent creates of one slug, or of one model_id, yield exactly one 201 and the rest 409', async () => {
     const slugRace = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        app.call('POST', M, { token: w.admin, body: { ...body(), model_id: `race-${i}`, slug: 'race-slug' } }),
+        app.call('POST', M, {
+          token: w.admin,
+          body: { ...body(), model_id: `race-${i}`, slug: 'race-slug' },
+        }),
       ),
     );
     expect(slugRace.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
     const idRace = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        app.call('POST', M, { token: w.admin, body: { ...body(), model_id: 'race-id', slug: `race-id-${i}` } }),
+        app.call('POST', M, {
+          token: w.admin,
+          body: { ...body(), model_id: 'race-id', slug: `race-id-${i}` },
+        }),
       ),
     );
     expect(idRace.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
@@ -291,7 +324,13 @@ describe('who sees which models (ai_model:read, team membership, ai_model:update
     const theirs = await createModel(
       app,
       w.admin,
-      { provider_id: otherProvider, model_id: 'theirs', slug: 'theirs', kind: 'chat', access_scope: 'organization' },
+      {
+        provider_id: otherProvider,
+        model_id: 'theirs',
+        slug: 'theirs',
+        kind: 'chat',
+        access_scope: 'organization',
+      },
       'other',
     );
     for (const [method, b] of [
@@ -317,16 +356,27 @@ describe('who sees which models (ai_model:read, team membership, ai_model:update
 
 describe('a restricted model whose team is deleted stays restricted (decision: never widened)', () => {
   it('its members lose access, nobody else gains it, and the model shows the deleted team', async () => {
-    await app.call('POST', '/organizations/acme/teams', { token: w.admin, body: { slug: 'temp', name: 't' } });
+    await app.call('POST', '/organizations/acme/teams', {
+      token: w.admin,
+      body: { slug: 'temp', name: 't' },
+    });
     await app.call('PUT', '/organizations/acme/teams/temp/members/member@example.com', { token: w.admin });
     const solo = await createModel(app, w.admin, body({ access_scope: 'restricted', team_slugs: ['temp'] }));
-    const both = await createModel(app, w.admin, body({ access_scope: 'restricted', team_slugs: ['temp', 'alpha'] }));
+    const both = await createModel(
+      app,
+      w.admin,
+      body({ access_scope: 'restricted', team_slugs: ['temp', 'alpha'] }),
+    );
     expect((await app.call('GET', `${M}/${solo}`, { token: w.member })).status).toBe(200);
 
     expect((await app.call('DELETE', '/organizations/acme/teams/temp', { token: w.admin })).status).toBe(204);
 
     const seen = await app.call('GET', `${M}/${solo}`, { token: w.admin });
-    expect(seen.body).toMatchObject({ access_scope: 'restricted', team_slugs: [], deleted_team_slugs: ['temp'] });
+    expect(seen.body).toMatchObject({
+      access_scope: 'restricted',
+      team_slugs: [],
+      deleted_team_slugs: ['temp'],
+    });
     for (const token of [w.member, w.alpha]) {
       expect((await app.call('GET', `${M}/${solo}`, { token })).status).toBe(404);
     }
@@ -336,14 +386,23 @@ describe('a restricted model whose team is deleted stays restricted (decision: n
     expect((await app.call('GET', `${M}/${both}`, { token: w.member })).status).toBe(404);
 
     // A new team with the old slug is a different team: it gets no access by accident.
-    await app.call('POST', '/organizations/acme/teams', { token: w.admin, body: { slug: 'temp', name: 't2' } });
+    await app.call('POST', '/organizations/acme/teams', {
+      token: w.admin,
+      body: { slug: 'temp', name: 't2' },
+    });
     await app.call('PUT', '/organizations/acme/teams/temp/members/member@example.com', { token: w.admin });
     expect((await app.call('GET', `${M}/${solo}`, { token: w.member })).status).toBe(404);
 
     // Editing other fields keeps the restriction; naming teams again re-grants and clears the record.
-    const renamed = await app.call('PATCH', `${M}/${solo}`, { token: w.admin, body: { name: 'still closed' } });
+    const renamed = await app.call('PATCH', `${M}/${solo}`, {
+      token: w.admin,
+      body: { name: 'still closed' },
+    });
     expect(renamed.body).toMatchObject({ access_scope: 'restricted', deleted_team_slugs: ['temp'] });
-    const regrant = await app.call('PATCH', `${M}/${solo}`, { token: w.admin, body: { team_slugs: ['temp'] } });
+    const regrant = await app.call('PATCH', `${M}/${solo}`, {
+      token: w.admin,
+      body: { team_slugs: ['temp'] },
+    });
     expect(regrant.body).toMatchObject({ team_slugs: ['temp'], deleted_team_slugs: [] });
     expect((await app.call('GET', `${M}/${solo}`, { token: w.member })).status).toBe(200);
   });
@@ -357,7 +416,9 @@ describe('PATCH and DELETE /ai-models/{id}: who may call', () => {
       expect((await app.call('PATCH', `${M}/${id}`, { token, body: { name: 'x' } })).status).toBe(403);
       expect((await app.call('DELETE', `${M}/${id}`, { token })).status).toBe(403);
     }
-    expect((await app.call('PATCH', `${M}/${id}`, { token: w.editor, body: { name: 'e' } })).status).toBe(200);
+    expect((await app.call('PATCH', `${M}/${id}`, { token: w.editor, body: { name: 'e' } })).status).toBe(
+      200,
+    );
     expect((await app.call('DELETE', `${M}/${id}`, { token: w.editor })).status).toBe(403);
     expect((await app.call('POST', M, { token: w.editor, body: body() })).status).toBe(403);
     for (const [method, b] of [
@@ -382,16 +443,20 @@ describe('PATCH and DELETE /ai-models/{id}: who may call', () => {
       default_temperature: 0,
     });
     expect((await app.call('PATCH', `${M}/${id}`, { token: w.admin, body: {} })).status).toBe(422);
-    expect((await app.call('PATCH', `${M}/${id}`, { token: w.admin, body: { model_id: 'x' } })).status).toBe(422);
-    expect((await app.call('PATCH', `${M}/${id}`, { token: w.admin, body: { provider_id: provider2 } })).status).toBe(
+    expect((await app.call('PATCH', `${M}/${id}`, { token: w.admin, body: { model_id: 'x' } })).status).toBe(
       422,
     );
+    expect(
+      (await app.call('PATCH', `${M}/${id}`, { token: w.admin, body: { provider_id: provider2 } })).status,
+    ).toBe(422);
   });
   it('DELETE removes the model and its edges; a second DELETE is 404', async () => {
     const id = await createModel(app, w.admin, body({ access_scope: 'restricted', team_slugs: ['alpha'] }));
     expect((await app.call('DELETE', `${M}/${id}`, { token: w.admin })).status).toBe(204);
     expect((await app.call('DELETE', `${M}/${id}`, { token: w.admin })).status).toBe(404);
-    const edges = await app.runtime.core.sql.query(`SELECT 1 FROM graph_edges WHERE src = $1 OR dst = $1`, [id]);
+    const edges = await app.runtime.core.sql.query(`SELECT 1 FROM graph_edges WHERE src = $1 OR dst = $1`, [
+      id,
+    ]);
     expect(edges).toHaveLength(0);
   });
 });
@@ -404,12 +469,14 @@ describe('OpenAPI describes the catalog', () => {
     const paths = doc.body.paths;
     expect(Object.keys(paths)).toContain('/organizations/{org}/ai-models/{id}');
     const responsesText = JSON.stringify(
-      Object.values(paths).flatMap((p) => Object.values(p as object).map((op) => (op as { responses: unknown }).responses)),
+      Object.values(paths).flatMap((p) =>
+        Object.values(p as object).map((op) => (op as { responses: unknown }).responses),
+      ),
     );
     expect(responsesText).not.toContain('"api_key":');
     expect(responsesText).not.toContain('credentials_encrypted');
-    expect(JSON.stringify(paths['/organizations/{org}/ai-providers/{id}/credentials'].put.requestBody)).toContain(
-      '"api_key":',
-    );
+    expect(
+      JSON.stringify(paths['/organizations/{org}/ai-providers/{id}/credentials'].put.requestBody),
+    ).toContain('"api_key":');
   });
 });

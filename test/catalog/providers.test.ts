@@ -45,7 +45,10 @@ describe('GET /ai-provider-drivers: the five static drivers', () => {
     expect(by.cloud_a).toMatchObject({ supports_discovery: false, supports_iam: true });
     expect(by.cloud_b).toMatchObject({ supports_discovery: false, supports_iam: true });
     expect(by.vendor_b_compatible).toMatchObject({ requires_base_url: true, supports_discovery: true });
-    expect(by.vendor_a).toMatchObject({ supports_discovery: true, default_base_url: 'https://api.anthropic.com' });
+    expect(by.vendor_a).toMatchObject({
+      supports_discovery: true,
+      default_base_url: 'https://api.anthropic.com',
+    });
   });
   it('is 401 without a token', async () => {
     expect((await app.call('GET', '/ai-provider-drivers')).status).toBe(401);
@@ -86,7 +89,11 @@ describe('providers: create, read, update (SPEC 4.4)', () => {
     expect(cloud.body).toMatchObject({ auth_kind: 'iam', has_credentials: false, region: 'us-east-1' });
     expect(cloud.body).not.toHaveProperty('credential_hint');
     const none = await app.call('POST', P, { token: w.admin, body: { driver: 'vendor_a', name: 'A' } });
-    expect(none.body).toMatchObject({ auth_kind: 'none', has_credentials: false, credential_updated_at: null });
+    expect(none.body).toMatchObject({
+      auth_kind: 'none',
+      has_credentials: false,
+      credential_updated_at: null,
+    });
   });
 
   it('a key under 8 characters is stored but has no hint', async () => {
@@ -136,7 +143,10 @@ describe('providers: base_url validated on every write (SPEC 4.4 rule 2)', () =>
     ['https://example.com/v1?x=1', 'query'],
     ['https://example.com/v1#frag', 'fragment'],
   ])('%s is 422 naming base_url', async (base_url, message) => {
-    const res = await app.call('POST', P, { token: w.admin, body: { driver: 'vendor_b', name: 'x', base_url } });
+    const res = await app.call('POST', P, {
+      token: w.admin,
+      body: { driver: 'vendor_b', name: 'x', base_url },
+    });
     expect(res.status).toBe(422);
     expect(res.body.errors[0].pointer).toBe('/base_url');
     expect(res.body.detail).toContain(message);
@@ -146,7 +156,10 @@ describe('providers: base_url validated on every write (SPEC 4.4 rule 2)', () =>
     expect(patched.body.errors[0].pointer).toBe('/base_url');
   });
   it('vendor_b_compatible requires a base_url, on create and on PATCH to null', async () => {
-    const res = await app.call('POST', P, { token: w.admin, body: { driver: 'vendor_b_compatible', name: 'x' } });
+    const res = await app.call('POST', P, {
+      token: w.admin,
+      body: { driver: 'vendor_b_compatible', name: 'x' },
+    });
     expect(res.status).toBe(422);
     expect(res.body.errors[0].pointer).toBe('/base_url');
     const id = await createProvider(app, w.admin, {
@@ -196,26 +209,32 @@ describe('providers: who may call (SPEC 4.4 rule 5)', () => {
   it('create, update, delete and credentials are admin-only by default', async () => {
     const id = await createProvider(app, w.admin, { driver: 'vendor_b', name: 'p' });
     for (const token of [w.member, w.nobody]) {
-      expect((await app.call('POST', P, { token, body: { driver: 'vendor_b', name: 'x' } })).status).toBe(403);
-      expect((await app.call('PATCH', `${P}/${id}`, { token, body: { name: 'x' } })).status).toBe(403);
-      expect((await app.call('DELETE', `${P}/${id}`, { token })).status).toBe(403);
-      expect((await app.call('PUT', `${P}/${id}/credentials`, { token, body: { api_key: KEY } })).status).toBe(
+      expect((await app.call('POST', P, { token, body: { driver: 'vendor_b', name: 'x' } })).status).toBe(
         403,
       );
+      expect((await app.call('PATCH', `${P}/${id}`, { token, body: { name: 'x' } })).status).toBe(403);
+      expect((await app.call('DELETE', `${P}/${id}`, { token })).status).toBe(403);
+      expect(
+        (await app.call('PUT', `${P}/${id}/credentials`, { token, body: { api_key: KEY } })).status,
+      ).toBe(403);
       expect((await app.call('DELETE', `${P}/${id}/credentials`, { token })).status).toBe(403);
     }
   });
   it('only the credentials routes require ai_model:credentials', async () => {
     const id = await createProvider(app, w.admin, { driver: 'vendor_b', name: 'p' });
     // ai_model:update without :credentials: may PATCH, may not touch the key.
-    expect((await app.call('PATCH', `${P}/${id}`, { token: w.editor, body: { name: 'n' } })).status).toBe(200);
+    expect((await app.call('PATCH', `${P}/${id}`, { token: w.editor, body: { name: 'n' } })).status).toBe(
+      200,
+    );
     expect(
       (await app.call('PUT', `${P}/${id}/credentials`, { token: w.editor, body: { api_key: KEY } })).status,
     ).toBe(403);
     // ai_model:credentials without :update: may set the key, may not PATCH.
     const put = await app.call('PUT', `${P}/${id}/credentials`, { token: w.keeper, body: { api_key: KEY } });
     expect(put.status).toBe(200);
-    expect((await app.call('PATCH', `${P}/${id}`, { token: w.keeper, body: { name: 'n' } })).status).toBe(403);
+    expect((await app.call('PATCH', `${P}/${id}`, { token: w.keeper, body: { name: 'n' } })).status).toBe(
+      403,
+    );
     expect((await app.call('DELETE', `${P}/${id}/credentials`, { token: w.keeper })).status).toBe(204);
   });
   it('the permissions exist, and the member role holds ai_model:read only', async () => {
@@ -248,7 +267,9 @@ describe("another organization's provider is 404, indistinguishable from a missi
         expect(res.body.code).toBe('not_found');
       }
     }
-    expect((await app.call('GET', `/organizations/other/ai-providers/${id}`, { token: w.admin })).status).toBe(200);
+    expect(
+      (await app.call('GET', `/organizations/other/ai-providers/${id}`, { token: w.admin })).status,
+    ).toBe(200);
     expect((await app.call('GET', `/organizations/nope/ai-providers`, { token: w.admin })).status).toBe(404);
   });
 });
@@ -266,10 +287,12 @@ describe('DELETE /ai-providers/{id}: 409 while it still serves models', () => {
     const res = await app.call('DELETE', `${P}/${id}`, { token: w.admin });
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('provider_in_use');
-    expect((await app.call('GET', `/organizations/acme/ai-models/${model}`, { token: w.admin })).status).toBe(200);
-    expect((await app.call('DELETE', `/organizations/acme/ai-models/${model}`, { token: w.admin })).status).toBe(
-      204,
+    expect((await app.call('GET', `/organizations/acme/ai-models/${model}`, { token: w.admin })).status).toBe(
+      200,
     );
+    expect(
+      (await app.call('DELETE', `/organizations/acme/ai-models/${model}`, { token: w.admin })).status,
+    ).toBe(204);
     expect((await app.call('DELETE', `${P}/${id}`, { token: w.admin })).status).toBe(204);
     expect((await app.call('GET', `${P}/${id}`, { token: w.admin })).status).toBe(404);
   });
@@ -280,7 +303,13 @@ describe('DELETE /ai-providers/{id}: 409 while it still serves models', () => {
       const results = await Promise.all([
         app.call('POST', '/organizations/acme/ai-models', {
           token: w.admin,
-          body: { provider_id: id, model_id: 'm', slug: `race-${round}`, kind: 'chat', access_scope: 'organization' },
+          body: {
+            provider_id: id,
+            model_id: 'm',
+            slug: `race-${round}`,
+            kind: 'chat',
+            access_scope: 'organization',
+          },
         }),
         app.call('DELETE', `${P}/${id}`, { token: w.admin }),
       ]);
@@ -314,15 +343,24 @@ describe('credentials: encrypted on receipt, never returned (SPEC 4.4 rule 1, 5.
     expect(sealed).toMatch(/^v1\./);
     expect(app.runtime.core.secrets.configBox().open(sealed)).toBe(KEY);
     // Sealed for the config purpose: the auth key cannot open it, and it is not the auth box's ciphertext.
-    expect(() => new SecretBox(app.runtime.core.settings.auth.encryptionKey!, 'config').open(sealed)).toThrow();
+    expect(() =>
+      new SecretBox(app.runtime.core.settings.auth.encryptionKey!, 'config').open(sealed),
+    ).toThrow();
 
-    const rotated = await app.call('PUT', `${P}/${id}/credentials`, { token: w.admin, body: { api_key: KEY2 } });
+    const rotated = await app.call('PUT', `${P}/${id}/credentials`, {
+      token: w.admin,
+      body: { api_key: KEY2 },
+    });
     expect(rotated.body.credential_hint).toBe('wxyz');
     expect(rotated.body.credential_updated_at >= res.body.credential_updated_at).toBe(true);
 
     expect((await app.call('DELETE', `${P}/${id}/credentials`, { token: w.admin })).status).toBe(204);
     const after = await app.call('GET', `${P}/${id}`, { token: w.admin });
-    expect(after.body).toMatchObject({ has_credentials: false, credential_updated_at: null, auth_kind: 'none' });
+    expect(after.body).toMatchObject({
+      has_credentials: false,
+      credential_updated_at: null,
+      auth_kind: 'none',
+    });
     expect(after.body).not.toHaveProperty('credential_hint');
     const cleared = await app.runtime.core.sql.one<{ props: Record<string, unknown> }>(
       'SELECT props FROM graph_nodes WHERE id = $1',
@@ -333,14 +371,20 @@ describe('credentials: encrypted on receipt, never returned (SPEC 4.4 rule 1, 5.
     expect((await app.call('DELETE', `${P}/${id}/credentials`, { token: w.admin })).status).toBe(204);
   });
 
-  it.each(['****abcd', 'sk-****1234', '********'])('a key that looks like a masked hint (%s) is 422', async (k) => {
-    const id = await createProvider(app, w.admin, { driver: 'vendor_b', name: 'masked' });
-    const res = await app.call('PUT', `${P}/${id}/credentials`, { token: w.admin, body: { api_key: k } });
-    expect(res.status).toBe(422);
-    expect(res.body.errors[0].pointer).toBe('/api_key');
-    const created = await app.call('POST', P, { token: w.admin, body: { driver: 'vendor_b', name: 'm', api_key: k } });
-    expect(created.status).toBe(422);
-  });
+  it.each(['****abcd', 'sk-****1234', '********'])(
+    'a key that looks like a masked hint (%s) is 422',
+    async (k) => {
+      const id = await createProvider(app, w.admin, { driver: 'vendor_b', name: 'masked' });
+      const res = await app.call('PUT', `${P}/${id}/credentials`, { token: w.admin, body: { api_key: k } });
+      expect(res.status).toBe(422);
+      expect(res.body.errors[0].pointer).toBe('/api_key');
+      const created = await app.call('POST', P, {
+        token: w.admin,
+        body: { driver: 'vendor_b', name: 'm', api_key: k },
+      });
+      expect(created.status).toBe(422);
+    },
+  );
 
   it('empty, spaced or missing keys are 422 and never echoed', async () => {
     const id = await createProvider(app, w.admin, { driver: 'vendor_b', name: 'bad-keys' });
@@ -385,7 +429,10 @@ describe('credentials without KEEL_CONFIG_ENCRYPTION_KEY: 503, nothing stored (S
 
   it('creating a provider with an api_key is 503 and creates nothing', async () => {
     const before = await bare.call('GET', P, { token: admin });
-    const res = await bare.call('POST', P, { token: admin, body: { driver: 'vendor_b', name: 'k', api_key: KEY } });
+    const res = await bare.call('POST', P, {
+      token: admin,
+      body: { driver: 'vendor_b', name: 'k', api_key: KEY },
+    });
     expect(res.status).toBe(503);
     expect(res.body.code).toBe('config_encryption_key_missing');
     const after = await bare.call('GET', P, { token: admin });
@@ -397,7 +444,9 @@ describe('credentials without KEEL_CONFIG_ENCRYPTION_KEY: 503, nothing stored (S
   });
 
   it('providers without keys still work, and the key never leaks', async () => {
-    expect((await bare.call('POST', P, { token: admin, body: { driver: 'cloud_b', name: 'c' } })).status).toBe(201);
+    expect(
+      (await bare.call('POST', P, { token: admin, body: { driver: 'cloud_b', name: 'c' } })).status,
+    ).toBe(201);
     expect(bare.transcript()).not.toContain(KEY);
   });
 });

@@ -46,7 +46,10 @@ async function expectStatus(p: Promise<{ status: number; text: string }>, status
 export async function world(app: TestApp): Promise<World> {
   const admin = await app.adminToken();
   for (const org of ['acme', 'other'])
-    await expectStatus(app.call('POST', '/organizations', { token: admin, body: { slug: org, name: org } }), 201);
+    await expectStatus(
+      app.call('POST', '/organizations', { token: admin, body: { slug: org, name: org } }),
+      201,
+    );
   for (const team of ['alpha', 'beta'])
     await expectStatus(
       app.call('POST', '/organizations/acme/teams', { token: admin, body: { slug: team, name: team } }),

@@ -1,6 +1,6 @@
 // Local HTTP servers that speak the vendors' model-list wire formats, so discovery is tested against
 // real HTTP without reaching any real vendor.
-//  - shape 'a' (Messages API vendor): GET /v1/models, `x-api-key`, pages by `limit` + `after_id`,
+//  - shape 'a' (Messages API vendor): GET /v1/models, `x-api-key` or a bearer key, pages by `limit` + `after_id`,
 //    `{data: [{type, id, display_name, created_at, max_input_tokens, max_tokens}], has_more, first_id, last_id}`.
 //  - shape 'b' (OpenAI shape): GET /v1/models, `Authorization: Bearer`, `{object: 'list', data: [...]}`,
 //    optionally paged with `has_more` + `last_id` and `?after=`.
@@ -70,9 +70,11 @@ export class FakeVendor {
   }
 
   private presentedKey(req: http.IncomingMessage): string | undefined {
-    if (this.shape === 'a') return req.headers['x-api-key'] as string | undefined;
     const auth = req.headers.authorization;
-    return auth?.startsWith('Bearer ') ? auth.slice(7) : undefined;
+    const bearer = auth?.startsWith('Bearer ') ? auth.slice(7) : undefined;
+    // The Messages API vendor accepts its key as x-api-key or as a bearer token (what the SDK sends).
+    if (this.shape === 'a') return (req.headers['x-api-key'] as string | undefined) ?? bearer;
+    return bearer;
   }
 
   private handle(req: http.IncomingMessage, res: http.ServerResponse): void {
