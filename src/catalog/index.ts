@@ -1,4 +1,5 @@
 import type { Domain } from '../app/domain.js';
+import { ModelListCache, catalogVersionsMigration } from './cache.js';
 import { DISCOVERY_TIMEOUT_MS } from './discovery.js';
 import { discoveryService } from './discovery.service.js';
 import { modelsService } from './models.service.js';
@@ -14,6 +15,7 @@ export interface CatalogOptions {
 export function createCatalogDomain(options: CatalogOptions = {}): Domain {
   return {
     name: 'catalog',
+    migrations: [catalogVersionsMigration],
     permissions: [
       {
         name: 'ai_model:read',
@@ -32,7 +34,7 @@ export function createCatalogDomain(options: CatalogOptions = {}): Domain {
       const providers = providersService(core);
       catalogRoutes(api, {
         providers,
-        models: modelsService(core),
+        models: modelsService({ ...core, cache: new ModelListCache() }),
         discovery: discoveryService({
           ...core,
           providers,

@@ -9,11 +9,12 @@ import { KeyConflictError, changeKey, createNode, deleteNode, putEdge, updateNod
 import { AppError, conflict, invalid, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import { mustFindOrganization } from '../organizations/service.js';
-import { findTeam, type OrganizationNode } from '../organizations/store.js';
+import { orgKey, type OrganizationNode, type OrganizationProps } from '../organizations/store.js';
+import type { CachedModel, ListPage, ModelListCache } from './cache.js';
 import { mustFindProvider } from './providers.service.js';
 import {
   findModel,
-  listModels,
+  lockTeams,
   modelIdKey,
   modelSlugKey,
   type AccessScope,
@@ -116,25 +117,27 @@ export interface ModelPatch {
   enabled?: boolean | undefined;
 }
 
-/** Resolves team slugs of the organization; an unknown one is 422 naming its position. */
+/**
+ * Resolves team slugs of the organization; an unknown one is 422 naming its position. The teams are
+ * locked against deletion until commit, so an ALLOWED_FOR edge never points at a team deleted meanwhile.
+ */
 async function resolveTeams(
   q: Queryable,
   org: OrganizationNode,
   slugs: string[],
   pointer: string,
 ): Promise<AllowedTeam[]> {
-  const teams: AllowedTeam[] = [];
-  for (const [i, slug] of slugs.entries()) {
-    const team = await findTeam(q, org.id, slug);
-    if (!team) {
+  const found = await lockTeams(q, org.id, slugs);
+  return slugs.map((slug, i) => {
+    const id = found.get(slug);
+    if (id === undefined) {
       const detail = `no team ${slug} in ${org.props.slug}`;
       throw new AppError(422, 'unknown_team', `${pointer.slice(1)}/${i}: ${detail}`, [
         { pointer: `${pointer}/${i}`, in: 'body', detail },
       ]);
     }
-    teams.push({ id: team.id, slug: team.props.slug });
-  }
-  return teams;
+    return { id, slug };
+  });
 }
 
 /** The access rule of SPEC 3: restricted needs at least one team; an organization-wide model has none. */
@@ -211,6 +214,19 @@ export async function createModel(
   return { ...node, live_team_ids: teams.map((t) => t.id) };
 }
 
+/** Index of the first model with an id greater than `after` (models are sorted by id). */
+function firstAfter(models: readonly CachedModel[], after: string | undefined): number {
+  if (after === undefined) return 0;
+  let lo = 0;
+  let hi = models.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (models[mid]!.id <= after) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 const NULLABLE_FIELDS = [
   'context_window',
   'max_output_tokens',
@@ -220,9 +236,9 @@ const NULLABLE_FIELDS = [
   'monthly_spend_cap',
 ] as const;
 
-type Deps = Pick<Core, 'sql'>;
+type Deps = Pick<Core, 'sql' | 'graphCache'> & { cache: ModelListCache };
 
-export function modelsService({ sql }: Deps) {
+export function modelsService({ sql, graphCache, cache }: Deps) {
   async function mustFindModel(q: Queryable, org: OrganizationNode, id: string, v: ModelVisibility) {
     const m = await findModel(q, org.id, id, v);
     if (!m) throw notFound(`AI model ${id}`);
@@ -244,22 +260,38 @@ export function modelsService({ sql }: Deps) {
       });
     },
 
-    async list(ctx: AuthContext, orgSlug: string, page: Page, providerId?: string) {
+    /**
+     * One page of the models the caller may see, as a JSON body built from the per-process list cache
+     * (the caller's teams and the catalog version are read on every request, so nothing is stale).
+     */
+    async list(ctx: AuthContext, orgSlug: string, page: Page, providerId?: string): Promise<ListPage> {
       const visibility = visibilityOf(ctx);
-      const org = await mustFindOrganization(sql, orgSlug);
+      const org = await graphCache.nodeByKey<OrganizationProps>(sql, orgKey(orgSlug).namespace, orgSlug);
+      if (!org) throw notFound(`organization ${orgSlug}`);
       if (providerId !== undefined) await mustFindProvider(sql, org, providerId);
-      const rows = await listModels(sql, {
-        orgId: org.id,
-        visibility,
-        providerId,
-        after: page.after,
-        limit: page.limit + 1,
+      const { version, teams } = await cache.probe(sql, org.id, visibility.all ? null : visibility.userId);
+      const snapshot = await cache.models(sql, { id: org.id, slug: org.props.slug }, version);
+      const mine = teams.filter((t) => snapshot.teamIds.has(t)).sort();
+      const key = `${visibility.all ? '*' : mine.join(',')}|${providerId ?? ''}|${page.after ?? ''}|${page.limit}`;
+      return snapshot.page(key, () => {
+        const teamSet = new Set(mine);
+        const { models } = snapshot;
+        const items: string[] = [];
+        let last: string | undefined;
+        let next: string | undefined;
+        for (let i = firstAfter(models, page.after); i < models.length; i++) {
+          const m = models[i]!;
+          if (providerId !== undefined && m.providerId !== providerId) continue;
+          if (!visibility.all && m.scope !== 'organization' && !m.teams.some((t) => teamSet.has(t))) continue;
+          if (items.length === page.limit) {
+            next = last;
+            break;
+          }
+          items.push(m.json);
+          last = m.id;
+        }
+        return { body: Buffer.from(`[${items.join(',')}]`), next };
       });
-      const items = rows.slice(0, page.limit);
-      return {
-        items: items.map((m) => modelRead(m, org.props.slug)),
-        next: rows.length > page.limit ? items[items.length - 1]!.id : undefined,
-      };
     },
 
     /** A model the caller may not see is 404, like one that does not exist. */

@@ -181,12 +181,10 @@ export function catalogRoutes(
     },
     async (req, reply) => {
       const page = parsePage(req.query);
-      return sendPage(
-        req,
-        reply,
-        page,
-        await s.models.list(authOf(req), req.params.org, page, req.query.provider_id),
-      );
+      const result = await s.models.list(authOf(req), req.params.org, page, req.query.provider_id);
+      // The body is JSON the list cache made from ModelRead objects: sent as it is.
+      const [body] = sendPage(req, reply, page, { items: [result.body], next: result.next });
+      return reply.type('application/json; charset=utf-8').send(body);
     },
   );
   api.get(

@@ -3,6 +3,7 @@
 import type { Queryable } from '../db/sql.js';
 import type { GraphNode } from '../graph/store.js';
 import { isUuid } from '../graph/ids.js';
+import { teamKey } from '../organizations/store.js';
 import type { DriverName } from './drivers.js';
 
 export interface ProviderProps {
@@ -183,4 +184,16 @@ export async function listModels(
       ORDER BY n.id LIMIT $3`,
     params,
   );
+}
+
+/** Ids of the organization's teams with these slugs, locked against deletion until commit. */
+export async function lockTeams(q: Queryable, orgId: string, slugs: string[]): Promise<Map<string, string>> {
+  if (slugs.length === 0) return new Map();
+  const rows = await q.query<{ slug: string; id: string }>(
+    `SELECT n.props->>'slug' AS slug, n.id FROM graph_keys k JOIN graph_nodes n ON n.id = k.node_id
+      WHERE k.namespace = $1 AND k.key = ANY($2::text[])
+      ORDER BY n.id FOR KEY SHARE OF n`,
+    [teamKey(orgId, '').namespace, slugs.map((s) => teamKey(orgId, s).key)],
+  );
+  return new Map(rows.map((r) => [r.slug, r.id]));
 }

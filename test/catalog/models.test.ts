@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../support/harness.js';
+import { startTestApp, type TestApp } from '../support/harness.js';
 import { catalogApp, createModel, createProvider, world, type World } from './support.js';
 
 let app: TestApp;
@@ -408,6 +408,32 @@ describe('a restricted model whose team is deleted stays restricted (decision: n
   });
 });
 
+describe('a team deleted while a model is being restricted to it: never a 500, never an edge to nothing', () => {
+  it('either the model is created first (and then shows the team as deleted) or the team is unknown', async () => {
+    for (let round = 0; round < 6; round++) {
+      const slug = `racing-${round}`;
+      await app.call('POST', '/organizations/acme/teams', { token: w.admin, body: { slug, name: slug } });
+      const [create, del] = await Promise.all([
+        app.call('POST', M, {
+          token: w.admin,
+          body: body({ access_scope: 'restricted', team_slugs: [slug] }),
+        }),
+        app.call('DELETE', `/organizations/acme/teams/${slug}`, { token: w.admin }),
+      ]);
+      expect(del.status, del.text).toBe(204);
+      expect([201, 422], create.text).toContain(create.status);
+      if (create.status === 201) {
+        const got = await app.call('GET', `${M}/${create.body.id}`, { token: w.admin });
+        expect(got.body).toMatchObject({
+          access_scope: 'restricted',
+          team_slugs: [],
+          deleted_team_slugs: [slug],
+        });
+      }
+    }
+  });
+});
+
 describe('PATCH and DELETE /ai-models/{id}: who may call', () => {
   it('members and role-less users are 403 on create, update and delete; editors update but do not delete', async () => {
     const id = await createModel(app, w.admin, body());
@@ -478,5 +504,142 @@ describe('OpenAPI describes the catalog', () => {
     expect(
       JSON.stringify(paths['/organizations/{org}/ai-providers/{id}/credentials'].put.requestBody),
     ).toContain('"api_key":');
+  });
+});
+
+describe('the list cache: every read sees committed changes, in this process and in other replicas', () => {
+  let replica: TestApp;
+  let prov: string;
+  beforeAll(async () => {
+    // A second replica: same database and keys, its own process-level caches.
+    const { settings } = app.runtime.core;
+    replica = await startTestApp({
+      database: { url: app.url },
+      env: {
+        KEEL_AUTH_JWT_PRIVATE_KEY: settings.auth.jwtPrivateKey,
+        KEEL_CONFIG_ENCRYPTION_KEY: settings.configEncryptionKey!.toString('base64'),
+      },
+    });
+    prov = await createProvider(app, w.admin, { driver: 'vendor_b', name: 'cache' });
+  });
+  afterAll(() => replica.close());
+  const slugs = async (on: TestApp, token: string) => {
+    const res = await on.call('GET', `${M}?provider_id=${prov}&limit=200`, { token });
+    expect(res.status, res.text).toBe(200);
+    return res.body.map((m: { slug: string }) => m.slug).sort();
+  };
+
+  it('list items are exactly what GET by id returns', async () => {
+    await createModel(app, w.admin, {
+      ...body(),
+      provider_id: prov,
+      slug: 'cache-a',
+      input_cost_per_mtok: '0.1',
+    });
+    const list = await app.call('GET', `${M}?provider_id=${prov}`, { token: w.admin });
+    expect(list.headers['content-type']).toContain('application/json');
+    for (const item of list.body) {
+      const one = await app.call('GET', `${M}/${item.id}`, { token: w.admin });
+      expect(item).toEqual(one.body);
+    }
+  });
+
+  it('creates, scope changes, team deletions and deletes written on one replica show on the other at once', async () => {
+    // Warm both caches.
+    expect(await slugs(replica, w.alpha)).toEqual(['cache-a']);
+    const id = await createModel(app, w.admin, {
+      ...body(),
+      provider_id: prov,
+      slug: 'cache-b',
+      access_scope: 'restricted',
+      team_slugs: ['alpha'],
+    });
+    expect(await slugs(replica, w.alpha)).toEqual(['cache-a', 'cache-b']);
+    expect(await slugs(replica, w.member)).toEqual(['cache-a']);
+
+    await app.call('PATCH', `${M}/${id}`, { token: w.admin, body: { access_scope: 'organization' } });
+    expect(await slugs(replica, w.member)).toEqual(['cache-a', 'cache-b']);
+
+    await app.call('POST', '/organizations/acme/teams', {
+      token: w.admin,
+      body: { slug: 'short', name: 's' },
+    });
+    await app.call('PATCH', `${M}/${id}`, {
+      token: w.admin,
+      body: { access_scope: 'restricted', team_slugs: ['short', 'alpha'] },
+    });
+    expect(await slugs(replica, w.member)).toEqual(['cache-a']);
+    expect(await slugs(app, w.admin)).toEqual(['cache-a', 'cache-b']); // warm this replica at this version
+    await replica.call('DELETE', '/organizations/acme/teams/short', { token: w.admin });
+    const shown = await app.call('GET', `${M}?provider_id=${prov}`, { token: w.admin });
+    expect(shown.body.find((m: { id: string }) => m.id === id)).toMatchObject({
+      team_slugs: ['alpha'],
+      deleted_team_slugs: ['short'],
+    });
+
+    await replica.call('DELETE', `${M}/${id}`, { token: w.admin });
+    expect(await slugs(app, w.admin)).toEqual(['cache-a']);
+  });
+
+  it('team membership is read on every request, not cached', async () => {
+    await createModel(app, w.admin, {
+      ...body(),
+      provider_id: prov,
+      slug: 'cache-beta',
+      access_scope: 'restricted',
+      team_slugs: ['beta'],
+    });
+    expect(await slugs(replica, w.member)).toEqual(['cache-a']);
+    await app.call('PUT', '/organizations/acme/teams/beta/members/member@example.com', { token: w.admin });
+    expect(await slugs(replica, w.member)).toEqual(['cache-a', 'cache-beta']);
+    await app.call('DELETE', '/organizations/acme/teams/beta/members/member@example.com', { token: w.admin });
+    expect(await slugs(replica, w.member)).toEqual(['cache-a']);
+  });
+
+  it('a member pages through exactly the models visible to them', async () => {
+    for (const [i, scope] of ['organization', 'beta', 'alpha', 'organization', 'beta', 'alpha'].entries()) {
+      await createModel(app, w.admin, {
+        ...body(),
+        provider_id: prov,
+        slug: `cache-page-${i}`,
+        ...(scope === 'organization' ? {} : { access_scope: 'restricted', team_slugs: [scope] }),
+      });
+    }
+    const all = await slugs(app, w.alpha);
+    const seen: string[] = [];
+    let next: string | undefined = `${M}?provider_id=${prov}&limit=2`;
+    while (next) {
+      const res = await app.call('GET', next, { token: w.alpha });
+      expect(res.body.length).toBeLessThanOrEqual(2);
+      seen.push(...res.body.map((m: { slug: string }) => m.slug));
+      const link = res.headers.link as string | undefined;
+      next = link ? /<([^>]+)>; rel="next"/.exec(link)?.[1] : undefined;
+    }
+    expect(seen.sort()).toEqual(all);
+    expect(all.filter((s: string) => s.startsWith('cache-page'))).toEqual([
+      'cache-page-0',
+      'cache-page-2',
+      'cache-page-3',
+      'cache-page-5',
+    ]);
+  });
+
+  it('renaming the organization shows in the list at once', async () => {
+    await app.call('POST', '/organizations', { token: w.admin, body: { slug: 'renamed-a', name: 'r' } });
+    const p = await createProvider(app, w.admin, { driver: 'vendor_b', name: 'r' }, 'renamed-a');
+    await createModel(
+      app,
+      w.admin,
+      { provider_id: p, model_id: 'r', slug: 'r', kind: 'chat', access_scope: 'organization' },
+      'renamed-a',
+    );
+    const before = await app.call('GET', '/organizations/renamed-a/ai-models', { token: w.admin });
+    expect(before.body[0].organization).toBe('renamed-a');
+    await app.call('PATCH', '/organizations/renamed-a', { token: w.admin, body: { slug: 'renamed-b' } });
+    const after = await app.call('GET', '/organizations/renamed-b/ai-models', { token: w.admin });
+    expect(after.body[0].organization).toBe('renamed-b');
+    expect((await app.call('GET', '/organizations/renamed-a/ai-models', { token: w.admin })).status).toBe(
+      404,
+    );
   });
 });
