@@ -27,28 +27,33 @@ import {
   type ProviderNode,
 } from './store.js';
 
-export interface ModelRead {
+/** The model's own settings, as stored and as shown. */
+type ModelValues = Pick<
+  ModelProps,
+  | 'model_id'
+  | 'slug'
+  | 'name'
+  | 'kind'
+  | 'access_scope'
+  | 'context_window'
+  | 'max_output_tokens'
+  | 'default_temperature'
+  | 'input_cost_per_mtok'
+  | 'output_cost_per_mtok'
+  | 'monthly_spend_cap'
+  | 'enabled'
+>;
+
+export type ModelRead = ModelValues & {
   id: string;
   organization: string;
   provider_id: string;
-  model_id: string;
-  slug: string;
-  name: string;
-  kind: ModelKind;
-  access_scope: AccessScope;
   team_slugs: string[];
   deleted_team_slugs: string[];
-  context_window: number | null;
-  max_output_tokens: number | null;
-  default_temperature: number | null;
-  input_cost_per_mtok: string | null;
-  output_cost_per_mtok: string | null;
-  monthly_spend_cap: string | null;
-  enabled: boolean;
   updated_by: string | null;
   created_at: string;
   updated_at: string;
-}
+};
 
 /** `team_slugs`: teams that can see it now; `deleted_team_slugs`: chosen teams deleted since. */
 export function modelRead(m: ModelRow, org: string): ModelRead {
@@ -85,37 +90,15 @@ function visibilityOf(ctx: AuthContext): ModelVisibility {
   return { all: false, userId: ctx.principal.kind === 'user' ? ctx.principal.id : null };
 }
 
-/** Fields a model is created with (POST /ai-models, and each item of an import). */
-export interface ModelInput {
-  model_id: string;
-  slug: string;
-  name?: string | undefined;
-  kind?: ModelKind | undefined;
-  access_scope?: AccessScope | undefined;
-  team_slugs?: string[] | undefined;
-  context_window?: number | null | undefined;
-  max_output_tokens?: number | null | undefined;
-  default_temperature?: number | null | undefined;
-  input_cost_per_mtok?: string | null | undefined;
-  output_cost_per_mtok?: string | null | undefined;
-  monthly_spend_cap?: string | null | undefined;
-  enabled?: boolean | undefined;
-}
+/** What a write may set: the settings (null clears a nullable one) and the teams of a restricted model. */
+type ModelFields = {
+  [K in Exclude<keyof ModelValues, 'model_id' | 'slug'>]?: ModelValues[K] | undefined;
+} & { team_slugs?: string[] | undefined };
 
-export interface ModelPatch {
-  slug?: string | undefined;
-  name?: string | undefined;
-  kind?: ModelKind | undefined;
-  access_scope?: AccessScope | undefined;
-  team_slugs?: string[] | undefined;
-  context_window?: number | null | undefined;
-  max_output_tokens?: number | null | undefined;
-  default_temperature?: number | null | undefined;
-  input_cost_per_mtok?: string | null | undefined;
-  output_cost_per_mtok?: string | null | undefined;
-  monthly_spend_cap?: string | null | undefined;
-  enabled?: boolean | undefined;
-}
+/** Fields a model is created with (POST /ai-models, and each item of an import). */
+export type ModelInput = ModelFields & { model_id: string; slug: string };
+
+export type ModelPatch = ModelFields & { slug?: string | undefined };
 
 /**
  * Resolves team slugs of the organization; an unknown one is 422 naming its position. The teams are

@@ -33,28 +33,8 @@ const body = (extra: Record<string, unknown> = {}) => {
 
 describe('POST /ai-models: create with edges and exact decimals', () => {
   it('creates a model with every field; costs round-trip as exact decimal strings', async () => {
-    const res = await app.call('POST', M, {
-      token: w.admin,
-      body: body({
-        name: 'Big model',
-        context_window: 200000,
-        max_output_tokens: 64000,
-        default_temperature: 0.7,
-        input_cost_per_mtok: '3.000000000001',
-        output_cost_per_mtok: '15',
-        monthly_spend_cap: '2500.50',
-        enabled: false,
-      }),
-    });
-    expect(res.status, res.text).toBe(201);
-    expect(res.body).toMatchObject({
-      organization: 'acme',
-      provider_id: provider,
+    const settings = {
       name: 'Big model',
-      kind: 'chat',
-      access_scope: 'organization',
-      team_slugs: [],
-      deleted_team_slugs: [],
       context_window: 200000,
       max_output_tokens: 64000,
       default_temperature: 0.7,
@@ -62,6 +42,17 @@ describe('POST /ai-models: create with edges and exact decimals', () => {
       output_cost_per_mtok: '15',
       monthly_spend_cap: '2500.50',
       enabled: false,
+    };
+    const res = await app.call('POST', M, { token: w.admin, body: body(settings) });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body).toMatchObject({
+      ...settings,
+      organization: 'acme',
+      provider_id: provider,
+      kind: 'chat',
+      access_scope: 'organization',
+      team_slugs: [],
+      deleted_team_slugs: [],
       updated_by: 'admin@example.com',
     });
     const edges = await app.runtime.core.sql.query<{ label: string; dst_label: string }>(
