@@ -19,7 +19,6 @@ import {
   modelSlugKey,
   type AccessScope,
   type AllowedTeam,
-  type ModelKind,
   type ModelNode,
   type ModelProps,
   type ModelRow,
