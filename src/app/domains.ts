@@ -1,16 +1,20 @@
 // Every domain of the service, in start-up order. A new domain adds one line here.
+import { analyticsDomain } from '../analytics/index.js';
 import { authzDomain } from '../authz/index.js';
+import { delegationDomain } from '../delegation/index.js';
 import { environmentsDomain } from '../environments/index.js';
 import { graphMigrations } from '../graph/migrations.js';
 import { identityDomain } from '../identity/index.js';
 import { organizationsDomain } from '../organizations/index.js';
 import { projectsDomain } from '../projects/index.js';
+import { scoringDomain } from '../scoring/index.js';
 import type { Domain } from './domain.js';
 
 const graphDomain: Domain = { name: 'graph', migrations: graphMigrations };
 
 export function allDomains(): Domain[] {
   const rest: Domain[] = [authzDomain, organizationsDomain, projectsDomain, environmentsDomain];
+  rest.push(analyticsDomain, delegationDomain, scoringDomain);
   const grants = Object.assign({}, ...rest.map((d) => d.grants ?? {}));
   return [graphDomain, identityDomain(grants), ...rest];
 }

@@ -47,6 +47,7 @@ export class AuthCache {
         client = await sql.pool.connect();
         client.on('notification', () => this.clear());
         client.on('error', () => {
+          if (stopped) return; // released by stop(); the server closing it now is expected
           client?.release(true);
           client = undefined;
           this.clear();
@@ -63,9 +64,11 @@ export class AuthCache {
     return {
       stop: async () => {
         stopped = true;
-        if (client) {
-          await client.query(`UNLISTEN ${CHANNEL}`).catch(() => {});
-          client.release();
+        const c = client;
+        client = undefined;
+        if (c) {
+          await c.query(`UNLISTEN ${CHANNEL}`).catch(() => {});
+          c.release();
         }
       },
     };
