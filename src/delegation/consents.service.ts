@@ -4,13 +4,7 @@ import { ALL_SCOPE, attribution, hasPermission, isAdminUser, type AuthContext } 
 import { forbidden, invalid, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import { findUserByEmail } from '../identity/users.store.js';
-import {
-  findConsent,
-  insertConsent,
-  listConsents,
-  revokeConsent,
-  type ConsentNode,
-} from './store.js';
+import { findConsent, insertConsent, listConsents, revokeConsent, type ConsentNode } from './store.js';
 
 /** The acting service account of every v1 consent. */
 export const SCHEDULER_SA = 'scheduler';

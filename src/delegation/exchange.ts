@@ -93,7 +93,9 @@ async function coveringConsent(
     if (!(await isServiceScope(core, s))) uncovered.push(s);
   }
   if (uncovered.length > 0) return { uncovered };
-  const consent = consents.find((c) => scopes.every((s) => c.props.scope === s || scopeCovers(c.props.scope, s)));
+  const consent = consents.find((c) =>
+    scopes.every((s) => c.props.scope === s || scopeCovers(c.props.scope, s)),
+  );
   return consent ? { consent } : { uncovered: scopes };
 }
 

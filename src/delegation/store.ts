@@ -24,11 +24,7 @@ export const consentMigrations = [
 
 const COLS = 'id, label, props, created_at, updated_at';
 
-export async function insertConsent(
-  q: Queryable,
-  userId: string,
-  props: ConsentProps,
-): Promise<ConsentNode> {
+export async function insertConsent(q: Queryable, userId: string, props: ConsentProps): Promise<ConsentNode> {
   const consent = await createNode<ConsentProps>(q, 'Consent', props);
   await putEdge(q, consent.id, 'GIVEN_BY', userId);
   return consent;

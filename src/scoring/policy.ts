@@ -42,7 +42,10 @@ export function validateRule(rule: PolicyRule): void {
     const prev = ranges[k - 1]!;
     const cur = ranges[k]!;
     if (cur.lo < prev.hi) {
-      throw invalid(`/range_score_map/${cur.i}`, `overlaps range ${prev.i} (min is inclusive, max exclusive)`);
+      throw invalid(
+        `/range_score_map/${cur.i}`,
+        `overlaps range ${prev.i} (min is inclusive, max exclusive)`,
+      );
     }
   }
 }
@@ -70,7 +73,10 @@ export function policyScore(rule: PolicyRule, value: unknown): number {
 }
 
 /** Weighted mean over enabled policies, rounded to 2 decimals; null when no policy applies. */
-export function projectScore(rules: readonly PolicyRule[], attributes: Record<string, unknown>): number | null {
+export function projectScore(
+  rules: readonly PolicyRule[],
+  attributes: Record<string, unknown>,
+): number | null {
   let total = 0;
   let weights = 0;
   for (const rule of rules) {

@@ -142,21 +142,26 @@ export function scoringRoutes(api: Api, scoring: ScoringService): void {
   api.post(
     '/scoring/rescore',
     {
+      // An empty POST means "everything".
+      preValidation: async (req) => {
+        req.body ??= {};
+      },
       schema: {
         tags,
         summary: 'Recomputes now: one project (organization + project), one organization, or everything',
-        body: Type.Optional(
-          Type.Object(
-            { organization: Type.Optional(Type.String({ maxLength: 200 })), project: Type.Optional(Type.String({ maxLength: 200 })) },
-            { additionalProperties: false },
-          ),
+        body: Type.Object(
+          {
+            organization: Type.Optional(Type.String({ maxLength: 200 })),
+            project: Type.Optional(Type.String({ maxLength: 200, description: 'needs organization' })),
+          },
+          { additionalProperties: false },
         ),
         response: responses({
           200: Type.Object({ rescored: Type.Integer(), changed: Type.Integer() }),
         }),
       },
     },
-    async (req) => scoring.rescore(authOf(req), req.body ?? {}),
+    async (req) => scoring.rescore(authOf(req), req.body),
   );
   api.get(
     '/organizations/:org/projects/:project/score/history',

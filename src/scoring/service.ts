@@ -181,14 +181,21 @@ export function scoringService({ sql, settings }: Deps, recorder: AnalyticsRecor
     },
 
     /** Recomputes now, without the queue: one project, one organization's, or all. */
-    async rescore(ctx: AuthContext, input: { organization?: string | undefined; project?: string | undefined }) {
+    async rescore(
+      ctx: AuthContext,
+      input: { organization?: string | undefined; project?: string | undefined },
+    ) {
       authorize(ctx, RESCORE_PERMISSION);
       const by = attribution(ctx);
       const item = (projectId: string) => ({ projectId, reason: 'manual_rescore', requestedBy: by });
       if (input.project !== undefined && input.organization === undefined) {
-        throw invalid('/organization', 'is required with project (project slugs are unique per organization)');
+        throw invalid(
+          '/organization',
+          'is required with project (project slugs are unique per organization)',
+        );
       }
-      const org = input.organization !== undefined ? await mustFindOrganization(sql, input.organization) : null;
+      const org =
+        input.organization !== undefined ? await mustFindOrganization(sql, input.organization) : null;
       if (org && input.project !== undefined) {
         const project = await findProject(sql, org.id, input.project);
         if (!project) throw notFound(`project ${input.project}`);
@@ -197,7 +204,7 @@ export function scoringService({ sql, settings }: Deps, recorder: AnalyticsRecor
       }
       let rescored = 0;
       let changed = 0;
-      for (let after: string | null = null; ; ) {
+      for (let after: string | null = null; ;) {
         const ids = await projectIdsPage(sql, after, 500, org?.id ?? null);
         if (ids.length === 0) break;
         const r = await sql.tx((tx) => recompute(tx, recorder, ids.map(item)));
@@ -209,7 +216,12 @@ export function scoringService({ sql, settings }: Deps, recorder: AnalyticsRecor
     },
 
     /** The project's score changes, newest first; readable by whoever may read the project. */
-    async history(ctx: AuthContext, orgSlug: string, slug: string, page: { before: number | null; limit: number }) {
+    async history(
+      ctx: AuthContext,
+      orgSlug: string,
+      slug: string,
+      page: { before: number | null; limit: number },
+    ) {
       const project = await projectOf(ctx, orgSlug, slug);
       const rows = await scoreHistory(sql, project.id, page.before, page.limit + 1);
       const items = rows.slice(0, page.limit).map((r) => ({

@@ -15,7 +15,12 @@ beforeAll(async () => {
   await consent(app, alice);
   const ok = (r: { status: number; text: string }) => expect(r.status, r.text).toBeLessThan(300);
   ok(await app.call('POST', '/organizations', { token: admin, body: { slug: 'acme', name: 'Acme' } }));
-  ok(await app.call('POST', '/organizations/acme/teams', { token: admin, body: { slug: 'core', name: 'Core' } }));
+  ok(
+    await app.call('POST', '/organizations/acme/teams', {
+      token: admin,
+      body: { slug: 'core', name: 'Core' },
+    }),
+  );
   for (const slug of ['p', 'q']) {
     ok(
       await app.call('POST', '/organizations/acme/projects', {
@@ -61,7 +66,11 @@ describe('the authentication context of a delegated token (SPEC 2.3)', () => {
       scopes: ['service-api:*'],
     });
     const own = await app.call('GET', '/auth/me', { token: alice });
-    expect(own.body).toMatchObject({ principal_name: 'alice@example.com', actor_name: null, auth_method: 'password' });
+    expect(own.body).toMatchObject({
+      principal_name: 'alice@example.com',
+      actor_name: null,
+      auth_method: 'password',
+    });
     expect(me.body.permissions).toEqual(own.body.permissions);
   });
 });
@@ -108,10 +117,16 @@ describe("permission resolution uses the user's permissions, including CAN_ACCES
 describe('attribution records "<user> on behalf of <actor>" (SPEC 2.3 rule 3)', () => {
   it('in updated_by of a project changed through a delegated token', async () => {
     const token = await delegatedToken(app, cred, 'alice@example.com');
-    const res = await app.call('PATCH', '/organizations/acme/projects/p', { token, body: { name: 'Renamed' } });
+    const res = await app.call('PATCH', '/organizations/acme/projects/p', {
+      token,
+      body: { name: 'Renamed' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.updated_by).toBe('alice@example.com on behalf of scheduler');
-    const own = await app.call('PATCH', '/organizations/acme/projects/p', { token: alice, body: { name: 'Back' } });
+    const own = await app.call('PATCH', '/organizations/acme/projects/p', {
+      token: alice,
+      body: { name: 'Back' },
+    });
     expect(own.body.updated_by).toBe('alice@example.com');
   });
 
@@ -119,7 +134,9 @@ describe('attribution records "<user> on behalf of <actor>" (SPEC 2.3 rule 3)', 
     const token = await delegatedToken(app, cred, 'alice@example.com');
     const id = `delegated-${Date.now()}`;
     await app.call('GET', '/organizations/acme/projects/p', { token, headers: { 'x-request-id': id } });
-    const line = app.logs.map((l) => JSON.parse(l)).find((l) => l.request_id === id && l.msg === 'request completed');
+    const line = app.logs
+      .map((l) => JSON.parse(l))
+      .find((l) => l.request_id === id && l.msg === 'request completed');
     expect(line).toMatchObject({
       principal: 'alice@example.com on behalf of scheduler',
       auth_method: 'token_exchange',
@@ -186,7 +203,10 @@ describe('act/azp are verified on every request (SPEC 2.3 rule 4, 5.5)', () => {
       expect(res.status).toBe(401);
       expect(res.body.detail).toMatch(/no longer holds auth:delegate/);
     } finally {
-      await app.call('PATCH', '/roles/scheduler', { token: admin, body: { permissions: role.body.permissions } });
+      await app.call('PATCH', '/roles/scheduler', {
+        token: admin,
+        body: { permissions: role.body.permissions },
+      });
     }
     expect((await app.call('GET', '/auth/me', { token })).status).toBe(200);
   });

@@ -59,7 +59,10 @@ describe('POST /consents records a consent under the caller’s own identity (SP
     const date = await app.call('POST', '/consents', { token: alice, body: { expires_at: 'tomorrow' } });
     expect(date.status).toBe(422);
     expect(date.body.errors[0]).toMatchObject({ pointer: '/expires_at' });
-    const extra = await app.call('POST', '/consents', { token: alice, body: { user_email: 'bob@example.com' } });
+    const extra = await app.call('POST', '/consents', {
+      token: alice,
+      body: { user_email: 'bob@example.com' },
+    });
     expect(extra.status).toBe(422);
     expect(extra.body.errors[0]).toMatchObject({ pointer: '/user_email' });
   });
@@ -156,7 +159,9 @@ describe('GET /consents/{id}: owner, admin, or a service account holding auth:de
   });
 
   it('an unknown or malformed id is 404', async () => {
-    expect((await app.call('GET', '/consents/0190a000-0000-7000-8000-000000000000', { token: admin })).status).toBe(404);
+    expect(
+      (await app.call('GET', '/consents/0190a000-0000-7000-8000-000000000000', { token: admin })).status,
+    ).toBe(404);
     expect((await app.call('GET', '/consents/not-an-id', { token: admin })).status).toBe(404);
   });
 });

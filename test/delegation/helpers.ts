@@ -12,7 +12,8 @@ export interface SchedulerCredential {
 /** Runs `keel setup-service-accounts` in-process and returns the generated credential. */
 export async function setupScheduler(app: TestApp): Promise<SchedulerCredential> {
   const outcome = await setupServiceAccounts(app.runtime.core);
-  if (outcome.credential.kind !== 'generated') throw new Error(`expected a new credential: ${outcome.credential.kind}`);
+  if (outcome.credential.kind !== 'generated')
+    throw new Error(`expected a new credential: ${outcome.credential.kind}`);
   return { clientId: outcome.credential.client_id, clientSecret: outcome.credential.client_secret };
 }
 
@@ -36,7 +37,11 @@ export async function consent(app: TestApp, userToken: string, body: Record<stri
   return res.body as { id: string; user_email: string; status: string };
 }
 
-export function exchange(app: TestApp, form: Record<string, string>, headers?: Record<string, string>): Promise<Res> {
+export function exchange(
+  app: TestApp,
+  form: Record<string, string>,
+  headers?: Record<string, string>,
+): Promise<Res> {
   return app.call('POST', '/auth/token', {
     form: { grant_type: TOKEN_EXCHANGE_GRANT, ...form },
     ...(headers ? { headers } : {}),

@@ -45,7 +45,9 @@ describe('token exchange with oauth4webapi (a real OAuth client library)', () =>
       expect(result.expires_in).toBe(600);
       expect(result.scope).toBe('service-api:*');
       expect(result.refresh_token).toBeUndefined();
-      const me = await fetch(`${base}/auth/me`, { headers: { authorization: `Bearer ${result.access_token}` } });
+      const me = await fetch(`${base}/auth/me`, {
+        headers: { authorization: `Bearer ${result.access_token}` },
+      });
       expect(me.status).toBe(200);
       expect(await me.json()).toMatchObject({ principal_name: 'alice@example.com', actor_name: 'scheduler' });
     });
@@ -61,7 +63,9 @@ describe('token exchange with oauth4webapi (a real OAuth client library)', () =>
       { requested_subject: 'nobody@example.com', scope: 'service-api:*' },
       options,
     );
-    const err = await oauth.processGenericTokenEndpointResponse(as, client, response).catch((e: unknown) => e);
+    const err = await oauth
+      .processGenericTokenEndpointResponse(as, client, response)
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(oauth.ResponseBodyError);
     expect((err as oauth.ResponseBodyError).error).toBe('invalid_grant');
     expect((err as oauth.ResponseBodyError).status).toBe(400);

@@ -24,7 +24,11 @@ describe('the seeded scheduler role and auth:delegate permission (SPEC 2.4)', ()
     const role = await app.call('GET', '/roles/scheduler', { token: admin });
     expect(role.status).toBe(200);
     expect(role.body.builtin).toBe(true);
-    expect(role.body.permissions.sort()).toEqual(['auth:delegate', 'scoring:recompute', 'scoring:trigger-scheduled']);
+    expect(role.body.permissions.sort()).toEqual([
+      'auth:delegate',
+      'scoring:recompute',
+      'scoring:trigger-scheduled',
+    ]);
   });
 });
 
@@ -72,11 +76,16 @@ describe('setup-service-accounts creates the scheduler account, its role and a c
     const other = await startTestApp();
     try {
       const token = await other.adminToken();
-      await other.call('POST', '/service-accounts', { token, body: { slug: 'scheduler', display_name: 'S' } });
+      await other.call('POST', '/service-accounts', {
+        token,
+        body: { slug: 'scheduler', display_name: 'S' },
+      });
       await other.call('PUT', '/service-accounts/scheduler/roles/member', { token });
       const r = await setupServiceAccounts(other.runtime.core);
       expect(r).toMatchObject({ account: 'existing', role: 'unchanged', credential: { kind: 'generated' } });
-      expect((await other.call('GET', '/service-accounts/scheduler', { token })).body.roles).toEqual(['member']);
+      expect((await other.call('GET', '/service-accounts/scheduler', { token })).body.roles).toEqual([
+        'member',
+      ]);
     } finally {
       await other.close();
     }
@@ -84,14 +93,26 @@ describe('setup-service-accounts creates the scheduler account, its role and a c
 });
 
 describe('KEEL_SCHEDULER_CLIENT_ID / KEEL_SCHEDULER_CLIENT_SECRET are adopted when both are set', () => {
-  const env = { KEEL_SCHEDULER_CLIENT_ID: 'scheduler-prod', KEEL_SCHEDULER_CLIENT_SECRET: 'a-long-configured-secret-value' };
+  const env = {
+    KEEL_SCHEDULER_CLIENT_ID: 'scheduler-prod',
+    KEEL_SCHEDULER_CLIENT_SECRET: 'a-long-configured-secret-value',
+  };
 
   it('adopts them once, then keeps them; the configured secret authenticates', async () => {
     const a = await startTestApp({ env });
     try {
-      expect((await setupServiceAccounts(a.runtime.core)).credential).toEqual({ kind: 'adopted', client_id: 'scheduler-prod' });
-      expect((await setupServiceAccounts(a.runtime.core)).credential).toEqual({ kind: 'kept', client_id: 'scheduler-prod' });
-      await clientToken(a, { clientId: env.KEEL_SCHEDULER_CLIENT_ID, clientSecret: env.KEEL_SCHEDULER_CLIENT_SECRET });
+      expect((await setupServiceAccounts(a.runtime.core)).credential).toEqual({
+        kind: 'adopted',
+        client_id: 'scheduler-prod',
+      });
+      expect((await setupServiceAccounts(a.runtime.core)).credential).toEqual({
+        kind: 'kept',
+        client_id: 'scheduler-prod',
+      });
+      await clientToken(a, {
+        clientId: env.KEEL_SCHEDULER_CLIENT_ID,
+        clientSecret: env.KEEL_SCHEDULER_CLIENT_SECRET,
+      });
       // A changed secret for the same id is not adopted: the stored credential is never rotated.
       const changed = await startTestApp({
         database: { url: a.url },
@@ -103,7 +124,10 @@ describe('KEEL_SCHEDULER_CLIENT_ID / KEEL_SCHEDULER_CLIENT_SECRET are adopted wh
         const report = finishSetup(r, { embedded: false, dataDir: '/nonexistent' });
         expect(report.warning).toMatch(/never rotated/);
         expect(report.warning).not.toContain('another-secret-entirely');
-        await clientToken(changed, { clientId: env.KEEL_SCHEDULER_CLIENT_ID, clientSecret: env.KEEL_SCHEDULER_CLIENT_SECRET });
+        await clientToken(changed, {
+          clientId: env.KEEL_SCHEDULER_CLIENT_ID,
+          clientSecret: env.KEEL_SCHEDULER_CLIENT_SECRET,
+        });
       } finally {
         await changed.api.close();
         await changed.runtime.close();
@@ -123,7 +147,9 @@ describe('where a generated secret goes', () => {
 
   it('printed once when Keel runs on a configured database', () => {
     const { lines } = finishSetup(outcome, { embedded: false, dataDir: '/nonexistent' });
-    expect(lines.filter((l) => l.includes('generated-secret-123'))).toEqual(['  KEEL_SCHEDULER_CLIENT_SECRET=generated-secret-123']);
+    expect(lines.filter((l) => l.includes('generated-secret-123'))).toEqual([
+      '  KEEL_SCHEDULER_CLIENT_SECRET=generated-secret-123',
+    ]);
   });
 
   it('kept in the data dir (mode 0600) in embedded mode, and not printed', () => {
@@ -133,7 +159,10 @@ describe('where a generated secret goes', () => {
       expect(lines.join('\n')).not.toContain('generated-secret-123');
       const file = path.join(dir, 'secrets.json');
       const stored = JSON.parse(fs.readFileSync(file, 'utf8'));
-      expect(stored).toMatchObject({ scheduler_client_id: 'scheduler-abc', scheduler_client_secret: 'generated-secret-123' });
+      expect(stored).toMatchObject({
+        scheduler_client_id: 'scheduler-abc',
+        scheduler_client_secret: 'generated-secret-123',
+      });
       expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

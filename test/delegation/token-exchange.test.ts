@@ -45,7 +45,11 @@ function expectOAuthError(
 
 describe('a successful exchange (SPEC 4.1 rule 4, 2.2)', () => {
   it('answers 200 with a bearer access token, its type, lifetime and scope, and no refresh token', async () => {
-    const res = await exchange(app, { ...byClient, requested_subject: 'alice@example.com', scope: 'service-api:*' });
+    const res = await exchange(app, {
+      ...byClient,
+      requested_subject: 'alice@example.com',
+      scope: 'service-api:*',
+    });
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.body).toEqual({
@@ -58,8 +62,16 @@ describe('a successful exchange (SPEC 4.1 rule 4, 2.2)', () => {
   });
 
   it('carries exactly the claims of SPEC 2.2 and lives KEEL_AUTH_DELEGATED_TOKEN_TTL seconds', async () => {
-    const a = await exchange(app, { ...byClient, requested_subject: 'alice@example.com', scope: 'service-api:*' });
-    const b = await exchange(app, { ...byClient, requested_subject: 'alice@example.com', scope: 'service-api:*' });
+    const a = await exchange(app, {
+      ...byClient,
+      requested_subject: 'alice@example.com',
+      scope: 'service-api:*',
+    });
+    const b = await exchange(app, {
+      ...byClient,
+      requested_subject: 'alice@example.com',
+      scope: 'service-api:*',
+    });
     const claims = claimsOf(a.body.access_token);
     expect(claims).toMatchObject({
       sub: 'alice@example.com',
@@ -74,7 +86,11 @@ describe('a successful exchange (SPEC 4.1 rule 4, 2.2)', () => {
   });
 
   it('records TokenMetadata by jti, ISSUED_TO the user, linked to the service account and the consent', async () => {
-    const res = await exchange(app, { ...byClient, requested_subject: 'alice@example.com', scope: 'service-api:*' });
+    const res = await exchange(app, {
+      ...byClient,
+      requested_subject: 'alice@example.com',
+      scope: 'service-api:*',
+    });
     const jti = claimsOf(res.body.access_token).jti as string;
     const rows = await app.runtime.core.sql.query<{ edge: string; label: string; name: string | null }>(
       `SELECT e.label AS edge, d.label, coalesce(d.props->>'email', d.props->>'slug', d.props->>'user_email') AS name
@@ -92,7 +108,11 @@ describe('a successful exchange (SPEC 4.1 rule 4, 2.2)', () => {
         WHERE k.namespace = 'TokenMetadata.jti' AND k.key = $1`,
       [jti],
     );
-    expect(meta?.props).toMatchObject({ auth_method: 'token_exchange', subject: 'alice@example.com', revoked_at: null });
+    expect(meta?.props).toMatchObject({
+      auth_method: 'token_exchange',
+      subject: 'alice@example.com',
+      revoked_at: null,
+    });
   });
 
   it('the scheduler may authenticate with subject_token (its client-credential JWT)', async () => {
@@ -108,13 +128,21 @@ describe('a successful exchange (SPEC 4.1 rule 4, 2.2)', () => {
   });
 
   it('or with HTTP Basic client authentication (RFC 6749 2.3.1)', async () => {
-    const res = await exchange(app, { requested_subject: 'ALICE@example.com', scope: 'service-api:*' }, basic);
+    const res = await exchange(
+      app,
+      { requested_subject: 'ALICE@example.com', scope: 'service-api:*' },
+      basic,
+    );
     expect(res.status).toBe(200);
     expect(claimsOf(res.body.access_token).sub).toBe('alice@example.com');
   });
 
   it('a narrower scope that the consent covers is granted as asked', async () => {
-    const res = await exchange(app, { ...byClient, requested_subject: 'alice@example.com', scope: 'project:read project:*' });
+    const res = await exchange(app, {
+      ...byClient,
+      requested_subject: 'alice@example.com',
+      scope: 'project:read project:*',
+    });
     expect(res.status).toBe(200);
     expect(res.body.scope).toBe('project:read project:*');
     const me = await app.call('GET', '/auth/me', { token: res.body.access_token });
@@ -142,26 +170,48 @@ describe('check 1: the caller must be authenticated -> 401 invalid_client', () =
   });
 
   it('a wrong secret or an unknown client id', async () => {
-    const wrong = await exchange(app, { client_id: cred.clientId, client_secret: 'nope', requested_subject: 'alice@example.com', scope: 'service-api:*' });
+    const wrong = await exchange(app, {
+      client_id: cred.clientId,
+      client_secret: 'nope',
+      requested_subject: 'alice@example.com',
+      scope: 'service-api:*',
+    });
     expectOAuthError(wrong, 401, 'invalid_client', /client authentication failed/);
-    const unknown = await exchange(app, { client_id: 'nobody', client_secret: 'x', requested_subject: 'alice@example.com', scope: 'service-api:*' });
+    const unknown = await exchange(app, {
+      client_id: 'nobody',
+      client_secret: 'x',
+      requested_subject: 'alice@example.com',
+      scope: 'service-api:*',
+    });
     expectOAuthError(unknown, 401, 'invalid_client', /client authentication failed/);
   });
 
   it('a subject_token that is not a valid token', async () => {
-    const res = await exchange(app, { subject_token: 'not.a.jwt', requested_subject: 'alice@example.com', scope: 'service-api:*' });
+    const res = await exchange(app, {
+      subject_token: 'not.a.jwt',
+      requested_subject: 'alice@example.com',
+      scope: 'service-api:*',
+    });
     expectOAuthError(res, 401, 'invalid_client', /subject_token is not valid/);
   });
 
   it("a subject_token that is a user's token, not a service account's", async () => {
-    const res = await exchange(app, { subject_token: alice, requested_subject: 'alice@example.com', scope: 'service-api:*' });
+    const res = await exchange(app, {
+      subject_token: alice,
+      requested_subject: 'alice@example.com',
+      scope: 'service-api:*',
+    });
     expectOAuthError(res, 401, 'invalid_client', /service account's client-credential token/);
   });
 
   it('a revoked subject_token', async () => {
     const token = await clientToken(app, cred);
     expect((await app.call('POST', '/auth/logout', { token })).status).toBe(204);
-    const res = await exchange(app, { subject_token: token, requested_subject: 'alice@example.com', scope: 'service-api:*' });
+    const res = await exchange(app, {
+      subject_token: token,
+      requested_subject: 'alice@example.com',
+      scope: 'service-api:*',
+    });
     expectOAuthError(res, 401, 'invalid_client', /revoked/);
   });
 
@@ -169,9 +219,17 @@ describe('check 1: the caller must be authenticated -> 401 invalid_client', () =
     const token = await clientToken(app, cred);
     await app.call('PATCH', '/service-accounts/scheduler', { token: admin, body: { is_active: false } });
     try {
-      const a = await exchange(app, { ...byClient, requested_subject: 'alice@example.com', scope: 'service-api:*' });
+      const a = await exchange(app, {
+        ...byClient,
+        requested_subject: 'alice@example.com',
+        scope: 'service-api:*',
+      });
       expectOAuthError(a, 401, 'invalid_client', /client authentication failed/);
-      const b = await exchange(app, { subject_token: token, requested_subject: 'alice@example.com', scope: 'service-api:*' });
+      const b = await exchange(app, {
+        subject_token: token,
+        requested_subject: 'alice@example.com',
+        scope: 'service-api:*',
+      });
       expectOAuthError(b, 401, 'invalid_client', /inactive/);
     } finally {
       await app.call('PATCH', '/service-accounts/scheduler', { token: admin, body: { is_active: true } });
@@ -182,8 +240,14 @@ describe('check 1: the caller must be authenticated -> 401 invalid_client', () =
 describe('check 2: the caller must hold auth:delegate -> 400 unauthorized_client', () => {
   let reporter: Record<string, string>;
   beforeAll(async () => {
-    await app.call('POST', '/service-accounts', { token: admin, body: { slug: 'reporter', display_name: 'Reporter' } });
-    const c = await app.call('POST', '/service-accounts/reporter/client-credentials', { token: admin, body: { name: 'x' } });
+    await app.call('POST', '/service-accounts', {
+      token: admin,
+      body: { slug: 'reporter', display_name: 'Reporter' },
+    });
+    const c = await app.call('POST', '/service-accounts/reporter/client-credentials', {
+      token: admin,
+      body: { name: 'x' },
+    });
     reporter = { client_id: c.body.client_id, client_secret: c.body.client_secret };
   });
 
@@ -205,7 +269,11 @@ describe('check 2: the caller must hold auth:delegate -> 400 unauthorized_client
     });
     expectOAuthError(res, 400, 'unauthorized_client', /auth:delegate/);
     const narrowJwt = await clientToken(app, cred, 'scoring:recompute');
-    const bySubject = await exchange(app, { subject_token: narrowJwt, requested_subject: 'alice@example.com', scope: 'service-api:*' });
+    const bySubject = await exchange(app, {
+      subject_token: narrowJwt,
+      requested_subject: 'alice@example.com',
+      scope: 'service-api:*',
+    });
     expectOAuthError(bySubject, 400, 'unauthorized_client', /auth:delegate/);
   });
 
@@ -214,10 +282,17 @@ describe('check 2: the caller must hold auth:delegate -> 400 unauthorized_client
     const without = role.body.permissions.filter((p: string) => p !== 'auth:delegate');
     await app.call('PATCH', '/roles/scheduler', { token: admin, body: { permissions: without } });
     try {
-      const res = await exchange(app, { ...byClient, requested_subject: 'alice@example.com', scope: 'service-api:*' });
+      const res = await exchange(app, {
+        ...byClient,
+        requested_subject: 'alice@example.com',
+        scope: 'service-api:*',
+      });
       expectOAuthError(res, 400, 'unauthorized_client', /scheduler does not hold auth:delegate/);
     } finally {
-      await app.call('PATCH', '/roles/scheduler', { token: admin, body: { permissions: role.body.permissions } });
+      await app.call('PATCH', '/roles/scheduler', {
+        token: admin,
+        body: { permissions: role.body.permissions },
+      });
     }
   });
 });
@@ -256,25 +331,43 @@ describe('check 3: missing parameters -> 400 invalid_request', () => {
 describe('check 4: an active consent of the user for the scheduler -> else 400 invalid_grant', () => {
   it('no consent recorded', async () => {
     await app.user('nora@example.com');
-    const res = await exchange(app, { ...byClient, requested_subject: 'nora@example.com', scope: 'service-api:*' });
+    const res = await exchange(app, {
+      ...byClient,
+      requested_subject: 'nora@example.com',
+      scope: 'service-api:*',
+    });
     expectOAuthError(res, 400, 'invalid_grant', /no active consent from nora@example.com for scheduler/);
   });
 
   it('a revoked consent no longer allows exchanges', async () => {
     const rita = await app.user('rita@example.com');
     const c = await consent(app, rita);
-    expect((await exchange(app, { ...byClient, requested_subject: 'rita@example.com', scope: 'service-api:*' })).status).toBe(200);
+    expect(
+      (await exchange(app, { ...byClient, requested_subject: 'rita@example.com', scope: 'service-api:*' }))
+        .status,
+    ).toBe(200);
     await app.call('DELETE', `/consents/${c.id}`, { token: rita });
-    const res = await exchange(app, { ...byClient, requested_subject: 'rita@example.com', scope: 'service-api:*' });
+    const res = await exchange(app, {
+      ...byClient,
+      requested_subject: 'rita@example.com',
+      scope: 'service-api:*',
+    });
     expectOAuthError(res, 400, 'invalid_grant', /no active consent/);
   });
 
   it('an expired consent no longer allows exchanges', async () => {
     const emma = await app.user('emma@example.com');
     const c = await consent(app, emma, { expires_at: new Date(Date.now() + 1500).toISOString() });
-    expect((await exchange(app, { ...byClient, requested_subject: 'emma@example.com', scope: 'service-api:*' })).status).toBe(200);
+    expect(
+      (await exchange(app, { ...byClient, requested_subject: 'emma@example.com', scope: 'service-api:*' }))
+        .status,
+    ).toBe(200);
     await new Promise((r) => setTimeout(r, 1600));
-    const res = await exchange(app, { ...byClient, requested_subject: 'emma@example.com', scope: 'service-api:*' });
+    const res = await exchange(app, {
+      ...byClient,
+      requested_subject: 'emma@example.com',
+      scope: 'service-api:*',
+    });
     expectOAuthError(res, 400, 'invalid_grant', /no active consent/);
     expect((await app.call('GET', `/consents/${c.id}`, { token: emma })).body.status).toBe('expired');
   });
@@ -298,18 +391,30 @@ describe('check 5: the user must exist and be active -> else 400 invalid_grant',
     const dora = await app.user('dora@example.com');
     await consent(app, dora);
     await app.call('DELETE', '/users/dora@example.com', { token: admin });
-    const res = await exchange(app, { ...byClient, requested_subject: 'dora@example.com', scope: 'service-api:*' });
+    const res = await exchange(app, {
+      ...byClient,
+      requested_subject: 'dora@example.com',
+      scope: 'service-api:*',
+    });
     expectOAuthError(res, 400, 'invalid_grant', /user dora@example.com does not exist/);
   });
 });
 
 describe('check 6: the requested scope must be covered by the consent -> else 400 invalid_scope', () => {
   it('a scope outside the service API', async () => {
-    const res = await exchange(app, { ...byClient, requested_subject: 'alice@example.com', scope: 'service-api:* openid' });
+    const res = await exchange(app, {
+      ...byClient,
+      requested_subject: 'alice@example.com',
+      scope: 'service-api:* openid',
+    });
     expectOAuthError(res, 400, 'invalid_scope', /not covered by the consent: openid/);
   });
   it('a permission that does not exist', async () => {
-    const res = await exchange(app, { ...byClient, requested_subject: 'alice@example.com', scope: 'nothing:here' });
+    const res = await exchange(app, {
+      ...byClient,
+      requested_subject: 'alice@example.com',
+      scope: 'nothing:here',
+    });
     expectOAuthError(res, 400, 'invalid_scope', /nothing:here/);
   });
 });
@@ -336,9 +441,9 @@ describe('the delegated token lifetime setting (SPEC 5.2, 8)', () => {
 
   it('outside 300-900 seconds is a start-up error naming the variable', () => {
     for (const v of ['299', '901', 'ten']) {
-      expect(() => loadSettings(testEnv('postgres://x@localhost/db', { KEEL_AUTH_DELEGATED_TOKEN_TTL: v }))).toThrow(
-        /KEEL_AUTH_DELEGATED_TOKEN_TTL/,
-      );
+      expect(() =>
+        loadSettings(testEnv('postgres://x@localhost/db', { KEEL_AUTH_DELEGATED_TOKEN_TTL: v })),
+      ).toThrow(/KEEL_AUTH_DELEGATED_TOKEN_TTL/);
     }
     expect(loadSettings(testEnv('postgres://x@localhost/db')).auth.delegatedTokenTtl).toBe(600);
   });
