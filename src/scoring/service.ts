@@ -10,7 +10,7 @@ import { mustFindOrganization } from '../organizations/service.js';
 import { canOnProject } from '../projects/service.js';
 import { findProject } from '../projects/store.js';
 import { validateRule, type ScoreRange } from './policy.js';
-import { recompute } from './recompute.js';
+import { recompute, type RecomputeItem } from './recompute.js';
 import {
   enqueue,
   findPolicy,
@@ -71,9 +71,15 @@ function applyInput(base: Partial<PolicyProps>, input: PolicyInput): Partial<Pol
   return next;
 }
 
-type Deps = Pick<Core, 'sql' | 'settings'>;
+type Deps = Pick<Core, 'sql' | 'settings' | 'graphCache'>;
 
-export function scoringService({ sql, settings }: Deps, recorder: AnalyticsRecorder) {
+export function scoringService({ sql, settings, graphCache }: Deps, recorder: AnalyticsRecorder) {
+  const recomputeNow = (items: RecomputeItem[]) =>
+    sql.tx((tx) => {
+      graphCache.invalidate(tx);
+      return recompute(tx, recorder, items);
+    });
+
   /** Policy changes move every score: queue all projects (debounced like the daily trigger). */
   const requeueAll = (q: Parameters<typeof enqueue>[0], ctx: AuthContext) =>
     enqueue(q, {
@@ -199,7 +205,7 @@ export function scoringService({ sql, settings }: Deps, recorder: AnalyticsRecor
       if (org && input.project !== undefined) {
         const project = await findProject(sql, org.id, input.project);
         if (!project) throw notFound(`project ${input.project}`);
-        const r = await sql.tx((tx) => recompute(tx, recorder, [item(project.id)]));
+        const r = await recomputeNow([item(project.id)]);
         return { rescored: r.recomputed, changed: r.changed };
       }
       let rescored = 0;
@@ -207,7 +213,7 @@ export function scoringService({ sql, settings }: Deps, recorder: AnalyticsRecor
       for (let after: string | null = null; ;) {
         const ids = await projectIdsPage(sql, after, 500, org?.id ?? null);
         if (ids.length === 0) break;
-        const r = await sql.tx((tx) => recompute(tx, recorder, ids.map(item)));
+        const r = await recomputeNow(ids.map(item));
         rescored += r.recomputed;
         changed += r.changed;
         after = ids[ids.length - 1]!;

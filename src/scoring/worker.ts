@@ -20,9 +20,13 @@ export interface WorkerOptions {
 
 export const MAX_ATTEMPTS = 5;
 
-type Deps = Pick<Core, 'sql' | 'log'>;
+type Deps = Pick<Core, 'sql' | 'log' | 'graphCache'>;
 
-export function scoringWorker({ sql, log }: Deps, recorder: AnalyticsRecorder, options: WorkerOptions = {}) {
+export function scoringWorker(
+  { sql, log, graphCache }: Deps,
+  recorder: AnalyticsRecorder,
+  options: WorkerOptions = {},
+) {
   const batchSize = options.batchSize ?? 500;
   const pollMs = options.pollMs ?? 500;
   const backoffBaseMs = options.backoffBaseMs ?? 1000;
@@ -34,6 +38,7 @@ export function scoringWorker({ sql, log }: Deps, recorder: AnalyticsRecorder, o
 
   async function run(jobs: readonly Job[]): Promise<void> {
     await sql.tx(async (tx) => {
+      graphCache.invalidate(tx); // projects are cached by key; other replicas hear the trigger's NOTIFY
       await recompute(tx, recorder, items(jobs));
       await complete(
         tx,
