@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { postgresRecorder } from '../../src/analytics/recorder.js';
 import { scoringWorker } from '../../src/scoring/worker.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
+import { consent, delegatedToken, setupScheduler } from '../delegation/helpers.js';
 
 let app: TestApp;
 let admin: string;
@@ -374,5 +375,34 @@ describe('POST /scoring/rescore recomputes now (permission scoring:rescore, admi
     });
     const r = await app.user('rescorer@example.com', { roles: ['rescorers'] });
     expect((await app.call('POST', '/scoring/rescore', { token: r, body: {} })).status).toBe(200);
+  });
+});
+
+describe('requested-by attribution of a delegated run: "<user> on behalf of <actor>"', () => {
+  it('in the queued job, the score history row and a policy’s updated_by', async () => {
+    await sql().query('DELETE FROM scoring_jobs');
+    const cred = await setupScheduler(app);
+    await app.call('POST', '/roles', {
+      token: admin,
+      body: {
+        slug: 'score-ops',
+        name: 'Score ops',
+        permissions: ['scoring:recompute', 'scoring_policy:update'],
+      },
+    });
+    const olga = await app.user('olga@example.com', { roles: ['score-ops'] });
+    await consent(app, olga);
+    const token = await delegatedToken(app, cred, 'olga@example.com');
+    const policy = await app.call('PATCH', '/scoring/policies/tier', { token, body: { weight: 2 } });
+    expect(policy.body.updated_by).toBe('olga@example.com on behalf of scheduler');
+    await sql().query('DELETE FROM scoring_jobs');
+    expect((await app.call('POST', '/api/scoring/recompute-all', { token })).status).toBe(202);
+    await worker().drain();
+    const h = await history('q'); // silver, no coverage: 37.5 at weight 3, 33.33 at weight 2
+    expect(h.body[0]).toMatchObject({
+      score: 33.33,
+      reason: 'scheduled_recompute',
+      requested_by: 'olga@example.com on behalf of scheduler',
+    });
   });
 });
