@@ -6,7 +6,12 @@ import { roleBySlug } from '../authz/store.js';
 import { storeSecret, secretsFile } from '../config/data-dir-secrets.js';
 import { safeEqual, sha256 } from '../crypto/tokens.js';
 import { putEdge } from '../graph/store.js';
-import { credentialsOf, findCredential, ownerOfCredential } from '../identity/service-accounts.store.js';
+import {
+  credentialsOf,
+  findCredential,
+  ownerOfCredential,
+  type ServiceAccountNode,
+} from '../identity/service-accounts.store.js';
 import { SCHEDULER_SA } from './consents.service.js';
 
 /** The seeded role of the scheduler's account. */
@@ -28,9 +33,8 @@ export interface SetupOutcome {
 
 type Deps = Pick<Core, 'sql' | 'settings' | 'identity' | 'authCache'>;
 
-async function ensureCredential(core: Deps, saId: string): Promise<CredentialOutcome> {
+async function ensureCredential(core: Deps, sa: ServiceAccountNode): Promise<CredentialOutcome> {
   const { sql, settings } = core;
-  const sa = (await core.identity.serviceAccounts.findUnchecked(SCHEDULER_SA))!;
   const configured = settings.scheduler;
   if (configured) {
     const existing = await findCredential(sql, configured.clientId);
@@ -44,7 +48,7 @@ async function ensureCredential(core: Deps, saId: string): Promise<CredentialOut
     }
     const owner = await ownerOfCredential(sql, existing.id);
     const reason =
-      owner?.id !== saId
+      owner?.id !== sa.id
         ? `it belongs to another service account`
         : !safeEqual(existing.props.secret_hash, sha256(configured.clientSecret))
           ? 'its stored secret differs from KEEL_SCHEDULER_CLIENT_SECRET (credentials are never rotated; revoke it to adopt a new secret under a new client id)'
@@ -56,7 +60,7 @@ async function ensureCredential(core: Deps, saId: string): Promise<CredentialOut
       : { kind: 'kept', client_id: configured.clientId };
   }
   const now = Date.now();
-  const usable = (await credentialsOf(sql, saId)).find(
+  const usable = (await credentialsOf(sql, sa.id)).find(
     (c) => !c.props.revoked_at && !(c.props.expires_at && Date.parse(c.props.expires_at) <= now),
   );
   if (usable) return { kind: 'kept', client_id: usable.props.client_id };
@@ -90,7 +94,7 @@ export async function setupServiceAccounts(core: Deps): Promise<SetupOutcome> {
       await core.authCache.invalidate(tx);
       role = 'assigned';
     }
-    return { account, role, credential: await ensureCredential(core, sa.id) };
+    return { account, role, credential: await ensureCredential(core, sa) };
   });
 }
 

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { Api } from '../app/domain.js';
 import { AppError } from '../http/errors.js';
-import { NoContent, PageQuery, Slug, Timestamp, responses } from '../http/schemas.js';
+import { NoContent, PageQuery, Slug, SlugParams, Timestamp, responses } from '../http/schemas.js';
 import { parsePage, sendPage } from '../http/pagination.js';
 import { authOf } from '../http/server.js';
 import type { ScoringService } from './service.js';
@@ -62,7 +62,6 @@ const PolicyPatch = Type.Object(
   },
   { additionalProperties: false, minProperties: 1 },
 );
-const SlugParams = Type.Object({ slug: Type.String({ maxLength: 200 }) });
 const ProjectParams = Type.Object({
   org: Type.String({ maxLength: 200 }),
   project: Type.String({ maxLength: 200 }),
