@@ -82,6 +82,25 @@ function validationProblem(errors: AjvError[], context: string | undefined): App
   return new AppError(422, 'validation_failed', `${name}: ${first.detail}`, fieldErrors);
 }
 
+/** JSON pointer of the first string (or object key) under `value` that holds U+0000, if any. */
+function nulPointer(value: unknown, pointer: string): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? pointer : undefined;
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) {
+      const found = nulPointer(v, `${pointer}/${i}`);
+      if (found !== undefined) return found;
+    }
+  } else if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      const here = `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      if (k.includes('\u0000')) return here;
+      const found = nulPointer(v, here);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
 export async function buildApi(core: Core, domains: readonly Domain[]): Promise<Api> {
   const app = Fastify({
     loggerInstance: core.log,
@@ -133,6 +152,23 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
   app.addHook('onRequest', async (request) => {
     if (request.is404 || request.routeOptions.config.public) return;
     request.auth = await core.identity.authn.authenticate(request.headers.authorization);
+  });
+
+  // PostgreSQL stores no U+0000 in text or jsonb; refuse it here (422 naming the field) rather than fail later.
+  app.addHook('preValidation', async (request) => {
+    for (const [where, value] of [
+      ['params', request.params],
+      ['query', request.query],
+      ['body', request.body],
+    ] as const) {
+      const pointer = nulPointer(value, '');
+      if (pointer !== undefined) {
+        const detail = 'must not contain NUL characters';
+        throw new AppError(422, 'validation_failed', `${pointer.slice(1) || where}: ${detail}`, [
+          { pointer: pointer || '/', in: where, detail },
+        ]);
+      }
+    }
   });
 
   app.addHook('onSend', async (request, reply) => {
