@@ -110,6 +110,18 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // Path parameters are bounded by each route's schema (an email may be 254 characters, more once
+    // percent-encoded); the router's default of 100 would refuse valid ones before the schema runs.
+    routerOptions: { maxParamLength: 2048 },
+    // The router's own errors (bad percent-encoding, over-long parameter) answer problem+json like the rest.
+    frameworkErrors: (error, request, reply) => {
+      const code = error.code.toLowerCase().replace(/^fst_err_/, '');
+      const detail =
+        { bad_url: 'the URL is not correctly encoded', max_param_length: 'the URL is too long' }[code] ??
+        'the request cannot be routed';
+      reply.header('x-request-id', request.id);
+      return sendProblem(reply, new AppError(error.statusCode ?? 400, code, detail));
+    },
     ajv: {
       customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false },
       plugins: [(await import('ajv-formats')).default as never],
