@@ -141,6 +141,20 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
     done(null, out);
   });
 
+  // Set before any plugin registers, so that plugin routes (the docs UI) answer problem+json too.
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    if (error instanceof AppError) return sendProblem(reply, error);
+    const fe = error as FastifyError;
+    if (fe.validation)
+      return sendProblem(reply, validationProblem(fe.validation as AjvError[], fe.validationContext));
+    if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
+      const code = (fe.code ?? 'bad_request').toLowerCase().replace(/^fst_err_/, '');
+      return sendProblem(reply, new AppError(fe.statusCode, code, fe.message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendProblem(reply, new AppError(500, 'internal_error', 'an unexpected error occurred'));
+  });
+
   app.addSchema(Problem);
   await app.register(swagger, {
     openapi: {
@@ -200,19 +214,6 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
       },
       'request completed',
     );
-  });
-
-  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
-    if (error instanceof AppError) return sendProblem(reply, error);
-    const fe = error as FastifyError;
-    if (fe.validation)
-      return sendProblem(reply, validationProblem(fe.validation as AjvError[], fe.validationContext));
-    if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
-      const code = (fe.code ?? 'bad_request').toLowerCase().replace(/^fst_err_/, '');
-      return sendProblem(reply, new AppError(fe.statusCode, code, fe.message));
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return sendProblem(reply, new AppError(500, 'internal_error', 'an unexpected error occurred'));
   });
 
   app.setNotFoundHandler((request, reply) =>
