@@ -1,6 +1,8 @@
 // The Fastify instance: conventions shared by every route (auth by default, problem+json, request ids,
 // OpenAPI, redacted logs). Domains add their routes through Domain.routes.
 import { randomUUID } from 'node:crypto';
+import { Ajv } from 'ajv';
+import addFormatsPlugin from 'ajv-formats';
 import Fastify, { LogController, type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -101,6 +103,20 @@ function nulPointer(value: unknown, pointer: string): string | undefined {
   return undefined;
 }
 
+const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => void;
+
+function requestAjv(coerceTypes: false | 'array'): Ajv {
+  const ajv = new Ajv({
+    removeAdditional: false,
+    coerceTypes,
+    useDefaults: true,
+    allErrors: false,
+    strict: false,
+  });
+  addFormats(ajv);
+  return ajv;
+}
+
 export async function buildApi(core: Core, domains: readonly Domain[]): Promise<Api> {
   const app = Fastify({
     loggerInstance: core.log,
@@ -122,11 +138,14 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
       reply.header('x-request-id', request.id);
       return sendProblem(reply, new AppError(error.statusCode ?? 400, code, detail));
     },
-    ajv: {
-      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false },
-      plugins: [(await import('ajv-formats')).default as never],
-    },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as Api;
+
+  // JSON bodies are validated as sent (a string is never taken for a number, nor null for ""); query
+  // strings, path parameters and headers are text, so they are coerced to their declared types.
+  const validators = { body: requestAjv(false), text: requestAjv('array') };
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    (httpPart === 'body' ? validators.body : validators.text).compile(schema as object),
+  );
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     const params = new URLSearchParams(body as string);
