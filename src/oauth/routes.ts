@@ -7,7 +7,7 @@ import { NoContent, PageQuery, Timestamp, responses } from '../http/schemas.js';
 import { authOf } from '../http/server.js';
 import type { OAuthLoginService } from './login.js';
 import type { OAuthProvidersService } from './service.js';
-import { PROVIDER_ICONS, PROVIDER_SLUGS, PROVIDER_TYPES } from './store.js';
+import { PROVIDER_SLUGS } from './store.js';
 
 const ProviderTypeSchema = Type.Union([
   Type.Literal('provider_a'),
