@@ -4,6 +4,7 @@ import { createHmac, hkdfSync } from 'node:crypto';
 import * as oidc from 'openid-client';
 import type { Core } from '../app/core.js';
 import { safeEqual, sha256 } from '../crypto/tokens.js';
+import { KeyConflictError } from '../graph/store.js';
 import { AppError, forbidden } from '../http/errors.js';
 import type { UserNode } from '../identity/users.store.js';
 import { outboundFetch } from '../outbound/guard.js';
@@ -260,15 +261,18 @@ export function oauthLoginService(
       });
       const user = await resolveUser(node, profile);
       const sealed = secrets.authBox().seal(JSON.stringify(tokens));
-      await sql.tx((tx) =>
-        saveIdentity(tx, user.id, {
-          provider: slug,
-          subject: profile.subject,
-          email: profile.email,
-          tokens_encrypted: sealed,
-          last_login_at: new Date().toISOString(),
-        }),
-      );
+      const save = () =>
+        sql.tx((tx) =>
+          saveIdentity(tx, user.id, {
+            provider: slug,
+            subject: profile.subject,
+            email: profile.email,
+            tokens_encrypted: sealed,
+            last_login_at: new Date().toISOString(),
+          }),
+        );
+      // Two first logins of one identity at once: the second finds the first one's node and updates it.
+      await save().catch((err) => (err instanceof KeyConflictError ? save() : Promise.reject(err)));
       const session = await identity.tokens.signIn({ id: user.id, email: user.props.email }, 'oauth');
       log.info({ provider: slug, user: user.props.email }, 'signed in through a login provider');
       const fragment = new URLSearchParams({

@@ -77,6 +77,8 @@ export interface ProviderAAccount {
 
 export interface ProviderA {
   issuer: string;
+  /** Faults to inject into the next ID tokens. */
+  tamper: { audience?: string; expiresIn?: number; rogueKey?: boolean };
   /** Who "logs in" at the next authorization request. */
   account: ProviderAAccount;
   /** Everything this provider issued (to prove none of it leaks). */
@@ -87,11 +89,13 @@ export interface ProviderA {
 
 export async function startProviderA(client: { clientId: string; clientSecret: string }): Promise<ProviderA> {
   const { publicKey, privateKey } = await generateKeyPair('RS256');
+  const rogue = await generateKeyPair('RS256');
   const jwk = { ...(await exportJWK(publicKey)), kid: 'test-key-1', alg: 'RS256', use: 'sig' };
   const codes = new Map<string, PendingCode>();
   const accounts = new Map<string, ProviderAAccount>();
   const state: ProviderA = {
     issuer: '',
+    tamper: {},
     account: { sub: '1001', email: 'ada@example.com', email_verified: true },
     issued: [],
     requests: [],
@@ -174,11 +178,11 @@ export async function startProviderA(client: { clientId: string; clientSecret: s
         })
           .setProtectedHeader({ alg: 'RS256', kid: jwk.kid, typ: 'JWT' })
           .setIssuer(issuer)
-          .setAudience(client.clientId)
+          .setAudience(state.tamper.audience ?? client.clientId)
           .setSubject(account.sub)
-          .setIssuedAt(now)
-          .setExpirationTime(now + 3600)
-          .sign(privateKey);
+          .setIssuedAt(now - 5)
+          .setExpirationTime(now + (state.tamper.expiresIn ?? 3600))
+          .sign(state.tamper.rogueKey ? rogue.privateKey : privateKey);
         state.issued.push(accessToken, idToken);
         return {
           status: 200,
@@ -210,6 +214,8 @@ export interface ProviderBAccount {
 
 export interface ProviderB {
   url: string;
+  /** When set, the user API answers this status. */
+  userApiStatus?: number;
   account: ProviderBAccount;
   issued: string[];
   requests: string[];
@@ -284,6 +290,7 @@ export async function startProviderB(client: { clientId: string; clientSecret: s
       }
       case 'GET /api/user':
       case 'GET /api/user/emails': {
+        if (state.userApiStatus) return { status: state.userApiStatus, json: { message: 'Server Error' } };
         if (!req.headers['user-agent']) return { status: 403, json: { message: 'User-Agent required' } };
         const token = /^(?:Bearer|token) (.+)$/.exec(req.headers.authorization ?? '')?.[1];
         const account = token ? tokens.get(token) : undefined;
