@@ -233,7 +233,7 @@ describe('wrong issuer', () => {
   it('an answer from another issuer than the one discovered (mix-up) is refused (401)', async () => {
     // A look-alike issuer whose metadata sends the browser to the real provider: the real provider's
     // answer names the real issuer, which is not the configured one.
-    const real = await (await fetch(`${op.issuer}/.well-known/openid-configuration`)).json();
+    const real = (await (await fetch(`${op.issuer}/.well-known/openid-configuration`)).json()) as object;
     const proxy = http.createServer((req, res) => {
       const self = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
       res.setHeader('content-type', 'application/json');
