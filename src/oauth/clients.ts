@@ -276,15 +276,12 @@ function userApiClient(p: ClientConfig, deps: ClientDeps): LoginClient {
   const fetch: OutboundFetch = async (url, init) => {
     const res = await deps.fetch(url, init);
     if (new URL(String(url)).href !== tokenHref || res.status !== 200) return res;
-    const text = await res.text();
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = undefined;
-    }
-    const status = isRecord(body) && typeof body.error === 'string' ? 400 : 200;
-    return new Response(text, { status, headers: res.headers });
+    const body: unknown = await res
+      .clone()
+      .json()
+      .catch(() => undefined);
+    if (!isRecord(body) || typeof body.error !== 'string') return res;
+    return new Response(await res.text(), { status: 400, headers: res.headers });
   };
   const metadata: oidc.ServerMetadata = {
     issuer: new URL(authorizeUrl).origin,

@@ -48,6 +48,17 @@ function login(a: TestApp, account: string, extra: { rewrite?: (u: URL) => URL; 
   });
 }
 
+/** Logs in at the provider and stops before the browser returns to Keel's callback. */
+async function untilCallback(a: TestApp, account: string) {
+  const b = browser(a);
+  const stopped = await b.follow(`${KEEL}/auth/oauth/oidc/authorize`, {
+    onPage: op.interact(account),
+    stopAt: (u) => u.href.startsWith(CALLBACK),
+  });
+  if (!stopped.stoppedAt) throw new Error(`the login stopped at ${stopped.page.status}`);
+  return { b, stopped };
+}
+
 beforeAll(async () => {
   op = await startOp({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUri: CALLBACK });
   op.accounts.set('ada', { email: 'ada@example.com', email_verified: true, name: 'Ada Lovelace' });
@@ -264,12 +275,7 @@ describe('expired code: the provider refuses it at the token endpoint', () => {
   it('is 401 oauth_login_failed naming invalid_grant', async () => {
     op.codeTtl = 1;
     try {
-      const b = browser(app);
-      const stopped = await b.follow(`${KEEL}/auth/oauth/oidc/authorize`, {
-        onPage: op.interact('ada'),
-        stopAt: (u) => u.href.startsWith(CALLBACK),
-      });
-      expect(stopped.stoppedAt).toBeDefined();
+      const { b, stopped } = await untilCallback(app, 'ada');
       await new Promise((r) => setTimeout(r, 2100));
       const done = await b.follow(stopped.stoppedAt!, { until: toFrontend });
       expect(done.page?.status).toBe(401);
@@ -283,11 +289,7 @@ describe('expired code: the provider refuses it at the token endpoint', () => {
 
 describe('replayed state: a state works once, only in the browser that started the login', () => {
   it('replaying a completed callback is 400 oauth_state_invalid', async () => {
-    const b = browser(app);
-    const stopped = await b.follow(`${KEEL}/auth/oauth/oidc/authorize`, {
-      onPage: op.interact('ada'),
-      stopAt: (u) => u.href.startsWith(CALLBACK),
-    });
+    const { b, stopped } = await untilCallback(app, 'ada');
     const cookies = b.cookies(stopped.stoppedAt!);
     expect(cookies).toHaveLength(1);
     const cookie = `${cookies[0]!.name}=${cookies[0]!.value}`;
@@ -300,11 +302,7 @@ describe('replayed state: a state works once, only in the browser that started t
   });
 
   it('another browser (no cookie, or a forged one) cannot use the callback, and the state survives', async () => {
-    const b = browser(app);
-    const stopped = await b.follow(`${KEEL}/auth/oauth/oidc/authorize`, {
-      onPage: op.interact('ada'),
-      stopAt: (u) => u.href.startsWith(CALLBACK),
-    });
+    const { b, stopped } = await untilCallback(app, 'ada');
     const path = `${stopped.stoppedAt!.pathname}${stopped.stoppedAt!.search}`;
     const state = stopped.stoppedAt!.searchParams.get('state')!;
     const none = await app.call('GET', path);
@@ -320,11 +318,7 @@ describe('replayed state: a state works once, only in the browser that started t
   });
 
   it('a login left pending past its lifetime is refused', async () => {
-    const b = browser(app);
-    const stopped = await b.follow(`${KEEL}/auth/oauth/oidc/authorize`, {
-      onPage: op.interact('ada'),
-      stopAt: (u) => u.href.startsWith(CALLBACK),
-    });
+    const { b, stopped } = await untilCallback(app, 'ada');
     await app.runtime.core.sql.query(
       `UPDATE oauth_pending_logins SET expires_at = now() - interval '1 second'`,
     );
@@ -336,11 +330,7 @@ describe('replayed state: a state works once, only in the browser that started t
 
 describe('a disabled or deleted provider cannot be used (404)', () => {
   it('disabling between authorize and callback fails the callback; authorize is 404 too', async () => {
-    const b = browser(app);
-    const stopped = await b.follow(`${KEEL}/auth/oauth/oidc/authorize`, {
-      onPage: op.interact('ada'),
-      stopAt: (u) => u.href.startsWith(CALLBACK),
-    });
+    const { b, stopped } = await untilCallback(app, 'ada');
     await putProvider(app, 'oidc', { name: 'Company SSO', enabled: false, issuer_url: op.issuer });
     try {
       const done = await b.follow(stopped.stoppedAt!, { until: toFrontend });
