@@ -532,3 +532,44 @@ describe('secrets never appear in a response or a log line', () => {
     expect(transcript).not.toContain(`v1.${app.runtime.core.secrets.authBox().keyId}.`);
   });
 });
+
+describe('a secret sealed with another key is a clear 503, never a 500', () => {
+  it('a replica with a different KEEL_AUTH_ENCRYPTION_KEY cannot start a login with the stored secret', async () => {
+    await app.call('PUT', '/admin/oauth-providers/provider_b', {
+      token: admin,
+      body: { name: 'B', enabled: true, client_id: 'cid', client_secret: secret('rotated') },
+    });
+    const other = await startTestApp({ database: { url: app.url }, env: oauthEnv() });
+    try {
+      const res = await other.call('GET', '/auth/oauth/provider_b/authorize');
+      expect(res.status).toBe(503);
+      expect(res.body.code).toBe('oauth_secret_unreadable');
+      expect(res.headers['set-cookie']).toBeUndefined();
+    } finally {
+      await other.api.close();
+      await other.runtime.close();
+    }
+  });
+});
+
+describe('the OpenAPI document has no secret in any response schema', () => {
+  it('documents the routes; the read model carries has_secret, the PUT body a write-only secret', async () => {
+    const doc = (await app.call('GET', '/openapi.json')).body;
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/admin/oauth-providers',
+        '/admin/oauth-providers/{slug}',
+        '/auth/providers',
+        '/auth/oauth/{slug}/authorize',
+        '/auth/oauth/{slug}/callback',
+      ]),
+    );
+    const put = doc.paths['/admin/oauth-providers/{slug}'].put;
+    const read = put.responses['200'].content['application/json'].schema;
+    const props = read.properties ?? doc.components.schemas[read.$ref?.split('/').pop()]?.properties;
+    expect(props).toHaveProperty('has_secret');
+    expect(JSON.stringify(put.responses)).not.toContain('client_secret');
+    const body = put.requestBody.content['application/json'].schema.properties;
+    expect(body.client_secret.anyOf[0].writeOnly).toBe(true);
+  });
+});
