@@ -105,8 +105,7 @@ export function oauthLoginService(
     );
   }
 
-  async function activeUser(user: UserNode | undefined): Promise<UserNode> {
-    if (!user) throw new Error('user vanished during login');
+  function activeUser(user: UserNode): UserNode {
     if (!user.props.is_active) throw refused('user_inactive', `the user ${user.props.email} is deactivated`);
     return user;
   }
@@ -133,7 +132,9 @@ export function oauthLoginService(
       }
     }
     const linked = await findIdentity(sql, slug, profile.subject);
-    if (linked?.userId) return activeUser(await identity.users.findByIdUnchecked(linked.userId));
+    const linkedUser = linked?.userId ? await identity.users.findByIdUnchecked(linked.userId) : undefined;
+    // A link whose user was deleted counts as no link: the rules below decide again.
+    if (linkedUser) return activeUser(linkedUser);
 
     if (!profile.email) throw refused('oauth_email_missing', `${slug} did not share an email address`);
     if (!profile.emailVerified) {

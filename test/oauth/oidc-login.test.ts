@@ -177,6 +177,21 @@ describe('callback: exchanges the code, validates the ID token, signs the user i
     }
   });
 
+  it('when the linked user was deleted, the identity is linked again by the rules (here: a new user)', async () => {
+    const before = await app.runtime.core.identity.users.findByEmailUnchecked('ada@example.com');
+    const del = await app.call('DELETE', '/users/ada@example.com', { token: await app.adminToken() });
+    expect(del.status).toBe(204);
+    const f = fragment(await login(app, 'ada'));
+    expect((await app.call('GET', '/auth/me', { token: f.get('access_token')! })).body.principal_name).toBe(
+      'ada@example.com',
+    );
+    const after = await app.runtime.core.identity.users.findByEmailUnchecked('ada@example.com');
+    expect(after!.id).not.toBe(before!.id);
+    const rows = await identities(app);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.user_email).toBe('ada@example.com');
+  });
+
   it('the callback clears the state cookie', async () => {
     const b = browser(app);
     const done = await b.follow(`${KEEL}/auth/oauth/oidc/authorize`, {
