@@ -3,6 +3,7 @@ import { authzDomain } from '../authz/index.js';
 import { environmentsDomain } from '../environments/index.js';
 import { graphMigrations } from '../graph/migrations.js';
 import { identityDomain } from '../identity/index.js';
+import { oauthDomain } from '../oauth/index.js';
 import { organizationsDomain } from '../organizations/index.js';
 import { projectsDomain } from '../projects/index.js';
 import type { Domain } from './domain.js';
@@ -10,7 +11,7 @@ import type { Domain } from './domain.js';
 const graphDomain: Domain = { name: 'graph', migrations: graphMigrations };
 
 export function allDomains(): Domain[] {
-  const rest: Domain[] = [authzDomain, organizationsDomain, projectsDomain, environmentsDomain];
+  const rest: Domain[] = [authzDomain, organizationsDomain, projectsDomain, environmentsDomain, oauthDomain];
   const grants = Object.assign({}, ...rest.map((d) => d.grants ?? {}));
   return [graphDomain, identityDomain(grants), ...rest];
 }
