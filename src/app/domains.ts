@@ -5,6 +5,7 @@ import { delegationDomain } from '../delegation/index.js';
 import { environmentsDomain } from '../environments/index.js';
 import { graphMigrations } from '../graph/migrations.js';
 import { identityDomain } from '../identity/index.js';
+import { oauthDomain } from '../oauth/index.js';
 import { organizationsDomain } from '../organizations/index.js';
 import { projectsDomain } from '../projects/index.js';
 import { scoringDomain } from '../scoring/index.js';
@@ -13,7 +14,7 @@ import type { Domain } from './domain.js';
 const graphDomain: Domain = { name: 'graph', migrations: graphMigrations };
 
 export function allDomains(): Domain[] {
-  const rest: Domain[] = [authzDomain, organizationsDomain, projectsDomain, environmentsDomain];
+  const rest: Domain[] = [authzDomain, organizationsDomain, projectsDomain, environmentsDomain, oauthDomain];
   rest.push(analyticsDomain, delegationDomain, scoringDomain);
   const grants = Object.assign({}, ...rest.map((d) => d.grants ?? {}));
   return [graphDomain, identityDomain(grants), ...rest];
