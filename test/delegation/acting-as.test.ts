@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setupServiceAccounts } from '../../src/delegation/setup.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
 import { clientToken, consent, delegatedToken, setupScheduler, type SchedulerCredential } from './helpers.js';
 
@@ -39,15 +40,21 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 /** A token the service signed, with claims chosen by the test (metadata recorded, so only the claims are wrong). */
-async function issued(claims: Record<string, unknown>, authMethod = 'token_exchange'): Promise<string> {
+async function issued(
+  claims: Record<string, unknown>,
+  authMethod = 'token_exchange',
+  via: string | null = 'scheduler',
+): Promise<string> {
   const { core } = app.runtime;
   const user = await core.identity.users.findByEmailUnchecked('alice@example.com');
+  const sa = via ? await core.identity.serviceAccounts.findUnchecked(via) : undefined;
   const t = await core.identity.tokens.issue(core.sql, {
     principal: { id: user!.id, name: 'alice@example.com' },
     authMethod,
     ttlSeconds: 300,
     scope: 'service-api:*',
     claims,
+    links: sa ? [{ edge: 'ISSUED_VIA', dst: sa.id }] : [],
   });
   return t.access_token;
 }
@@ -173,6 +180,13 @@ describe('act/azp are verified on every request (SPEC 2.3 rule 4, 5.5)', () => {
     expect(res.body.detail).toMatch(/service account ghost does not exist/);
   });
 
+  it('the token must have been issued through that service account (its metadata links it)', async () => {
+    const token = await issued({ act: { client_id: 'scheduler' }, azp: 'scheduler' }, 'token_exchange', null);
+    const res = await app.call('GET', '/auth/me', { token });
+    expect(res.status).toBe(401);
+    expect(res.body.detail).toMatch(/not issued through service account scheduler/);
+  });
+
   it('a well-formed token passes the same check', async () => {
     const token = await issued({ act: { client_id: 'scheduler' }, azp: 'scheduler' });
     expect((await app.call('GET', '/auth/me', { token })).status).toBe(200);
@@ -232,5 +246,23 @@ describe('act/azp are verified on every request (SPEC 2.3 rule 4, 5.5)', () => {
     const token = await delegatedToken(app, cred, 'gone@example.com');
     await app.call('DELETE', '/users/gone@example.com', { token: admin });
     expect((await app.call('GET', '/auth/me', { token })).status).toBe(401);
+  });
+
+  it('an account deleted and re-created under the same slug does not revive earlier tokens', async () => {
+    const token = await delegatedToken(app, cred, 'alice@example.com');
+    expect((await app.call('DELETE', '/service-accounts/scheduler', { token: admin })).status).toBe(204);
+    expect((await app.call('GET', '/auth/me', { token })).status).toBe(401);
+    const again = await setupServiceAccounts(app.runtime.core);
+    expect(again).toMatchObject({ account: 'created', role: 'assigned' });
+    const res = await app.call('GET', '/auth/me', { token });
+    expect(res.status).toBe(401);
+    expect(res.body.detail).toMatch(/not issued through service account scheduler/);
+    const c = again.credential as { client_id: string; client_secret: string };
+    const fresh = await delegatedToken(
+      app,
+      { clientId: c.client_id, clientSecret: c.client_secret },
+      'alice@example.com',
+    );
+    expect((await app.call('GET', '/auth/me', { token: fresh })).status).toBe(200);
   });
 });
