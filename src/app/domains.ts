@@ -1,23 +1,23 @@
 // Every domain of the service, in start-up order. A new domain adds one line here.
+import { analyticsDomain } from '../analytics/index.js';
 import { authzDomain } from '../authz/index.js';
 import { catalogDomain } from '../catalog/index.js';
+import { delegationDomain } from '../delegation/index.js';
 import { environmentsDomain } from '../environments/index.js';
 import { graphMigrations } from '../graph/migrations.js';
 import { identityDomain } from '../identity/index.js';
+import { oauthDomain } from '../oauth/index.js';
 import { organizationsDomain } from '../organizations/index.js';
 import { projectsDomain } from '../projects/index.js';
+import { scoringDomain } from '../scoring/index.js';
 import type { Domain } from './domain.js';
 
 const graphDomain: Domain = { name: 'graph', migrations: graphMigrations };
 
 export function allDomains(): Domain[] {
-  const rest: Domain[] = [
-    authzDomain,
-    organizationsDomain,
-    projectsDomain,
-    environmentsDomain,
-    catalogDomain,
-  ];
+  const rest: Domain[] = [authzDomain, organizationsDomain, projectsDomain, environmentsDomain, oauthDomain];
+  rest.push(analyticsDomain, delegationDomain, scoringDomain);
+  rest.push(catalogDomain);
   const grants = Object.assign({}, ...rest.map((d) => d.grants ?? {}));
   return [graphDomain, identityDomain(grants), ...rest];
 }

@@ -8,6 +8,7 @@ import { allDomains } from '../app/domains.js';
 import { run, stopOnSignals, type Role } from '../app/run.js';
 import { generateSigningKey } from '../crypto/jwt.js';
 import { randomBytes } from 'node:crypto';
+import { finishSetup, setupServiceAccounts } from '../delegation/setup.js';
 
 const USAGE = `keel <command>
 
@@ -20,6 +21,8 @@ Commands:
   connector                the analytics connector runtime
   migrate                  apply database migrations and seeds, then exit
   users create --email E --password P [--admin]
+  setup-service-accounts   create the scheduler's service account, role and client credential
+                           (adopts KEEL_SCHEDULER_CLIENT_ID/SECRET when set; also done by serve)
   keys generate            print a new signing key and encryption keys for production settings
 `;
 
@@ -78,12 +81,43 @@ async function main(argv: string[]): Promise<number> {
     }
   }
 
+  if (command === 'setup-service-accounts') {
+    const runtime = await boot(settings, domains);
+    try {
+      const outcome = finishSetup(await setupServiceAccounts(runtime.core), {
+        embedded: runtime.embedded,
+        dataDir: settings.dataDir,
+      });
+      for (const line of outcome.lines) console.log(line);
+      if (outcome.warning) {
+        console.error(outcome.warning);
+        return 1;
+      }
+      return 0;
+    } finally {
+      await runtime.close();
+    }
+  }
+
   const roles: Role[] = ['serve', 'api', 'worker', 'scheduler', 'connector'];
   if (!roles.includes(command as Role)) {
     console.error(`unknown command: ${command}\n\n${USAGE}`);
     return 2;
   }
   const runtime = await boot(settings, domains);
+  if (command === 'serve') {
+    // The built-in scheduler needs its account; a failure here must not keep the API down.
+    try {
+      const outcome = finishSetup(await setupServiceAccounts(runtime.core), {
+        embedded: runtime.embedded,
+        dataDir: settings.dataDir,
+      });
+      for (const line of outcome.lines) console.log(line);
+      if (outcome.warning) runtime.core.log.warn(outcome.warning);
+    } catch (err) {
+      runtime.core.log.error({ err }, 'setting up service accounts failed');
+    }
+  }
   const running = await run(runtime, command as Role);
   stopOnSignals(running, (m) => runtime.core.log.info(m));
   if (running.url) {

@@ -86,6 +86,7 @@ describe('POST /ai-models: create with edges and exact decimals', () => {
   it.each([
     ['input_cost_per_mtok', '-1'],
     ['input_cost_per_mtok', '1e-7'],
+    ['input_cost_per_mtok', 2.5],
     ['output_cost_per_mtok', 'abc'],
     ['output_cost_per_mtok', '01.5'],
     ['monthly_spend_cap', '1.1234567890123'],

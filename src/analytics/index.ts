@@ -1,0 +1,5 @@
+import type { Domain } from '../app/domain.js';
+import { analyticsMigrations } from './recorder.js';
+
+/** The analytics outbox; the relay and the connector (DESIGN.md section 5) build on it. */
+export const analyticsDomain: Domain = { name: 'analytics', migrations: analyticsMigrations };

@@ -1,0 +1,181 @@
+// The RFC 8693 token-exchange grant of POST /auth/token (SPEC 4.1): the scheduler's service account
+// obtains a short-lived token for a user who recorded a consent. Every check has its own RFC 6749
+// error, in the order the checks run, and its error_description names the check that failed.
+import type { Core } from '../app/core.js';
+import { ALL_SCOPE, hasPermission, scopeCovers, type AuthContext } from '../authz/context.js';
+import { AppError } from '../http/errors.js';
+import { OAuthError, clientCredentialsFrom, required, type GrantHandler } from '../identity/grants.js';
+import { DELEGATE_PERMISSION } from './consents.service.js';
+import { activeConsents, type ConsentNode } from './store.js';
+
+export const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
+export const ACCESS_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:access_token';
+const JWT_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:jwt';
+/** The auth_method of delegated tokens, and of nothing else. */
+export const TOKEN_EXCHANGE_METHOD = 'token_exchange';
+/** Edge from a delegated token's metadata to the service account that acted. */
+export const ISSUED_VIA = 'ISSUED_VIA';
+/** Edge from a delegated token's metadata to the consent that allowed it. */
+export const UNDER_CONSENT = 'UNDER_CONSENT';
+
+/** RFC 6749 appendix A.4 scope-token characters. */
+const SCOPE_TOKEN = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
+
+type ExchangeCore = Pick<Core, 'sql' | 'settings' | 'identity' | 'log'>;
+
+/** The calling service account, from its client-credential JWT or from its client id and secret. */
+async function authenticateCaller(params: Record<string, string | undefined>, core: ExchangeCore) {
+  const client = clientCredentialsFrom(params, params.__authorization);
+  const subjectToken = params.subject_token || undefined;
+  if (client && subjectToken) {
+    throw new OAuthError(400, 'invalid_request', 'send either subject_token or client credentials, not both');
+  }
+  if (subjectToken) {
+    let ctx: AuthContext;
+    try {
+      ctx = await core.identity.authn.authenticate(`Bearer ${subjectToken}`);
+    } catch (err) {
+      if (err instanceof AppError && err.status === 401)
+        throw new OAuthError(401, 'invalid_client', `subject_token is not valid: ${err.detail}`);
+      throw err;
+    }
+    if (ctx.principal.kind !== 'service_account') {
+      throw new OAuthError(
+        401,
+        'invalid_client',
+        "subject_token must be a service account's client-credential token",
+      );
+    }
+    return ctx;
+  }
+  if (!client) {
+    throw new OAuthError(
+      401,
+      'invalid_client',
+      'client authentication is required: subject_token, or client_id and client_secret',
+    );
+  }
+  const result = await core.identity.serviceAccounts.authenticateClient(client.clientId, client.secret);
+  if ('error' in result) throw new OAuthError(401, 'invalid_client', 'client authentication failed');
+  const principal = await core.identity.authn.loadPrincipal('service_account', result.sa.props.slug);
+  if (!principal?.isActive) throw new OAuthError(401, 'invalid_client', 'client authentication failed');
+  const scopes = result.credential.props.scopes;
+  const ctx: AuthContext = {
+    principal: { kind: 'service_account', id: principal.id, name: principal.name, isAdmin: false },
+    actor: null,
+    authMethod: 'client_credentials',
+    jti: '',
+    scopes: scopes.length > 0 ? scopes : null,
+    permissions: principal.permissions,
+  };
+  return ctx;
+}
+
+/** Is `scope` a scope of this service's API: `service-api:*`, a permission, or a `resource:*` pattern? */
+async function isServiceScope(core: ExchangeCore, scope: string): Promise<boolean> {
+  if (scope === ALL_SCOPE) return true;
+  const pattern = scope.endsWith(':*') && scope.length > 2;
+  const row = await core.sql.one(
+    `SELECT 1 FROM graph_keys WHERE namespace = 'Permission.name'
+        AND (key = $1 OR ($2 AND starts_with(key, $3))) LIMIT 1`,
+    [scope, pattern, scope.slice(0, -1)],
+  );
+  return row !== undefined;
+}
+
+async function coveringConsent(
+  core: ExchangeCore,
+  consents: ConsentNode[],
+  scopes: string[],
+): Promise<{ consent: ConsentNode } | { uncovered: string[] }> {
+  const uncovered: string[] = [];
+  for (const s of scopes) {
+    if (!(await isServiceScope(core, s))) uncovered.push(s);
+  }
+  if (uncovered.length > 0) return { uncovered };
+  const consent = consents.find((c) =>
+    scopes.every((s) => c.props.scope === s || scopeCovers(c.props.scope, s)),
+  );
+  return consent ? { consent } : { uncovered: scopes };
+}
+
+export const tokenExchangeGrant: GrantHandler = async (params, core) => {
+  // 1. and 2.: who is calling, and may it delegate at all?
+  const caller = await authenticateCaller(params, core);
+  const actor = caller.principal;
+  if (!hasPermission(caller, DELEGATE_PERMISSION)) {
+    throw new OAuthError(
+      400,
+      'unauthorized_client',
+      `service account ${actor.name} does not hold ${DELEGATE_PERMISSION}`,
+    );
+  }
+  // 3. the request itself
+  const subject = required(params, 'requested_subject');
+  const scopeParam = required(params, 'scope');
+  if (params.requested_token_type && params.requested_token_type !== ACCESS_TOKEN_TYPE) {
+    throw new OAuthError(400, 'invalid_request', `requested_token_type must be ${ACCESS_TOKEN_TYPE}`);
+  }
+  if (
+    params.subject_token &&
+    params.subject_token_type &&
+    ![ACCESS_TOKEN_TYPE, JWT_TOKEN_TYPE].includes(params.subject_token_type)
+  ) {
+    throw new OAuthError(
+      400,
+      'invalid_request',
+      `subject_token_type must be ${ACCESS_TOKEN_TYPE} or ${JWT_TOKEN_TYPE}`,
+    );
+  }
+  const scopes = [...new Set(scopeParam.split(' ').filter(Boolean))];
+  if (scopes.length === 0 || !scopes.every((s) => SCOPE_TOKEN.test(s))) {
+    throw new OAuthError(400, 'invalid_request', 'scope must be a space-separated list of scope tokens');
+  }
+  // 4. a consent of that user for this service account
+  const consents = await activeConsents(core.sql, subject, actor.name);
+  if (consents.length === 0) {
+    throw new OAuthError(
+      400,
+      'invalid_grant',
+      `no active consent from ${subject} for ${actor.name} (none recorded, or revoked, or expired)`,
+    );
+  }
+  // 5. the user
+  const user = await core.identity.authn.loadPrincipal('user', subject);
+  if (!user) throw new OAuthError(400, 'invalid_grant', `user ${subject} does not exist`);
+  if (!user.isActive) throw new OAuthError(400, 'invalid_grant', `user ${subject} is inactive`);
+  // 6. the scope
+  const covering = await coveringConsent(core, consents, scopes);
+  if ('uncovered' in covering) {
+    throw new OAuthError(
+      400,
+      'invalid_scope',
+      `scope not covered by the consent: ${covering.uncovered.join(' ')}`,
+    );
+  }
+  const scope = scopes.join(' ');
+  const issued = await core.sql.tx((tx) =>
+    core.identity.tokens.issue(tx, {
+      principal: { id: user.id, name: user.name },
+      authMethod: TOKEN_EXCHANGE_METHOD,
+      ttlSeconds: core.settings.auth.delegatedTokenTtl,
+      scope,
+      claims: { act: { client_id: actor.name }, azp: actor.name },
+      links: [
+        { edge: ISSUED_VIA, dst: actor.id },
+        { edge: UNDER_CONSENT, dst: covering.consent.id },
+      ],
+    }),
+  );
+  core.log.info(
+    { user: user.name, actor: actor.name, consent: covering.consent.id, jti: issued.jti, scope },
+    'delegated token issued',
+  );
+  return {
+    access_token: issued.access_token,
+    issued_token_type: ACCESS_TOKEN_TYPE,
+    token_type: 'Bearer',
+    expires_in: issued.expires_in,
+    scope,
+  };
+};

@@ -1,0 +1,70 @@
+// Consent nodes (SPEC 2.1). A consent is looked up by its user's email, so a token exchange costs one
+// indexed query; the GIVEN_BY edge ties it to the user node in the graph.
+import type { Queryable } from '../db/sql.js';
+import { createNode, getNode, putEdge, updateNode, type GraphNode } from '../graph/store.js';
+import { isUuid } from '../graph/ids.js';
+
+export interface ConsentProps {
+  user_email: string;
+  actor_sa: string;
+  scope: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+  [k: string]: unknown;
+}
+
+export type ConsentNode = GraphNode<ConsentProps>;
+
+export const consentMigrations = [
+  {
+    id: '0003_delegation_consents',
+    sql: `CREATE INDEX graph_nodes_consent_user ON graph_nodes (lower(props->>'user_email'), id) WHERE label = 'Consent'`,
+  },
+];
+
+const COLS = 'id, label, props, created_at, updated_at';
+
+export async function insertConsent(q: Queryable, userId: string, props: ConsentProps): Promise<ConsentNode> {
+  const consent = await createNode<ConsentProps>(q, 'Consent', props);
+  await putEdge(q, consent.id, 'GIVEN_BY', userId);
+  return consent;
+}
+
+export async function findConsent(q: Queryable, id: string): Promise<ConsentNode | undefined> {
+  return isUuid(id) ? getNode<ConsentProps>(q, id, 'Consent') : undefined;
+}
+
+export async function revokeConsent(q: Queryable, id: string, at: string): Promise<ConsentNode | undefined> {
+  return updateNode<ConsentProps>(q, id, { revoked_at: at });
+}
+
+/** One page of consents by id, optionally only those of one user. */
+export async function listConsents(
+  q: Queryable,
+  page: { after: string | undefined; limit: number },
+  userEmail?: string,
+): Promise<{ items: ConsentNode[]; next: string | undefined }> {
+  const rows = await q.query<ConsentNode & Record<string, unknown>>(
+    `SELECT ${COLS} FROM graph_nodes
+      WHERE label = 'Consent' AND ($1::uuid IS NULL OR id > $1::uuid)
+        AND ($2::text IS NULL OR lower(props->>'user_email') = lower($2))
+      ORDER BY id LIMIT $3`,
+    [page.after ?? null, userEmail ?? null, page.limit + 1],
+  );
+  if (rows.length <= page.limit) return { items: rows, next: undefined };
+  const items = rows.slice(0, page.limit);
+  return { items, next: items[items.length - 1]!.id };
+}
+
+/** Consents of (user, actor) that are neither revoked nor expired, oldest first. */
+export async function activeConsents(q: Queryable, userEmail: string, actor: string): Promise<ConsentNode[]> {
+  return q.query<ConsentNode & Record<string, unknown>>(
+    `SELECT ${COLS} FROM graph_nodes
+      WHERE label = 'Consent' AND lower(props->>'user_email') = lower($1)
+        AND props->>'actor_sa' = $2
+        AND props->>'revoked_at' IS NULL
+        AND (props->>'expires_at' IS NULL OR (props->>'expires_at')::timestamptz > now())
+      ORDER BY id`,
+    [userEmail, actor],
+  );
+}

@@ -1,0 +1,236 @@
+// Scoring policies (graph nodes) and the recompute queue (a PostgreSQL job table claimed with
+// FOR UPDATE SKIP LOCKED). No authorization here.
+import type { Queryable } from '../db/sql.js';
+import { PgCode, pgCode } from '../db/sql.js';
+import { nodeByKey, type GraphNode } from '../graph/store.js';
+import type { PolicyRule } from './policy.js';
+
+export interface PolicyProps extends PolicyRule {
+  slug: string;
+  name: string;
+  description: string | null;
+  updated_by: string;
+  [k: string]: unknown;
+}
+
+export type PolicyNode = GraphNode<PolicyProps>;
+
+export const policyKey = (slug: string) => ({ namespace: 'ScoringPolicy.slug', key: slug });
+export const findPolicy = (q: Queryable, slug: string) =>
+  nodeByKey<PolicyProps>(q, 'ScoringPolicy.slug', slug);
+
+export async function allRules(q: Queryable): Promise<PolicyRule[]> {
+  const rows = await q.query<{ props: PolicyProps }>(
+    `SELECT props FROM graph_nodes WHERE label = 'ScoringPolicy' ORDER BY id`,
+  );
+  return rows.map((r) => r.props);
+}
+
+export const scoringMigrations = [
+  {
+    id: '0003_scoring_jobs',
+    sql: `
+      -- One row per queued recompute. A project has at most one pending row (the debounce); a running
+      -- row whose lock expired (its worker died) is claimed again; after 5 failures a row is parked.
+      CREATE TABLE scoring_jobs (
+        id bigserial PRIMARY KEY,
+        project_id uuid NOT NULL,
+        reason text NOT NULL,
+        requested_by text NOT NULL,
+        state text NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'running', 'parked')),
+        attempts int NOT NULL DEFAULT 0,
+        run_at timestamptz NOT NULL DEFAULT now(),
+        locked_until timestamptz,
+        last_error text,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE UNIQUE INDEX scoring_jobs_one_pending ON scoring_jobs (project_id) WHERE state = 'pending';
+      CREATE INDEX scoring_jobs_ready ON scoring_jobs (run_at, id) WHERE state = 'pending';
+      CREATE INDEX scoring_jobs_running ON scoring_jobs (locked_until) WHERE state = 'running';
+      CREATE INDEX analytics_outbox_score_history ON analytics_outbox ((row->>'project_id'), id)
+        WHERE stream = 'score_history';
+    `,
+  },
+];
+
+export interface Job {
+  id: number;
+  project_id: string;
+  reason: string;
+  requested_by: string;
+  attempts: number;
+}
+
+const ENQUEUE_LOCK = 7_245_350;
+
+/**
+ * Queues projects (all of them, or those given) unless already pending. A new row waits `delaySeconds`
+ * before it may run, so a second request within that window finds it pending and queues nothing.
+ * Returns how many rows were queued.
+ */
+export async function enqueue(
+  q: Queryable,
+  input: { projectIds: readonly string[] | 'all'; reason: string; requestedBy: string; delaySeconds: number },
+): Promise<number> {
+  // Serialize enqueuers so that concurrent calls never wait on each other's rows in different orders.
+  await q.query('SELECT pg_advisory_xact_lock($1)', [ENQUEUE_LOCK]);
+  const all = input.projectIds === 'all';
+  const row = await q.one<{ queued: number }>(
+    `WITH ins AS (
+       INSERT INTO scoring_jobs (project_id, reason, requested_by, run_at)
+       SELECT n.id, $1, $2, now() + make_interval(secs => $3)
+         FROM graph_nodes n
+        WHERE n.label = 'Project' AND ($4 OR n.id = ANY($5::uuid[]))
+        ORDER BY n.id
+       ON CONFLICT (project_id) WHERE state = 'pending' DO NOTHING
+       RETURNING 1)
+     SELECT count(*)::int AS queued FROM ins`,
+    [input.reason, input.requestedBy, input.delaySeconds, all, all ? [] : input.projectIds],
+  );
+  return row?.queued ?? 0;
+}
+
+/** Claims up to `limit` ready rows (and rows whose worker's lock expired) for `lockSeconds`. */
+export async function claim(q: Queryable, limit: number, lockSeconds: number): Promise<Job[]> {
+  return q.query<Job & Record<string, unknown>>(
+    `UPDATE scoring_jobs j
+        SET state = 'running', attempts = j.attempts + 1, updated_at = now(),
+            locked_until = now() + make_interval(secs => $2)
+      WHERE j.id IN (
+        SELECT id FROM scoring_jobs
+         WHERE (state = 'pending' AND run_at <= now()) OR (state = 'running' AND locked_until < now())
+         ORDER BY run_at, id
+         LIMIT $1
+         FOR UPDATE SKIP LOCKED)
+      RETURNING j.id, j.project_id, j.reason, j.requested_by, j.attempts`,
+    [limit, lockSeconds],
+  );
+}
+
+export async function complete(q: Queryable, ids: readonly number[]): Promise<void> {
+  await q.query(`DELETE FROM scoring_jobs WHERE id = ANY($1::bigint[])`, [ids]);
+}
+
+/**
+ * A failed attempt: back to pending after `backoffMs`, or parked with its error after `maxAttempts`.
+ * When a newer pending row for the project exists, that one will recompute: this one is dropped.
+ */
+export async function fail(
+  q: Queryable,
+  job: Job,
+  error: string,
+  opts: { maxAttempts: number; backoffMs: number },
+): Promise<'retry' | 'parked' | 'superseded'> {
+  const parked = job.attempts >= opts.maxAttempts;
+  try {
+    const row = await q.one<{ id: number }>(
+      `UPDATE scoring_jobs SET state = $2, last_error = $3, locked_until = NULL, updated_at = now(),
+              run_at = now() + make_interval(secs => $4::float8 / 1000)
+        WHERE id = $1 AND state = 'running' RETURNING id`,
+      [job.id, parked ? 'parked' : 'pending', error.slice(0, 2000), opts.backoffMs],
+    );
+    if (!row) return 'superseded';
+    return parked ? 'parked' : 'retry';
+  } catch (err) {
+    if (pgCode(err) !== PgCode.uniqueViolation) throw err;
+    await complete(q, [job.id]);
+    return 'superseded';
+  }
+}
+
+export interface QueueCounts {
+  pending: number;
+  running: number;
+  parked: number;
+}
+
+export async function queueCounts(q: Queryable): Promise<QueueCounts> {
+  const rows = await q.query<{ state: keyof QueueCounts; n: number }>(
+    `SELECT state, count(*)::int AS n FROM scoring_jobs GROUP BY state`,
+  );
+  const counts: QueueCounts = { pending: 0, running: 0, parked: 0 };
+  for (const r of rows) counts[r.state] = r.n;
+  return counts;
+}
+
+export interface ProjectScoreRow {
+  id: string;
+  slug: string;
+  organization: string | null;
+  attributes: Record<string, unknown>;
+  score: number | null;
+}
+
+/** Locks and reads the projects to recompute (deleted ones are simply absent). */
+export async function lockProjects(q: Queryable, ids: readonly string[]): Promise<ProjectScoreRow[]> {
+  return q.query<ProjectScoreRow & Record<string, unknown>>(
+    `SELECT n.id, n.props->>'slug' AS slug, o.props->>'slug' AS organization,
+            coalesce(n.props->'attributes', '{}'::jsonb) AS attributes,
+            (n.props->>'score')::float8 AS score
+       FROM graph_nodes n
+       LEFT JOIN graph_nodes o ON o.id = (n.props->>'organization_id')::uuid
+      WHERE n.id = ANY($1::uuid[]) AND n.label = 'Project'
+      ORDER BY n.id
+      FOR UPDATE OF n`,
+    [ids],
+  );
+}
+
+/** Writes new scores; each project's current score becomes its previous_score. */
+export async function writeScores(
+  q: Queryable,
+  scores: readonly { id: string; score: number | null }[],
+): Promise<void> {
+  if (scores.length === 0) return;
+  await q.query(
+    `UPDATE graph_nodes n
+        SET props = n.props || jsonb_build_object('score', x.score, 'previous_score', n.props->'score')
+       FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, score float8)
+      WHERE n.id = x.id AND n.label = 'Project'`,
+    [JSON.stringify(scores)],
+  );
+}
+
+/** Ids of projects after `after` (keyset), optionally of one organization. */
+export async function projectIdsPage(
+  q: Queryable,
+  after: string | null,
+  limit: number,
+  orgId: string | null,
+): Promise<string[]> {
+  const rows = await q.query<{ id: string }>(
+    `SELECT id FROM graph_nodes
+      WHERE label = 'Project' AND ($1::uuid IS NULL OR id > $1::uuid)
+        AND ($3::text IS NULL OR props->>'organization_id' = $3)
+      ORDER BY id LIMIT $2`,
+    [after, limit, orgId],
+  );
+  return rows.map((r) => r.id);
+}
+
+export interface HistoryRow {
+  id: number;
+  row: {
+    score: number | null;
+    previous_score: number | null;
+    reason: string;
+    requested_by: string;
+    computed_at: string;
+  };
+}
+
+/** Score history of one project, newest first. */
+export async function scoreHistory(
+  q: Queryable,
+  projectId: string,
+  before: number | null,
+  limit: number,
+): Promise<HistoryRow[]> {
+  return q.query<HistoryRow & Record<string, unknown>>(
+    `SELECT id, row FROM analytics_outbox
+      WHERE stream = 'score_history' AND row->>'project_id' = $1 AND ($2::bigint IS NULL OR id < $2)
+      ORDER BY id DESC LIMIT $3`,
+    [projectId, before, limit],
+  );
+}

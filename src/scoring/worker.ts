@@ -1,0 +1,122 @@
+// The recompute queue consumer (`keel worker`, and inside `keel serve`). Claims batches with
+// FOR UPDATE SKIP LOCKED, so any number of workers share the queue. A batch is recomputed in one
+// transaction; if that fails, its jobs are retried one by one so that one bad job cannot hold back the
+// others. A failing job is retried with exponential backoff and parked with its error after 5 attempts.
+import type { AnalyticsRecorder } from '../analytics/recorder.js';
+import type { Core } from '../app/core.js';
+import { recompute } from './recompute.js';
+import { claim, complete, fail, type Job } from './store.js';
+
+export interface WorkerOptions {
+  batchSize?: number;
+  /** Idle wait between polls. */
+  pollMs?: number;
+  /** First retry delay; doubles with every attempt (capped at 5 minutes). */
+  backoffBaseMs?: number;
+  maxAttempts?: number;
+  /** How long a claimed job is reserved before another worker may take it over. */
+  lockSeconds?: number;
+}
+
+export const MAX_ATTEMPTS = 5;
+
+type Deps = Pick<Core, 'sql' | 'log' | 'graphCache'>;
+
+export function scoringWorker(
+  { sql, log, graphCache }: Deps,
+  recorder: AnalyticsRecorder,
+  options: WorkerOptions = {},
+) {
+  const batchSize = options.batchSize ?? 500;
+  const pollMs = options.pollMs ?? 500;
+  const backoffBaseMs = options.backoffBaseMs ?? 1000;
+  const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
+  const lockSeconds = options.lockSeconds ?? 300;
+
+  const items = (jobs: readonly Job[]) =>
+    jobs.map((j) => ({ projectId: j.project_id, reason: j.reason, requestedBy: j.requested_by }));
+
+  async function run(jobs: readonly Job[]): Promise<void> {
+    await sql.tx(async (tx) => {
+      graphCache.invalidate(tx); // projects are cached by key; other replicas hear the trigger's NOTIFY
+      await recompute(tx, recorder, items(jobs));
+      await complete(
+        tx,
+        jobs.map((j) => j.id),
+      );
+    });
+  }
+
+  async function failed(job: Job, err: unknown): Promise<void> {
+    const message = err instanceof Error ? err.message : String(err);
+    const backoffMs = Math.min(backoffBaseMs * 2 ** (job.attempts - 1), 300_000);
+    const outcome = await fail(sql, job, message, { maxAttempts, backoffMs });
+    const fields = { job: job.id, project: job.project_id, attempts: job.attempts, error: message };
+    if (outcome === 'parked') log.error(fields, 'score recompute job parked after its last attempt');
+    else log.warn({ ...fields, outcome, retry_in_ms: backoffMs }, 'score recompute job failed');
+  }
+
+  async function processBatch(jobs: readonly Job[]): Promise<void> {
+    try {
+      await run(jobs);
+      return;
+    } catch (err) {
+      if (jobs.length === 1) return failed(jobs[0]!, err);
+    }
+    for (const job of jobs) {
+      try {
+        await run([job]);
+      } catch (err) {
+        await failed(job, err);
+      }
+    }
+  }
+
+  /** Claims and processes one batch; returns how many jobs it held. */
+  async function runOnce(): Promise<number> {
+    const jobs = await claim(sql, batchSize, lockSeconds);
+    if (jobs.length > 0) await processBatch(jobs);
+    return jobs.length;
+  }
+
+  return {
+    runOnce,
+
+    /** Processes batches until no job is ready; returns how many jobs were handled. */
+    async drain(): Promise<number> {
+      let total = 0;
+      for (let n = await runOnce(); n > 0; n = await runOnce()) total += n;
+      return total;
+    },
+
+    start(): { stop(): Promise<void> } {
+      let stopped = false;
+      let wake: (() => void) | undefined;
+      const loop = (async () => {
+        while (!stopped) {
+          let n = 0;
+          try {
+            n = await runOnce();
+          } catch (err) {
+            log.error({ err }, 'score recompute worker: claiming jobs failed');
+          }
+          if (n === 0 && !stopped) {
+            await new Promise<void>((resolve) => {
+              wake = resolve;
+              setTimeout(resolve, pollMs).unref();
+            });
+          }
+        }
+      })();
+      return {
+        async stop() {
+          stopped = true;
+          wake?.();
+          await loop;
+        },
+      };
+    },
+  };
+}
+
+export type ScoringWorker = ReturnType<typeof scoringWorker>;
