@@ -3,7 +3,7 @@
 // the caller's teams, which are never cached) instead of loading and serializing every model, and
 // every replica sees a committed change on its next read: there is no notification to miss.
 import type { Migration } from '../db/migrate.js';
-import type { Queryable } from '../db/sql.js';
+import type { Queryable, Tx } from '../db/sql.js';
 import { TtlCache } from '../lib/ttl-cache.js';
 import { modelRead } from './models.service.js';
 import { listModels, type AccessScope } from './store.js';
@@ -59,6 +59,11 @@ export interface CachedModel {
   json: string;
 }
 
+interface Probe {
+  version: number;
+  teams: string[];
+}
+
 /** A response body of the list, with where the next page starts. */
 export interface ListPage {
   body: Buffer;
@@ -95,21 +100,37 @@ export class ModelSnapshot {
 export class ModelListCache {
   private readonly entries = new TtlCache<string, ModelSnapshot>(60_000, 1_000);
 
+  /** Probes in flight, by organization and user: concurrent reads of the same pair share one. */
+  private readonly inflight = new Map<string, Promise<Probe>>();
+
   /**
    * The current version of an organization's models and the teams of a user, in one round trip.
    * Read before loading, so that a load racing a commit is only ever tagged with an older version.
+   * A read that arrives while the same probe is running joins it (so under load one query serves
+   * many requests); it then reflects the state at most one query's duration before it arrived.
    */
-  async probe(
-    q: Queryable,
-    orgId: string,
-    userId: string | null,
-  ): Promise<{ version: number; teams: string[] }> {
-    const row = await q.one<{ version: number | null; teams: string[] }>(
-      `SELECT (SELECT version FROM catalog_versions WHERE organization_id = $1) AS version,
-              ARRAY(SELECT dst::text FROM graph_edges WHERE src = $2::uuid AND label = 'MEMBER_OF') AS teams`,
-      [orgId, userId],
-    );
-    return { version: row?.version ?? 0, teams: row?.teams ?? [] };
+  probe(q: Queryable, orgId: string, userId: string | null): Promise<Probe> {
+    const key = `${orgId}|${userId ?? ''}`;
+    let p = this.inflight.get(key);
+    if (!p) {
+      p = q
+        .one<{ version: number | null; teams: string[] }>(
+          `SELECT (SELECT version FROM catalog_versions WHERE organization_id = $1) AS version,
+                  ARRAY(SELECT dst::text FROM graph_edges WHERE src = $2::uuid AND label = 'MEMBER_OF') AS teams`,
+          [orgId, userId],
+        )
+        .then((row) => ({ version: row?.version ?? 0, teams: row?.teams ?? [] }))
+        .finally(() => {
+          if (this.inflight.get(key) === p) this.inflight.delete(key);
+        });
+      this.inflight.set(key, p);
+    }
+    return p;
+  }
+
+  /** After a catalog write commits here, no later read may join a probe that started before it. */
+  invalidate(tx: Tx): void {
+    tx.afterCommit(() => this.inflight.clear());
   }
 
   /** The organization's models at `version`, loading them when the cached ones are older. */

@@ -6,6 +6,7 @@ import { authorize } from '../authz/guard.js';
 import { AppError } from '../http/errors.js';
 import { mustFindOrganization } from '../organizations/service.js';
 import type { OrganizationNode } from '../organizations/store.js';
+import type { ModelListCache } from './cache.js';
 import { driverOf } from './drivers.js';
 import { DiscoveryError, discoverModels, type DiscoveredModel } from './discovery.js';
 import { createModel, modelRead, type ModelInput, type ModelRead } from './models.service.js';
@@ -31,9 +32,13 @@ export function slugFromModelId(modelId: string): string {
     .replace(/^[^a-z0-9]+|[^a-z0-9]+$/g, '');
 }
 
-type Deps = Pick<Core, 'sql' | 'settings' | 'log'> & { providers: ProvidersService; timeoutMs: number };
+type Deps = Pick<Core, 'sql' | 'settings' | 'log'> & {
+  providers: ProvidersService;
+  cache: ModelListCache;
+  timeoutMs: number;
+};
 
-export function discoveryService({ sql, settings, log, providers, timeoutMs }: Deps) {
+export function discoveryService({ sql, settings, log, providers, cache, timeoutMs }: Deps) {
   async function run(org: OrganizationNode, provider: ProviderNode) {
     const driver = driverOf(provider.props.driver);
     if (!driver.supports_discovery) {
@@ -137,6 +142,7 @@ export function discoveryService({ sql, settings, log, providers, timeoutMs }: D
         };
       });
       return sql.tx(async (tx) => {
+        cache.invalidate(tx);
         // The provider may have gone while we were asking it; lock it against deletion until commit.
         const provider = await mustFindProvider(tx, org, id, 'share');
         const created: ModelRead[] = [];

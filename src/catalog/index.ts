@@ -32,12 +32,14 @@ export function createCatalogDomain(options: CatalogOptions = {}): Domain {
     ],
     routes: (api, core) => {
       const providers = providersService(core);
+      const cache = new ModelListCache();
       catalogRoutes(api, {
         providers,
-        models: modelsService({ ...core, cache: new ModelListCache() }),
+        models: modelsService({ ...core, cache }),
         discovery: discoveryService({
           ...core,
           providers,
+          cache,
           timeoutMs: options.discoveryTimeoutMs ?? DISCOVERY_TIMEOUT_MS,
         }),
       });

@@ -235,6 +235,7 @@ export function modelsService({ sql, graphCache, cache }: Deps) {
     ): Promise<ModelRead> {
       authorize(ctx, 'ai_model:create');
       return sql.tx(async (tx) => {
+        cache.invalidate(tx);
         const org = await mustFindOrganization(tx, orgSlug);
         // A share lock: a concurrent provider delete waits for this model (and then refuses with 409).
         const provider = await mustFindProvider(tx, org, input.provider_id, 'share');
@@ -287,6 +288,7 @@ export function modelsService({ sql, graphCache, cache }: Deps) {
       authorize(ctx, 'ai_model:update');
       try {
         return await sql.tx(async (tx) => {
+          cache.invalidate(tx);
           const org = await mustFindOrganization(tx, orgSlug);
           const m = await mustFindModel(tx, org, id, { all: true });
           const patch: Partial<ModelProps> = { updated_by: attribution(ctx) };
@@ -331,6 +333,7 @@ export function modelsService({ sql, graphCache, cache }: Deps) {
     async remove(ctx: AuthContext, orgSlug: string, id: string): Promise<void> {
       authorize(ctx, 'ai_model:delete');
       await sql.tx(async (tx) => {
+        cache.invalidate(tx);
         const org = await mustFindOrganization(tx, orgSlug);
         const m = await mustFindModel(tx, org, id, { all: true });
         await deleteNode(tx, m.id, 'AIModel');

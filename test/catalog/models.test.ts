@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/harness.js';
+import { ModelListCache } from '../../src/catalog/cache.js';
 import { catalogApp, createModel, createProvider, world, type World } from './support.js';
 
 let app: TestApp;
@@ -614,6 +615,47 @@ describe('the list cache: every read sees committed changes, in this process and
       'cache-page-3',
       'cache-page-5',
     ]);
+  });
+
+  it('concurrent reads by different users each get their own visibility', async () => {
+    const expected = { alpha: await slugs(app, w.alpha), member: await slugs(app, w.member) };
+    expect(expected.alpha).not.toEqual(expected.member);
+    const reads = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        i % 2 ? (['alpha', w.alpha] as const) : (['member', w.member] as const),
+      ).map(async ([who, token]) => ({ who, seen: await slugs(app, token) })),
+    );
+    for (const r of reads) expect(r.seen).toEqual(expected[r.who]);
+  });
+
+  it('reads share a probe in flight, but never one that started before a catalog write here committed', async () => {
+    const cache = new ModelListCache();
+    const { sql } = app.runtime.core;
+    const org = (await sql.one<{ node_id: string }>(
+      `SELECT node_id FROM graph_keys WHERE namespace = 'Organization.slug' AND key = 'acme'`,
+    ))!.node_id;
+    const user = (await sql.one<{ node_id: string }>(
+      `SELECT node_id FROM graph_keys WHERE namespace = 'User.email' AND key = 'alpha@example.com'`,
+    ))!.node_id;
+    // Hold the probe's query back with a table lock taken on a connection of its own.
+    const blocker = await sql.pool.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query('LOCK TABLE catalog_versions IN ACCESS EXCLUSIVE MODE');
+      const a = cache.probe(sql, org, user);
+      const b = cache.probe(sql, org, user);
+      expect(b).toBe(a);
+      expect(cache.probe(sql, org, null)).not.toBe(a);
+      await sql.tx(async (tx) => cache.invalidate(tx));
+      const c = cache.probe(sql, org, user);
+      expect(c).not.toBe(a);
+      await blocker.query('COMMIT');
+      const [ra, rc] = await Promise.all([a, c]);
+      expect(rc).toEqual(ra);
+      expect(ra.teams).toHaveLength(1);
+    } finally {
+      blocker.release();
+    }
   });
 
   it('renaming the organization shows in the list at once', async () => {
