@@ -4,13 +4,20 @@ import { environmentsDomain } from '../environments/index.js';
 import { graphMigrations } from '../graph/migrations.js';
 import { identityDomain } from '../identity/index.js';
 import { organizationsDomain } from '../organizations/index.js';
+import { pluginsDomain } from '../plugins/index.js';
 import { projectsDomain } from '../projects/index.js';
 import type { Domain } from './domain.js';
 
 const graphDomain: Domain = { name: 'graph', migrations: graphMigrations };
 
 export function allDomains(): Domain[] {
-  const rest: Domain[] = [authzDomain, organizationsDomain, projectsDomain, environmentsDomain];
+  const rest: Domain[] = [
+    authzDomain,
+    organizationsDomain,
+    projectsDomain,
+    environmentsDomain,
+    pluginsDomain,
+  ];
   const grants = Object.assign({}, ...rest.map((d) => d.grants ?? {}));
   return [graphDomain, identityDomain(grants), ...rest];
 }
