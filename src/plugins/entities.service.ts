@@ -17,7 +17,7 @@ import {
 import { isUuid } from '../graph/ids.js';
 import { AppError, conflict, invalid, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
-import { documentErrors } from './json-schema.js';
+import { NUL_DETAIL, documentErrors, nulPointer } from './json-schema.js';
 import {
   permissionName,
   type CompiledEdgeLabel,
@@ -102,7 +102,10 @@ function otherEnd(slug: string, e: CompiledEdgeLabel, row: AnchoredEdge) {
   };
 }
 
+/** Validates a document against a label schema: 422 with pointers (prefixed by `prefix`) and keywords. */
 function check(validate: ValidateFunction, doc: unknown, prefix = ''): void {
+  const nul = nulPointer(doc);
+  if (nul) throw invalid(`${prefix}${nul === '/' ? '' : nul}` || '/', NUL_DETAIL);
   if (validate(doc)) return;
   const errors = documentErrors(validate.errors, prefix);
   const first = errors[0]!;

@@ -151,3 +151,28 @@ export function documentErrors(errors: readonly ErrorObject[] | null | undefined
   }
   return out;
 }
+
+/**
+ * The pointer of the first string or member name holding U+0000, which PostgreSQL text and jsonb
+ * cannot store; undefined when there is none. Checked before a document reaches the database.
+ */
+export function nulPointer(value: unknown, at = ''): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? at || '/' : undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = nulPointer(value[i], `${at}/${i}`);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  for (const [key, member] of Object.entries(value)) {
+    const here = `${at}/${escape(key)}`;
+    if (key.includes('\u0000')) return here;
+    const found = nulPointer(member, here);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+export const NUL_DETAIL = 'text cannot contain the NUL character (U+0000)';

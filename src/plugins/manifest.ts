@@ -4,7 +4,13 @@ import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { Type, type Static } from 'typebox';
 import { parse as parseYaml } from 'yaml';
 import { AppError, type FieldError } from '../http/errors.js';
-import { compileLabelSchema, documentErrors, newSchemaCompiler } from './json-schema.js';
+import {
+  NUL_DETAIL,
+  compileLabelSchema,
+  documentErrors,
+  newSchemaCompiler,
+  nulPointer,
+} from './json-schema.js';
 
 export const LABEL_PATTERN = '^[A-Za-z][A-Za-z0-9_]*$';
 export const PLUGIN_SLUG_PATTERN = '^[a-z][a-z0-9-]*$';
@@ -201,6 +207,11 @@ function searchFieldsOf(schema: Record<string, unknown>): string[] {
  * request body (`/manifest/...`).
  */
 export function compileManifest(input: unknown): CompiledPlugin {
+  const nul = nulPointer(input);
+  if (nul)
+    throw invalidManifest([
+      { pointer: `/manifest${nul === '/' ? '' : nul}`, in: 'body', detail: NUL_DETAIL },
+    ]);
   if (!checkShape(input)) throw invalidManifest(documentErrors(checkShape.errors, '/manifest'));
   const m = input as ManifestInput;
   const manifest: Manifest = {

@@ -376,30 +376,41 @@ export function pluginsService({ sql, authCache }: Deps, registry: PluginRegistr
       } catch (err) {
         throw new Error(`KEEL_PLUGINS_DIR: cannot read ${dir}: ${(err as Error).message}`);
       }
-      const applied: Manifest[] = [];
-      const seen = new Map<string, string>();
-      for (const file of files) {
+      const failed = (file: string, err: unknown): Error => {
         const where = `KEEL_PLUGINS_DIR: ${path.join(dir, file)}`;
-        try {
-          const compiled = compileInput(fs.readFileSync(path.join(dir, file), 'utf8'));
-          const slug = compiled.manifest.slug;
-          if (seen.has(slug)) throw new Error(`plugin ${slug} is also declared by ${seen.get(slug)}`);
-          seen.set(slug, file);
-          await sql.tx(async (tx) => {
-            await tx.query('SELECT pg_advisory_xact_lock($1)', [DIRECTORY_LOCK]);
-            await apply(tx, compiled, 'KEEL_PLUGINS_DIR', await lockPlugin(tx, slug));
-          });
-          applied.push(compiled.manifest);
-        } catch (err) {
-          if (err instanceof AppError) {
-            const details = (err.errors ?? []).map(
-              (e) => `${e.pointer.replace(/^\/manifest/, '') || '/'}: ${e.detail}`,
-            );
-            throw new Error(`${where}: ${err.detail}${details.length > 1 ? ` (${details.join('; ')})` : ''}`);
-          }
-          throw new Error(`${where}: ${(err as Error).message}`);
+        if (err instanceof AppError) {
+          const details = (err.errors ?? []).map(
+            (e) => `${e.pointer.replace(/^\/manifest\/?/, '') || '/'}: ${e.detail}`,
+          );
+          return new Error(`${where}: ${details.length > 0 ? details.join('; ') : err.detail}`);
         }
+        return new Error(`${where}: ${(err as Error).message}`);
+      };
+      const plugins: { file: string; compiled: CompiledPlugin }[] = [];
+      for (const file of files) {
+        let compiled: CompiledPlugin;
+        try {
+          compiled = compileInput(fs.readFileSync(path.join(dir, file), 'utf8'));
+        } catch (err) {
+          throw failed(file, err);
+        }
+        const twin = plugins.find((p) => p.compiled.manifest.slug === compiled.manifest.slug);
+        if (twin)
+          throw failed(file, new Error(`plugin ${compiled.manifest.slug} is also declared by ${twin.file}`));
+        plugins.push({ file, compiled });
       }
+      // One transaction: a directory that cannot be applied whole changes nothing.
+      await sql.tx(async (tx) => {
+        await tx.query('SELECT pg_advisory_xact_lock($1)', [DIRECTORY_LOCK]);
+        for (const { file, compiled } of plugins) {
+          try {
+            await apply(tx, compiled, 'KEEL_PLUGINS_DIR', await lockPlugin(tx, compiled.manifest.slug));
+          } catch (err) {
+            throw failed(file, err);
+          }
+        }
+      });
+      const applied = plugins.map((p) => p.compiled.manifest);
       return applied;
     },
   };

@@ -6,7 +6,9 @@ import { authOf } from '../http/server.js';
 import { isEdgeCursor, type PluginEntitiesService } from './entities.service.js';
 import type { PluginsService } from './plugins.service.js';
 
-const Param = Type.String({ maxLength: 200 });
+/** Path segments reach SQL as bound text parameters, which cannot hold NUL. */
+const NO_NUL = '^[^\\u0000]*$';
+const Param = Type.String({ maxLength: 200, pattern: NO_NUL });
 const JsonObject = (description: string) => Type.Record(Type.String(), Type.Unknown(), { description });
 const AnySchema = Type.Unknown({ description: 'a JSON Schema, draft 2020-12' });
 
@@ -80,6 +82,7 @@ const SearchQuery = Type.Object(
     q: Type.Optional(
       Type.String({
         maxLength: 200,
+        pattern: NO_NUL,
         description: 'case-insensitive substring of a top-level property the schema types as a string',
       }),
     ),

@@ -835,3 +835,113 @@ describe('permissions per request: derived read for GETs, write for the rest', (
     expect((await app.call('POST', url, { token: robot, body: { any: 'thing' } })).status).toBe(201);
   });
 });
+
+describe('text that PostgreSQL cannot store (U+0000) is 422, never a 500', () => {
+  it('in a document, an edge property, a query or a path segment', async () => {
+    const doc = await app.call('POST', '/admin/plugins/cloud-accounts/entities/CloudAccount', {
+      token: admin,
+      body: { ...subjects[0]!.valid(500), tags: { note: 'a\u0000b' } },
+    });
+    expect(doc.status).toBe(422);
+    expect(doc.body.errors[0].pointer).toBe('/tags/note');
+    const key = await app.call('POST', '/admin/plugins/cloud-accounts/entities/CloudAccount', {
+      token: admin,
+      body: { ...subjects[0]!.valid(501), tags: { 'a\u0000b': 'x' } },
+    });
+    expect(key.status).toBe(422);
+    const edge = await app.call('POST', '/admin/plugins/generated-b/edges/Gb_READS', {
+      token: admin,
+      body: {
+        source_id: '00000000-0000-7000-8000-000000000000',
+        target_id: '00000000-0000-7000-8000-000000000001',
+        properties: { mode: 'push\u0000' },
+      },
+    });
+    expect(edge.status).toBe(422);
+    expect(edge.body.errors[0].pointer).toBe('/properties/mode');
+    const q = await app.call('GET', '/admin/plugins/cloud-accounts/entities/CloudAccount?q=%00', {
+      token: admin,
+    });
+    expect(q.status).toBe(422);
+    for (const path of [
+      '/admin/plugins/%00/entities/CloudAccount',
+      '/admin/plugins/%00',
+      '/admin/environments/%00/plugin-edges/cloud-accounts/MAPS_TO',
+    ]) {
+      const res = await app.call('GET', path, { token: admin });
+      expect(res.status, path).toBe(422);
+    }
+    const manifest = await app.call('POST', '/admin/plugins', {
+      token: admin,
+      body: { manifest: { slug: 'nul', name: 'N\u0000', version: '1.0.0', vertex_labels: [] } },
+    });
+    expect(manifest.status).toBe(422);
+    expect(manifest.body.errors[0].pointer).toBe('/manifest/name');
+  });
+});
+
+describe('a write racing an upgrade is validated against the schema that wins', () => {
+  it('a POST that waited for an upgrade is validated again against the new schema', async () => {
+    const sql = app.runtime.core.sql;
+    const manifest = {
+      slug: 'racy',
+      name: 'Racy',
+      version: '1.0.0',
+      vertex_labels: [
+        { name: 'RacyThing', schema: { type: 'object', properties: { name: { type: 'string' } } } },
+      ],
+    };
+    expect((await app.call('POST', '/admin/plugins', { token: admin, body: { manifest } })).status).toBe(201);
+    const stricter = {
+      ...manifest,
+      version: '2.0.0',
+      vertex_labels: [
+        {
+          name: 'RacyThing',
+          display_name: 'RacyThing',
+          schema: {
+            type: 'object',
+            required: ['size'],
+            properties: { name: { type: 'string' }, size: { type: 'integer' } },
+          },
+        },
+      ],
+      description: null,
+      edge_labels: [],
+    };
+    // What an upgrade does: lock the plugin row, change the manifest and revision, commit.
+    const upgrade = await sql.pool.connect();
+    try {
+      await upgrade.query('BEGIN');
+      const { rows } = await upgrade.query(
+        `SELECT n.id FROM graph_keys k JOIN graph_nodes n ON n.id = k.node_id
+          WHERE k.namespace = 'Plugin.slug' AND k.key = 'racy' FOR UPDATE OF n`,
+      );
+      const pending = app.call('POST', '/admin/plugins/racy/entities/RacyThing', {
+        token: admin,
+        body: { name: 'late' },
+      });
+      // Wait until the POST is blocked on the plugin row (it validated against revision 1 already).
+      for (let i = 0; ; i++) {
+        const waiting = await sql.one<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        if (waiting!.n > 0) break;
+        if (i > 200) throw new Error('the POST never waited for the plugin row');
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      await upgrade.query(
+        `UPDATE graph_nodes SET props = props || jsonb_build_object('manifest', $2::jsonb, 'revision', 2) WHERE id = $1`,
+        [rows[0].id, stricter],
+      );
+      await upgrade.query('COMMIT');
+      const res = await pending;
+      expect(res.status, res.text).toBe(422);
+      expect(res.body.errors[0]).toMatchObject({ pointer: '/size', keyword: 'required' });
+    } finally {
+      upgrade.release();
+    }
+    const list = await app.call('GET', '/admin/plugins/racy/entities/RacyThing', { token: admin });
+    expect(list.body).toEqual([]);
+  });
+});
