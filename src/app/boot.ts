@@ -12,6 +12,8 @@ import { createSql } from '../db/sql.js';
 import { seedPermissions } from '../authz/store.js';
 import { REDACT_PATHS } from '../http/redact.js';
 import { AuthCache } from '../identity/auth-cache.js';
+import { Notifications } from '../db/notifications.js';
+import { GraphCache } from '../graph/cache.js';
 import { authenticator } from '../identity/authn.js';
 import { serviceAccountsService } from '../identity/service-accounts.service.js';
 import { tokensService } from '../identity/tokens.service.js';
@@ -91,9 +93,13 @@ export async function boot(
       );
     });
 
+    const notifications = new Notifications(sql);
     const authCache = new AuthCache();
-    const listener = await authCache.listen(sql);
-    closers.push(listener.stop);
+    authCache.subscribe(notifications);
+    const graphCache = new GraphCache();
+    graphCache.subscribe(notifications);
+    await notifications.start();
+    closers.push(() => notifications.stop());
     const jwt = new JwtSigner(settings.auth.jwtPrivateKey!, settings.auth.issuer);
     const tokens = tokensService({ sql, jwt, authCache, settings });
     const core: Core = {
@@ -102,6 +108,7 @@ export async function boot(
       log,
       jwt,
       authCache,
+      graphCache,
       secrets: new SecretBoxes(settings),
       identity: {
         users: usersService({ sql, authCache }),

@@ -6,6 +6,7 @@ import type { JwtSigner } from '../crypto/jwt.js';
 import { SecretBox } from '../crypto/secretbox.js';
 import { AppError } from '../http/errors.js';
 import type { AuthCache } from '../identity/auth-cache.js';
+import type { GraphCache } from '../graph/cache.js';
 import type { Authenticator } from '../identity/authn.js';
 import type { ServiceAccountsService } from '../identity/service-accounts.service.js';
 import type { TokensService } from '../identity/tokens.service.js';
@@ -25,6 +26,8 @@ export interface Core {
   log: FastifyBaseLogger;
   jwt: JwtSigner;
   authCache: AuthCache;
+  /** Hot lookups by unique key (organizations, projects), invalidated across replicas. */
+  graphCache: GraphCache;
   secrets: SecretBoxes;
   identity: Identity;
 }

@@ -1,4 +1,5 @@
 // The one SQL layer: a pg pool, bound parameters only, transactions with retry on serialization failures.
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 
 // int8 and numeric come back as strings by default; timestamps as Date. Keep both behaviours explicit.
@@ -22,6 +23,23 @@ export interface Sql extends Queryable {
   close(): Promise<void>;
 }
 
+/**
+ * Every statement is prepared once per connection under a name derived from its text: the SQL here is
+ * static (parameters are always bound), so the set of names is bounded and parse/plan work is saved.
+ * Statements without parameters are sent as simple queries.
+ */
+const names = new Map<string, string>();
+function named(text: string, values: readonly unknown[] | undefined): pg.QueryConfig {
+  // Without parameters a text may hold several statements (migrations), which cannot be prepared.
+  if (!values || values.length === 0) return { text };
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `k${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+    if (names.size < 5000) names.set(text, name);
+  }
+  return { name, text, values: values as unknown[] };
+}
+
 function queryable(run: (text: string, params?: readonly unknown[]) => Promise<pg.QueryResult>): Queryable {
   return {
     async query<T extends Row>(text: string, params?: readonly unknown[]) {
@@ -37,7 +55,7 @@ export function createSql(connectionString: string, max = 10): Sql {
   const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000 });
   // An idle client that errors (server restart) must not crash the process; the pool drops it.
   pool.on('error', () => {});
-  const base = queryable((text, params) => pool.query(text, params as unknown[]));
+  const base = queryable((text, params) => pool.query(named(text, params)));
   return {
     ...base,
     pool,
@@ -47,7 +65,7 @@ export function createSql(connectionString: string, max = 10): Sql {
       try {
         await client.query('BEGIN');
         const tx: Tx = {
-          ...queryable((text, params) => client.query(text, params as unknown[])),
+          ...queryable((text, params) => client.query(named(text, params))),
           afterCommit: (f) => void after.push(f),
         };
         const result = await fn(tx);

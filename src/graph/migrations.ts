@@ -1,4 +1,5 @@
 import type { Migration } from '../db/migrate.js';
+import { graphCacheMigration } from './cache.js';
 
 export const graphMigrations: Migration[] = [
   {
@@ -34,4 +35,5 @@ export const graphMigrations: Migration[] = [
       CREATE INDEX graph_edges_dst ON graph_edges (dst, label, src);
     `,
   },
+  graphCacheMigration,
 ];

@@ -1,8 +1,8 @@
 // Caches what authenticating a request needs (principal, permissions, token status) so the hot path
 // costs no query. Any change to identities, roles or tokens notifies every replica through
 // PostgreSQL LISTEN/NOTIFY; the short TTL bounds staleness if a notification is ever missed.
-import type pg from 'pg';
-import type { Sql, Tx } from '../db/sql.js';
+import type { Notifications } from '../db/notifications.js';
+import type { Tx } from '../db/sql.js';
 import { TtlCache } from '../lib/ttl-cache.js';
 
 const CHANNEL = 'keel_auth_changed';
@@ -37,37 +37,12 @@ export class AuthCache {
     tx.afterCommit(() => this.clear());
   }
 
-  /** Listens for other replicas' changes; reconnects when the connection drops. */
-  async listen(sql: Sql): Promise<{ stop(): Promise<void> }> {
-    let stopped = false;
-    let client: pg.PoolClient | undefined;
-    const connect = async (): Promise<void> => {
-      if (stopped) return;
-      try {
-        client = await sql.pool.connect();
-        client.on('notification', () => this.clear());
-        client.on('error', () => {
-          client?.release(true);
-          client = undefined;
-          this.clear();
-          setTimeout(() => void connect(), 1000).unref();
-        });
-        await client.query(`LISTEN ${CHANNEL}`);
-      } catch {
-        client?.release(true);
-        client = undefined;
-        setTimeout(() => void connect(), 1000).unref();
-      }
-    };
-    await connect();
-    return {
-      stop: async () => {
-        stopped = true;
-        if (client) {
-          await client.query(`UNLISTEN ${CHANNEL}`).catch(() => {});
-          client.release();
-        }
-      },
-    };
+  /** Clears on other replicas' changes (and whenever notifications may have been missed). */
+  subscribe(notifications: Notifications): void {
+    notifications.on(
+      CHANNEL,
+      () => this.clear(),
+      () => this.clear(),
+    );
   }
 }

@@ -58,9 +58,9 @@ export async function mustFindTeam(q: Queryable, org: OrganizationNode, slug: st
   return team;
 }
 
-type Deps = Pick<Core, 'sql' | 'authCache'>;
+type Deps = Pick<Core, 'sql' | 'graphCache'>;
 
-export function organizationsService({ sql }: Deps) {
+export function organizationsService({ sql, graphCache }: Deps) {
   return {
     async create(ctx: AuthContext, input: { slug: string; name: string }) {
       authorize(ctx, 'organization:create');
@@ -103,6 +103,7 @@ export function organizationsService({ sql }: Deps) {
       try {
         return await sql.tx(async (tx) => {
           const org = await mustFindOrganization(tx, slug);
+          graphCache.invalidate(tx);
           if (input.slug !== undefined && input.slug !== slug)
             await changeKey(tx, org.id, 'Organization.slug', input.slug);
           const patch: Partial<OrganizationProps> = { updated_by: attribution(ctx) };
@@ -120,6 +121,7 @@ export function organizationsService({ sql }: Deps) {
       authorize(ctx, 'organization:delete');
       await sql.tx(async (tx) => {
         const org = await mustFindOrganization(tx, slug);
+        graphCache.invalidate(tx);
         const members = await tx.one<{ n: number }>(
           `SELECT count(*)::int AS n FROM graph_edges WHERE dst = $1 AND label = 'BELONGS_TO'`,
           [org.id],

@@ -104,9 +104,21 @@ async function teamOf(q: Queryable, org: OrganizationNode, slug: string) {
   return team;
 }
 
-type Deps = Pick<Core, 'sql'>;
+type Deps = Pick<Core, 'sql' | 'graphCache'>;
 
-export function projectsService({ sql }: Deps) {
+export function projectsService({ sql, graphCache }: Deps) {
+  /** The read path: organization and project from the graph cache (no query on a hit). */
+  async function readableProject(ctx: AuthContext, orgSlug: string, slug: string) {
+    const org = await graphCache.nodeByKey<OrganizationNode['props']>(sql, 'Organization.slug', orgSlug);
+    if (!org) throw notFound(`organization ${orgSlug}`);
+    const key = projectKey(org.id, slug);
+    const project = await graphCache.nodeByKey<ProjectProps>(sql, key.namespace, key.key);
+    if (!project) throw notFound(`project ${slug}`);
+    if (!(await canOnProject(sql, ctx, project, 'read')))
+      throw forbidden(`missing permission project:read on ${slug}`);
+    return { org, project };
+  }
+
   return {
     async create(
       ctx: AuthContext,
@@ -164,7 +176,7 @@ export function projectsService({ sql }: Deps) {
     },
 
     async get(ctx: AuthContext, orgSlug: string, slug: string): Promise<ProjectRead> {
-      const { org, project } = await authorizedProject(sql, ctx, orgSlug, slug, 'read');
+      const { org, project } = await readableProject(ctx, orgSlug, slug);
       return projectRead(project, org.props.slug);
     },
 
@@ -182,6 +194,7 @@ export function projectsService({ sql }: Deps) {
       try {
         return await sql.tx(async (tx) => {
           const { org, project } = await authorizedProject(tx, ctx, orgSlug, slug, 'update');
+          graphCache.invalidate(tx);
           const patch: Partial<ProjectProps> = { updated_by: attribution(ctx) };
           if (input.name !== undefined) patch.name = input.name;
           if (input.attributes !== undefined) patch.attributes = input.attributes;
@@ -208,6 +221,7 @@ export function projectsService({ sql }: Deps) {
     async remove(ctx: AuthContext, orgSlug: string, slug: string): Promise<void> {
       await sql.tx(async (tx) => {
         const { project } = await authorizedProject(tx, ctx, orgSlug, slug, 'delete');
+        graphCache.invalidate(tx);
         await deleteNode(tx, project.id, 'Project');
       });
     },

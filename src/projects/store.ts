@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/sql.js';
 import { nodeByKey, type GraphNode } from '../graph/store.js';
+import type { OrganizationNode } from '../organizations/store.js';
 
 export interface ProjectProps {
   slug: string;
@@ -25,6 +26,30 @@ export const findProject = (q: Queryable, orgId: string, slug: string) => {
   const k = projectKey(orgId, slug);
   return nodeByKey<ProjectProps>(q, k.namespace, k.key);
 };
+
+/** The organization and the project by their slugs, in one query. */
+export async function findProjectBySlugs(
+  q: Queryable,
+  orgSlug: string,
+  slug: string,
+): Promise<{ org: OrganizationNode; project: ProjectNode } | undefined> {
+  const row = await q.one<{ o: OrganizationNode; p: ProjectNode }>(
+    `SELECT row_to_json(o) AS o, row_to_json(p) AS p
+       FROM graph_keys ok
+       JOIN graph_nodes o ON o.id = ok.node_id
+       JOIN graph_keys pk ON pk.namespace = 'Project.slug' AND pk.key = ok.node_id::text || '/' || $2
+       JOIN graph_nodes p ON p.id = pk.node_id
+      WHERE ok.namespace = 'Organization.slug' AND ok.key = $1`,
+    [orgSlug, slug],
+  );
+  if (!row) return undefined;
+  const revive = <T extends GraphNode>(n: T): T => ({
+    ...n,
+    created_at: new Date(n.created_at),
+    updated_at: new Date(n.updated_at),
+  });
+  return { org: revive(row.o), project: revive(row.p) };
+}
 
 /** Actions a CAN_ACCESS edge may carry, each standing for the permission `project:<action>`. */
 export const ACL_ACTIONS = ['read', 'update', 'delete'] as const;

@@ -136,3 +136,36 @@ describe('OpenAPI', () => {
     expect(ui.status).toBe(200);
   });
 });
+
+describe('cached reads see every write', () => {
+  it('a project read right after a rename, a change and a delete reflects each write', async () => {
+    const token = await app.adminToken();
+    await app.call('POST', '/organizations', { token, body: { slug: 'cache-org', name: 'C' } });
+    await app.call('POST', '/organizations/cache-org/teams', { token, body: { slug: 't', name: 'T' } });
+    await app.call('POST', '/organizations/cache-org/projects', {
+      token,
+      body: { slug: 'p', name: 'Before', team: 't' },
+    });
+    expect((await app.call('GET', '/organizations/cache-org/projects/p', { token })).body.name).toBe(
+      'Before',
+    );
+    await app.call('PATCH', '/organizations/cache-org/projects/p', { token, body: { name: 'After' } });
+    expect((await app.call('GET', '/organizations/cache-org/projects/p', { token })).body.name).toBe('After');
+    await app.call('PATCH', '/organizations/cache-org/projects/p', { token, body: { slug: 'q' } });
+    expect((await app.call('GET', '/organizations/cache-org/projects/p', { token })).status).toBe(404);
+    expect((await app.call('GET', '/organizations/cache-org/projects/q', { token })).status).toBe(200);
+    // A write made outside this process's services (another replica, a worker) reaches the cache
+    // through the trigger's notification.
+    await app.runtime.core.sql.query(
+      `UPDATE graph_nodes SET props = props || '{"name":"Elsewhere"}' WHERE label = 'Project' AND props->>'slug' = 'q'`,
+    );
+    let name = '';
+    for (let i = 0; i < 50 && name !== 'Elsewhere'; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      name = (await app.call('GET', '/organizations/cache-org/projects/q', { token })).body.name;
+    }
+    expect(name).toBe('Elsewhere');
+    await app.call('DELETE', '/organizations/cache-org/projects/q', { token });
+    expect((await app.call('GET', '/organizations/cache-org/projects/q', { token })).status).toBe(404);
+  });
+});

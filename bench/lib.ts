@@ -1,0 +1,79 @@
+// Benchmark harness. `npm run bench` starts `keel api` as its own process on a fresh database, measures
+// GET /health as the baseline, then every scenario in bench/scenarios/*.ts, and prints each result as a
+// ratio against that baseline (JSON under bench/results/).
+//
+// Adding a scenario: create bench/scenarios/<area>.ts exporting `scenarios: Scenario[]`.
+// - kind 'http': `prepare(ctx)` seeds what it needs through ctx.api(...) and returns the request to load
+//   (autocannon, 50 connections unless `connections` says otherwise). `goal` states the issue's target.
+// - kind 'custom': `run(ctx)` measures something that is not one HTTP request (a queue drain, say) and
+//   returns named figures; it may boot an in-process runtime on ctx.databaseUrl with ctx.env.
+import autocannon from 'autocannon';
+
+export interface BenchContext {
+  baseUrl: string;
+  /** The database the server uses (for custom scenarios that boot their own runtime). */
+  databaseUrl: string;
+  /** The environment the server was started with (KEEL_* settings). */
+  env: Record<string, string>;
+  adminToken: string;
+  /** One HTTP call; throws on a non-2xx answer. */
+  api(method: string, path: string, body?: unknown, token?: string): Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** Creates a user with these roles and returns a login token. */
+  user(email: string, roles?: string[]): Promise<string>;
+  durationSeconds: number;
+}
+
+export interface HttpLoad {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  connections?: number;
+  /** Distinct requests cycled through (e.g. POSTs with distinct slugs); overrides path/body. */
+  requests?: Array<{ method?: string; path: string; body?: string; headers?: Record<string, string> }>;
+}
+
+export interface Goal {
+  /** Minimum ratio of this scenario's req/s to the baseline's. */
+  minRatio?: number;
+  /** Maximum p99 latency in ms. */
+  maxP99Ms?: number;
+  /** Free text for custom scenarios. */
+  text?: string;
+}
+
+export type Scenario =
+  | { kind: 'http'; name: string; goal?: Goal; prepare(ctx: BenchContext): Promise<HttpLoad> }
+  | { kind: 'custom'; name: string; goal?: Goal; run(ctx: BenchContext): Promise<Record<string, number>> };
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+}
+
+export async function load(baseUrl: string, spec: HttpLoad, durationSeconds: number): Promise<LoadResult> {
+  const result = await autocannon({
+    url: `${baseUrl}${spec.path}`,
+    connections: spec.connections ?? 50,
+    duration: durationSeconds,
+    method: spec.method ?? 'GET',
+    headers: spec.headers,
+    body: spec.body,
+    requests: spec.requests?.map((r) => ({
+      method: (r.method ?? spec.method ?? 'GET') as 'GET',
+      path: r.path,
+      body: r.body,
+      headers: r.headers ?? spec.headers,
+    })),
+  });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { generateSigningKey } from '../crypto/jwt.js';
+import { loadSettings, SettingsError } from './settings.js';
+
+function errorOf(env: Record<string, string>): SettingsError {
+  try {
+    loadSettings(env);
+  } catch (err) {
+    if (err instanceof SettingsError) return err;
+    throw err;
+  }
+  throw new Error('expected a SettingsError');
+}
+
+describe('settings are validated once, naming the variable', () => {
+  it('defaults to the embedded mode on 127.0.0.1:8080', () => {
+    const s = loadSettings({});
+    expect(s.databaseUrl).toBeNull();
+    expect(s.host).toBe('127.0.0.1');
+    expect(s.port).toBe(8080);
+    expect(s.publicUrl).toBe('http://127.0.0.1:8080');
+    expect(s.auth.accessTokenTtl).toBe(3600);
+    expect(s.auth.delegatedTokenTtl).toBe(600);
+    expect(s.auth.providerCacheSeconds).toBe(30);
+    expect(s.configEncryptionKey).toBeUndefined();
+  });
+
+  it.each([
+    [{ KEEL_PORT: 'eighty' }, 'KEEL_PORT'],
+    [{ KEEL_PORT: '70000' }, 'KEEL_PORT'],
+    [{ KEEL_LOG_LEVEL: 'loud' }, 'KEEL_LOG_LEVEL'],
+    [{ KEEL_DATABASE_URL: 'mysql://x' }, 'KEEL_DATABASE_URL'],
+    [{ KEEL_PUBLIC_URL: 'not a url' }, 'KEEL_PUBLIC_URL'],
+    [{ KEEL_AUTH_ENCRYPTION_KEY: 'c2hvcnQ=' }, 'KEEL_AUTH_ENCRYPTION_KEY'],
+    [{ KEEL_CONFIG_ENCRYPTION_KEY: 'too-short' }, 'KEEL_CONFIG_ENCRYPTION_KEY'],
+    [{ KEEL_AUTH_DELEGATED_TOKEN_TTL: '299' }, 'KEEL_AUTH_DELEGATED_TOKEN_TTL'],
+    [{ KEEL_AUTH_DELEGATED_TOKEN_TTL: '901' }, 'KEEL_AUTH_DELEGATED_TOKEN_TTL'],
+    [{ KEEL_AUTH_OAUTH_AUTO_CREATE_USERS: 'maybe' }, 'KEEL_AUTH_OAUTH_AUTO_CREATE_USERS'],
+    [{ KEEL_BOOTSTRAP_ADMIN_EMAIL: 'a@b.c' }, 'KEEL_BOOTSTRAP_ADMIN_PASSWORD'],
+    [{ KEEL_SCHEDULER_CLIENT_SECRET: 's' }, 'KEEL_SCHEDULER_CLIENT_ID'],
+    [{ KEEL_AUTH_JWT_PRIVATE_KEY: 'nope' }, 'KEEL_AUTH_JWT_PRIVATE_KEY'],
+  ])('%o is refused by naming %s', (env, variable) => {
+    const err = errorOf(env);
+    expect(err.variable).toBe(variable);
+    expect(err.message.startsWith(variable)).toBe(true);
+  });
+
+  it('production mode (KEEL_DATABASE_URL) requires the signing key but not the encryption keys', () => {
+    expect(errorOf({ KEEL_DATABASE_URL: 'postgres://h/db' }).variable).toBe('KEEL_AUTH_JWT_PRIVATE_KEY');
+    const s = loadSettings({
+      KEEL_DATABASE_URL: 'postgres://h/db',
+      KEEL_AUTH_JWT_PRIVATE_KEY: generateSigningKey(),
+    });
+    expect(s.auth.encryptionKey).toBeUndefined();
+    expect(s.configEncryptionKey).toBeUndefined();
+  });
+
+  it('accepts the signing key as PEM or as base64 of the PEM', () => {
+    const pem = generateSigningKey();
+    const b64 = Buffer.from(pem).toString('base64');
+    expect(loadSettings({ KEEL_AUTH_JWT_PRIVATE_KEY: b64 }).auth.jwtPrivateKey).toBe(pem);
+  });
+});

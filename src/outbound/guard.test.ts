@@ -1,0 +1,76 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../http/errors.js';
+import { describeOutboundError, isPrivateAddress, outboundFetch, validateBaseUrl } from './guard.js';
+
+describe('validateBaseUrl', () => {
+  it.each([
+    ['ftp://example.com', 'scheme'],
+    ['not a url', 'not a valid URL'],
+    ['https://user:pw@example.com', 'user name or password'],
+    ['http://', 'not a valid URL'],
+  ])('refuses %s', (raw, message) => {
+    try {
+      validateBaseUrl(raw, '/base_url');
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(AppError);
+      expect((err as AppError).status).toBe(422);
+      expect((err as AppError).errors?.[0]?.pointer).toBe('/base_url');
+      expect((err as AppError).detail).toContain(message);
+    }
+  });
+  it('accepts http and https with a host', () => {
+    expect(validateBaseUrl('https://api.example.com/v1', '/base_url').hostname).toBe('api.example.com');
+  });
+});
+
+describe('isPrivateAddress', () => {
+  it.each([
+    '127.0.0.1',
+    '10.1.2.3',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '::1',
+    'fe80::1',
+    'fd00::1',
+    '::ffff:127.0.0.1',
+  ])('%s is private', (ip) => expect(isPrivateAddress(ip)).toBe(true));
+  it.each(['8.8.8.8', '172.32.0.1', '1.1.1.1', '2606:4700::1111'])('%s is public', (ip) =>
+    expect(isPrivateAddress(ip)).toBe(false),
+  );
+});
+
+describe('outboundFetch', () => {
+  let server: http.Server;
+  let port: number;
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      if (req.url === '/slow') return void setTimeout(() => res.end('late'), 2000);
+      res.end('ok');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  it('refuses loopback by address and by name unless allowed', async () => {
+    const guarded = outboundFetch({ allowPrivateNetworks: false, timeoutMs: 2000 });
+    await expect(guarded(`http://127.0.0.1:${port}/`)).rejects.toThrow(/private or reserved/);
+    const byName = await guarded(`http://localhost:${port}/`).catch((e: unknown) => e);
+    expect(describeOutboundError(byName)).toMatch(/private or reserved/);
+    const open = outboundFetch({ allowPrivateNetworks: true, timeoutMs: 2000 });
+    expect(await (await open(`http://localhost:${port}/`)).text()).toBe('ok');
+  });
+
+  it('times out', async () => {
+    const open = outboundFetch({ allowPrivateNetworks: true, timeoutMs: 200 });
+    const err = await open(`http://127.0.0.1:${port}/slow`).catch((e: unknown) => e);
+    expect(describeOutboundError(err)).toBe('timed out');
+  });
+});
