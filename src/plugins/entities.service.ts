@@ -29,6 +29,7 @@ import { edgePropsValid } from './plugins.service.js';
 import type { CurrentPlugin, PluginRegistry } from './registry.js';
 import {
   anchoredEdges,
+  findPluginHead,
   insertEntity,
   lockEntity,
   nodeLabel,
@@ -132,13 +133,16 @@ function edgeOf(plugin: CompiledPlugin, slug: string, label: string): CompiledEd
 type Deps = Pick<Core, 'sql'>;
 
 export function pluginEntitiesService({ sql }: Deps, registry: PluginRegistry) {
-  /** Runs a write against the current revision; `undefined` from `fn` means the plugin moved on: retry. */
+  /**
+   * Runs a write against the plugin's revision; `undefined` from `fn` means the plugin moved on
+   * meanwhile (or the cached revision was stale): retry against the revision now stored.
+   */
   async function withCurrent<T>(
     slug: string,
     fn: (current: CurrentPlugin) => Promise<T | undefined>,
   ): Promise<T> {
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      const result = await fn(await registry.current(sql, slug));
+      const result = await fn(await registry.current(sql, slug, attempt > 0));
       if (result !== undefined) return result;
     }
     throw conflict(`plugin ${slug} changed while the request was processed; retry`, 'plugin_changed');
@@ -278,6 +282,9 @@ export function pluginEntitiesService({ sql }: Deps, registry: PluginRegistry) {
             }),
           };
         }
+        // Nothing stored: the plugin moved on (retry), or an end is missing or of another label.
+        const now = await findPluginHead(sql, slug);
+        if (now?.id !== head.id || now.revision !== head.revision) return undefined;
         for (const [pointer, id, end] of [
           ['/source_id', body.source_id, e.source],
           ['/target_id', body.target_id, e.target],

@@ -358,7 +358,7 @@ export function pluginsService({ sql, authCache }: Deps, registry: PluginRegistr
         );
         await tx.query('DELETE FROM graph_nodes WHERE id = $1', [node.id]);
         await authCache.invalidate(tx);
-        tx.afterCommit(() => registry.forget(node.id));
+        tx.afterCommit(() => registry.forget(node.id, slug));
       });
     },
 

@@ -944,4 +944,28 @@ describe('a write racing an upgrade is validated against the schema that wins', 
     const list = await app.call('GET', '/admin/plugins/racy/entities/RacyThing', { token: admin });
     expect(list.body).toEqual([]);
   });
+
+  it("a POST right after another replica's upgrade is validated against the new schema", async () => {
+    const sql = app.runtime.core.sql;
+    const url = '/admin/plugins/racy/entities/RacyThing';
+    // This process has just used revision 2 and remembers it.
+    expect((await app.call('POST', url, { token: admin, body: { name: 'ok', size: 1 } })).status).toBe(201);
+    const node = await sql.one<{ id: string; props: { manifest: { vertex_labels: { schema: object }[] } } }>(
+      `SELECT n.id, n.props FROM graph_keys k JOIN graph_nodes n ON n.id = k.node_id
+        WHERE k.namespace = 'Plugin.slug' AND k.key = 'racy'`,
+    );
+    const manifest = structuredClone(node!.props.manifest);
+    manifest.vertex_labels[0]!.schema = {
+      type: 'object',
+      required: ['size', 'colour'],
+      properties: { size: { type: 'integer' }, colour: { type: 'string' } },
+    };
+    await sql.query(
+      `UPDATE graph_nodes SET props = props || jsonb_build_object('manifest', $2::jsonb, 'revision', 3) WHERE id = $1`,
+      [node!.id, manifest],
+    );
+    const res = await app.call('POST', url, { token: admin, body: { name: 'stale', size: 2 } });
+    expect(res.status, res.text).toBe(422);
+    expect(res.body.errors[0]).toMatchObject({ pointer: '/colour', keyword: 'required' });
+  });
 });
