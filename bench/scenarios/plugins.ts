@@ -15,7 +15,8 @@ function setup(ctx: BenchContext) {
   ready ??= (async () => {
     await ctx.api('POST', '/admin/plugins', { manifest: generated.manifest }, ctx.adminToken);
     let id = '';
-    for (let i = 0; i < 200; i++) id = (await ctx.api('POST', base, generated.document(i), ctx.adminToken)).id;
+    for (let i = 0; i < 200; i++)
+      id = (await ctx.api('POST', base, generated.document(i), ctx.adminToken)).id;
     await ctx.api(
       'POST',
       '/roles',
