@@ -218,18 +218,6 @@ export async function pluginRoutes(
         reply.code(201).send(await entities.create(authOf(req), req.params.slug, req.params.label, req.body)),
     );
     scoped.get(
-      `${base}/_schema`,
-      {
-        schema: {
-          tags,
-          summary: "The label's JSON Schema",
-          params: LabelParams,
-          response: responses({ 200: AnySchema }),
-        },
-      },
-      async (req) => entities.schema(authOf(req), req.params.slug, req.params.label, 'entities'),
-    );
-    scoped.get(
       `${base}/:id`,
       { schema: { tags, params: EntityParams, response: responses({ 200: EntityRead }) } },
       async (req) => entities.get(authOf(req), req.params.slug, req.params.label, req.params.id),
@@ -294,18 +282,6 @@ export async function pluginRoutes(
         return reply.code(r.created ? 201 : 200).send(r.edge);
       },
     );
-    scoped.get(
-      `${edges}/_schema`,
-      {
-        schema: {
-          tags,
-          summary: "The JSON Schema of the edge label's properties",
-          params: LabelParams,
-          response: responses({ 200: AnySchema }),
-        },
-      },
-      async (req) => entities.schema(authOf(req), req.params.slug, req.params.label, 'edges'),
-    );
     scoped.delete(
       `${edges}/:source_id/:target_id`,
       { schema: { tags, params: EdgeParams, response: responses({ 204: NoContent }) } },
@@ -315,6 +291,16 @@ export async function pluginRoutes(
         return reply.code(204).send(null);
       },
     );
+    for (const [kind, path, summary] of [
+      ['entities', base, "The entity label's JSON Schema"],
+      ['edges', edges, "The JSON Schema of the edge label's properties"],
+    ] as const) {
+      scoped.get(
+        `${path}/_schema`,
+        { schema: { tags, summary, params: LabelParams, response: responses({ 200: AnySchema }) } },
+        async (req) => entities.schema(authOf(req), req.params.slug, req.params.label, kind),
+      );
+    }
     scoped.get(
       '/admin/environments/:slug/plugin-edges/:plugin/:label',
       {
