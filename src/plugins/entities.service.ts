@@ -159,12 +159,12 @@ export function pluginEntitiesService({ sql }: Deps, registry: PluginRegistry) {
     async list(ctx: AuthContext, slug: string, label: string, page: Page, q?: string) {
       authorize(ctx, permissionName(slug, label, 'read'));
       const v = vertexOf((await registry.current(sql, slug)).plugin, slug, label);
-      if (q !== undefined && v.searchFields.length === 0) return { items: [], next: undefined };
+      if (q && v.searchFields.length === 0) return { items: [], next: undefined };
       const r = await listNodes(sql, {
         label: v.storage,
         after: page.after,
         limit: page.limit,
-        search: q !== undefined ? { fields: v.searchFields, text: q } : undefined,
+        search: q ? { fields: v.searchFields, text: q } : undefined,
       });
       return { next: r.next, items: r.items.map((n) => entityRead(slug, label, n)) };
     },

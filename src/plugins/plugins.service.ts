@@ -71,13 +71,13 @@ export function edgePropsValid(edge: CompiledEdgeLabel, props: Props): boolean {
   return edge.validate ? edge.validate(props) : Object.keys(props).length === 0;
 }
 
-async function invalidNodes(q: Queryable, label: CompiledVertexLabel, storage: string) {
+async function invalidNodes(q: Queryable, label: CompiledVertexLabel) {
   let after: string | null = null;
   let total = 0;
   const bad: string[] = [];
   let invalidCount = 0;
   for (;;) {
-    const batch = await scanNodes(q, storage, after, SCAN_BATCH);
+    const batch = await scanNodes(q, label.storage, after, SCAN_BATCH);
     for (const row of batch) {
       total++;
       if (!label.validate(row.props)) {
@@ -135,7 +135,7 @@ async function incompatibilities(
       continue;
     }
     if (canonicalJson(n.schema) === canonicalJson(v.schema)) continue;
-    const r = await invalidNodes(q, n, v.storage);
+    const r = await invalidNodes(q, n);
     if (r.invalid > 0) {
       add(
         `/manifest/vertex_labels/${n.index}/schema`,
