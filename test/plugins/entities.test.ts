@@ -1,6 +1,7 @@
 // The generic plugin-entity and plugin-edge router (SPEC 4.5), table-driven over the shipped example
 // plugin and a generated one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PluginRegistry } from '../../src/plugins/registry.js';
 import { startTestApp, type Res, type TestApp } from '../support/harness.js';
 import { exampleYaml, generatedManifest } from './fixtures.js';
 
@@ -967,5 +968,26 @@ describe('a write racing an upgrade is validated against the schema that wins', 
     const res = await app.call('POST', url, { token: admin, body: { name: 'stale', size: 2 } });
     expect(res.status, res.text).toBe(422);
     expect(res.body.errors[0]).toMatchObject({ pointer: '/colour', keyword: 'required' });
+  });
+});
+
+describe('validators are compiled once per (plugin, revision) and again after an upgrade', () => {
+  it('the registry hands out the same compiled plugin until the revision changes', async () => {
+    const registry = new PluginRegistry();
+    const sql = app.runtime.core.sql;
+    const first = await registry.current(sql, 'generated-b');
+    const again = await registry.current(sql, 'generated-b', true);
+    expect(again.plugin).toBe(first.plugin);
+    expect(again.plugin.vertices.get('GbService')!.validate).toBe(
+      first.plugin.vertices.get('GbService')!.validate,
+    );
+    const upgraded = await app.call('PUT', '/admin/plugins/generated-b', {
+      token: admin,
+      body: { manifest: { ...generated.manifest, version: '0.2.0' } },
+    });
+    expect(upgraded.status, upgraded.text).toBe(200);
+    const after = await registry.current(sql, 'generated-b', true);
+    expect(after.head.revision).toBe(first.head.revision + 1);
+    expect(after.plugin).not.toBe(first.plugin);
   });
 });
