@@ -2,6 +2,7 @@
 // plugin and a generated one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PluginRegistry } from '../../src/plugins/registry.js';
+import { countEdges, countNodes, purgeLabels, scanEdges } from '../../src/plugins/store.js';
 import { startTestApp, type Res, type TestApp } from '../support/harness.js';
 import { exampleYaml, generatedManifest } from './fixtures.js';
 
@@ -212,6 +213,19 @@ describe('unknown plugins and labels are 404 on every route', () => {
       expect(res.status, `${method} ${path}: ${res.text}`).toBe(404);
       expect(res.body.code).toBe('not_found');
     }
+  });
+
+  it('labels reach SQL only as bound parameters (store level, past the manifest rules)', async () => {
+    const sql = app.runtime.core.sql;
+    const evil = "plugin:x:Y'); DROP TABLE graph_edges; --";
+    expect(await countNodes(sql, evil)).toBe(0);
+    expect(await countEdges(sql, evil)).toBe(0);
+    expect(await scanEdges(sql, evil, null, 10)).toEqual([]);
+    await purgeLabels(sql, [evil], [evil]);
+    const tables = await sql.one<{ edges: string | null; nodes: string | null }>(
+      `SELECT to_regclass('graph_edges')::text AS edges, to_regclass('graph_nodes')::text AS nodes`,
+    );
+    expect(tables).toEqual({ edges: 'graph_edges', nodes: 'graph_nodes' });
   });
 
   it('the graph is intact after the injection attempts', async () => {
