@@ -3,6 +3,7 @@ import { authzDomain } from '../authz/index.js';
 import { environmentsDomain } from '../environments/index.js';
 import { graphMigrations } from '../graph/migrations.js';
 import { identityDomain } from '../identity/index.js';
+import { oauthDomain } from '../oauth/index.js';
 import { organizationsDomain } from '../organizations/index.js';
 import { pluginsDomain } from '../plugins/index.js';
 import { projectsDomain } from '../projects/index.js';
@@ -16,6 +17,7 @@ export function allDomains(): Domain[] {
     organizationsDomain,
     projectsDomain,
     environmentsDomain,
+    oauthDomain,
     pluginsDomain,
   ];
   const grants = Object.assign({}, ...rest.map((d) => d.grants ?? {}));

@@ -50,6 +50,8 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
   return raw;
 }
 
+const trimSlash = (u: string) => u.replace(/\/+$/, '');
+
 /** A 32-byte key given as base64 (or base64url). */
 function key32(env: Env, name: string): Buffer | undefined {
   const raw = str(env, name);
@@ -94,6 +96,12 @@ export interface Settings {
     oauthAutoCreateUsers: boolean;
     providerCacheSeconds: number;
     localPasswordLogin: boolean;
+    /** Where a finished OAuth login sends the browser, tokens in the fragment (docs/oauth-login.md). */
+    oauthFrontendUrl: string;
+    /** Vendor endpoints of the `provider_a` type (an OIDC provider); overridden in tests. */
+    providerA: { issuer: string };
+    /** Vendor endpoints of the `provider_b` type (OAuth 2.0 plus a user API); overridden in tests. */
+    providerB: { authorizeUrl: string; tokenUrl: string; apiUrl: string };
   };
   /** Encrypts AI provider credentials. */
   configEncryptionKey: Buffer | undefined;
@@ -153,6 +161,24 @@ export function loadSettings(env: Env = process.env): Settings {
       oauthAutoCreateUsers: bool(env, 'KEEL_AUTH_OAUTH_AUTO_CREATE_USERS', false),
       providerCacheSeconds: int(env, 'KEEL_AUTH_PROVIDER_CACHE_SECONDS', 30, 0, 3600),
       localPasswordLogin: bool(env, 'KEEL_AUTH_LOCAL_PASSWORD_LOGIN', true),
+      oauthFrontendUrl:
+        url(env, 'KEEL_AUTH_OAUTH_FRONTEND_URL', ['http', 'https']) ?? `${publicUrl}/login/callback`,
+      providerA: {
+        issuer: trimSlash(
+          url(env, 'KEEL_AUTH_PROVIDER_A_ISSUER', ['http', 'https']) ?? 'https://accounts.google.com',
+        ),
+      },
+      providerB: {
+        authorizeUrl:
+          url(env, 'KEEL_AUTH_PROVIDER_B_AUTHORIZE_URL', ['http', 'https']) ??
+          'https://github.com/login/oauth/authorize',
+        tokenUrl:
+          url(env, 'KEEL_AUTH_PROVIDER_B_TOKEN_URL', ['http', 'https']) ??
+          'https://github.com/login/oauth/access_token',
+        apiUrl: trimSlash(
+          url(env, 'KEEL_AUTH_PROVIDER_B_API_URL', ['http', 'https']) ?? 'https://api.github.com',
+        ),
+      },
     },
     configEncryptionKey: key32(env, 'KEEL_CONFIG_ENCRYPTION_KEY'),
     bootstrapAdmin: adminEmail && adminPassword ? { email: adminEmail, password: adminPassword } : null,

@@ -13,6 +13,7 @@ const SECRET_FIELDS = [
   'private_key',
   'credentials_encrypted',
   'client_secret_encrypted',
+  'tokens_encrypted',
 ];
 
 export const REDACT_PATHS = [

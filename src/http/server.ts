@@ -1,6 +1,8 @@
 // The Fastify instance: conventions shared by every route (auth by default, problem+json, request ids,
 // OpenAPI, redacted logs). Domains add their routes through Domain.routes.
 import { randomUUID } from 'node:crypto';
+import { Ajv } from 'ajv';
+import addFormatsPlugin from 'ajv-formats';
 import Fastify, { LogController, type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -82,6 +84,39 @@ function validationProblem(errors: AjvError[], context: string | undefined): App
   return new AppError(422, 'validation_failed', `${name}: ${first.detail}`, fieldErrors);
 }
 
+/** JSON pointer of the first string (or object key) under `value` that holds U+0000, if any. */
+function nulPointer(value: unknown, pointer: string): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? pointer : undefined;
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) {
+      const found = nulPointer(v, `${pointer}/${i}`);
+      if (found !== undefined) return found;
+    }
+  } else if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      const here = `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      if (k.includes('\u0000')) return here;
+      const found = nulPointer(v, here);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
+const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => void;
+
+function requestAjv(coerceTypes: false | 'array'): Ajv {
+  const ajv = new Ajv({
+    removeAdditional: false,
+    coerceTypes,
+    useDefaults: true,
+    allErrors: false,
+    strict: false,
+  });
+  addFormats(ajv);
+  return ajv;
+}
+
 export async function buildApi(core: Core, domains: readonly Domain[]): Promise<Api> {
   const app = Fastify({
     loggerInstance: core.log,
@@ -91,11 +126,26 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    ajv: {
-      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false },
-      plugins: [(await import('ajv-formats')).default as never],
+    // Path parameters are bounded by each route's schema (an email may be 254 characters, more once
+    // percent-encoded); the router's default of 100 would refuse valid ones before the schema runs.
+    routerOptions: { maxParamLength: 2048 },
+    // The router's own errors (bad percent-encoding, over-long parameter) answer problem+json like the rest.
+    frameworkErrors: (error, request, reply) => {
+      const code = error.code.toLowerCase().replace(/^fst_err_/, '');
+      const detail =
+        { bad_url: 'the URL is not correctly encoded', max_param_length: 'the URL is too long' }[code] ??
+        'the request cannot be routed';
+      reply.header('x-request-id', request.id);
+      return sendProblem(reply, new AppError(error.statusCode ?? 400, code, detail));
     },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as Api;
+
+  // JSON bodies are validated as sent (a string is never taken for a number, nor null for ""); query
+  // strings, path parameters and headers are text, so they are coerced to their declared types.
+  const validators = { body: requestAjv(false), text: requestAjv('array') };
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    (httpPart === 'body' ? validators.body : validators.text).compile(schema as object),
+  );
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     const params = new URLSearchParams(body as string);
@@ -108,6 +158,20 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
       out[k] = v;
     }
     done(null, out);
+  });
+
+  // Set before any plugin registers, so that plugin routes (the docs UI) answer problem+json too.
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    if (error instanceof AppError) return sendProblem(reply, error);
+    const fe = error as FastifyError;
+    if (fe.validation)
+      return sendProblem(reply, validationProblem(fe.validation as AjvError[], fe.validationContext));
+    if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
+      const code = (fe.code ?? 'bad_request').toLowerCase().replace(/^fst_err_/, '');
+      return sendProblem(reply, new AppError(fe.statusCode, code, fe.message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendProblem(reply, new AppError(500, 'internal_error', 'an unexpected error occurred'));
   });
 
   app.addSchema(Problem);
@@ -135,6 +199,23 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
     request.auth = await core.identity.authn.authenticate(request.headers.authorization);
   });
 
+  // PostgreSQL stores no U+0000 in text or jsonb; refuse it here (422 naming the field) rather than fail later.
+  app.addHook('preValidation', async (request) => {
+    for (const [where, value] of [
+      ['params', request.params],
+      ['query', request.query],
+      ['body', request.body],
+    ] as const) {
+      const pointer = nulPointer(value, '');
+      if (pointer !== undefined) {
+        const detail = 'must not contain NUL characters';
+        throw new AppError(422, 'validation_failed', `${pointer.slice(1) || where}: ${detail}`, [
+          { pointer: pointer || '/', in: where, detail },
+        ]);
+      }
+    }
+  });
+
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -152,19 +233,6 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
       },
       'request completed',
     );
-  });
-
-  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
-    if (error instanceof AppError) return sendProblem(reply, error);
-    const fe = error as FastifyError;
-    if (fe.validation)
-      return sendProblem(reply, validationProblem(fe.validation as AjvError[], fe.validationContext));
-    if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
-      const code = (fe.code ?? 'bad_request').toLowerCase().replace(/^fst_err_/, '');
-      return sendProblem(reply, new AppError(fe.statusCode, code, fe.message));
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return sendProblem(reply, new AppError(500, 'internal_error', 'an unexpected error occurred'));
   });
 
   app.setNotFoundHandler((request, reply) =>

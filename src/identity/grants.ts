@@ -46,10 +46,14 @@ export function clientCredentialsFrom(
     const decoded = Buffer.from(authorization.slice(6), 'base64').toString('utf8');
     const i = decoded.indexOf(':');
     if (i > 0) {
-      return {
-        clientId: decodeURIComponent(decoded.slice(0, i)),
-        secret: decodeURIComponent(decoded.slice(i + 1)),
-      };
+      try {
+        return {
+          clientId: decodeURIComponent(decoded.slice(0, i)),
+          secret: decodeURIComponent(decoded.slice(i + 1)),
+        };
+      } catch {
+        throw new OAuthError(401, 'invalid_client', 'the HTTP Basic credentials are not correctly encoded');
+      }
     }
   }
   if (params.client_id && params.client_secret)

@@ -192,6 +192,20 @@ export function identityRoutes(api: Api, core: Core, grants: Readonly<Record<str
         body: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()])),
         response: { 200: S.TokenResponse, '4xx': S.OAuthErrorBody },
       },
+      // Errors raised before the handler (body parsing, validation, unsupported media type) must answer
+      // RFC 6749 too: this route's 4xx schema is the OAuth error body, which a problem body cannot fill.
+      errorHandler: (error, request, reply) => {
+        reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+        const status =
+          error instanceof AppError ? error.status : (error as { statusCode?: number }).statusCode;
+        if (typeof status === 'number' && status >= 400 && status < 500) {
+          return reply.code(400).send({ error: 'invalid_request', error_description: error.message });
+        }
+        request.log.error({ err: error }, 'unhandled error');
+        return reply
+          .code(500)
+          .send({ error: 'server_error', error_description: 'an unexpected error occurred' });
+      },
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store').header('pragma', 'no-cache');

@@ -60,7 +60,8 @@ export const ServiceAccountCreate = Type.Object(
 export const ServiceAccountPatch = Type.Object(
   {
     display_name: Type.Optional(DisplayName),
-    description: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
+    // Null first: with type coercion on, a null tried against the string branch first becomes "".
+    description: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 2000 })])),
     is_active: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false, minProperties: 1 },

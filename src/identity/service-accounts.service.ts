@@ -8,6 +8,7 @@ import { KeyConflictError, putEdge, updateNode } from '../graph/store.js';
 import { conflict, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import type { Queryable } from '../db/sql.js';
+import { revokeTokensIssuedTo } from './tokens.service.js';
 import {
   credentialsOf,
   findCredential,
@@ -187,6 +188,7 @@ export function serviceAccountsService({ sql, authCache }: Deps) {
           `DELETE FROM graph_nodes WHERE id IN (SELECT dst FROM graph_edges WHERE src = $1 AND label = 'HAS_CREDENTIAL')`,
           [sa.id],
         );
+        await revokeTokensIssuedTo(tx, sa.id);
         await removeServiceAccount(tx, sa.id);
         await authCache.invalidate(tx);
       });

@@ -46,6 +46,19 @@ export interface RefreshTokenProps {
 
 export type RefreshOutcome = { userId: string; refresh_token: string } | { error: string };
 
+/**
+ * Revokes every access token issued to a principal whose node is being deleted: tokens name their
+ * principal by email or slug, so a later principal of the same name must not inherit them.
+ */
+export async function revokeTokensIssuedTo(q: Queryable, principalId: string): Promise<void> {
+  await q.query(
+    `UPDATE graph_nodes n SET props = n.props || jsonb_build_object('revoked_at', ${NOW_ISO}), updated_at = now()
+       FROM graph_edges e
+      WHERE e.dst = $1 AND e.label = 'ISSUED_TO' AND n.id = e.src AND n.props->>'revoked_at' IS NULL`,
+    [principalId],
+  );
+}
+
 type Deps = Pick<Core, 'sql' | 'jwt' | 'authCache' | 'settings'>;
 
 export function tokensService({ sql, jwt, authCache, settings }: Deps) {

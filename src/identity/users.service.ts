@@ -8,6 +8,7 @@ import { KeyConflictError } from '../graph/store.js';
 import { conflict, forbidden, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import type { Queryable } from '../db/sql.js';
+import { revokeTokensIssuedTo } from './tokens.service.js';
 import {
   findUserByEmail,
   findUserById,
@@ -155,6 +156,7 @@ export function usersService({ sql, authCache }: Deps) {
       const user = await mustFind(email);
       if (user.props.is_admin && !isAdminUser(ctx)) throw forbidden('only an admin can delete an admin');
       await sql.tx(async (tx) => {
+        await revokeTokensIssuedTo(tx, user.id);
         await removeUser(tx, user.id);
         await authCache.invalidate(tx);
       });

@@ -248,7 +248,7 @@ export function projectsService({ sql, graphCache }: Deps) {
       actions: AclAction[] | null,
     ) {
       authorize(ctx, 'project:access');
-      await sql.tx(async (tx) => {
+      return sql.tx(async (tx) => {
         const org = await mustFindOrganization(tx, orgSlug);
         const project = await mustFindProject(tx, org, slug);
         const user = await findUserByEmail(tx, email);
@@ -257,8 +257,8 @@ export function projectsService({ sql, graphCache }: Deps) {
           await putEdge(tx, user.id, 'CAN_ACCESS', project.id, { actions, granted_by: attribution(ctx) });
         else if (!(await removeEdge(tx, user.id, 'CAN_ACCESS', project.id)))
           throw notFound(`access of ${email} to ${slug}`);
+        return { email: user.props.email, actions: actions ?? [] };
       });
-      return { email, actions: actions ?? [] };
     },
   };
 }

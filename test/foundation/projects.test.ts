@@ -1,0 +1,428 @@
+// Issue 2, section 6: projects under an organization, and resource ACLs (CAN_ACCESS edges).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/harness.js';
+import {
+  allPages,
+  createRole,
+  expectInvalid,
+  expectProblem,
+  nodeId,
+  serviceAccount,
+  userToken,
+  type ServiceAccountFixture,
+} from './fixtures.js';
+
+let app: TestApp;
+let admin: string;
+
+const PROJECT_KEYS = [
+  'attributes',
+  'created_at',
+  'name',
+  'organization',
+  'previous_score',
+  'score',
+  'slug',
+  'team',
+  'updated_at',
+  'updated_by',
+];
+const N = '/organizations/north/projects';
+const S = '/organizations/south/projects';
+
+const post = (path: string, body: unknown) => app.call('POST', path, { token: admin, body });
+const get = (path: string, token = admin) => app.call('GET', path, { token });
+
+beforeAll(async () => {
+  app = await startTestApp();
+  admin = await app.adminToken();
+  for (const org of ['north', 'south']) await post('/organizations', { slug: org, name: org });
+  await post('/organizations/north/teams', { slug: 'alpha', name: 'Alpha' });
+  await post('/organizations/north/teams', { slug: 'beta', name: 'Beta' });
+  await post('/organizations/south/teams', { slug: 'alpha', name: 'South Alpha' });
+  await post('/organizations/south/teams', { slug: 'south-only', name: 'South only' });
+});
+afterAll(() => app.close());
+
+describe('POST /organizations/{org}/projects creates a project owned by a team', () => {
+  it('201 with the project and its attributes', async () => {
+    const attributes = { tier: 1, language: 'go', tags: ['api', 'public'], owner: { oncall: 'alpha' } };
+    const res = await post(N, { slug: 'billing', name: 'Billing', team: 'alpha', attributes });
+    expect(res.status).toBe(201);
+    expect(Object.keys(res.body).sort()).toEqual(PROJECT_KEYS);
+    expect(res.body).toMatchObject({
+      slug: 'billing',
+      name: 'Billing',
+      organization: 'north',
+      team: 'alpha',
+      attributes,
+      score: null,
+      previous_score: null,
+      updated_by: 'admin@example.com',
+    });
+  });
+
+  it('attributes default to an empty object', async () => {
+    const res = await post(N, { slug: 'search', name: 'Search', team: 'beta' });
+    expect(res.body.attributes).toEqual({});
+  });
+
+  it('project slugs are unique per organization: 409 in the same one, allowed in another', async () => {
+    expectProblem(await post(N, { slug: 'billing', name: 'Again', team: 'beta' }), 409, 'conflict');
+    expect((await get(`${N}/billing`)).body).toMatchObject({ name: 'Billing', team: 'alpha' });
+    const south = await post(S, { slug: 'billing', name: 'South billing', team: 'alpha' });
+    expect(south.status).toBe(201);
+    expect(south.body.organization).toBe('south');
+  });
+
+  const cases: [string, unknown, string, string, string?][] = [
+    ['missing team', { slug: 'x', name: 'X' }, '/team', 'required'],
+    ['unknown team', { slug: 'x', name: 'X', team: 'gamma' }, '/team', '', 'unknown_team'],
+    [
+      "another organization's team",
+      { slug: 'x', name: 'X', team: 'south-only' },
+      '/team',
+      '',
+      'unknown_team',
+    ],
+    [
+      'attributes as a list',
+      { slug: 'x', name: 'X', team: 'alpha', attributes: [1, 2] },
+      '/attributes',
+      'type',
+    ],
+    [
+      'attributes as a string',
+      { slug: 'x', name: 'X', team: 'alpha', attributes: 'tier=1' },
+      '/attributes',
+      'type',
+    ],
+    ['slug not a slug', { slug: 'X Y', name: 'X', team: 'alpha' }, '/slug', 'pattern'],
+    ['missing name', { slug: 'x', team: 'alpha' }, '/name', 'required'],
+    ['unknown field', { slug: 'x', name: 'X', team: 'alpha', score: 99 }, '/score', 'additionalProperties'],
+  ];
+  it.each(cases)('422: %s, and nothing is stored', async (_name, body, pointer, keyword, code) => {
+    expectInvalid(await post(N, body), pointer, {
+      ...(keyword ? { keyword } : {}),
+      ...(code ? { code } : {}),
+    });
+    expectProblem(await get(`${N}/x`), 404);
+  });
+
+  it('an unknown organization is 404', async () => {
+    expectProblem(await post('/organizations/nope/projects', { slug: 'x', name: 'X', team: 'alpha' }), 404);
+  });
+});
+
+describe('GET /organizations/{org}/projects lists the projects of that organization', () => {
+  it('pages through them, and only them', async () => {
+    for (const slug of ['ledger', 'payroll', 'invoices']) await post(N, { slug, name: slug, team: 'alpha' });
+    const all = await allPages(app, `${N}?limit=2`, admin);
+    expect(all.map((p) => p.slug)).toEqual(['billing', 'search', 'ledger', 'payroll', 'invoices']);
+    expect(all.every((p) => p.organization === 'north')).toBe(true);
+    const south = await get(S);
+    expect(south.body.map((p: { slug: string }) => p.slug)).toEqual(['billing']);
+  });
+
+  it('?q= filters by slug or name, case-insensitively', async () => {
+    const res = await get(`${N}?q=PAY`);
+    expect(res.body.map((p: { slug: string }) => p.slug)).toEqual(['payroll']);
+    const byName = await get(`${N}?q=${encodeURIComponent('Billing')}`);
+    expect(byName.body.map((p: { slug: string }) => p.slug)).toEqual(['billing']);
+    expect((await get(`${N}?q=${encodeURIComponent('%')}`)).body).toEqual([]);
+  });
+
+  it('422 for bad query parameters; 404 for an unknown organization', async () => {
+    expectInvalid(await get(`${N}?limit=0`), '/limit', { in: 'query' });
+    expectInvalid(await get(`${N}?sort=name`), '/sort', { in: 'query', keyword: 'additionalProperties' });
+    expectProblem(await get('/organizations/nope/projects'), 404);
+  });
+});
+
+describe("GET /organizations/{org}/projects/{project}; another organization's project is 404", () => {
+  it('reads a project', async () => {
+    const res = await get(`${N}/billing`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ slug: 'billing', organization: 'north' });
+  });
+
+  it('a project that exists only in another organization is indistinguishable from a missing one', async () => {
+    await post(S, { slug: 'south-secret', name: 'S', team: 'alpha' });
+    const foreign = await get(`${N}/south-secret`);
+    const missing = await get(`${N}/never-was`);
+    expectProblem(foreign, 404, 'not_found');
+    expect(foreign.body).toEqual({
+      ...missing.body,
+      detail: missing.body.detail.replace('never-was', 'south-secret'),
+    });
+    for (const [method, body] of [
+      ['PATCH', { name: 'x' }],
+      ['DELETE', undefined],
+    ] as const) {
+      expectProblem(await app.call(method, `${N}/south-secret`, { token: admin, body }), 404, 'not_found');
+    }
+    expectProblem(await get(`${N}/south-secret/access`), 404);
+    expect((await get(`${S}/south-secret`)).status).toBe(200);
+  });
+});
+
+describe('PATCH /organizations/{org}/projects/{project}', () => {
+  it('changes the name and replaces the attributes', async () => {
+    const res = await app.call('PATCH', `${N}/ledger`, {
+      token: admin,
+      body: { name: 'General ledger', attributes: { tier: 2 } },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name: 'General ledger', attributes: { tier: 2 }, team: 'alpha' });
+  });
+
+  it('moves the project to another team of the organization', async () => {
+    await post('/organizations/north/teams', { slug: 'gamma', name: 'Gamma' });
+    await post(N, { slug: 'mover', name: 'Mover', team: 'gamma' });
+    const res = await app.call('PATCH', `${N}/mover`, { token: admin, body: { team: 'beta' } });
+    expect(res.body.team).toBe('beta');
+    // gamma no longer owns anything, so it can be deleted.
+    expect((await app.call('DELETE', '/organizations/north/teams/gamma', { token: admin })).status).toBe(204);
+    expectProblem(
+      await app.call('DELETE', '/organizations/north/teams/beta', { token: admin }),
+      409,
+      'not_empty',
+    );
+  });
+
+  it('changes the slug; the old slug is then 404 and free', async () => {
+    const res = await app.call('PATCH', `${N}/invoices`, { token: admin, body: { slug: 'invoicing' } });
+    expect(res.body.slug).toBe('invoicing');
+    expectProblem(await get(`${N}/invoices`), 404);
+    expect((await get(`${N}/invoicing`)).status).toBe(200);
+  });
+
+  it('a failed PATCH changes nothing: taken slug (409), unknown team (422)', async () => {
+    const taken = await app.call('PATCH', `${N}/payroll`, {
+      token: admin,
+      body: { slug: 'billing', name: 'Should not stick' },
+    });
+    expectProblem(taken, 409, 'conflict');
+    const badTeam = await app.call('PATCH', `${N}/payroll`, {
+      token: admin,
+      body: { name: 'Should not stick', attributes: { x: 1 }, team: 'south-only' },
+    });
+    expectInvalid(badTeam, '/team', { code: 'unknown_team' });
+    expect((await get(`${N}/payroll`)).body).toMatchObject({
+      slug: 'payroll',
+      name: 'payroll',
+      team: 'alpha',
+      attributes: {},
+    });
+    expect((await get(`${N}/billing`)).body.name).toBe('Billing');
+  });
+
+  it('the same slug as a project of another organization is fine', async () => {
+    const res = await app.call('PATCH', `${N}/invoicing`, { token: admin, body: { slug: 'south-secret' } });
+    expect(res.status).toBe(200);
+    expect((await get(`${S}/south-secret`)).body.organization).toBe('south');
+  });
+
+  it('422 for an empty patch or unknown fields; 404 for an unknown project', async () => {
+    expectInvalid(await app.call('PATCH', `${N}/payroll`, { token: admin, body: {} }), '/', {
+      keyword: 'minProperties',
+    });
+    expectInvalid(
+      await app.call('PATCH', `${N}/payroll`, { token: admin, body: { organization: 'south' } }),
+      '/organization',
+      {
+        keyword: 'additionalProperties',
+      },
+    );
+    expectProblem(await app.call('PATCH', `${N}/nope`, { token: admin, body: { name: 'x' } }), 404);
+  });
+});
+
+describe('DELETE /organizations/{org}/projects/{project}', () => {
+  it('204, then 404', async () => {
+    await post(N, { slug: 'doomed', name: 'Doomed', team: 'alpha' });
+    expect((await app.call('DELETE', `${N}/doomed`, { token: admin })).status).toBe(204);
+    expectProblem(await get(`${N}/doomed`), 404);
+    expectProblem(await app.call('DELETE', `${N}/doomed`, { token: admin }), 404);
+  });
+});
+
+describe('resource ACLs: PUT/DELETE .../access/{email} and GET .../access', () => {
+  const access = `${N}/billing/access`;
+  beforeAll(async () => {
+    const users = app.runtime.core.identity.users;
+    for (const email of ['Una@acl.test', 'vic@acl.test']) await users.createUnchecked({ email }, 'test');
+    await post(S, { slug: 'south-acl', name: 'South ACL', team: 'alpha' });
+  });
+
+  it('PUT creates the edge (200 with the user and actions); GET lists it', async () => {
+    const res = await app.call('PUT', `${access}/una@ACL.test`, {
+      token: admin,
+      body: { actions: ['read'] },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ email: 'Una@acl.test', actions: ['read'] });
+    await app.call('PUT', `${access}/vic@acl.test`, { token: admin, body: { actions: ['read', 'update'] } });
+    const list = await get(access);
+    expect(list.status).toBe(200);
+    expect(list.body).toEqual([
+      { email: 'Una@acl.test', actions: ['read'] },
+      { email: 'vic@acl.test', actions: ['read', 'update'] },
+    ]);
+  });
+
+  it('PUT replaces the actions of an existing edge', async () => {
+    const res = await app.call('PUT', `${access}/vic@acl.test`, {
+      token: admin,
+      body: { actions: ['delete'] },
+    });
+    expect(res.body.actions).toEqual(['delete']);
+    expect((await get(access)).body).toContainEqual({ email: 'vic@acl.test', actions: ['delete'] });
+  });
+
+  it('DELETE removes it (204); again is 404', async () => {
+    expect((await app.call('DELETE', `${access}/vic@acl.test`, { token: admin })).status).toBe(204);
+    expect((await get(access)).body).toEqual([{ email: 'Una@acl.test', actions: ['read'] }]);
+    expectProblem(await app.call('DELETE', `${access}/vic@acl.test`, { token: admin }), 404, 'not_found');
+  });
+
+  const cases: [string, unknown, string, string][] = [
+    ['missing actions', {}, '/actions', 'required'],
+    ['no actions', { actions: [] }, '/actions', 'minItems'],
+    ['an unknown action', { actions: ['read', 'own'] }, '/actions/1', ''],
+    ['a repeated action', { actions: ['read', 'read'] }, '/actions', 'uniqueItems'],
+    ['unknown field', { actions: ['read'], until: 'tomorrow' }, '/until', 'additionalProperties'],
+  ];
+  it.each(cases)('PUT 422: %s, and the edge is unchanged', async (_name, body, pointer, keyword) => {
+    expectInvalid(await app.call('PUT', `${access}/una@acl.test`, { token: admin, body }), pointer, {
+      ...(keyword ? { keyword } : {}),
+    });
+    expect((await get(access)).body).toEqual([{ email: 'Una@acl.test', actions: ['read'] }]);
+  });
+
+  it('unknown users (service accounts included), projects and organizations are 404', async () => {
+    await serviceAccount(app, 'acl-bot');
+    for (const path of [
+      `${access}/nobody@acl.test`,
+      `${access}/acl-bot`,
+      `${N}/nope/access/una@acl.test`,
+      `${N}/south-acl/access/una@acl.test`,
+      '/organizations/nope/projects/billing/access/una@acl.test',
+    ]) {
+      expectProblem(
+        await app.call('PUT', path, { token: admin, body: { actions: ['read'] } }),
+        404,
+        'not_found',
+      );
+    }
+  });
+});
+
+describe('CAN_ACCESS: users without global project permissions act on the projects their ACL names', () => {
+  /** A user with no role at all: only CAN_ACCESS edges. */
+  let reader: string;
+  beforeAll(async () => {
+    for (const slug of ['acl-p', 'acl-q', 'acl-r']) await post(N, { slug, name: slug, team: 'alpha' });
+    await post(S, { slug: 'acl-p', name: 'south acl-p', team: 'alpha' });
+    reader = await userToken(app, 'reader@acl.test');
+    await app.call('PUT', `${N}/acl-p/access/reader@acl.test`, { token: admin, body: { actions: ['read'] } });
+  });
+
+  it('read: reads P, sees only P in the list, gets 403 on Q', async () => {
+    expect((await app.call('GET', '/auth/me', { token: reader })).body.permissions).toEqual([]);
+    const p = await get(`${N}/acl-p`, reader);
+    expect(p.status).toBe(200);
+    expect(p.body.slug).toBe('acl-p');
+    const list = await get(N, reader);
+    expect(list.status).toBe(200);
+    expect(list.body.map((x: { slug: string }) => x.slug)).toEqual(['acl-p']);
+    expectProblem(await get(`${N}/acl-q`, reader), 403, 'forbidden');
+  });
+
+  it('the ACL is on the project, not the slug: the same slug in another organization stays closed', async () => {
+    expectProblem(await get(`${S}/acl-p`, reader), 403, 'forbidden');
+    expect((await get(S, reader)).body).toEqual([]);
+  });
+
+  it('read alone does not allow PATCH or DELETE, nor managing access or creating projects', async () => {
+    expectProblem(await app.call('PATCH', `${N}/acl-p`, { token: reader, body: { name: 'x' } }), 403);
+    expectProblem(await app.call('DELETE', `${N}/acl-p`, { token: reader }), 403);
+    expectProblem(await get(`${N}/acl-p/access`, reader), 403);
+    expectProblem(
+      await app.call('PUT', `${N}/acl-q/access/reader@acl.test`, {
+        token: reader,
+        body: { actions: ['read'] },
+      }),
+      403,
+    );
+    const create = await app.call('POST', N, {
+      token: reader,
+      body: { slug: 'mine', name: 'Mine', team: 'alpha' },
+    });
+    expectProblem(create, 403);
+    expect((await get(`${N}/acl-p`)).body.name).toBe('acl-p');
+  });
+
+  it('update lets them PATCH the project; delete lets them DELETE it', async () => {
+    await app.call('PUT', `${N}/acl-p/access/reader@acl.test`, {
+      token: admin,
+      body: { actions: ['read', 'update'] },
+    });
+    const res = await app.call('PATCH', `${N}/acl-p`, { token: reader, body: { name: 'Renamed by ACL' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name: 'Renamed by ACL', updated_by: 'reader@acl.test' });
+    expectProblem(await app.call('PATCH', `${N}/acl-q`, { token: reader, body: { name: 'x' } }), 403);
+
+    await app.call('PUT', `${N}/acl-r/access/reader@acl.test`, {
+      token: admin,
+      body: { actions: ['delete'] },
+    });
+    expectProblem(await get(`${N}/acl-r`, reader), 403);
+    expect((await app.call('DELETE', `${N}/acl-r`, { token: reader })).status).toBe(204);
+  });
+
+  it('removing the ACL closes the project again, for the same token', async () => {
+    expect((await app.call('DELETE', `${N}/acl-p/access/reader@acl.test`, { token: admin })).status).toBe(
+      204,
+    );
+    expectProblem(await get(`${N}/acl-p`, reader), 403);
+    expect((await get(N, reader)).body).toEqual([]);
+  });
+
+  it('global permissions still work for users without any ACL', async () => {
+    await createRole(app, 'project-reader', ['project:read']);
+    const token = await userToken(app, 'global@acl.test', { roles: ['project-reader'] });
+    expect((await get(`${N}/acl-q`, token)).status).toBe(200);
+    expect((await get(N, token)).body.length).toBeGreaterThan(3);
+  });
+});
+
+describe('a service account never gets CAN_ACCESS (SPEC 2.3 rule 5)', () => {
+  let bot: ServiceAccountFixture;
+  beforeAll(async () => {
+    bot = await serviceAccount(app, 'acl-less');
+    // No API grants a service account an ACL; put the edge there directly to prove it would be ignored.
+    await app.runtime.core.sql.query(
+      `INSERT INTO graph_edges (src, label, dst, props) VALUES ($1, 'CAN_ACCESS', $2, $3)`,
+      [
+        await nodeId(app, 'ServiceAccount.slug', 'acl-less'),
+        await nodeId(app, 'Project.slug', `${await nodeId(app, 'Organization.slug', 'north')}/acl-q`),
+        { actions: ['read', 'update', 'delete'] },
+      ],
+    );
+  });
+
+  it('an ACL edge on a service account grants nothing: 403 on read, update, delete and list', async () => {
+    expectProblem(await get(`${N}/acl-q`, bot.token), 403, 'forbidden');
+    expectProblem(await app.call('PATCH', `${N}/acl-q`, { token: bot.token, body: { name: 'x' } }), 403);
+    expectProblem(await app.call('DELETE', `${N}/acl-q`, { token: bot.token }), 403);
+    expectProblem(await get(N, bot.token), 403, 'forbidden');
+    expect((await get(`${N}/acl-q`)).body.name).toBe('acl-q');
+  });
+
+  it('with a role holding project:read it reads through the global permission', async () => {
+    await app.call('PUT', '/service-accounts/acl-less/roles/project-reader', { token: admin });
+    expect((await get(`${N}/acl-q`, bot.token)).status).toBe(200);
+    expectProblem(await app.call('PATCH', `${N}/acl-q`, { token: bot.token, body: { name: 'x' } }), 403);
+  });
+});
