@@ -53,7 +53,7 @@ describe('permissions are named resource:action and seeded (GET /permissions)', 
     expect(res.status).toBe(200);
     for (const p of res.body) {
       expect(Object.keys(p).sort()).toEqual(['description', 'name']);
-      expect(p.name).toMatch(/^[a-z_]+(:[a-z_*-]+)+$/);
+      expect(p.name).toMatch(/^[a-z][a-z_-]*(:[A-Za-z0-9_*-]+)+$/);
       expect(p.description.length).toBeGreaterThan(0);
     }
     const names = res.body.map((p: { name: string }) => p.name);
