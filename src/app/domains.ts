@@ -8,6 +8,7 @@ import { graphMigrations } from '../graph/migrations.js';
 import { identityDomain } from '../identity/index.js';
 import { oauthDomain } from '../oauth/index.js';
 import { organizationsDomain } from '../organizations/index.js';
+import { pluginsDomain } from '../plugins/index.js';
 import { projectsDomain } from '../projects/index.js';
 import { scoringDomain } from '../scoring/index.js';
 import type { Domain } from './domain.js';
@@ -15,9 +16,18 @@ import type { Domain } from './domain.js';
 const graphDomain: Domain = { name: 'graph', migrations: graphMigrations };
 
 export function allDomains(): Domain[] {
-  const rest: Domain[] = [authzDomain, organizationsDomain, projectsDomain, environmentsDomain, oauthDomain];
-  rest.push(analyticsDomain, delegationDomain, scoringDomain);
-  rest.push(catalogDomain);
+  const rest: Domain[] = [
+    authzDomain,
+    organizationsDomain,
+    projectsDomain,
+    environmentsDomain,
+    oauthDomain,
+    pluginsDomain,
+    analyticsDomain,
+    delegationDomain,
+    scoringDomain,
+    catalogDomain,
+  ];
   const grants = Object.assign({}, ...rest.map((d) => d.grants ?? {}));
   return [graphDomain, identityDomain(grants), ...rest];
 }

@@ -7,6 +7,7 @@ import type { environmentsService } from './service.js';
 
 const Name = Type.String({ minLength: 1, maxLength: 200 });
 const EnvRead = Type.Object({
+  id: Type.String({ format: 'uuid', description: 'graph node id (plugin edges name their ends by it)' }),
   slug: Type.String(),
   name: Type.String(),
   created_at: Timestamp,

@@ -35,6 +35,7 @@ export async function mustFindEnvironment(q: Queryable, slug: string): Promise<E
 }
 
 const read = (e: EnvironmentNode) => ({
+  id: e.id,
   slug: e.props.slug,
   name: e.props.name,
   created_at: e.created_at.toISOString(),

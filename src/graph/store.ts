@@ -188,37 +188,29 @@ export async function getEdge<P extends Props>(
   );
 }
 
-/** The nodes that `src` points to with `edge` (optionally only those with `label`). */
-export async function outNeighbors<P extends Props>(
-  q: Queryable,
-  src: string,
-  edge: string,
-  label?: string,
-): Promise<GraphNode<P>[]> {
-  return q.query<GraphNode<P> & Props>(
-    `SELECT n.id, n.label, n.props, n.created_at, n.updated_at
-       FROM graph_edges e JOIN graph_nodes n ON n.id = e.dst
-      WHERE e.src = $1 AND e.label = $2 AND ($3::text IS NULL OR n.label = $3)
-      ORDER BY n.id`,
-    [src, edge, label ?? null],
-  );
+const NEIGHBORS = {
+  out: `SELECT n.id, n.label, n.props, n.created_at, n.updated_at
+          FROM graph_edges e JOIN graph_nodes n ON n.id = e.dst
+         WHERE e.src = $1 AND e.label = $2 AND ($3::text IS NULL OR n.label = $3)
+         ORDER BY n.id`,
+  in: `SELECT n.id, n.label, n.props, n.created_at, n.updated_at
+         FROM graph_edges e JOIN graph_nodes n ON n.id = e.src
+        WHERE e.dst = $1 AND e.label = $2 AND ($3::text IS NULL OR n.label = $3)
+        ORDER BY n.id`,
+};
+
+function neighbors<P extends Props>(direction: keyof typeof NEIGHBORS) {
+  return (q: Queryable, nodeId: string, edge: string, label?: string): Promise<GraphNode<P>[]> =>
+    q.query<GraphNode<P> & Props>(NEIGHBORS[direction], [nodeId, edge, label ?? null]);
 }
 
+/** The nodes that `src` points to with `edge` (optionally only those with `label`). */
+export const outNeighbors = <P extends Props>(q: Queryable, src: string, edge: string, label?: string) =>
+  neighbors<P>('out')(q, src, edge, label);
+
 /** The nodes that point to `dst` with `edge` (optionally only those with `label`). */
-export async function inNeighbors<P extends Props>(
-  q: Queryable,
-  dst: string,
-  edge: string,
-  label?: string,
-): Promise<GraphNode<P>[]> {
-  return q.query<GraphNode<P> & Props>(
-    `SELECT n.id, n.label, n.props, n.created_at, n.updated_at
-       FROM graph_edges e JOIN graph_nodes n ON n.id = e.src
-      WHERE e.dst = $1 AND e.label = $2 AND ($3::text IS NULL OR n.label = $3)
-      ORDER BY n.id`,
-    [dst, edge, label ?? null],
-  );
-}
+export const inNeighbors = <P extends Props>(q: Queryable, dst: string, edge: string, label?: string) =>
+  neighbors<P>('in')(q, dst, edge, label);
 
 export interface ListQuery {
   label: string;

@@ -9,11 +9,15 @@ export interface Page {
   after: string | undefined;
 }
 
-export function parsePage(query: { limit?: number | undefined; cursor?: string | undefined }): Page {
+/** `isCursor` says what a decoded cursor must look like (a node id unless the list orders by something else). */
+export function parsePage(
+  query: { limit?: number | undefined; cursor?: string | undefined },
+  isCursor: (decoded: string) => boolean = isUuid,
+): Page {
   const limit = query.limit ?? 50;
   if (query.cursor === undefined) return { limit, after: undefined };
   const after = Buffer.from(query.cursor, 'base64url').toString('utf8');
-  if (!isUuid(after)) {
+  if (!isCursor(after)) {
     throw new AppError(422, 'validation_failed', 'cursor: is not a cursor this API issued', [
       { pointer: '/cursor', in: 'query', detail: 'is not a cursor this API issued' },
     ]);

@@ -7,12 +7,14 @@ import type { organizationsService } from './service.js';
 
 const Name = Type.String({ minLength: 1, maxLength: 200 });
 const OrgRead = Type.Object({
+  id: Type.String({ format: 'uuid', description: 'graph node id (plugin edges name their ends by it)' }),
   slug: Type.String(),
   name: Type.String(),
   created_at: Timestamp,
   updated_at: Timestamp,
 });
 const TeamRead = Type.Object({
+  id: Type.String({ format: 'uuid', description: 'graph node id (plugin edges name their ends by it)' }),
   slug: Type.String(),
   name: Type.String(),
   organization: Type.String(),

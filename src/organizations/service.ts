@@ -29,6 +29,7 @@ import {
 } from './store.js';
 
 const orgRead = (o: OrganizationNode) => ({
+  id: o.id,
   slug: o.props.slug,
   name: o.props.name,
   created_at: o.created_at.toISOString(),
@@ -36,6 +37,7 @@ const orgRead = (o: OrganizationNode) => ({
 });
 
 const teamRead = (t: TeamNode, org: string) => ({
+  id: t.id,
   slug: t.props.slug,
   name: t.props.name,
   organization: org,

@@ -10,6 +10,7 @@ const Attributes = Type.Record(Type.String({ maxLength: 200 }), Type.Unknown(), 
   description: 'A JSON object of facts about the project (scoring policies read these)',
 });
 export const ProjectRead = Type.Object({
+  id: Type.String({ format: 'uuid', description: 'graph node id (plugin edges name their ends by it)' }),
   slug: Type.String(),
   name: Type.String(),
   organization: Type.String(),

@@ -30,6 +30,8 @@ import {
 } from './store.js';
 
 export interface ProjectRead {
+  /** Graph node id. */
+  id: string;
   slug: string;
   name: string;
   organization: string;
@@ -43,6 +45,7 @@ export interface ProjectRead {
 }
 
 export const projectRead = (p: ProjectNode, org: string): ProjectRead => ({
+  id: p.id,
   slug: p.props.slug,
   name: p.props.name,
   organization: org,

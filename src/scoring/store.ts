@@ -52,6 +52,23 @@ export const scoringMigrations = [
         WHERE stream = 'score_history';
     `,
   },
+  {
+    id: '0004_scoring_on_attribute_change',
+    sql: `
+      -- A project's score follows its attributes: any writer (API, plugin, another process) that
+      -- changes them queues the project, unless it is already pending.
+      CREATE FUNCTION scoring_queue_changed_project() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        INSERT INTO scoring_jobs (project_id, reason, requested_by)
+        VALUES (NEW.id, 'attributes_changed', coalesce(NEW.props->>'updated_by', 'system'))
+        ON CONFLICT (project_id) WHERE state = 'pending' DO NOTHING;
+        RETURN NULL;
+      END $$;
+      CREATE TRIGGER scoring_project_attributes_changed AFTER UPDATE ON graph_nodes
+        FOR EACH ROW WHEN (NEW.label = 'Project' AND OLD.props->'attributes' IS DISTINCT FROM NEW.props->'attributes')
+        EXECUTE FUNCTION scoring_queue_changed_project();
+    `,
+  },
 ];
 
 export interface Job {

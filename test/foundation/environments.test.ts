@@ -5,7 +5,7 @@ import { allPages, createRole, expectInvalid, expectProblem, userToken } from '.
 
 let app: TestApp;
 let admin: string;
-const ENV_KEYS = ['created_at', 'name', 'slug', 'updated_at'];
+const ENV_KEYS = ['created_at', 'id', 'name', 'slug', 'updated_at'];
 
 beforeAll(async () => {
   app = await startTestApp();

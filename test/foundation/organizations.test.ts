@@ -6,8 +6,8 @@ import { allPages, expectInvalid, expectProblem } from './fixtures.js';
 let app: TestApp;
 let admin: string;
 
-const ORG_KEYS = ['created_at', 'name', 'slug', 'updated_at'];
-const TEAM_KEYS = ['created_at', 'name', 'organization', 'slug', 'updated_at'];
+const ORG_KEYS = ['created_at', 'id', 'name', 'slug', 'updated_at'];
+const TEAM_KEYS = ['created_at', 'id', 'name', 'organization', 'slug', 'updated_at'];
 
 const post = (path: string, body: unknown) => app.call('POST', path, { token: admin, body });
 

@@ -18,6 +18,7 @@ let admin: string;
 const PROJECT_KEYS = [
   'attributes',
   'created_at',
+  'id',
   'name',
   'organization',
   'previous_score',

@@ -150,6 +150,28 @@ describe('the consumer recomputes from current state and writes score and previo
     );
   });
 
+  it("changing a project's attributes queues it (once), whoever writes them", async () => {
+    await sql().query('DELETE FROM scoring_jobs');
+    await app.call('PATCH', '/organizations/acme/projects/q', {
+      token: admin,
+      body: { attributes: { tier: 'gold' } },
+    });
+    // A direct write (another process, a plugin) is caught by the same rule; a name change is not.
+    await sql().query(
+      `UPDATE graph_nodes SET props = jsonb_set(props, '{attributes,tier}', '"silver"') WHERE id = $1`,
+      [await projectId('q')],
+    );
+    await app.call('PATCH', '/organizations/acme/projects/bare', { token: admin, body: { name: 'renamed' } });
+    const jobs = await sql().query<{ project_id: string; reason: string; requested_by: string }>(
+      'SELECT project_id, reason, requested_by FROM scoring_jobs',
+    );
+    expect(jobs).toEqual([
+      { project_id: await projectId('q'), reason: 'attributes_changed', requested_by: 'admin@example.com' },
+    ]);
+    expect(await worker().drain()).toBe(1);
+    expect((await project('acme', 'q')).score).toBe(37.5); // silver 50 x 3, no coverage 0 x 1
+  });
+
   it('a policy change is picked up by the next recompute', async () => {
     await app.call('PATCH', '/scoring/policies/coverage', { token: admin, body: { enabled: false } });
     expect(await worker().drain()).toBe(4); // the policy change queued every project

@@ -1,0 +1,333 @@
+// The generic router's service: entities and edges of every plugin, checked against the labels and
+// JSON Schemas of the plugin's manifest and guarded by the permissions derived from it.
+import type { ValidateFunction } from 'ajv/dist/2020.js';
+import type { Core } from '../app/core.js';
+import type { AuthContext } from '../authz/context.js';
+import { authorize } from '../authz/guard.js';
+import { mustFindEnvironment } from '../environments/service.js';
+import {
+  deleteNode,
+  getNode,
+  listNodes,
+  removeEdge,
+  replaceProps,
+  type GraphNode,
+  type Props,
+} from '../graph/store.js';
+import { isUuid } from '../graph/ids.js';
+import { AppError, conflict, invalid, notFound } from '../http/errors.js';
+import type { Page } from '../http/pagination.js';
+import { NUL_DETAIL, documentErrors, nulPointer } from './json-schema.js';
+import {
+  permissionName,
+  type CompiledEdgeLabel,
+  type CompiledPlugin,
+  type CompiledVertexLabel,
+} from './manifest.js';
+import { mergePatch } from './merge-patch.js';
+import { edgePropsValid } from './plugins.service.js';
+import type { CurrentPlugin, PluginRegistry } from './registry.js';
+import {
+  anchoredEdges,
+  findPluginHead,
+  insertEntity,
+  lockEntity,
+  nodeLabel,
+  putPluginEdge,
+  scanEdges,
+  type AnchoredEdge,
+  type StoredEdge,
+} from './store.js';
+
+/** A write retries this often when the plugin is upgraded between validation and storage. */
+const ATTEMPTS = 3;
+
+/** Edge lists page by (source, target): the cursor is `<source_id>/<target_id>`. */
+export function isEdgeCursor(decoded: string): boolean {
+  const parts = decoded.split('/');
+  return parts.length === 2 && isUuid(parts[0]!) && isUuid(parts[1]!);
+}
+const edgeAfter = (page: Page) => {
+  if (page.after === undefined) return null;
+  const [src, dst] = page.after.split('/') as [string, string];
+  return { src, dst };
+};
+const edgeCursor = (e: { src: string; dst: string }) => `${e.src}/${e.dst}`;
+
+export interface EntityRead {
+  id: string;
+  plugin: string;
+  label: string;
+  properties: Props;
+  created_at: string;
+  updated_at: string;
+}
+
+const entityRead = (slug: string, label: string, n: GraphNode): EntityRead => ({
+  id: n.id,
+  plugin: slug,
+  label,
+  properties: n.props,
+  created_at: n.created_at.toISOString(),
+  updated_at: n.updated_at.toISOString(),
+});
+
+const edgeRead = (
+  slug: string,
+  e: CompiledEdgeLabel,
+  row: Pick<StoredEdge, 'src' | 'dst' | 'props' | 'created_at'>,
+) => ({
+  plugin: slug,
+  label: e.name,
+  source_id: row.src,
+  source_label: e.source.label,
+  target_id: row.dst,
+  target_label: e.target.label,
+  properties: row.props,
+  created_at: row.created_at.toISOString(),
+});
+
+/** The node at the far end of an anchored edge; first-class nodes show only slug and name. */
+function otherEnd(slug: string, e: CompiledEdgeLabel, row: AnchoredEdge) {
+  const end = row.other_label === e.source.storage ? e.source : e.target;
+  const properties = end.plugin
+    ? row.other_props
+    : { slug: row.other_props.slug ?? null, name: row.other_props.name ?? null };
+  return {
+    id: row.other_id,
+    label: end.label,
+    plugin: end.plugin ? slug : null,
+    properties,
+    created_at: row.other_created_at.toISOString(),
+    updated_at: row.other_updated_at.toISOString(),
+  };
+}
+
+/** Validates a document against a label schema: 422 with pointers (prefixed by `prefix`) and keywords. */
+function check(validate: ValidateFunction, doc: unknown, prefix = ''): void {
+  const nul = nulPointer(doc);
+  if (nul) throw invalid(`${prefix}${nul === '/' ? '' : nul}` || '/', NUL_DETAIL);
+  if (validate(doc)) return;
+  const errors = documentErrors(validate.errors, prefix);
+  const first = errors[0]!;
+  throw new AppError(
+    422,
+    'validation_failed',
+    `${first.pointer === '/' ? 'body' : first.pointer.slice(1)}: ${first.detail}`,
+    errors,
+  );
+}
+
+function vertexOf(plugin: CompiledPlugin, slug: string, label: string): CompiledVertexLabel {
+  const v = plugin.vertices.get(label);
+  if (!v) throw notFound(`entity label ${label} of plugin ${slug}`);
+  return v;
+}
+
+function edgeOf(plugin: CompiledPlugin, slug: string, label: string): CompiledEdgeLabel {
+  const e = plugin.edges.get(label);
+  if (!e) throw notFound(`edge label ${label} of plugin ${slug}`);
+  return e;
+}
+
+type Deps = Pick<Core, 'sql'>;
+
+export function pluginEntitiesService({ sql }: Deps, registry: PluginRegistry) {
+  /**
+   * Runs a write against the plugin's revision; `undefined` from `fn` means the plugin moved on
+   * meanwhile (or the cached revision was stale): retry against the revision now stored.
+   */
+  async function withCurrent<T>(
+    slug: string,
+    fn: (current: CurrentPlugin) => Promise<T | undefined>,
+  ): Promise<T> {
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      const result = await fn(await registry.current(sql, slug, attempt > 0));
+      if (result !== undefined) return result;
+    }
+    throw conflict(`plugin ${slug} changed while the request was processed; retry`, 'plugin_changed');
+  }
+
+  return {
+    async schema(ctx: AuthContext, slug: string, label: string, kind: 'entities' | 'edges') {
+      authorize(ctx, permissionName(slug, label, 'read'));
+      const { plugin } = await registry.current(sql, slug);
+      if (kind === 'entities') return vertexOf(plugin, slug, label).schema;
+      return edgeOf(plugin, slug, label).schema ?? { type: 'object', maxProperties: 0 };
+    },
+
+    async list(ctx: AuthContext, slug: string, label: string, page: Page, q?: string) {
+      authorize(ctx, permissionName(slug, label, 'read'));
+      const v = vertexOf((await registry.current(sql, slug)).plugin, slug, label);
+      if (q && v.searchFields.length === 0) return { items: [], next: undefined };
+      const r = await listNodes(sql, {
+        label: v.storage,
+        after: page.after,
+        limit: page.limit,
+        search: q ? { fields: v.searchFields, text: q } : undefined,
+      });
+      return { next: r.next, items: r.items.map((n) => entityRead(slug, label, n)) };
+    },
+
+    async get(ctx: AuthContext, slug: string, label: string, id: string): Promise<EntityRead> {
+      authorize(ctx, permissionName(slug, label, 'read'));
+      const v = vertexOf((await registry.current(sql, slug)).plugin, slug, label);
+      const node = isUuid(id) ? await getNode(sql, id, v.storage) : undefined;
+      if (!node) throw notFound(`${label} ${id}`);
+      return entityRead(slug, label, node);
+    },
+
+    async create(ctx: AuthContext, slug: string, label: string, body: Props): Promise<EntityRead> {
+      authorize(ctx, permissionName(slug, label, 'write'));
+      return withCurrent(slug, async ({ head, plugin }) => {
+        const v = vertexOf(plugin, slug, label);
+        check(v.validate, body);
+        const node = await insertEntity(sql, head, v.storage, body);
+        return node && entityRead(slug, label, node);
+      });
+    },
+
+    /** JSON Merge Patch (RFC 7396); the merged document is validated again. */
+    async patch(
+      ctx: AuthContext,
+      slug: string,
+      label: string,
+      id: string,
+      patch: Props,
+    ): Promise<EntityRead> {
+      authorize(ctx, permissionName(slug, label, 'write'));
+      return withCurrent(slug, async ({ head, plugin }) => {
+        const v = vertexOf(plugin, slug, label);
+        if (!isUuid(id)) throw notFound(`${label} ${id}`);
+        return sql.tx(async (tx) => {
+          const node = await lockEntity(tx, head, v.storage, id);
+          if (!node) {
+            if (!(await getNode(tx, id, v.storage))) throw notFound(`${label} ${id}`);
+            return undefined;
+          }
+          const merged = mergePatch(node.props, patch) as Props;
+          check(v.validate, merged);
+          return entityRead(slug, label, (await replaceProps(tx, id, merged))!);
+        });
+      });
+    },
+
+    /** Deletes the entity; its edges go with it. */
+    async remove(ctx: AuthContext, slug: string, label: string, id: string): Promise<void> {
+      authorize(ctx, permissionName(slug, label, 'write'));
+      const v = vertexOf((await registry.current(sql, slug)).plugin, slug, label);
+      if (!isUuid(id) || !(await deleteNode(sql, id, v.storage))) throw notFound(`${label} ${id}`);
+    },
+
+    async listEdges(
+      ctx: AuthContext,
+      slug: string,
+      label: string,
+      page: Page,
+      filter: { source_id?: string | undefined; target_id?: string | undefined },
+    ) {
+      authorize(ctx, permissionName(slug, label, 'read'));
+      const e = edgeOf((await registry.current(sql, slug)).plugin, slug, label);
+      const rows = await scanEdges(sql, e.storage, edgeAfter(page), page.limit + 1, {
+        src: filter.source_id,
+        dst: filter.target_id,
+      });
+      const items = rows.slice(0, page.limit);
+      return {
+        items: items.map((r) => edgeRead(slug, e, r)),
+        next: rows.length > page.limit ? edgeCursor(items[items.length - 1]!) : undefined,
+      };
+    },
+
+    /** Creates the edge (201) or, when it exists, replaces its properties (200): never a duplicate. */
+    async putEdge(
+      ctx: AuthContext,
+      slug: string,
+      label: string,
+      body: { source_id: string; target_id: string; properties?: Props | undefined },
+    ) {
+      authorize(ctx, permissionName(slug, label, 'write'));
+      const props = body.properties ?? {};
+      return withCurrent(slug, async ({ head, plugin }) => {
+        const e = edgeOf(plugin, slug, label);
+        if (e.validate) check(e.validate, props, '/properties');
+        else if (!edgePropsValid(e, props)) {
+          throw invalid(
+            '/properties',
+            `edge label ${label} declares no properties`,
+            'validation_failed',
+            'maxProperties',
+          );
+        }
+        const stored = await putPluginEdge(
+          sql,
+          head,
+          {
+            storage: e.storage,
+            src: body.source_id,
+            srcLabel: e.source.storage,
+            dst: body.target_id,
+            dstLabel: e.target.storage,
+          },
+          props,
+        );
+        if (stored) {
+          return {
+            created: stored.created,
+            edge: edgeRead(slug, e, {
+              src: body.source_id,
+              dst: body.target_id,
+              props,
+              created_at: stored.created_at,
+            }),
+          };
+        }
+        // Nothing stored: the plugin moved on (retry), or an end is missing or of another label.
+        const now = await findPluginHead(sql, slug);
+        if (now?.id !== head.id || now.revision !== head.revision) return undefined;
+        for (const [pointer, id, end] of [
+          ['/source_id', body.source_id, e.source],
+          ['/target_id', body.target_id, e.target],
+        ] as const) {
+          const found = await nodeLabel(sql, id);
+          if (found !== end.storage) {
+            throw invalid(
+              pointer,
+              found ? `${id} is not a ${end.label}` : `no ${end.label} ${id}`,
+              'invalid_edge_end',
+            );
+          }
+        }
+        return undefined;
+      });
+    },
+
+    async removeEdge(ctx: AuthContext, slug: string, label: string, sourceId: string, targetId: string) {
+      authorize(ctx, permissionName(slug, label, 'write'));
+      const e = edgeOf((await registry.current(sql, slug)).plugin, slug, label);
+      const removed =
+        isUuid(sourceId) && isUuid(targetId) && (await removeEdge(sql, sourceId, e.storage, targetId));
+      if (!removed) throw notFound(`${label} edge ${sourceId} -> ${targetId}`);
+    },
+
+    /** The plugin's edges of one label that start or end at an environment, with the entity at the other end. */
+    async environmentEdges(ctx: AuthContext, envSlug: string, slug: string, label: string, page: Page) {
+      authorize(ctx, permissionName(slug, label, 'read'));
+      const e = edgeOf((await registry.current(sql, slug)).plugin, slug, label);
+      if (e.source.label !== 'Environment' && e.target.label !== 'Environment') {
+        throw notFound(`edge label ${label} of plugin ${slug} with an Environment end`);
+      }
+      const other = e.source.label === 'Environment' ? e.target : e.source;
+      if (other.plugin) authorize(ctx, permissionName(slug, other.label, 'read'));
+      const env = await mustFindEnvironment(sql, envSlug);
+      const rows = await anchoredEdges(sql, e.storage, env.id, edgeAfter(page), page.limit + 1);
+      const items = rows.slice(0, page.limit);
+      return {
+        items: items.map((r) => ({ ...edgeRead(slug, e, r), entity: otherEnd(slug, e, r) })),
+        next: rows.length > page.limit ? edgeCursor(items[items.length - 1]!) : undefined,
+      };
+    },
+  };
+}
+
+export type PluginEntitiesService = ReturnType<typeof pluginEntitiesService>;

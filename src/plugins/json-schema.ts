@@ -1,0 +1,178 @@
+// JSON Schema draft 2020-12 for plugin labels: one validator configuration, kept apart from the HTTP
+// layer's (which coerces types and fills defaults, both wrong for a document a plugin declares).
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsPlugin from 'ajv-formats';
+import type { FieldError } from '../http/errors.js';
+
+export const DRAFT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
+
+const addFormats = addFormatsPlugin as unknown as (ajv: Ajv2020) => void;
+
+/** At most this many errors are reported for one document. */
+const MAX_ERRORS = 20;
+
+/**
+ * A fresh validator instance. One per plugin revision, so a `$id` used by two plugins (or by a
+ * plugin's old and new revision) never clashes and an old revision's compiled code can be collected.
+ *
+ * - `strict: false`: the draft lets unknown keywords and lone `then`/`else`/`maxContains` stand;
+ *   Ajv's strict mode would refuse schemas the draft accepts.
+ * - `ownProperties`: `required: ["constructor"]` must not be satisfied by Object.prototype.
+ * - no `coerceTypes`, no `useDefaults`: `default` is an annotation, `"1"` is not an integer.
+ * - `format` is asserted for the formats ajv-formats knows (email, date-time, uri, uuid...); an
+ *   unknown format is refused when the schema is compiled (see unknownFormats).
+ */
+export function newSchemaCompiler(): Ajv2020 {
+  const ajv = new Ajv2020({
+    strict: false,
+    ownProperties: true,
+    allErrors: true,
+    logger: false,
+    validateFormats: true,
+  });
+  addFormats(ajv);
+  return ajv;
+}
+
+/** Problems with a schema itself, each a JSON pointer relative to the schema's own root. */
+export interface SchemaProblem {
+  pointer: string;
+  detail: string;
+}
+
+/**
+ * Compiles a label's schema. Returns the validator, or the problems: the schema must be a draft
+ * 2020-12 schema (meta-schema valid, `$schema` absent or 2020-12), describe an object
+ * (`type: "object"`, since entities and edge properties are JSON objects), and compile (references
+ * resolve, patterns are valid regular expressions, formats are known).
+ */
+export function compileLabelSchema(
+  ajv: Ajv2020,
+  schema: unknown,
+): { validate: ValidateFunction; problems?: undefined } | { problems: SchemaProblem[] } {
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
+    return { problems: [{ pointer: '', detail: 'must be a JSON Schema object' }] };
+  }
+  const s = schema as Record<string, unknown>;
+  if (s.$schema !== undefined && s.$schema !== DRAFT_2020_12) {
+    return {
+      problems: [{ pointer: '/$schema', detail: `only draft 2020-12 (${DRAFT_2020_12}) is supported` }],
+    };
+  }
+  if (s.type !== 'object') {
+    return {
+      problems: [
+        { pointer: '/type', detail: 'must be "object": entities and edge properties are JSON objects' },
+      ],
+    };
+  }
+  if (!ajv.validateSchema(schema)) {
+    return {
+      problems: (ajv.errors ?? []).slice(0, MAX_ERRORS).map((e) => ({
+        pointer: e.instancePath,
+        detail: e.message ?? 'is not valid JSON Schema',
+      })),
+    };
+  }
+  const formats = unknownFormats(ajv, schema);
+  if (formats.length > 0) return { problems: formats.slice(0, MAX_ERRORS) };
+  try {
+    return { validate: ajv.compile(schema) };
+  } catch (err) {
+    return { problems: [{ pointer: '', detail: `does not compile: ${(err as Error).message}` }] };
+  }
+}
+
+const ONE_SUBSCHEMA = [
+  'additionalProperties',
+  'propertyNames',
+  'items',
+  'contains',
+  'not',
+  'if',
+  'then',
+  'else',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'contentSchema',
+];
+const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
+const SUBSCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+
+/**
+ * `format` values the validator does not know, by pointer. The draft would let them pass as
+ * annotations; we refuse them so that a typo (`"format": "emial"`) cannot silently assert nothing.
+ * Only schema positions are visited, so a property *named* format is not mistaken for the keyword.
+ */
+function unknownFormats(ajv: Ajv2020, schema: unknown, at = ''): SchemaProblem[] {
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return [];
+  const s = schema as Record<string, unknown>;
+  const out: SchemaProblem[] = [];
+  if (typeof s.format === 'string' && !ajv.formats[s.format]) {
+    out.push({ pointer: `${at}/format`, detail: `unknown format "${s.format}"` });
+  }
+  for (const k of ONE_SUBSCHEMA) out.push(...unknownFormats(ajv, s[k], `${at}/${k}`));
+  for (const k of SUBSCHEMA_LISTS) {
+    if (Array.isArray(s[k]))
+      (s[k] as unknown[]).forEach((sub, i) => out.push(...unknownFormats(ajv, sub, `${at}/${k}/${i}`)));
+  }
+  for (const k of SUBSCHEMA_MAPS) {
+    const map = s[k];
+    if (typeof map === 'object' && map !== null && !Array.isArray(map)) {
+      for (const [name, sub] of Object.entries(map))
+        out.push(...unknownFormats(ajv, sub, `${at}/${k}/${escape(name)}`));
+    }
+  }
+  return out;
+}
+
+const escape = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** Ajv errors as field errors: a pointer into the document and the keyword that failed. */
+export function documentErrors(errors: readonly ErrorObject[] | null | undefined, prefix = ''): FieldError[] {
+  const out: FieldError[] = [];
+  const seen = new Set<string>();
+  for (const e of errors ?? []) {
+    let pointer = e.instancePath;
+    let detail = e.message ?? 'is invalid';
+    const p = e.params as Record<string, unknown>;
+    if (e.keyword === 'required' || e.keyword === 'dependentRequired') {
+      pointer += `/${escape(String(p.missingProperty))}`;
+      detail = e.keyword === 'required' ? 'is required' : `is required when ${String(p.property)} is present`;
+    } else if (e.keyword === 'additionalProperties' || e.keyword === 'unevaluatedProperties') {
+      pointer += `/${escape(String(p.additionalProperty ?? p.unevaluatedProperty))}`;
+      detail = 'is not allowed by the schema';
+    }
+    const key = `${pointer} ${e.keyword}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ pointer: `${prefix}${pointer}` || '/', in: 'body', detail, keyword: e.keyword });
+    if (out.length >= MAX_ERRORS) break;
+  }
+  return out;
+}
+
+/**
+ * The pointer of the first string or member name holding U+0000, which PostgreSQL text and jsonb
+ * cannot store; undefined when there is none. Checked before a document reaches the database.
+ */
+export function nulPointer(value: unknown, at = ''): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? at || '/' : undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = nulPointer(value[i], `${at}/${i}`);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  for (const [key, member] of Object.entries(value)) {
+    const here = `${at}/${escape(key)}`;
+    if (key.includes('\u0000')) return here;
+    const found = nulPointer(member, here);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+export const NUL_DETAIL = 'text cannot contain the NUL character (U+0000)';

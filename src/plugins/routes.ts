@@ -1,0 +1,328 @@
+import { Type } from 'typebox';
+import type { Api } from '../app/domain.js';
+import { parsePage, sendPage } from '../http/pagination.js';
+import { NoContent, PageQuery, Timestamp, responses } from '../http/schemas.js';
+import { authOf } from '../http/server.js';
+import { isEdgeCursor, type PluginEntitiesService } from './entities.service.js';
+import type { PluginsService } from './plugins.service.js';
+
+/** Path segments reach SQL as bound text parameters, which cannot hold NUL. */
+const NO_NUL = '^[^\\u0000]*$';
+const Param = Type.String({ maxLength: 200, pattern: NO_NUL });
+const JsonObject = (description: string) => Type.Record(Type.String(), Type.Unknown(), { description });
+/**
+ * A stored JSON object in a response. Declared without a type so the serializer hands it to
+ * JSON.stringify whole (a patternProperties schema costs three times as much on a 50-item page);
+ * the service only ever puts objects here.
+ */
+const StoredObject = (description: string) =>
+  Type.Unsafe<Record<string, unknown>>({ description: `a JSON object: ${description}` });
+const AnySchema = Type.Unknown({ description: 'a JSON Schema, draft 2020-12' });
+
+const PluginRead = Type.Object({
+  slug: Type.String(),
+  name: Type.String(),
+  version: Type.String(),
+  description: Type.Union([Type.String(), Type.Null()]),
+  revision: Type.Integer({ description: 'grows by one with every change of the manifest' }),
+  vertex_labels: Type.Array(
+    Type.Object({ name: Type.String(), display_name: Type.String(), schema: AnySchema }),
+  ),
+  edge_labels: Type.Array(
+    Type.Object({
+      source_label: Type.String(),
+      edge_label: Type.String(),
+      target_label: Type.String(),
+      schema: Type.Union([AnySchema, Type.Null()]),
+    }),
+  ),
+  permissions: Type.Array(Type.String(), { description: 'the permissions derived from the labels' }),
+  installed_by: Type.String(),
+  updated_by: Type.String(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+const ManifestBody = Type.Object(
+  {
+    manifest: Type.Unknown({
+      description: 'the plugin manifest: a JSON object, or its YAML or JSON text (see docs/plugins.md)',
+    }),
+  },
+  { additionalProperties: false },
+);
+const EntityRead = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  plugin: Type.String(),
+  label: Type.String(),
+  properties: StoredObject("the entity's document, valid against the label's JSON Schema"),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+const EdgeFields = {
+  plugin: Type.String(),
+  label: Type.String(),
+  source_id: Type.String(),
+  source_label: Type.String(),
+  target_id: Type.String(),
+  target_label: Type.String(),
+  properties: StoredObject('the edge properties'),
+  created_at: Timestamp,
+};
+const EdgeRead = Type.Object(EdgeFields);
+const AnchoredEdgeRead = Type.Object({
+  ...EdgeFields,
+  entity: Type.Object(
+    {
+      id: Type.String(),
+      label: Type.String(),
+      plugin: Type.Union([Type.String(), Type.Null()]),
+      properties: StoredObject('a plugin entity: its document; a first-class node: its slug and name'),
+      created_at: Timestamp,
+      updated_at: Timestamp,
+    },
+    { description: 'the node at the other end of the edge' },
+  ),
+});
+const SearchQuery = Type.Object(
+  {
+    ...PageQuery.properties,
+    q: Type.Optional(
+      Type.String({
+        maxLength: 200,
+        pattern: NO_NUL,
+        description: 'case-insensitive substring of a top-level property the schema types as a string',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+const EdgeQuery = Type.Object(
+  {
+    ...PageQuery.properties,
+    source_id: Type.Optional(Type.String({ format: 'uuid' })),
+    target_id: Type.Optional(Type.String({ format: 'uuid' })),
+  },
+  { additionalProperties: false },
+);
+const PluginParams = Type.Object({ slug: Param });
+const LabelParams = Type.Object({ slug: Param, label: Param });
+const EntityParams = Type.Object({ slug: Param, label: Param, id: Param });
+const EdgeParams = Type.Object({ slug: Param, label: Param, source_id: Param, target_id: Param });
+const EdgeBody = Type.Object(
+  {
+    source_id: Type.String({ format: 'uuid' }),
+    target_id: Type.String({ format: 'uuid' }),
+    properties: Type.Optional(JsonObject("validated against the edge label's JSON Schema")),
+  },
+  { additionalProperties: false },
+);
+
+export async function pluginRoutes(
+  api: Api,
+  plugins: PluginsService,
+  entities: PluginEntitiesService,
+): Promise<void> {
+  const tags = ['plugins'];
+  api.get(
+    '/admin/plugins',
+    { schema: { tags, querystring: SearchQuery, response: responses({ 200: Type.Array(PluginRead) }) } },
+    async (req, reply) => {
+      const page = parsePage(req.query);
+      return sendPage(req, reply, page, await plugins.list(authOf(req), page, req.query.q));
+    },
+  );
+  api.post(
+    '/admin/plugins',
+    {
+      schema: {
+        tags,
+        summary: 'Install a plugin',
+        body: ManifestBody,
+        response: responses({ 201: PluginRead }),
+      },
+    },
+    async (req, reply) => reply.code(201).send(await plugins.install(authOf(req), req.body.manifest)),
+  );
+  api.get(
+    '/admin/plugins/:slug',
+    { schema: { tags, params: PluginParams, response: responses({ 200: PluginRead }) } },
+    async (req) => plugins.get(authOf(req), req.params.slug),
+  );
+  api.put(
+    '/admin/plugins/:slug',
+    {
+      schema: {
+        tags,
+        summary: 'Upgrade a plugin (409 when stored entities or edges would no longer be valid)',
+        params: PluginParams,
+        body: ManifestBody,
+        response: responses({ 200: PluginRead }),
+      },
+    },
+    async (req) => plugins.upgrade(authOf(req), req.params.slug, req.body.manifest),
+  );
+  api.delete(
+    '/admin/plugins/:slug',
+    {
+      schema: {
+        tags,
+        summary: 'Uninstall a plugin (409 while it holds entities or edges, unless purge=true)',
+        params: PluginParams,
+        querystring: Type.Object({ purge: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
+        response: responses({ 204: NoContent }),
+      },
+    },
+    async (req, reply) => {
+      await plugins.uninstall(authOf(req), req.params.slug, req.query.purge ?? false);
+      return reply.code(204).send(null);
+    },
+  );
+
+  // The generic router, in a scope of its own so that PATCH also accepts application/merge-patch+json.
+  await api.register(async (instance) => {
+    const scoped = instance as unknown as Api;
+    scoped.addContentTypeParser(
+      'application/merge-patch+json',
+      { parseAs: 'string' },
+      scoped.getDefaultJsonParser('error', 'error'),
+    );
+    const tags = ['plugin entities'];
+    const base = '/admin/plugins/:slug/entities/:label';
+    scoped.get(
+      base,
+      {
+        schema: {
+          tags,
+          params: LabelParams,
+          querystring: SearchQuery,
+          response: responses({ 200: Type.Array(EntityRead) }),
+        },
+      },
+      async (req, reply) => {
+        const page = parsePage(req.query);
+        const { slug, label } = req.params;
+        return sendPage(req, reply, page, await entities.list(authOf(req), slug, label, page, req.query.q));
+      },
+    );
+    scoped.post(
+      base,
+      {
+        schema: {
+          tags,
+          params: LabelParams,
+          body: JsonObject("the entity's document, validated against the label's JSON Schema"),
+          response: responses({ 201: EntityRead }),
+        },
+      },
+      async (req, reply) =>
+        reply.code(201).send(await entities.create(authOf(req), req.params.slug, req.params.label, req.body)),
+    );
+    scoped.get(
+      `${base}/:id`,
+      { schema: { tags, params: EntityParams, response: responses({ 200: EntityRead }) } },
+      async (req) => entities.get(authOf(req), req.params.slug, req.params.label, req.params.id),
+    );
+    scoped.patch(
+      `${base}/:id`,
+      {
+        schema: {
+          tags,
+          summary: 'JSON Merge Patch (RFC 7396); the merged document is validated again',
+          params: EntityParams,
+          body: JsonObject('a JSON Merge Patch of the document: null removes a member'),
+          response: responses({ 200: EntityRead }),
+        },
+      },
+      async (req) => entities.patch(authOf(req), req.params.slug, req.params.label, req.params.id, req.body),
+    );
+    scoped.delete(
+      `${base}/:id`,
+      { schema: { tags, params: EntityParams, response: responses({ 204: NoContent }) } },
+      async (req, reply) => {
+        await entities.remove(authOf(req), req.params.slug, req.params.label, req.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+
+    const edges = '/admin/plugins/:slug/edges/:label';
+    scoped.get(
+      edges,
+      {
+        schema: {
+          tags,
+          params: LabelParams,
+          querystring: EdgeQuery,
+          response: responses({ 200: Type.Array(EdgeRead) }),
+        },
+      },
+      async (req, reply) => {
+        const page = parsePage(req.query, isEdgeCursor);
+        const { slug, label } = req.params;
+        return sendPage(
+          req,
+          reply,
+          page,
+          await entities.listEdges(authOf(req), slug, label, page, req.query),
+        );
+      },
+    );
+    scoped.post(
+      edges,
+      {
+        schema: {
+          tags,
+          summary: 'Create an edge (201), or replace the properties of the existing one (200)',
+          params: LabelParams,
+          body: EdgeBody,
+          response: responses({ 200: EdgeRead, 201: EdgeRead }),
+        },
+      },
+      async (req, reply) => {
+        const r = await entities.putEdge(authOf(req), req.params.slug, req.params.label, req.body);
+        return reply.code(r.created ? 201 : 200).send(r.edge);
+      },
+    );
+    scoped.delete(
+      `${edges}/:source_id/:target_id`,
+      { schema: { tags, params: EdgeParams, response: responses({ 204: NoContent }) } },
+      async (req, reply) => {
+        const { slug, label, source_id, target_id } = req.params;
+        await entities.removeEdge(authOf(req), slug, label, source_id, target_id);
+        return reply.code(204).send(null);
+      },
+    );
+    for (const [kind, path, summary] of [
+      ['entities', base, "The entity label's JSON Schema"],
+      ['edges', edges, "The JSON Schema of the edge label's properties"],
+    ] as const) {
+      scoped.get(
+        `${path}/_schema`,
+        { schema: { tags, summary, params: LabelParams, response: responses({ 200: AnySchema }) } },
+        async (req) => entities.schema(authOf(req), req.params.slug, req.params.label, kind),
+      );
+    }
+    scoped.get(
+      '/admin/environments/:slug/plugin-edges/:plugin/:label',
+      {
+        schema: {
+          tags,
+          summary:
+            "A plugin's edges of one label that start or end at the environment, with the entity at the other end",
+          params: Type.Object({ slug: Param, plugin: Param, label: Param }),
+          querystring: PageQuery,
+          response: responses({ 200: Type.Array(AnchoredEdgeRead) }),
+        },
+      },
+      async (req, reply) => {
+        const page = parsePage(req.query, isEdgeCursor);
+        const { slug, plugin, label } = req.params;
+        return sendPage(
+          req,
+          reply,
+          page,
+          await entities.environmentEdges(authOf(req), slug, plugin, label, page),
+        );
+      },
+    );
+  });
+}

@@ -1,0 +1,284 @@
+// SQL of the plugins domain. Plugins are `Plugin` nodes keyed `Plugin.slug`; their entities and edges
+// live under namespaced graph labels (manifest.ts, storageLabel). No authorization here.
+import type { Queryable } from '../db/sql.js';
+import { createNode, nodeByKey, type GraphNode, type Props } from '../graph/store.js';
+import { uuidv7 } from '../graph/ids.js';
+import { permissionKey } from '../authz/store.js';
+import type { Manifest } from './manifest.js';
+
+export interface PluginProps {
+  slug: string;
+  name: string;
+  version: string;
+  /** The manifest as installed, optional fields filled (so equal manifests compare equal). */
+  manifest: Manifest;
+  /** Grows by one on every change of the manifest; writes check it (see insertEntity). */
+  revision: number;
+  installed_by: string;
+  updated_by: string;
+  [k: string]: unknown;
+}
+
+export type PluginNode = GraphNode<PluginProps>;
+
+/** What a write needs to know about a plugin: which node, at which revision. */
+export interface PluginHead {
+  id: string;
+  revision: number;
+}
+
+export const pluginKey = (slug: string) => ({ namespace: 'Plugin.slug', key: slug });
+/** Labels are unique across plugins, case-insensitively: one key row per declared label. */
+export const LABEL_NAMESPACE = 'PluginLabel.name';
+
+export async function findPluginHead(q: Queryable, slug: string): Promise<PluginHead | undefined> {
+  return q.one<{ id: string; revision: number }>(
+    `SELECT n.id, (n.props->>'revision')::int AS revision
+       FROM graph_keys k JOIN graph_nodes n ON n.id = k.node_id
+      WHERE k.namespace = 'Plugin.slug' AND k.key = $1`,
+    [slug],
+  );
+}
+
+export const findPlugin = (q: Queryable, slug: string) => nodeByKey<PluginProps>(q, 'Plugin.slug', slug);
+
+export async function pluginById(q: Queryable, id: string): Promise<PluginNode | undefined> {
+  return q.one<PluginNode & Props>(
+    `SELECT id, label, props, created_at, updated_at FROM graph_nodes WHERE id = $1 AND label = 'Plugin'`,
+    [id],
+  );
+}
+
+/** The plugin row, locked against concurrent writes of its entities and edges until the transaction ends. */
+export async function lockPlugin(q: Queryable, slug: string): Promise<PluginNode | undefined> {
+  return q.one<PluginNode & Props>(
+    `SELECT n.id, n.label, n.props, n.created_at, n.updated_at
+       FROM graph_keys k JOIN graph_nodes n ON n.id = k.node_id
+      WHERE k.namespace = 'Plugin.slug' AND k.key = $1
+        FOR UPDATE OF n`,
+    [slug],
+  );
+}
+
+/**
+ * Claims the labels for the plugin (and releases the ones it no longer declares). Returns the labels
+ * another plugin already holds, with that plugin's slug.
+ */
+export async function claimLabels(
+  q: Queryable,
+  pluginId: string,
+  labels: readonly string[],
+): Promise<{ label: string; owner: string }[]> {
+  const keys = labels.map((l) => l.toLowerCase());
+  await q.query(
+    `DELETE FROM graph_keys WHERE namespace = $1 AND node_id = $2 AND NOT (key = ANY($3::text[]))`,
+    [LABEL_NAMESPACE, pluginId, keys],
+  );
+  await q.query(
+    `INSERT INTO graph_keys (namespace, key, node_id)
+     SELECT $1, k, $2 FROM unnest($3::text[]) AS k
+     ON CONFLICT (namespace, key) DO NOTHING`,
+    [LABEL_NAMESPACE, pluginId, keys],
+  );
+  const taken = await q.query<{ key: string; owner: string }>(
+    `SELECT k.key, p.props->>'slug' AS owner FROM graph_keys k JOIN graph_nodes p ON p.id = k.node_id
+      WHERE k.namespace = $1 AND k.key = ANY($2::text[]) AND k.node_id <> $3`,
+    [LABEL_NAMESPACE, keys, pluginId],
+  );
+  const owners = new Map(taken.map((t) => [t.key, t.owner]));
+  return labels
+    .filter((l) => owners.has(l.toLowerCase()))
+    .map((l) => ({ label: l, owner: owners.get(l.toLowerCase())! }));
+}
+
+/** Which of these labels first-class nodes already carry (labels other domains have started using). */
+export async function labelsInUse(q: Queryable, labels: readonly string[]): Promise<string[]> {
+  const rows = await q.query<{ label: string }>(
+    `SELECT l AS label FROM unnest($1::text[]) AS l
+      WHERE EXISTS (SELECT 1 FROM graph_nodes n WHERE n.label = l)`,
+    [labels],
+  );
+  return rows.map((r) => r.label);
+}
+
+export async function createPermissions(
+  q: Queryable,
+  defs: readonly { name: string; description: string }[],
+): Promise<void> {
+  for (const def of defs) {
+    if (await nodeByKey(q, 'Permission.name', def.name)) continue;
+    await createNode(q, 'Permission', { name: def.name, description: def.description }, [
+      permissionKey(def.name),
+    ]);
+  }
+}
+
+/** Deletes permission nodes; role grants of them go with them. */
+export async function deletePermissions(q: Queryable, names: readonly string[]): Promise<void> {
+  if (names.length === 0) return;
+  await q.query(
+    `DELETE FROM graph_nodes WHERE label = 'Permission'
+        AND id IN (SELECT node_id FROM graph_keys WHERE namespace = 'Permission.name' AND key = ANY($1::text[]))`,
+    [names],
+  );
+}
+
+export async function countNodes(q: Queryable, storage: string): Promise<number> {
+  const row = await q.one<{ n: number }>('SELECT count(*)::int AS n FROM graph_nodes WHERE label = $1', [
+    storage,
+  ]);
+  return row?.n ?? 0;
+}
+
+export async function countEdges(q: Queryable, storage: string): Promise<number> {
+  const row = await q.one<{ n: number }>(
+    `SELECT count(*)::int AS n FROM graph_edges WHERE label = $1 AND starts_with(label, 'plugin:')`,
+    [storage],
+  );
+  return row?.n ?? 0;
+}
+
+/** One batch of a label's nodes by id, for checking stored data against a new schema. */
+export async function scanNodes(
+  q: Queryable,
+  storage: string,
+  after: string | null,
+  limit: number,
+): Promise<{ id: string; props: Props }[]> {
+  return q.query<{ id: string; props: Props }>(
+    `SELECT id, props FROM graph_nodes WHERE label = $1 AND ($2::uuid IS NULL OR id > $2::uuid) ORDER BY id LIMIT $3`,
+    [storage, after, limit],
+  );
+}
+
+export interface StoredEdge {
+  src: string;
+  dst: string;
+  src_label: string;
+  dst_label: string;
+  props: Props;
+  created_at: Date;
+}
+
+/** One batch of a label's edges in (src, dst) order, with the labels of both ends. */
+export async function scanEdges(
+  q: Queryable,
+  storage: string,
+  after: { src: string; dst: string } | null,
+  limit: number,
+  filter: { src?: string | undefined; dst?: string | undefined } = {},
+): Promise<StoredEdge[]> {
+  return q.query<StoredEdge & Props>(
+    `SELECT e.src, e.dst, s.label AS src_label, d.label AS dst_label, e.props, e.created_at
+       FROM graph_edges e JOIN graph_nodes s ON s.id = e.src JOIN graph_nodes d ON d.id = e.dst
+      WHERE e.label = $1 AND starts_with(e.label, 'plugin:')
+        AND ($2::uuid IS NULL OR (e.src, e.dst) > ($2::uuid, $3::uuid))
+        AND ($5::uuid IS NULL OR e.src = $5::uuid) AND ($6::uuid IS NULL OR e.dst = $6::uuid)
+      ORDER BY e.src, e.dst LIMIT $4`,
+    [storage, after?.src ?? null, after?.dst ?? null, limit, filter.src ?? null, filter.dst ?? null],
+  );
+}
+
+/** Deletes every node and edge under these labels (uninstall with purge). Edges of deleted nodes cascade. */
+export async function purgeLabels(q: Queryable, nodeLabels: string[], edgeLabels: string[]): Promise<void> {
+  await q.query(`DELETE FROM graph_edges WHERE label = ANY($1::text[]) AND starts_with(label, 'plugin:')`, [
+    edgeLabels,
+  ]);
+  await q.query('DELETE FROM graph_nodes WHERE label = ANY($1::text[])', [nodeLabels]);
+}
+
+const NODE_COLS = 'id, label, props, created_at, updated_at';
+
+/**
+ * Inserts an entity only while the plugin is still at the revision whose schema validated it. The
+ * KEY SHARE lock on the plugin row makes an upgrade (which locks it FOR UPDATE and then checks the
+ * stored entities) wait for this insert, or this insert wait for the upgrade and then find the
+ * revision changed: undefined, and the caller validates again against the new schema.
+ */
+export async function insertEntity(
+  q: Queryable,
+  head: PluginHead,
+  storage: string,
+  props: Props,
+): Promise<GraphNode | undefined> {
+  return q.one<GraphNode & Props>(
+    `INSERT INTO graph_nodes (id, label, props)
+     SELECT $1, $2, $3 FROM graph_nodes p
+      WHERE p.id = $4 AND (p.props->>'revision')::int = $5
+        FOR KEY SHARE OF p
+     RETURNING ${NODE_COLS}`,
+    [uuidv7(), storage, props, head.id, head.revision],
+  );
+}
+
+/** The entity locked for an update, while the plugin is at `head.revision` (see insertEntity). */
+export async function lockEntity(
+  q: Queryable,
+  head: PluginHead,
+  storage: string,
+  id: string,
+): Promise<GraphNode | undefined> {
+  return q.one<GraphNode & Props>(
+    `SELECT e.id, e.label, e.props, e.created_at, e.updated_at FROM graph_nodes e, graph_nodes p
+      WHERE e.id = $1 AND e.label = $2 AND p.id = $3 AND (p.props->>'revision')::int = $4
+        FOR UPDATE OF e FOR KEY SHARE OF p`,
+    [id, storage, head.id, head.revision],
+  );
+}
+
+/**
+ * Creates the edge, or replaces its properties when it exists, if both ends exist with the declared
+ * labels and the plugin is still at `head.revision` (see insertEntity). undefined otherwise.
+ */
+export async function putPluginEdge(
+  q: Queryable,
+  head: PluginHead,
+  edge: { storage: string; src: string; srcLabel: string; dst: string; dstLabel: string },
+  props: Props,
+): Promise<{ created: boolean; created_at: Date } | undefined> {
+  return q.one<{ created: boolean; created_at: Date }>(
+    `INSERT INTO graph_edges (src, label, dst, props)
+     (SELECT s.id, $3, d.id, $4 FROM graph_nodes p, graph_nodes s, graph_nodes d
+       WHERE p.id = $7 AND (p.props->>'revision')::int = $8
+         AND s.id = $1 AND s.label = $5 AND d.id = $2 AND d.label = $6
+         FOR KEY SHARE OF p)
+     ON CONFLICT (src, label, dst) DO UPDATE SET props = EXCLUDED.props
+     RETURNING (xmax = 0) AS created, created_at`,
+    [edge.src, edge.dst, edge.storage, props, edge.srcLabel, edge.dstLabel, head.id, head.revision],
+  );
+}
+
+export async function nodeLabel(q: Queryable, id: string): Promise<string | undefined> {
+  return (await q.one<{ label: string }>('SELECT label FROM graph_nodes WHERE id = $1', [id]))?.label;
+}
+
+export interface AnchoredEdge extends StoredEdge {
+  other_id: string;
+  other_label: string;
+  other_props: Props;
+  other_created_at: Date;
+  other_updated_at: Date;
+}
+
+/** Edges of one label that start or end at `anchor`, with the node at the other end, in (src, dst) order. */
+export async function anchoredEdges(
+  q: Queryable,
+  storage: string,
+  anchor: string,
+  after: { src: string; dst: string } | null,
+  limit: number,
+): Promise<AnchoredEdge[]> {
+  return q.query<AnchoredEdge & Props>(
+    `SELECT e.src, e.dst, s.label AS src_label, d.label AS dst_label, e.props, e.created_at,
+            o.id AS other_id, o.label AS other_label, o.props AS other_props,
+            o.created_at AS other_created_at, o.updated_at AS other_updated_at
+       FROM graph_edges e
+       JOIN graph_nodes s ON s.id = e.src
+       JOIN graph_nodes d ON d.id = e.dst
+       JOIN graph_nodes o ON o.id = CASE WHEN e.src = $2 THEN e.dst ELSE e.src END
+      WHERE e.label = $1 AND starts_with(e.label, 'plugin:') AND (e.src = $2 OR e.dst = $2)
+        AND ($3::uuid IS NULL OR (e.src, e.dst) > ($3::uuid, $4::uuid))
+      ORDER BY e.src, e.dst LIMIT $5`,
+    [storage, anchor, after?.src ?? null, after?.dst ?? null, limit],
+  );
+}
