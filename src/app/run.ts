@@ -22,6 +22,11 @@ export async function run(runtime: Runtime, role: Role): Promise<Running> {
   const stops: Array<() => Promise<void>> = [];
   let api: Api | null = null;
   let url: string | null = null;
+  const tasks = tasksFor(runtime, role);
+  if (role !== 'serve' && role !== 'api' && tasks.length === 0) {
+    await runtime.close();
+    throw new Error(`keel ${role}: this version has no ${role} tasks; nothing to run`);
+  }
   try {
     if (role === 'serve' || role === 'api') {
       api = await buildApi(core, runtime.domains);
@@ -32,7 +37,7 @@ export async function run(runtime: Runtime, role: Role): Promise<Running> {
       url = `http://${core.settings.host.includes(':') ? `[${core.settings.host}]` : core.settings.host}:${port}`;
       stops.push(() => instance.close());
     }
-    for (const task of tasksFor(runtime, role)) {
+    for (const task of tasks) {
       const handle = await task.start(core);
       core.log.info({ task: task.name }, 'background task started');
       stops.push(() => handle.stop());

@@ -13,12 +13,13 @@ import { finishSetup, setupServiceAccounts } from '../delegation/setup.js';
 const USAGE = `keel <command>
 
 Commands:
-  serve                    API + scheduler + workers + relay + connector in one process
+  serve                    the API and every background task (today: the score recompute worker)
+                           in one process
                            (embedded PostgreSQL when KEEL_DATABASE_URL is not set)
   api                      the HTTP API only
-  worker                   queue consumers
-  scheduler                the scheduler service
-  connector                the analytics connector runtime
+  worker                   queue consumers (the score recompute worker)
+  scheduler, connector     reserved for the scheduler service and the analytics connector (not in
+                           this version: they refuse to start)
   migrate                  apply database migrations and seeds, then exit
   users create --email E --password P [--admin]
   setup-service-accounts   create the scheduler's service account, role and client credential

@@ -169,3 +169,21 @@ describe('keel with a configured database', () => {
     expect(r.stderr).toContain('KEEL_AUTH_JWT_PRIVATE_KEY');
   });
 });
+
+describe('roles without tasks in this version', () => {
+  it('keel connector refuses to start instead of idling', async () => {
+    const db = await createTestDatabase();
+    try {
+      const r = spawnSync(process.execPath, ['--import', 'tsx', cli, 'connector'], {
+        cwd: root,
+        env: { ...process.env, ...testEnv(db.url) },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect(r.status).toBe(1);
+      expect(r.stderr).toContain('keel connector: this version has no connector tasks');
+    } finally {
+      await db.drop();
+    }
+  }, 60_000);
+});
