@@ -68,6 +68,13 @@ describe('outboundFetch', () => {
     expect(await (await open(`http://localhost:${port}/`)).text()).toBe('ok');
   });
 
+  it('refuses loopback spelled as an IPv4-mapped IPv6 literal', async () => {
+    const guarded = outboundFetch({ allowPrivateNetworks: false, timeoutMs: 2000 });
+    const url = new URL(`http://[::ffff:127.0.0.1]:${port}/`);
+    expect(url.hostname).toBe('[::ffff:7f00:1]'); // the URL parser rewrites it to the hex form
+    await expect(guarded(url)).rejects.toThrow(/private or reserved/);
+  });
+
   it('times out', async () => {
     const open = outboundFetch({ allowPrivateNetworks: true, timeoutMs: 200 });
     const err = await open(`http://127.0.0.1:${port}/slow`).catch((e: unknown) => e);

@@ -43,23 +43,48 @@ function v4ToInt(ip: string): number {
   return ip.split('.').reduce((acc, o) => (acc << 8) + Number(o), 0) >>> 0;
 }
 
-/** Loopback, private, link-local, CGNAT, multicast, reserved and metadata addresses. */
+/** The eight 16-bit groups of an IPv6 address (any spelling: `::`, an embedded dotted quad). */
+function ipv6Groups(ip: string): number[] | undefined {
+  let text = ip.toLowerCase().replace(/%.*$/, '');
+  const quad = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (quad) {
+    if (!net.isIPv4(quad[1]!)) return undefined;
+    const n = v4ToInt(quad[1]!);
+    text = `${text.slice(0, -quad[1]!.length)}${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}`;
+  }
+  const halves = text.split('::');
+  if (halves.length > 2) return undefined;
+  const head = halves[0] ? halves[0].split(':') : [];
+  const tail = halves.length === 2 && halves[1] ? halves[1].split(':') : [];
+  const fill = halves.length === 2 ? 8 - head.length - tail.length : 0;
+  if (fill < 0 || (halves.length === 1 && head.length !== 8)) return undefined;
+  const groups = [...head, ...Array<string>(fill).fill('0'), ...tail].map((g) => parseInt(g, 16));
+  return groups.length === 8 && groups.every((g) => g >= 0 && g <= 0xffff) ? groups : undefined;
+}
+
+/** Loopback, private, link-local, CGNAT, multicast, reserved and metadata addresses, in any spelling. */
 export function isPrivateAddress(ip: string): boolean {
   if (net.isIPv4(ip)) {
     const n = v4ToInt(ip);
     return BLOCKED_V4.some(([base, bits]) => n >>> (32 - bits) === v4ToInt(base) >>> (32 - bits));
   }
-  const lower = ip.toLowerCase();
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (mapped) return isPrivateAddress(mapped[1]!);
+  const g = ipv6Groups(ip);
+  if (!g) return true; // not an address we can reason about: refuse
+  const v4 = () => `${g[6]! >> 8}.${g[6]! & 255}.${g[7]! >> 8}.${g[7]! & 255}`;
+  const zeros = (n: number) => g.slice(0, n).every((x) => x === 0);
+  // IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d) and NAT64 (64:ff9b::a.b.c.d) carry an IPv4 address.
+  if (
+    (zeros(5) && g[5] === 0xffff) ||
+    zeros(6) ||
+    (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0))
+  ) {
+    return isPrivateAddress(v4());
+  }
   return (
-    lower === '::' ||
-    lower === '::1' ||
-    lower.startsWith('fc') ||
-    lower.startsWith('fd') || // unique local
-    /^fe[89ab]/.test(lower) || // link-local
-    lower.startsWith('ff') || // multicast
-    lower.startsWith('fd00:ec2::254') // metadata (IPv6)
+    (g[0]! & 0xfe00) === 0xfc00 || // unique local fc00::/7 (includes the fd00:ec2::254 metadata address)
+    (g[0]! & 0xffc0) === 0xfe80 || // link-local fe80::/10
+    (g[0]! & 0xff00) === 0xff00 || // multicast ff00::/8
+    (g[0] === 0x2001 && g[1] === 0x0db8) // documentation 2001:db8::/32
   );
 }
 
