@@ -38,6 +38,10 @@ export function delegationRoutes(api: Api, consents: ConsentsService): void {
         body: ConsentCreate,
         response: responses({ 201: ConsentRead }),
       },
+      // Every field is optional: a POST without a body records the default consent.
+      preValidation: async (req) => {
+        req.body ??= {};
+      },
     },
     async (req, reply) => reply.code(201).send(await consents.create(authOf(req), req.body)),
   );

@@ -1,6 +1,6 @@
 // Consent nodes (SPEC 2.1). A consent is looked up by its user's email, so a token exchange costs one
 // indexed query; the GIVEN_BY edge ties it to the user node in the graph.
-import type { Queryable } from '../db/sql.js';
+import { NOW_ISO, type Queryable } from '../db/sql.js';
 import { createNode, getNode, putEdge, updateNode, type GraphNode } from '../graph/store.js';
 import { isUuid } from '../graph/ids.js';
 
@@ -19,6 +19,24 @@ export const consentMigrations = [
   {
     id: '0003_delegation_consents',
     sql: `CREATE INDEX graph_nodes_consent_user ON graph_nodes (lower(props->>'user_email'), id) WHERE label = 'Consent'`,
+  },
+  {
+    id: '0004_delegation_revoke_on_user_delete',
+    sql: `
+      -- A consent belongs to the user who gave it: deleting that user revokes it, whoever deletes, so a
+      -- user re-created later with the same email inherits nothing.
+      CREATE FUNCTION delegation_revoke_consents_of_user() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        UPDATE graph_nodes c
+           SET props = c.props || jsonb_build_object('revoked_at', ${NOW_ISO}), updated_at = now()
+          FROM graph_edges g
+         WHERE g.dst = OLD.id AND g.label = 'GIVEN_BY' AND c.id = g.src
+           AND c.label = 'Consent' AND c.props->>'revoked_at' IS NULL;
+        RETURN OLD;
+      END $$;
+      CREATE TRIGGER delegation_user_deleted BEFORE DELETE ON graph_nodes
+        FOR EACH ROW WHEN (OLD.label = 'User') EXECUTE FUNCTION delegation_revoke_consents_of_user();
+    `,
   },
 ];
 

@@ -11,6 +11,10 @@ export function identityDomain(extraGrants: Readonly<Record<string, GrantHandler
         id: '0002_identity_refresh_family',
         sql: `CREATE INDEX graph_nodes_refresh_family ON graph_nodes ((props->>'family')) WHERE label = 'RefreshToken'`,
       },
+      {
+        id: '0002_identity_refresh_user',
+        sql: `CREATE INDEX graph_nodes_refresh_user ON graph_nodes ((props->>'user_id')) WHERE label = 'RefreshToken'`,
+      },
     ],
     permissions: [
       ...crudPermissions('user', 'users'),

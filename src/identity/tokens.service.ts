@@ -59,6 +59,15 @@ export async function revokeTokensIssuedTo(q: Queryable, principalId: string): P
   );
 }
 
+/** Ends every refresh-token family of a user (after a password change): no new access tokens from them. */
+export async function revokeRefreshTokensOf(q: Queryable, userId: string): Promise<void> {
+  await q.query(
+    `UPDATE graph_nodes SET props = props || jsonb_build_object('revoked_at', ${NOW_ISO}), updated_at = now()
+      WHERE label = 'RefreshToken' AND props->>'user_id' = $1 AND props->>'revoked_at' IS NULL`,
+    [userId],
+  );
+}
+
 type Deps = Pick<Core, 'sql' | 'jwt' | 'authCache' | 'settings'>;
 
 export function tokensService({ sql, jwt, authCache, settings }: Deps) {

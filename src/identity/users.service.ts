@@ -8,7 +8,7 @@ import { KeyConflictError } from '../graph/store.js';
 import { conflict, forbidden, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import type { Queryable } from '../db/sql.js';
-import { revokeTokensIssuedTo } from './tokens.service.js';
+import { revokeRefreshTokensOf, revokeTokensIssuedTo } from './tokens.service.js';
 import {
   findUserByEmail,
   findUserById,
@@ -138,6 +138,8 @@ export function usersService({ sql, authCache }: Deps) {
       if (input.is_admin !== undefined && !isAdminUser(ctx))
         throw forbidden('only an admin can change is_admin');
       const user = await mustFind(email);
+      // Otherwise a holder of user:update could set an admin's password and sign in as the admin.
+      if (user.props.is_admin && !isAdminUser(ctx)) throw forbidden('only an admin can change an admin');
       const patch: Partial<UserProps> = { updated_by: attribution(ctx) };
       if (input.display_name !== undefined) patch.display_name = input.display_name;
       if (input.is_active !== undefined) patch.is_active = input.is_active;
@@ -145,6 +147,7 @@ export function usersService({ sql, authCache }: Deps) {
       if (input.password !== undefined) patch.password_hash = await hashPassword(input.password);
       const updated = await sql.tx(async (tx) => {
         const u = await patchUser(tx, user.id, patch);
+        if (input.password !== undefined) await revokeRefreshTokensOf(tx, user.id);
         await authCache.invalidate(tx);
         return u!;
       });

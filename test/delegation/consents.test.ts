@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/harness.js';
-import { clientToken, consent, delegatedToken, setupScheduler, type SchedulerCredential } from './helpers.js';
+import {
+  clientToken,
+  consent,
+  delegatedToken,
+  exchange,
+  setupScheduler,
+  type SchedulerCredential,
+} from './helpers.js';
 
 let app: TestApp;
 let cred: SchedulerCredential;
@@ -195,5 +202,37 @@ describe('DELETE /consents/{id} revokes (owner or admin); the consent stays list
     expect((await app.call('DELETE', `/consents/${c.id}`)).status).toBe(401);
     const read = await app.call('GET', `/consents/${c.id}`, { token: alice });
     expect(read.body.status).toBe('active');
+  });
+});
+
+describe('a consent belongs to the user who gave it', () => {
+  it('deleting the user revokes it, so a user re-created with the same email cannot be acted for', async () => {
+    const gone = await app.user('gone-then-back@example.com');
+    const c = await consent(app, gone);
+    await delegatedToken(app, cred, 'gone-then-back@example.com'); // works while the user exists
+    expect((await app.call('DELETE', '/users/gone-then-back@example.com', { token: admin })).status).toBe(
+      204,
+    );
+    expect(
+      (await app.call('POST', '/users', { token: admin, body: { email: 'gone-then-back@example.com' } }))
+        .status,
+    ).toBe(201);
+    const res = await exchange(app, {
+      client_id: cred.clientId,
+      client_secret: cred.clientSecret,
+      requested_subject: 'gone-then-back@example.com',
+      scope: 'service-api:*',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('invalid_grant');
+    const listed = await app.call('GET', `/consents/${c.id}`, { token: admin });
+    expect(listed.body.status).toBe('revoked');
+  });
+
+  it('POST /consents without a body records the default consent', async () => {
+    const dave = await app.user('bodyless@example.com');
+    const res = await app.call('POST', '/consents', { token: dave });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.scope).toBe('service-api:*');
   });
 });

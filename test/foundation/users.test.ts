@@ -296,3 +296,48 @@ describe('DELETE /users/{email} removes the user (204)', () => {
     expectProblem(await app.call('GET', '/auth/me', { token }), 401, 'invalid_token');
   });
 });
+
+describe('only an admin may change an admin', () => {
+  it('a holder of user:update cannot set an admin’s password or deactivate an admin (403, nothing changes)', async () => {
+    await app.user('boss@users.test', { admin: true, password: 'boss-password-1' });
+    const pw = await app.call('PATCH', '/users/boss@users.test', {
+      token: manager,
+      body: { password: 'pwned-password' },
+    });
+    expectProblem(pw, 403, 'forbidden');
+    expectProblem(
+      await app.call('PATCH', '/users/boss@users.test', { token: manager, body: { is_active: false } }),
+      403,
+      'forbidden',
+    );
+    expect((await login('boss@users.test', 'pwned-password')).status).toBe(401);
+    expect((await login('boss@users.test', 'boss-password-1')).status).toBe(200);
+    const byAdmin = await app.call('PATCH', '/users/boss@users.test', {
+      token: admin,
+      body: { display_name: 'Boss' },
+    });
+    expect(byAdmin.status).toBe(200);
+  });
+});
+
+describe('a password change ends the user’s refresh-token families', () => {
+  it('a refresh token issued before the change is refused afterwards', async () => {
+    await app.user('rotating@users.test', { password: 'first-password-1' });
+    const before = (await login('rotating@users.test', 'first-password-1')).body.refresh_token as string;
+    const changed = await app.call('PATCH', '/users/rotating@users.test', {
+      token: admin,
+      body: { password: 'second-password-2' },
+    });
+    expect(changed.status).toBe(200);
+    const refresh = await app.call('POST', '/auth/token', {
+      form: { grant_type: 'refresh_token', refresh_token: before },
+    });
+    expect(refresh.status).toBe(400);
+    expect(refresh.body.error).toBe('invalid_grant');
+    const after = (await login('rotating@users.test', 'second-password-2')).body.refresh_token as string;
+    const ok = await app.call('POST', '/auth/token', {
+      form: { grant_type: 'refresh_token', refresh_token: after },
+    });
+    expect(ok.status).toBe(200);
+  });
+});
