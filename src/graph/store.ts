@@ -151,6 +151,14 @@ export async function deleteNode(q: Queryable, id: string, label: string): Promi
   return rows.length > 0;
 }
 
+/** Raised when a write names a node that no longer exists (deleted by a concurrent request). */
+export class NodeGoneError extends Error {
+  constructor() {
+    super('a node this write refers to was deleted meanwhile');
+    this.name = 'NodeGoneError';
+  }
+}
+
 /** Creates the edge, or updates its props when it exists. Returns true when it was created. */
 export async function putEdge(
   q: Queryable,
@@ -159,13 +167,18 @@ export async function putEdge(
   dst: string,
   props: Props = {},
 ): Promise<boolean> {
-  const row = await q.one<{ created: boolean }>(
-    `INSERT INTO graph_edges (src, label, dst, props) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (src, label, dst) DO UPDATE SET props = EXCLUDED.props
-     RETURNING (xmax = 0) AS created`,
-    [src, label, dst, props],
-  );
-  return row?.created ?? false;
+  try {
+    const row = await q.one<{ created: boolean }>(
+      `INSERT INTO graph_edges (src, label, dst, props) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (src, label, dst) DO UPDATE SET props = EXCLUDED.props
+       RETURNING (xmax = 0) AS created`,
+      [src, label, dst, props],
+    );
+    return row?.created ?? false;
+  } catch (err) {
+    if (pgCode(err) === PgCode.foreignKeyViolation) throw new NodeGoneError();
+    throw err;
+  }
 }
 
 export async function removeEdge(q: Queryable, src: string, label: string, dst: string): Promise<boolean> {

@@ -13,6 +13,8 @@ import type { Api, Domain } from '../app/domain.js';
 import { attribution, type AuthContext } from '../authz/context.js';
 import { AppError, STATUS_TITLES, unauthorized, type FieldError } from './errors.js';
 import { Problem, responses } from './schemas.js';
+import { PgCode, pgCode } from '../db/sql.js';
+import { KeyConflictError, NodeGoneError } from '../graph/store.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -117,6 +119,30 @@ function requestAjv(coerceTypes: false | 'array'): Ajv {
   return ajv;
 }
 
+/**
+ * Safety net for storage errors a service did not translate: a race with a concurrent delete or
+ * create is a 409, text PostgreSQL cannot store is a 422; never a 500 for what a client sent.
+ */
+function fromStorageError(error: unknown): AppError | undefined {
+  if (error instanceof NodeGoneError || pgCode(error) === PgCode.foreignKeyViolation) {
+    return new AppError(
+      409,
+      'concurrent_change',
+      'a resource this request refers to was deleted meanwhile; retry',
+    );
+  }
+  if (error instanceof KeyConflictError) return new AppError(409, 'conflict', 'the resource already exists');
+  const code = pgCode(error);
+  if (code === '22P05' || code === '22021') {
+    return new AppError(
+      422,
+      'unsupported_text',
+      'the request holds text that cannot be stored (a NUL character)',
+    );
+  }
+  return undefined;
+}
+
 export async function buildApi(core: Core, domains: readonly Domain[]): Promise<Api> {
   const app = Fastify({
     loggerInstance: core.log,
@@ -163,6 +189,8 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
   // Set before any plugin registers, so that plugin routes (the docs UI) answer problem+json too.
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) return sendProblem(reply, error);
+    const mapped = fromStorageError(error);
+    if (mapped) return sendProblem(reply, mapped);
     const fe = error as FastifyError;
     if (fe.validation)
       return sendProblem(reply, validationProblem(fe.validation as AjvError[], fe.validationContext));

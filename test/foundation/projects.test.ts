@@ -427,3 +427,28 @@ describe('a service account never gets CAN_ACCESS (SPEC 2.3 rule 5)', () => {
     expectProblem(await app.call('PATCH', `${N}/acl-q`, { token: bot.token, body: { name: 'x' } }), 403);
   });
 });
+
+describe('a write racing a concurrent delete is a 4xx, never a 500', () => {
+  it('creating a project while its team is being deleted', async () => {
+    const token = await app.adminToken();
+    await app.call('POST', '/organizations', { token, body: { slug: 'race-org', name: 'Race' } });
+    const statuses = new Set<number>();
+    for (let i = 0; i < 15; i++) {
+      await app.call('POST', '/organizations/race-org/teams', { token, body: { slug: 't', name: 'T' } });
+      const [created, deleted] = await Promise.all([
+        app.call('POST', '/organizations/race-org/projects', {
+          token,
+          body: { slug: `p${i}`, name: 'P', team: 't' },
+        }),
+        app.call('DELETE', '/organizations/race-org/teams/t', { token }),
+      ]);
+      statuses.add(created.status);
+      expect([201, 409, 422]).toContain(created.status);
+      expect([204, 409]).toContain(deleted.status);
+      if (created.status === 201)
+        await app.call('DELETE', `/organizations/race-org/projects/p${i}`, { token });
+      await app.call('DELETE', '/organizations/race-org/teams/t', { token });
+    }
+    expect(statuses.has(500)).toBe(false);
+  });
+});
