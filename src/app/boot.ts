@@ -93,7 +93,7 @@ export async function boot(
       );
     });
 
-    const notifications = new Notifications(sql);
+    const notifications = new Notifications(url);
     const authCache = new AuthCache();
     authCache.subscribe(notifications);
     const graphCache = new GraphCache();

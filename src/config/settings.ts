@@ -149,7 +149,7 @@ export function loadSettings(env: Env = process.env): Settings {
     logLevel,
     dataDir: path.resolve(str(env, 'KEEL_DATA_DIR') ?? 'data'),
     databaseUrl,
-    databasePoolSize: int(env, 'KEEL_DATABASE_POOL_SIZE', 10, 1, 500),
+    databasePoolSize: int(env, 'KEEL_DATABASE_POOL_SIZE', 10, 2, 500),
     auth: {
       jwtPrivateKey: pem(env, 'KEEL_AUTH_JWT_PRIVATE_KEY'),
       issuer: url(env, 'KEEL_AUTH_ISSUER', ['http', 'https']) ?? publicUrl,

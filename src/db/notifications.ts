@@ -1,17 +1,17 @@
 // One LISTEN connection per process, shared by every cache that PostgreSQL notifications invalidate.
-import type pg from 'pg';
-import type { Sql } from './sql.js';
+// It is a connection of its own, outside the pool, so it never takes a pooled connection from queries.
+import pg from 'pg';
 
 type Handler = (payload: string) => void;
 
 export class Notifications {
   private readonly handlers = new Map<string, Handler[]>();
-  private client: pg.PoolClient | undefined;
+  private client: pg.Client | undefined;
   private stopped = false;
   /** Called when the connection drops: notifications may have been missed, so caches must clear. */
   private readonly onGap: Array<() => void> = [];
 
-  constructor(private readonly sql: Sql) {}
+  constructor(private readonly connectionString: string) {}
 
   on(channel: string, handler: Handler, onGap?: () => void): void {
     if (!/^[a-z_]+$/.test(channel)) throw new Error(`bad channel name ${channel}`);
@@ -21,24 +21,25 @@ export class Notifications {
 
   async start(): Promise<void> {
     if (this.stopped) return;
+    const client = new pg.Client({ connectionString: this.connectionString });
+    this.client = client;
+    client.on('notification', (msg) => {
+      for (const h of this.handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
+    });
+    client.on('error', () => this.reconnect(client));
+    client.on('end', () => this.reconnect(client));
     try {
-      const client = await this.sql.pool.connect();
-      this.client = client;
-      client.on('notification', (msg) => {
-        for (const h of this.handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
-      });
-      client.on('error', () => this.reconnect(client));
+      await client.connect();
       for (const channel of this.handlers.keys()) await client.query(`LISTEN ${channel}`);
     } catch {
-      if (this.client) this.reconnect(this.client);
-      else setTimeout(() => void this.start(), 1000).unref();
+      this.reconnect(client);
     }
   }
 
-  private reconnect(client: pg.PoolClient): void {
-    if (this.client !== client) return;
-    client.release(true);
+  private reconnect(client: pg.Client): void {
+    if (this.client !== client || this.stopped) return;
     this.client = undefined;
+    client.end().catch(() => {});
     for (const gap of this.onGap) gap();
     setTimeout(() => void this.start(), 1000).unref();
   }
@@ -47,9 +48,6 @@ export class Notifications {
     this.stopped = true;
     const client = this.client;
     this.client = undefined;
-    if (client) {
-      await client.query('UNLISTEN *').catch(() => {});
-      client.release();
-    }
+    await client?.end().catch(() => {});
   }
 }

@@ -27,12 +27,12 @@ export class GraphCache {
     namespace: string,
     key: string,
   ): Promise<GraphNode<P> | undefined> {
-    const k = `${namespace}\u0000${key}`;
-    const hit = this.nodes.get(k);
-    if (hit) return hit as GraphNode<P>;
-    const node = await nodeByKey<P>(q, namespace, key);
-    if (node) this.nodes.set(k, node as GraphNode);
-    return node;
+    const node = await this.nodes.load(
+      `${namespace}\u0000${key}`,
+      async () => (await nodeByKey<P>(q, namespace, key)) as GraphNode | undefined as GraphNode,
+      (n) => n !== undefined, // misses are never cached
+    );
+    return node as GraphNode<P> | undefined;
   }
 
   /** Call in a transaction that changes a cached node, so this process sees its own write at once. */

@@ -24,9 +24,13 @@ export function authenticator({ sql, jwt, authCache, tokens }: Deps) {
     kind: 'user' | 'service_account',
     name: string,
   ): Promise<CachedPrincipal | null> {
-    const key = `${kind}:${name.toLowerCase()}`;
-    const cached = authCache.principals.get(key);
-    if (cached !== undefined) return cached;
+    return authCache.principals.load(`${kind}:${name.toLowerCase()}`, () => readPrincipal(kind, name));
+  }
+
+  async function readPrincipal(
+    kind: 'user' | 'service_account',
+    name: string,
+  ): Promise<CachedPrincipal | null> {
     let value: CachedPrincipal | null = null;
     if (kind === 'user') {
       const u = await findUserByEmail(sql, name);
@@ -53,7 +57,6 @@ export function authenticator({ sql, jwt, authCache, tokens }: Deps) {
         };
       }
     }
-    authCache.principals.set(key, value);
     return value;
   }
 

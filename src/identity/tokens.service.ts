@@ -124,12 +124,10 @@ export function tokensService({ sql, jwt, authCache, settings }: Deps) {
 
     /** Is this jti revoked (or unknown)? Cached; revocation invalidates the cache everywhere. */
     async isRevoked(jti: string): Promise<boolean> {
-      const cached = authCache.tokens.get(jti);
-      if (cached !== undefined) return cached;
-      const meta = await nodeByKey<TokenMetadataProps>(sql, 'TokenMetadata.jti', jti);
-      const revoked = !meta || meta.props.revoked_at !== null;
-      authCache.tokens.set(jti, revoked);
-      return revoked;
+      return authCache.tokens.load(jti, async () => {
+        const meta = await nodeByKey<TokenMetadataProps>(sql, 'TokenMetadata.jti', jti);
+        return !meta || meta.props.revoked_at !== null;
+      });
     },
 
     async revoke(jti: string): Promise<boolean> {

@@ -30,3 +30,36 @@ describe('uuidv7', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 });
+
+describe('TtlCache.load', () => {
+  it('caches what it loaded, unless a clear() ran while it loaded', async () => {
+    const c = new TtlCache<string, string>(10_000);
+    expect(await c.load('a', async () => 'first')).toBe('first');
+    expect(await c.load('a', async () => 'second')).toBe('first');
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const pending = c.load('b', async () => {
+      await gate;
+      return 'stale';
+    });
+    c.clear(); // a change committed while the read was in flight
+    release();
+    expect(await pending).toBe('stale');
+    expect(await c.load('b', async () => 'fresh')).toBe('fresh');
+  });
+  it('keeps only what `keep` allows', async () => {
+    const c = new TtlCache<string, string | undefined>(10_000);
+    await c.load(
+      'miss',
+      async () => undefined,
+      (v) => v !== undefined,
+    );
+    expect(
+      await c.load(
+        'miss',
+        async () => 'now here',
+        (v) => v !== undefined,
+      ),
+    ).toBe('now here');
+  });
+});

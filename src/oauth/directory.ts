@@ -28,19 +28,13 @@ export class ProviderDirectory {
   }
 
   async get(slug: string): Promise<OAuthProviderNode | undefined> {
-    const cached = this.bySlug.get(slug);
-    if (cached !== undefined) return cached ?? undefined;
-    const node = await findProvider(this.sql, slug);
-    this.bySlug.set(slug, node ?? null);
-    return node;
+    return (
+      (await this.bySlug.load(slug, async () => (await findProvider(this.sql, slug)) ?? null)) ?? undefined
+    );
   }
 
   async list(): Promise<OAuthProviderNode[]> {
-    const cached = this.all.get('all');
-    if (cached) return cached;
-    const nodes = await allProviders(this.sql);
-    this.all.set('all', nodes);
-    return nodes;
+    return this.all.load('all', () => allProviders(this.sql));
   }
 
   /** Called after a write to a provider commits on this process. */
