@@ -36,6 +36,14 @@ async function stopOrphan(dir: string): Promise<void> {
   if (!fs.existsSync(pidFile)) return;
   const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
   if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return;
+  // After a reboot the pid may belong to another program: only a postgres serving this dir is ours.
+  let cmdline = '';
+  try {
+    cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+  } catch {
+    return;
+  }
+  if (!cmdline.includes('postgres') || !cmdline.includes(dir)) return;
   process.kill(pid, 'SIGINT');
   for (let i = 0; i < 100 && alive(pid); i++) await new Promise((r) => setTimeout(r, 100));
 }

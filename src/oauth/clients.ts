@@ -91,6 +91,11 @@ function isTransportError(err: unknown): boolean {
   return false;
 }
 
+function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h);
+}
+
 /** Maps whatever a provider exchange threw to a problem: never a provider body, never a token. */
 export function providerFailure(slug: string, err: unknown): AppError {
   if (err instanceof AppError) return err;
@@ -100,6 +105,10 @@ export function providerFailure(slug: string, err: unknown): AppError {
       'oauth_access_denied',
       `${slug} did not authorize the login (${errorCode(err.error)})`,
     );
+  }
+  if (err instanceof oidc.WWWAuthenticateChallengeError) {
+    // e.g. a 401 invalid_client from the token endpoint, or a refused access token at userinfo.
+    return new AppError(401, 'oauth_login_failed', `${slug} refused the request (HTTP ${err.status})`);
   }
   if (err instanceof oidc.ResponseBodyError) {
     return new AppError(
@@ -185,9 +194,20 @@ function configuration(
   const config = new oidc.Configuration(metadata, p.clientId, undefined, auth);
   config[oidc.customFetch] = (url, options) => fetch(url, options as RequestInit);
   config.timeout = TIMEOUT_SECONDS;
-  // http is only ever configured for loopback providers while private networks are allowed (tests).
-  const endpoints = [metadata.issuer, metadata.authorization_endpoint, metadata.token_endpoint];
-  if (endpoints.some((u) => u?.startsWith('http:'))) oidc.allowInsecureRequests(config);
+  // Cleartext http is accepted for loopback endpoints only (local providers, which the outbound guard
+  // lets through only while private networks are allowed); a discovery document that names an http
+  // endpoint elsewhere would have the client secret sent in the clear.
+  const endpoints = [
+    metadata.issuer,
+    metadata.authorization_endpoint,
+    metadata.token_endpoint,
+    metadata.userinfo_endpoint,
+  ];
+  const insecure = endpoints.filter((u): u is string => !!u && u.startsWith('http:'));
+  if (insecure.some((u) => !isLoopbackHost(new URL(u).hostname))) {
+    throw new AppError(502, 'oauth_insecure_endpoint', 'the provider names an http (not https) endpoint');
+  }
+  if (insecure.length > 0) oidc.allowInsecureRequests(config);
   return config;
 }
 

@@ -302,6 +302,27 @@ describe('expired code: the provider refuses it at the token endpoint', () => {
   });
 });
 
+describe('a client secret the provider no longer accepts', () => {
+  it('is 401 oauth_login_failed (the token endpoint answers 401 with a WWW-Authenticate challenge), not a 500', async () => {
+    await putProvider(app, 'oidc', {
+      name: 'Company SSO',
+      enabled: true,
+      client_id: CLIENT_ID,
+      client_secret: 'a-secret-the-provider-never-issued',
+      issuer_url: op.issuer,
+    });
+    try {
+      const { b, stopped } = await untilCallback(app, 'ada');
+      const done = await b.follow(stopped.stoppedAt!, { until: toFrontend });
+      expect(done.page?.status).toBe(401);
+      expect(done.page?.body.code).toBe('oauth_login_failed');
+      expect(JSON.stringify(done.page?.body)).not.toContain('a-secret-the-provider-never-issued');
+    } finally {
+      await configure(app);
+    }
+  });
+});
+
 describe('replayed state: a state works once, only in the browser that started the login', () => {
   it('replaying a completed callback is 400 oauth_state_invalid', async () => {
     const { b, stopped } = await untilCallback(app, 'ada');
