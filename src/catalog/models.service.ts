@@ -247,11 +247,13 @@ export function modelsService({ sql, graphCache, cache }: Deps) {
      * One page of the models the caller may see, as a JSON body built from the per-process list cache
      * (the caller's teams and the catalog version are read on every request, so nothing is stale).
      */
-    async list(ctx: AuthContext, orgSlug: string, page: Page, providerId?: string): Promise<ListPage> {
+    async list(ctx: AuthContext, orgSlug: string, page: Page, providerParam?: string): Promise<ListPage> {
       const visibility = visibilityOf(ctx);
       const org = await graphCache.nodeByKey<OrganizationProps>(sql, orgKey(orgSlug).namespace, orgSlug);
       if (!org) throw notFound(`organization ${orgSlug}`);
-      if (providerId !== undefined) await mustFindProvider(sql, org, providerId);
+      // The stored id, whatever spelling (upper-case hex) the caller used.
+      const providerId =
+        providerParam === undefined ? undefined : (await mustFindProvider(sql, org, providerParam)).id;
       const { version, teams } = await cache.probe(sql, org.id, visibility.all ? null : visibility.userId);
       const snapshot = await cache.models(sql, { id: org.id, slug: org.props.slug }, version);
       const mine = teams.filter((t) => snapshot.teamIds.has(t)).sort();

@@ -173,8 +173,18 @@ export function providersService({ sql, secrets }: Deps) {
         const p = await mustFindProvider(tx, org, id, 'update');
         const patch: Partial<ProviderProps> = { updated_by: attribution(ctx) };
         if (input.name !== undefined) patch.name = input.name;
-        if (input.base_url !== undefined)
+        if (input.base_url !== undefined) {
           patch.base_url = checkBaseUrl(driverOf(p.props.driver), input.base_url);
+          // Discovery sends the stored key to base_url: pointing a keyed provider at another origin
+          // is a credentials operation, or anyone with ai_model:update could have the key sent to them.
+          const effective = (url: string | null | undefined) => {
+            const u = url ?? driverOf(p.props.driver).default_base_url;
+            return u ? new URL(u).origin : null;
+          };
+          const before = effective(p.props.base_url);
+          const after = effective(patch.base_url);
+          if (p.props.credentials_encrypted && before !== after) authorize(ctx, 'ai_model:credentials');
+        }
         if (input.region !== undefined) patch.region = input.region;
         if (input.enabled !== undefined) patch.enabled = input.enabled;
         return providerRead((await updateNode<ProviderProps>(tx, p.id, patch))!, org.props.slug);

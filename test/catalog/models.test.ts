@@ -288,6 +288,16 @@ describe('who sees which models (ai_model:read, team membership, ai_model:update
   it('a member in no team sees organization-wide models only', async () => {
     expect(await visible(w.member)).toEqual(['vis-open']);
   });
+
+  it('provider_id matches whatever case its hex is written in', async () => {
+    const res = await app.call('GET', `${M}?provider_id=${scoped.toUpperCase()}`, { token: w.admin });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.map((m: { slug: string }) => m.slug).sort()).toEqual([
+      'vis-alpha',
+      'vis-beta',
+      'vis-open',
+    ]);
+  });
   it('a member of team alpha also sees the model restricted to alpha', async () => {
     expect(await visible(w.alpha)).toEqual(['vis-alpha', 'vis-open']);
   });

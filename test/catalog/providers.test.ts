@@ -248,6 +248,39 @@ describe('providers: who may call (SPEC 4.4 rule 5)', () => {
   });
 });
 
+describe('moving a keyed provider to another origin is a credentials operation', () => {
+  it('with ai_model:update alone, a base_url on another origin is 403 while a key is stored', async () => {
+    const id = await createProvider(app, w.admin, {
+      driver: 'vendor_b_compatible',
+      name: 'keyed',
+      base_url: 'https://llm.internal.example/v1',
+      api_key: KEY,
+    });
+    const moved = await app.call('PATCH', `${P}/${id}`, {
+      token: w.editor,
+      body: { base_url: 'https://attacker.example/v1' },
+    });
+    expect(moved.status).toBe(403);
+    expect((await app.call('GET', `${P}/${id}`, { token: w.admin })).body.base_url).toBe(
+      'https://llm.internal.example/v1',
+    );
+    // The same origin (another path) is fine, and so is anything once the key is gone.
+    const samePath = await app.call('PATCH', `${P}/${id}`, {
+      token: w.editor,
+      body: { base_url: 'https://llm.internal.example/v2' },
+    });
+    expect(samePath.status).toBe(200);
+    expect(
+      (
+        await app.call('PATCH', `${P}/${id}`, {
+          token: w.admin,
+          body: { base_url: 'https://attacker.example/v1' },
+        })
+      ).status,
+    ).toBe(200);
+  });
+});
+
 describe("another organization's provider is 404, indistinguishable from a missing one", () => {
   it('GET, PATCH, DELETE, credentials and discovery answer 404 through the wrong organization', async () => {
     const id = await createProvider(app, w.admin, { driver: 'vendor_b', name: 'theirs' }, 'other');
