@@ -24,6 +24,9 @@ export interface AuthContext {
   permissions: ReadonlySet<string>;
 }
 
+/** The permission that lets a service account act for users (token exchange). */
+export const DELEGATE_PERMISSION = 'auth:delegate';
+
 /** The scope that covers the whole service API (the v1 delegation scope). */
 export const ALL_SCOPE = 'service-api:*';
 

@@ -1,6 +1,6 @@
 // Roles: named sets of permissions, assigned to users and service accounts.
 import type { Core } from '../app/core.js';
-import { attribution, isAdminUser, type AuthContext } from './context.js';
+import { DELEGATE_PERMISSION, attribution, isAdminUser, type AuthContext } from './context.js';
 import { authorize } from './guard.js';
 import {
   KeyConflictError,
@@ -95,6 +95,9 @@ export function rolesService({ sql, authCache }: Deps) {
       input: { slug: string; name: string; description?: string | undefined; permissions: string[] },
     ) {
       authorize(ctx, 'role:create');
+      if (!isAdminUser(ctx) && input.permissions.includes(DELEGATE_PERMISSION)) {
+        throw forbidden(`only an admin can grant ${DELEGATE_PERMISSION}`);
+      }
       try {
         const role = await sql.tx(async (tx) => {
           const r = await createNode<RoleProps>(
@@ -148,6 +151,12 @@ export function rolesService({ sql, authCache }: Deps) {
             'role_immutable',
           );
         }
+        if (!isAdminUser(ctx) && input.permissions) {
+          const before = (await rolePermissions(tx, role)).includes(DELEGATE_PERMISSION);
+          if (before !== input.permissions.includes(DELEGATE_PERMISSION)) {
+            throw forbidden(`only an admin can grant or withdraw ${DELEGATE_PERMISSION}`);
+          }
+        }
         const patch: Partial<RoleProps> = { updated_by: attribution(ctx) };
         if (input.name !== undefined) patch.name = input.name;
         if (input.description !== undefined) patch.description = input.description;
@@ -183,6 +192,9 @@ export function rolesService({ sql, authCache }: Deps) {
         const role = await mustFind(tx, roleSlug);
         if (role.props.grants_all && !isAdminUser(ctx))
           throw forbidden('only an admin can assign the admin role');
+        if (!isAdminUser(ctx) && (await rolePermissions(tx, role)).includes(DELEGATE_PERMISSION)) {
+          throw forbidden(`only an admin can assign or remove a role holding ${DELEGATE_PERMISSION}`);
+        }
         if (on) await putEdge(tx, principal.id, 'HAS_ROLE', role.id);
         else if (!(await removeEdge(tx, principal.id, 'HAS_ROLE', role.id))) {
           throw notFound(`role ${roleSlug} on ${name}`);

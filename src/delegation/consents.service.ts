@@ -1,6 +1,13 @@
 // Consents: a user's record that the scheduler may act on their behalf (SPEC 2.1, 4.2, 5.4).
 import type { Core } from '../app/core.js';
-import { ALL_SCOPE, attribution, hasPermission, isAdminUser, type AuthContext } from '../authz/context.js';
+import {
+  ALL_SCOPE,
+  DELEGATE_PERMISSION,
+  attribution,
+  hasPermission,
+  isAdminUser,
+  type AuthContext,
+} from '../authz/context.js';
 import { forbidden, invalid, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import { findUserByEmail } from '../identity/users.store.js';
@@ -8,8 +15,7 @@ import { findConsent, insertConsent, listConsents, revokeConsent, type ConsentNo
 
 /** The acting service account of every v1 consent. */
 export const SCHEDULER_SA = 'scheduler';
-/** The permission that allows a service account to exchange tokens and read consents by id. */
-export const DELEGATE_PERMISSION = 'auth:delegate';
+export { DELEGATE_PERMISSION } from '../authz/context.js';
 
 export interface ConsentRead {
   id: string;

@@ -1,11 +1,11 @@
 // Service accounts and their client credentials (SPEC 2.4). Secrets are shown once, stored hashed.
 import type { Core } from '../app/core.js';
-import { attribution, type AuthContext } from '../authz/context.js';
+import { DELEGATE_PERMISSION, attribution, isAdminUser, type AuthContext } from '../authz/context.js';
 import { authorize } from '../authz/guard.js';
-import { principalRoles } from '../authz/store.js';
+import { principalPermissions, principalRoles } from '../authz/store.js';
 import { randomToken, safeEqual, sha256 } from '../crypto/tokens.js';
 import { KeyConflictError, putEdge, updateNode } from '../graph/store.js';
-import { conflict, notFound } from '../http/errors.js';
+import { conflict, forbidden, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import type { Queryable } from '../db/sql.js';
 import { revokeTokensIssuedTo } from './tokens.service.js';
@@ -130,6 +130,20 @@ export function serviceAccountsService({ sql, authCache }: Deps) {
     }
   }
 
+  /**
+   * An account holding auth:delegate can act for every consenting user, admins included: only an admin
+   * may change it, give it credentials or delete it.
+   */
+  async function mustFindManageable(ctx: AuthContext, slug: string): Promise<ServiceAccountNode> {
+    const sa = await mustFind(sql, slug);
+    if (!isAdminUser(ctx) && (await principalPermissions(sql, sa.id)).includes(DELEGATE_PERMISSION)) {
+      throw forbidden(
+        `only an admin can manage ${slug}: it may act on behalf of users (${DELEGATE_PERMISSION})`,
+      );
+    }
+    return sa;
+  }
+
   return {
     createUnchecked,
     addCredentialUnchecked,
@@ -166,7 +180,7 @@ export function serviceAccountsService({ sql, authCache }: Deps) {
       },
     ) {
       authorize(ctx, 'service_account:update');
-      const sa = await mustFind(sql, slug);
+      const sa = await mustFindManageable(ctx, slug);
       const updated = await sql.tx(async (tx) => {
         const patch: Record<string, unknown> = { updated_by: attribution(ctx) };
         for (const k of ['display_name', 'description', 'is_active'] as const) {
@@ -181,7 +195,7 @@ export function serviceAccountsService({ sql, authCache }: Deps) {
 
     async remove(ctx: AuthContext, slug: string) {
       authorize(ctx, 'service_account:delete');
-      const sa = await mustFind(sql, slug);
+      const sa = await mustFindManageable(ctx, slug);
       await sql.tx(async (tx) => {
         // Credentials are owned by the account: delete them with it.
         await tx.query(
@@ -197,7 +211,7 @@ export function serviceAccountsService({ sql, authCache }: Deps) {
     async addCredential(ctx: AuthContext, slug: string, input: CredentialInput) {
       authorize(ctx, 'service_account:update');
       const { client_id: _id, client_secret: _secret, ...safe } = input;
-      return addCredentialUnchecked(await mustFind(sql, slug), safe);
+      return addCredentialUnchecked(await mustFindManageable(ctx, slug), safe);
     },
 
     async listCredentials(ctx: AuthContext, slug: string) {
@@ -207,7 +221,7 @@ export function serviceAccountsService({ sql, authCache }: Deps) {
 
     async revokeCredential(ctx: AuthContext, slug: string, clientId: string) {
       authorize(ctx, 'service_account:update');
-      const sa = await mustFind(sql, slug);
+      const sa = await mustFindManageable(ctx, slug);
       const cred = await findCredential(sql, clientId);
       const owner = cred && (await ownerOfCredential(sql, cred.id));
       if (!cred || owner?.id !== sa.id) throw notFound(`client credential ${clientId}`);
