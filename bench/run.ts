@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { generateSigningKey } from '../src/crypto/jwt.js';
-import { freePort, startEmbeddedPostgres } from '../src/db/embedded.js';
+import { freePort, startScratchPostgres } from '../src/db/embedded.js';
 import { load, type BenchContext, type Scenario } from './lib.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -16,17 +16,7 @@ const only = process.env.BENCH_ONLY; // substring filter on scenario names
 
 async function adminDatabase(): Promise<{ url: string; stop(): Promise<void> }> {
   const url = process.env.KEEL_BENCH_DATABASE_URL ?? process.env.KEEL_TEST_DATABASE_URL;
-  if (url) return { url, stop: async () => {} };
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'keel-bench-pg-'));
-  fs.chmodSync(dir, 0o777);
-  const db = await startEmbeddedPostgres(path.join(dir, 'pg'), randomBytes(12).toString('hex'));
-  return {
-    url: db.url,
-    stop: async () => {
-      await db.stop();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return url ? { url, stop: async () => {} } : startScratchPostgres('keel-bench-pg-');
 }
 
 async function waitReady(url: string, child: ChildProcess): Promise<void> {

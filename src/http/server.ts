@@ -13,6 +13,7 @@ import type { Api, Domain } from '../app/domain.js';
 import { attribution, type AuthContext } from '../authz/context.js';
 import { AppError, STATUS_TITLES, unauthorized, type FieldError } from './errors.js';
 import { Problem, responses } from './schemas.js';
+import { nulPointer } from '../lib/json-pointer.js';
 import { PgCode, pgCode } from '../db/sql.js';
 import { KeyConflictError, NodeGoneError } from '../graph/store.js';
 
@@ -84,25 +85,6 @@ function validationProblem(errors: AjvError[], context: string | undefined): App
   const first = fieldErrors[0]!;
   const name = first.pointer === '/' ? where : first.pointer.slice(1);
   return new AppError(422, 'validation_failed', `${name}: ${first.detail}`, fieldErrors);
-}
-
-/** JSON pointer of the first string (or object key) under `value` that holds U+0000, if any. */
-function nulPointer(value: unknown, pointer: string): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? pointer : undefined;
-  if (Array.isArray(value)) {
-    for (const [i, v] of value.entries()) {
-      const found = nulPointer(v, `${pointer}/${i}`);
-      if (found !== undefined) return found;
-    }
-  } else if (value !== null && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      const here = `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-      if (k.includes('\u0000')) return here;
-      const found = nulPointer(v, here);
-      if (found !== undefined) return found;
-    }
-  }
-  return undefined;
 }
 
 const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => void;
@@ -234,11 +216,11 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
       ['query', request.query],
       ['body', request.body],
     ] as const) {
-      const pointer = nulPointer(value, '');
+      const pointer = nulPointer(value);
       if (pointer !== undefined) {
         const detail = 'must not contain NUL characters';
         throw new AppError(422, 'validation_failed', `${pointer.slice(1) || where}: ${detail}`, [
-          { pointer: pointer || '/', in: where, detail },
+          { pointer, in: where, detail },
         ]);
       }
     }

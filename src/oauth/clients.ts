@@ -4,7 +4,12 @@
 import * as oidc from 'openid-client';
 import type { Settings } from '../config/settings.js';
 import { AppError } from '../http/errors.js';
-import { OutboundBlockedError, describeOutboundError, type OutboundFetch } from '../outbound/guard.js';
+import {
+  OutboundBlockedError,
+  describeOutboundError,
+  isLoopbackHost,
+  type OutboundFetch,
+} from '../outbound/guard.js';
 import type { IssuerMetadata, ProviderDirectory } from './directory.js';
 import { normalizeIssuer } from './service.js';
 import type { ProviderType } from './store.js';
@@ -89,11 +94,6 @@ function isTransportError(err: unknown): boolean {
     if (e.name === 'TimeoutError') return true;
   }
   return false;
-}
-
-function isLoopbackHost(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, '');
-  return h === 'localhost' || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h);
 }
 
 /** Maps whatever a provider exchange threw to a problem: never a provider body, never a token. */

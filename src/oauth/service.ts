@@ -7,7 +7,7 @@ import { authorize } from '../authz/guard.js';
 import { KeyConflictError } from '../graph/store.js';
 import { AppError, invalid, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
-import { isPrivateAddress, validateBaseUrl } from '../outbound/guard.js';
+import { isLoopbackHost, isPrivateAddress, validateBaseUrl } from '../outbound/guard.js';
 import type { ProviderDirectory } from './directory.js';
 import {
   deleteProvider,
@@ -88,26 +88,20 @@ export function normalizeIssuer(raw: string | URL): string {
   return `${u.protocol}//${u.host}${u.pathname.replace(/\/+$/, '')}`;
 }
 
-function isLoopback(host: string): boolean {
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
-  if (net.isIPv4(host)) return host.startsWith('127.');
-  return host === '::1';
-}
-
 /** The issuer rules: https, no userinfo/query/fragment; http and private addresses only when allowed. */
 export function checkIssuerUrl(raw: string, allowPrivateNetworks: boolean): string {
   const url = validateBaseUrl(raw, '/issuer_url');
   if (url.search || url.hash)
     throw invalid('/issuer_url', 'must not have a query or a fragment', 'invalid_url');
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (url.protocol === 'http:' && !(allowPrivateNetworks && isLoopback(host))) {
+  if (url.protocol === 'http:' && !(allowPrivateNetworks && isLoopbackHost(host))) {
     throw invalid(
       '/issuer_url',
       'must use https (http is accepted only for a loopback issuer while private networks are allowed)',
       'invalid_url',
     );
   }
-  if (!allowPrivateNetworks && (isLoopback(host) || (net.isIP(host) !== 0 && isPrivateAddress(host)))) {
+  if (!allowPrivateNetworks && (isLoopbackHost(host) || (net.isIP(host) !== 0 && isPrivateAddress(host)))) {
     throw invalid(
       '/issuer_url',
       'is a loopback or private address, which outbound calls may not reach',

@@ -88,6 +88,17 @@ export function isPrivateAddress(ip: string): boolean {
   );
 }
 
+/** localhost (and *.localhost), 127.0.0.0/8 and ::1 in any spelling; brackets around IPv6 are allowed. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (h === 'localhost' || h.endsWith('.localhost')) return true;
+  if (net.isIPv4(h)) return h.startsWith('127.');
+  const g = ipv6Groups(h);
+  if (!g) return false;
+  const zeros = (n: number) => g.slice(0, n).every((x) => x === 0);
+  return (zeros(7) && g[7] === 1) || (zeros(5) && g[5] === 0xffff && g[6]! >> 8 === 127);
+}
+
 export class OutboundBlockedError extends Error {
   constructor(host: string, address: string) {
     super(`${host} resolves to ${address}, a private or reserved address`);

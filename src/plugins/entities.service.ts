@@ -17,7 +17,8 @@ import {
 import { isUuid } from '../graph/ids.js';
 import { AppError, conflict, invalid, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
-import { NUL_DETAIL, documentErrors, nulPointer } from './json-schema.js';
+import { NUL_DETAIL, documentErrors } from './json-schema.js';
+import { nulPointer } from '../lib/json-pointer.js';
 import {
   permissionName,
   type CompiledEdgeLabel,

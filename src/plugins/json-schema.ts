@@ -3,6 +3,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsPlugin from 'ajv-formats';
 import type { FieldError } from '../http/errors.js';
+import { pointerToken } from '../lib/json-pointer.js';
 
 export const DRAFT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
 
@@ -120,13 +121,11 @@ function unknownFormats(ajv: Ajv2020, schema: unknown, at = ''): SchemaProblem[]
     const map = s[k];
     if (typeof map === 'object' && map !== null && !Array.isArray(map)) {
       for (const [name, sub] of Object.entries(map))
-        out.push(...unknownFormats(ajv, sub, `${at}/${k}/${escape(name)}`));
+        out.push(...unknownFormats(ajv, sub, `${at}/${k}/${pointerToken(name)}`));
     }
   }
   return out;
 }
-
-const escape = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** Ajv errors as field errors: a pointer into the document and the keyword that failed. */
 export function documentErrors(errors: readonly ErrorObject[] | null | undefined, prefix = ''): FieldError[] {
@@ -137,10 +136,10 @@ export function documentErrors(errors: readonly ErrorObject[] | null | undefined
     let detail = e.message ?? 'is invalid';
     const p = e.params as Record<string, unknown>;
     if (e.keyword === 'required' || e.keyword === 'dependentRequired') {
-      pointer += `/${escape(String(p.missingProperty))}`;
+      pointer += `/${pointerToken(String(p.missingProperty))}`;
       detail = e.keyword === 'required' ? 'is required' : `is required when ${String(p.property)} is present`;
     } else if (e.keyword === 'additionalProperties' || e.keyword === 'unevaluatedProperties') {
-      pointer += `/${escape(String(p.additionalProperty ?? p.unevaluatedProperty))}`;
+      pointer += `/${pointerToken(String(p.additionalProperty ?? p.unevaluatedProperty))}`;
       detail = 'is not allowed by the schema';
     }
     const key = `${pointer} ${e.keyword}`;
@@ -150,29 +149,6 @@ export function documentErrors(errors: readonly ErrorObject[] | null | undefined
     if (out.length >= MAX_ERRORS) break;
   }
   return out;
-}
-
-/**
- * The pointer of the first string or member name holding U+0000, which PostgreSQL text and jsonb
- * cannot store; undefined when there is none. Checked before a document reaches the database.
- */
-export function nulPointer(value: unknown, at = ''): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? at || '/' : undefined;
-  if (typeof value !== 'object' || value === null) return undefined;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = nulPointer(value[i], `${at}/${i}`);
-      if (found) return found;
-    }
-    return undefined;
-  }
-  for (const [key, member] of Object.entries(value)) {
-    const here = `${at}/${escape(key)}`;
-    if (key.includes('\u0000')) return here;
-    const found = nulPointer(member, here);
-    if (found) return found;
-  }
-  return undefined;
 }
 
 export const NUL_DETAIL = 'text cannot contain the NUL character (U+0000)';

@@ -4,13 +4,8 @@ import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { Type, type Static } from 'typebox';
 import { parse as parseYaml } from 'yaml';
 import { AppError, type FieldError } from '../http/errors.js';
-import {
-  NUL_DETAIL,
-  compileLabelSchema,
-  documentErrors,
-  newSchemaCompiler,
-  nulPointer,
-} from './json-schema.js';
+import { NUL_DETAIL, compileLabelSchema, documentErrors, newSchemaCompiler } from './json-schema.js';
+import { nulPointer } from '../lib/json-pointer.js';
 
 export const LABEL_PATTERN = '^[A-Za-z][A-Za-z0-9_]*$';
 export const PLUGIN_SLUG_PATTERN = '^[a-z][a-z0-9-]*$';

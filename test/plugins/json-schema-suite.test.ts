@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileLabelSchema, newSchemaCompiler, nulPointer } from '../../src/plugins/json-schema.js';
+import { nulPointer } from '../../src/lib/json-pointer.js';
+import { compileLabelSchema, newSchemaCompiler } from '../../src/plugins/json-schema.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
 
 interface SuiteTest {

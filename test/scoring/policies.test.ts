@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppError } from '../../src/http/errors.js';
 import { projectScore, validateRule, type PolicyRule } from '../../src/scoring/policy.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
+import { coveragePolicy } from './fixtures.js';
 
 const rule = (r: Partial<PolicyRule>): PolicyRule => ({
   attribute: 'tier',
@@ -14,15 +15,8 @@ const rule = (r: Partial<PolicyRule>): PolicyRule => ({
 
 describe('a project score is the weighted mean over enabled policies', () => {
   const tier = rule({ attribute: 'tier', weight: 3, value_score_map: { gold: 100, silver: 50 } });
-  const coverage = rule({
-    attribute: 'coverage',
-    weight: 1,
-    range_score_map: [
-      { max: 50, score: 0 },
-      { min: 50, max: 80, score: 60 },
-      { min: 80, score: 100 },
-    ],
-  });
+  const { slug: _slug, ...coverageRule } = coveragePolicy;
+  const coverage = rule(coverageRule);
 
   it('weights each policy', () => {
     expect(projectScore([tier, coverage], { tier: 'gold', coverage: 85 })).toBe(100);

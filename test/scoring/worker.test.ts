@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { postgresRecorder } from '../../src/analytics/recorder.js';
 import { scoringWorker } from '../../src/scoring/worker.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
+import { coveragePolicy } from './fixtures.js';
 import { consent, delegatedToken, setupScheduler } from '../delegation/helpers.js';
 
 let app: TestApp;
@@ -63,16 +64,7 @@ beforeAll(async () => {
   ok(
     await app.call('POST', '/scoring/policies', {
       token: admin,
-      body: {
-        slug: 'coverage',
-        attribute: 'coverage',
-        weight: 1,
-        range_score_map: [
-          { max: 50, score: 0 },
-          { min: 50, max: 80, score: 60 },
-          { min: 80, score: 100 },
-        ],
-      },
+      body: coveragePolicy,
     }),
   );
   await sql().query('DELETE FROM scoring_jobs'); // the policy changes queued everything; start clean

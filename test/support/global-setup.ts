@@ -1,14 +1,11 @@
 // One PostgreSQL for the whole run (KEEL_TEST_DATABASE_URL, else an embedded one) and one migrated
 // template database; every test file clones the template into a database of its own.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { allDomains } from '../../src/app/domains.js';
 import { seedPermissions } from '../../src/authz/store.js';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/db/embedded.js';
+import { startScratchPostgres } from '../../src/db/embedded.js';
 import { migrate } from '../../src/db/migrate.js';
 import { createSql } from '../../src/db/sql.js';
 
@@ -28,15 +25,10 @@ export function databaseUrl(adminUrl: string, db: string): string {
 }
 
 export default async function setup(project: TestProject) {
-  let embedded: EmbeddedDatabase | undefined;
-  let tmp: string | undefined;
-  let adminUrl = process.env.KEEL_TEST_DATABASE_URL;
-  if (!adminUrl) {
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'keel-test-pg-'));
-    fs.chmodSync(tmp, 0o777);
-    embedded = await startEmbeddedPostgres(path.join(tmp, 'pg'), randomBytes(12).toString('hex'));
-    adminUrl = embedded.url;
-  }
+  const embedded = process.env.KEEL_TEST_DATABASE_URL
+    ? undefined
+    : await startScratchPostgres('keel-test-pg-');
+  const adminUrl = process.env.KEEL_TEST_DATABASE_URL ?? embedded!.url;
   const runId = randomBytes(4).toString('hex');
   const templateDb = `keel_tpl_${runId}`;
   const dbPrefix = `keel_t_${runId}_`;
@@ -71,6 +63,5 @@ export default async function setup(project: TestProject) {
     }
     await admin.end();
     await embedded?.stop();
-    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
   };
 }
