@@ -1,6 +1,6 @@
 // Scoring policies (graph nodes) and the recompute queue (a PostgreSQL job table claimed with
 // FOR UPDATE SKIP LOCKED). No authorization here.
-import type { Queryable } from '../db/sql.js';
+import type { Queryable, Sql } from '../db/sql.js';
 import { PgCode, pgCode } from '../db/sql.js';
 import { nodeByKey, type GraphNode } from '../graph/store.js';
 import type { PolicyRule } from './policy.js';
@@ -92,37 +92,57 @@ export async function enqueue(
 ): Promise<number> {
   // Serialize enqueuers so that concurrent calls never wait on each other's rows in different orders.
   await q.query('SELECT pg_advisory_xact_lock($1)', [ENQUEUE_LOCK]);
-  const all = input.projectIds === 'all';
+  // Two statements rather than `($4 OR n.id = ANY($5))`: each has one plan that is right for it.
+  const select =
+    input.projectIds === 'all'
+      ? `SELECT n.id FROM graph_nodes n WHERE n.label = 'Project'`
+      : `SELECT n.id FROM graph_nodes n WHERE n.id = ANY($4::uuid[]) AND n.label = 'Project'`;
   const row = await q.one<{ queued: number }>(
     `WITH ins AS (
        INSERT INTO scoring_jobs (project_id, reason, requested_by, run_at)
-       SELECT n.id, $1, $2, now() + make_interval(secs => $3)
-         FROM graph_nodes n
-        WHERE n.label = 'Project' AND ($4 OR n.id = ANY($5::uuid[]))
-        ORDER BY n.id
+       SELECT p.id, $1, $2, now() + make_interval(secs => $3) FROM (${select}) p
+        ORDER BY p.id
        ON CONFLICT (project_id) WHERE state = 'pending' DO NOTHING
        RETURNING 1)
      SELECT count(*)::int AS queued FROM ins`,
-    [input.reason, input.requestedBy, input.delaySeconds, all, all ? [] : input.projectIds],
+    input.projectIds === 'all'
+      ? [input.reason, input.requestedBy, input.delaySeconds]
+      : [input.reason, input.requestedBy, input.delaySeconds, input.projectIds],
   );
   return row?.queued ?? 0;
 }
 
-/** Claims up to `limit` ready rows (and rows whose worker's lock expired) for `lockSeconds`. */
-export async function claim(q: Queryable, limit: number, lockSeconds: number): Promise<Job[]> {
-  return q.query<Job & Record<string, unknown>>(
-    `UPDATE scoring_jobs j
-        SET state = 'running', attempts = j.attempts + 1, updated_at = now(),
-            locked_until = now() + make_interval(secs => $2)
-      WHERE j.id IN (
-        SELECT id FROM scoring_jobs
-         WHERE (state = 'pending' AND run_at <= now()) OR (state = 'running' AND locked_until < now())
-         ORDER BY run_at, id
-         LIMIT $1
-         FOR UPDATE SKIP LOCKED)
-      RETURNING j.id, j.project_id, j.reason, j.requested_by, j.attempts`,
-    [limit, lockSeconds],
-  );
+/**
+ * Claims up to `limit` rows whose worker's lock expired, then ready rows, for `lockSeconds`.
+ *
+ * The queue is emptied and refilled, so autovacuum often leaves statistics saying it holds no rows; a
+ * plan cached then is costed for an empty table and, at 100,000 rows, scans and sorts all of them on
+ * every claim. Each claim is therefore planned for the queue it sees (`force_custom_plan`), and the
+ * candidate rows are MATERIALIZED CTEs, which run once whatever the plan: a claim can never hold more
+ * than `limit` rows (a semi-join that re-ran `LIMIT ... SKIP LOCKED` per outer row once claimed all).
+ */
+export async function claim(sql: Pick<Sql, 'tx'>, limit: number, lockSeconds: number): Promise<Job[]> {
+  return sql.tx(async (tx) => {
+    await tx.query('SET LOCAL plan_cache_mode = force_custom_plan');
+    return tx.query<Job & Record<string, unknown>>(
+      `WITH expired AS MATERIALIZED (
+         SELECT id FROM scoring_jobs WHERE state = 'running' AND locked_until < now()
+          ORDER BY locked_until LIMIT $1 FOR UPDATE SKIP LOCKED
+       ), ready AS MATERIALIZED (
+         SELECT id FROM scoring_jobs WHERE state = 'pending' AND run_at <= now()
+          ORDER BY run_at, id LIMIT $1 - (SELECT count(*) FROM expired) FOR UPDATE SKIP LOCKED
+       ), claimed AS MATERIALIZED (
+         SELECT id FROM expired UNION ALL SELECT id FROM ready
+       )
+       UPDATE scoring_jobs j
+          SET state = 'running', attempts = j.attempts + 1, updated_at = now(),
+              locked_until = now() + make_interval(secs => $2)
+         FROM claimed c
+        WHERE j.id = c.id
+       RETURNING j.id, j.project_id, j.reason, j.requested_by, j.attempts`,
+      [limit, lockSeconds],
+    );
+  });
 }
 
 export async function complete(q: Queryable, ids: readonly number[]): Promise<void> {
@@ -216,12 +236,14 @@ export async function projectIdsPage(
   limit: number,
   orgId: string | null,
 ): Promise<string[]> {
+  // One statement per shape, so that a cached plan always bounds the index scan by the cursor.
+  const params: unknown[] = [limit];
+  const where = [`label = 'Project'`];
+  if (orgId !== null) where.push(`props->>'organization_id' = $${params.push(orgId)}`);
+  if (after !== null) where.push(`id > $${params.push(after)}::uuid`);
   const rows = await q.query<{ id: string }>(
-    `SELECT id FROM graph_nodes
-      WHERE label = 'Project' AND ($1::uuid IS NULL OR id > $1::uuid)
-        AND ($3::text IS NULL OR props->>'organization_id' = $3)
-      ORDER BY id LIMIT $2`,
-    [after, limit, orgId],
+    `SELECT id FROM graph_nodes WHERE ${where.join(' AND ')} ORDER BY id LIMIT $1`,
+    params,
   );
   return rows.map((r) => r.id);
 }
@@ -246,8 +268,8 @@ export async function scoreHistory(
 ): Promise<HistoryRow[]> {
   return q.query<HistoryRow & Record<string, unknown>>(
     `SELECT id, row FROM analytics_outbox
-      WHERE stream = 'score_history' AND row->>'project_id' = $1 AND ($2::bigint IS NULL OR id < $2)
-      ORDER BY id DESC LIMIT $3`,
-    [projectId, before, limit],
+      WHERE stream = 'score_history' AND row->>'project_id' = $1 ${before === null ? '' : 'AND id < $3'}
+      ORDER BY id DESC LIMIT $2`,
+    before === null ? [projectId, limit] : [projectId, limit, before],
   );
 }
