@@ -99,17 +99,29 @@ export async function findProvider(
   );
 }
 
+// Lists read `graph_nodes_org_label_id` from the cursor; the first page and later ones are separate
+// statements so that a cached plan always bounds the index scan (docs/api-conventions.md, "Lists").
+const ORG_LIST = `n.props->>'organization_id' = $1::text`;
+
+/** Adds the cursor as the last parameter on later pages: `AND <column> > $n`, nothing on the first. */
+function afterCursor(params: unknown[], after: string | undefined, column: string): string {
+  if (after === undefined) return '';
+  params.push(after);
+  return `AND ${column} > $${params.length}::uuid`;
+}
+
 export async function listProviders(
   q: Queryable,
   orgId: string,
   after: string | undefined,
   limit: number,
 ): Promise<ProviderNode[]> {
+  const params: unknown[] = [orgId, limit];
   return q.query<ProviderNode & Record<string, unknown>>(
     `SELECT ${COLS} FROM graph_nodes n
-      WHERE n.label = 'AIProvider' AND ${IN_ORG} AND ($1::uuid IS NULL OR n.id > $1::uuid)
-      ORDER BY n.id LIMIT $3`,
-    [after ?? null, orgId, limit],
+      WHERE n.label = 'AIProvider' AND ${ORG_LIST} ${afterCursor(params, after, 'n.id')}
+      ORDER BY n.id LIMIT $2`,
+    params,
   );
 }
 
@@ -173,17 +185,21 @@ export async function listModels(
     limit: number;
   },
 ): Promise<ModelRow[]> {
-  const params: unknown[] = [query.after ?? null, query.orgId, query.limit, query.providerId ?? null];
+  const params: unknown[] = [query.orgId, query.limit];
+  if (query.providerId !== undefined) params.push(query.providerId);
   const visible = visibilityClause(query.visibility, params);
-  return q.query<ModelRow & Record<string, unknown>>(
-    `SELECT ${COLS}, ${LIVE_TEAMS} FROM graph_nodes n
-      WHERE n.label = 'AIModel' AND ${IN_ORG} AND ($1::uuid IS NULL OR n.id > $1::uuid)
-        AND ($4::uuid IS NULL OR EXISTS (
-              SELECT 1 FROM graph_edges s WHERE s.src = n.id AND s.label = 'SERVED_BY' AND s.dst = $4::uuid))
-        AND ${visible}
-      ORDER BY n.id LIMIT $3`,
-    params,
-  );
+  // One provider's models are read along its SERVED_BY edges (graph_edges_dst), in model id order.
+  const text =
+    query.providerId === undefined
+      ? `SELECT ${COLS}, ${LIVE_TEAMS} FROM graph_nodes n
+          WHERE n.label = 'AIModel' AND ${ORG_LIST} AND ${visible} ${afterCursor(params, query.after, 'n.id')}
+          ORDER BY n.id LIMIT $2`
+      : `SELECT ${COLS}, ${LIVE_TEAMS} FROM graph_edges s
+          CROSS JOIN LATERAL (SELECT * FROM graph_nodes n WHERE n.id = s.src OFFSET 0) n
+          WHERE s.dst = $3::uuid AND s.label = 'SERVED_BY' AND n.label = 'AIModel' AND ${ORG_LIST}
+            AND ${visible} ${afterCursor(params, query.after, 's.src')}
+          ORDER BY s.src LIMIT $2`;
+  return q.query<ModelRow & Record<string, unknown>>(text, params);
 }
 
 /** Ids of the organization's teams with these slugs, locked against deletion until commit. */

@@ -3,6 +3,7 @@
 import { NOW_ISO, type Queryable } from '../db/sql.js';
 import { createNode, getNode, putEdge, updateNode, type GraphNode } from '../graph/store.js';
 import { isUuid } from '../graph/ids.js';
+import { afterId, keysetPage } from '../db/keyset.js';
 
 export interface ConsentProps {
   user_email: string;
@@ -56,22 +57,32 @@ export async function revokeConsent(q: Queryable, id: string, at: string): Promi
   return updateNode<ConsentProps>(q, id, { revoked_at: at });
 }
 
-/** One page of consents by id, optionally only those of one user. */
+/** One page of consents by id, optionally only those of one user (read along `graph_nodes_consent_user`). */
 export async function listConsents(
   q: Queryable,
   page: { after: string | undefined; limit: number },
   userEmail?: string,
 ): Promise<{ items: ConsentNode[]; next: string | undefined }> {
-  const rows = await q.query<ConsentNode & Record<string, unknown>>(
-    `SELECT ${COLS} FROM graph_nodes
-      WHERE label = 'Consent' AND ($1::uuid IS NULL OR id > $1::uuid)
-        AND ($2::text IS NULL OR lower(props->>'user_email') = lower($2))
-      ORDER BY id LIMIT $3`,
-    [page.after ?? null, userEmail ?? null, page.limit + 1],
+  const cursor = { limit: page.limit, after: page.after === undefined ? undefined : [page.after] };
+  if (userEmail === undefined) {
+    return keysetPage<ConsentNode & Record<string, unknown>>(
+      q,
+      cursor,
+      [],
+      (s) => `SELECT ${COLS} FROM graph_nodes n
+               WHERE n.label = 'Consent' ${afterId(s, 'n.id')} ORDER BY n.id LIMIT ${s.limit}`,
+      (r) => r.id,
+    );
+  }
+  return keysetPage<ConsentNode & Record<string, unknown>>(
+    q,
+    cursor,
+    [userEmail],
+    (s) => `SELECT ${COLS} FROM graph_nodes n
+             WHERE n.label = 'Consent' AND lower(n.props->>'user_email') = lower($1) ${afterId(s, 'n.id')}
+             ORDER BY n.id LIMIT ${s.limit}`,
+    (r) => r.id,
   );
-  if (rows.length <= page.limit) return { items: rows, next: undefined };
-  const items = rows.slice(0, page.limit);
-  return { items, next: items[items.length - 1]!.id };
 }
 
 /** Consents of (user, actor) that are neither revoked nor expired, oldest first. */

@@ -36,4 +36,13 @@ export const graphMigrations: Migration[] = [
     `,
   },
   graphCacheMigration,
+  {
+    // Lists of an organization's projects, teams and AI catalog read this index in id order from their
+    // cursor: a page costs the same at any depth and whatever else the organization holds.
+    id: '0010_graph_organization_index',
+    sql: `
+      CREATE INDEX graph_nodes_org_label_id ON graph_nodes (label, (props->>'organization_id'), id)
+        WHERE props->>'organization_id' IS NOT NULL;
+    `,
+  },
 ];

@@ -1,6 +1,7 @@
 // The property graph on PostgreSQL: nodes, unique keys and edges. Typed repositories build on this.
 import type { Queryable } from '../db/sql.js';
 import { PgCode, pgCode } from '../db/sql.js';
+import { afterId, keysetPage } from '../db/keyset.js';
 import { uuidv7 } from './ids.js';
 
 export type Props = Record<string, unknown>;
@@ -230,10 +231,13 @@ export interface ListQuery {
   /** Keyset cursor: only nodes with a greater id. */
   after?: string | undefined;
   limit: number;
-  /** Only nodes that have this outgoing edge to `dst` (e.g. BELONGS_TO an organization). */
-  belongsTo?: { edge: string; dst: string } | undefined;
-  /** Only these ids (e.g. the resources a user has an ACL on). */
-  ids?: string[] | undefined;
+  /** Only nodes of this organization (their `organization_id` prop, indexed with label and id). */
+  organization?: string | undefined;
+  /**
+   * Only nodes on which `userId` holds a CAN_ACCESS edge carrying `action`. The page is read along the
+   * user's edges in id order, so its cost follows the page, not the number of grants.
+   */
+  acl?: { userId: string; action: string } | undefined;
   /** Case-insensitive substring match on any of these top-level string props. */
   search?: { fields: string[]; text: string } | undefined;
 }
@@ -244,33 +248,51 @@ export interface ListResult<T> {
   next: string | undefined;
 }
 
-/** One page of nodes by id order: at most `limit` nodes, and where the next page starts. */
+/**
+ * One page of nodes by id order: at most `limit` nodes, and where the next page starts. Every
+ * combination of filters is its own static statement bounded by an index (`graph_nodes_label_id`,
+ * `graph_nodes_org_label_id` or the CAN_ACCESS edges' primary key), whatever plan PostgreSQL caches.
+ * A search filters rows on that index walk: its cost grows with the rows it skips.
+ */
 export async function listNodes<P extends Props>(
   q: Queryable,
   query: ListQuery,
 ): Promise<ListResult<GraphNode<P>>> {
-  const params: unknown[] = [query.label, query.after ?? null, query.limit + 1];
-  const where: string[] = ['n.label = $1', '($2::uuid IS NULL OR n.id > $2::uuid)'];
-  if (query.belongsTo) {
-    params.push(query.belongsTo.edge, query.belongsTo.dst);
-    where.push(
-      `EXISTS (SELECT 1 FROM graph_edges e WHERE e.src = n.id AND e.label = $${params.length - 1} AND e.dst = $${params.length})`,
-    );
-  }
-  if (query.ids) {
-    params.push(query.ids);
-    where.push(`n.id = ANY($${params.length}::uuid[])`);
+  const params: unknown[] = [query.label];
+  const where: string[] = ['n.label = $1'];
+  if (query.organization !== undefined) {
+    params.push(query.organization);
+    where.push(`n.props->>'organization_id' = $${params.length}`);
   }
   if (query.search && query.search.fields.length > 0) {
     params.push(query.search.fields, `%${query.search.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     const f = params.length - 1;
     where.push(`EXISTS (SELECT 1 FROM unnest($${f}::text[]) AS fld WHERE n.props->>fld ILIKE $${f + 1})`);
   }
-  const rows = await q.query<GraphNode<P> & Props>(
-    `SELECT ${NODE_COLS} FROM graph_nodes n WHERE ${where.join(' AND ')} ORDER BY n.id LIMIT $3`,
+  const cols = 'n.id, n.label, n.props, n.created_at, n.updated_at';
+  if (query.acl) {
+    params.push(query.acl.userId, query.acl.action);
+    const u = params.length - 1;
+    return keysetPage<GraphNode<P> & Props>(
+      q,
+      { limit: query.limit, after: query.after === undefined ? undefined : [query.after] },
+      params,
+      // OFFSET 0 keeps the node lookup per edge (by primary key): a plan costed on stale statistics
+      // otherwise walked every project of the organization for each page.
+      (s) => `SELECT ${cols} FROM graph_edges a
+                CROSS JOIN LATERAL (SELECT * FROM graph_nodes n WHERE n.id = a.dst OFFSET 0) n
+               WHERE a.src = $${u}::uuid AND a.label = 'CAN_ACCESS' ${afterId(s, 'a.dst')}
+                 AND a.props->'actions' ? $${u + 1} AND ${where.join(' AND ')}
+               ORDER BY a.dst LIMIT ${s.limit}`,
+      (r) => r.id,
+    );
+  }
+  return keysetPage<GraphNode<P> & Props>(
+    q,
+    { limit: query.limit, after: query.after === undefined ? undefined : [query.after] },
     params,
+    (s) => `SELECT ${cols} FROM graph_nodes n
+             WHERE ${where.join(' AND ')} ${afterId(s, 'n.id')} ORDER BY n.id LIMIT ${s.limit}`,
+    (r) => r.id,
   );
-  if (rows.length <= query.limit) return { items: rows, next: undefined };
-  const items = rows.slice(0, query.limit);
-  return { items, next: items[items.length - 1]!.id };
 }

@@ -117,12 +117,21 @@ export function organizationRoutes(api: Api, orgs: ReturnType<typeof organizatio
       schema: {
         tags: teamTags,
         params: TeamParams,
+        querystring: PageQuery,
         response: responses({
           200: Type.Array(Type.Object({ email: Type.String(), display_name: Type.String() })),
         }),
       },
     },
-    async (req) => orgs.listMembers(authOf(req), req.params.org, req.params.team),
+    async (req, reply) => {
+      const page = parsePage(req.query);
+      return sendPage(
+        req,
+        reply,
+        page,
+        await orgs.listMembers(authOf(req), req.params.org, req.params.team, page),
+      );
+    },
   );
   for (const [method, member] of [
     ['put', true],

@@ -8,7 +8,6 @@ import {
   changeKey,
   createNode,
   deleteNode,
-  inNeighbors,
   listNodes,
   putEdge,
   removeEdge,
@@ -22,6 +21,7 @@ import {
   findTeam,
   orgKey,
   teamKey,
+  teamMembers,
   type OrganizationNode,
   type OrganizationProps,
   type TeamNode,
@@ -165,7 +165,7 @@ export function organizationsService({ sql, graphCache }: Deps) {
         label: 'Team',
         after: page.after,
         limit: page.limit,
-        belongsTo: { edge: 'BELONGS_TO', dst: org.id },
+        organization: org.id,
       });
       return { next: r.next, items: r.items.map((t) => teamRead(t, org.props.slug)) };
     },
@@ -203,17 +203,13 @@ export function organizationsService({ sql, graphCache }: Deps) {
       });
     },
 
-    async listMembers(ctx: AuthContext, orgSlug: string, slug: string) {
+    /** A team's members in user id order, read along the team's MEMBER_OF edges. */
+    async listMembers(ctx: AuthContext, orgSlug: string, slug: string, page: Page) {
       authorize(ctx, 'team:read');
       const org = await mustFindOrganization(sql, orgSlug);
       const team = await mustFindTeam(sql, org, slug);
-      const users = await inNeighbors<{ email: string; display_name: string }>(
-        sql,
-        team.id,
-        'MEMBER_OF',
-        'User',
-      );
-      return users.map((u) => ({ email: u.props.email, display_name: u.props.display_name }));
+      const r = await teamMembers(sql, team.id, page);
+      return { next: r.next, items: r.items.map((u) => ({ email: u.email, display_name: u.display_name })) };
     },
   };
 }

@@ -1,3 +1,4 @@
+import { afterId, keysetPage } from '../db/keyset.js';
 import type { Queryable } from '../db/sql.js';
 import { nodeByKey, type GraphNode } from '../graph/store.js';
 
@@ -38,4 +39,23 @@ export async function teamIdsOfUser(q: Queryable, userId: string): Promise<strin
     [userId],
   );
   return rows.map((r) => r.dst);
+}
+
+/** One page of a team's members by user id, along the team's MEMBER_OF edges (`graph_edges_dst`). */
+export function teamMembers(
+  q: Queryable,
+  teamId: string,
+  page: { limit: number; after: string | undefined },
+) {
+  return keysetPage<{ id: string; email: string; display_name: string }>(
+    q,
+    { limit: page.limit, after: page.after === undefined ? undefined : [page.after] },
+    [teamId],
+    (s) => `SELECT u.id, u.props->>'email' AS email, u.props->>'display_name' AS display_name
+              FROM graph_edges m
+              CROSS JOIN LATERAL (SELECT * FROM graph_nodes u WHERE u.id = m.src OFFSET 0) u
+             WHERE m.dst = $1::uuid AND m.label = 'MEMBER_OF' ${afterId(s, 'm.src')} AND u.label = 'User'
+             ORDER BY m.src LIMIT ${s.limit}`,
+    (r) => r.id,
+  );
 }

@@ -145,10 +145,15 @@ export async function scanNodes(
   after: string | null,
   limit: number,
 ): Promise<{ id: string; props: Props }[]> {
-  return q.query<{ id: string; props: Props }>(
-    `SELECT id, props FROM graph_nodes WHERE label = $1 AND ($2::uuid IS NULL OR id > $2::uuid) ORDER BY id LIMIT $3`,
-    [storage, after, limit],
-  );
+  return after === null
+    ? q.query<{ id: string; props: Props }>(
+        `SELECT id, props FROM graph_nodes WHERE label = $1 ORDER BY id LIMIT $2`,
+        [storage, limit],
+      )
+    : q.query<{ id: string; props: Props }>(
+        `SELECT id, props FROM graph_nodes WHERE label = $1 AND id > $3::uuid ORDER BY id LIMIT $2`,
+        [storage, limit, after],
+      );
 }
 
 export interface StoredEdge {
@@ -160,7 +165,11 @@ export interface StoredEdge {
   created_at: Date;
 }
 
-/** One batch of a label's edges in (src, dst) order, with the labels of both ends. */
+/**
+ * One batch of a label's edges in (src, dst) order, with the labels of both ends. Each filter has its
+ * own statement and index: the label's edges (`graph_edges_plugin_label`), one source's (the primary
+ * key) or one target's (`graph_edges_dst`); the cursor is a bound of that index on later pages.
+ */
 export async function scanEdges(
   q: Queryable,
   storage: string,
@@ -168,14 +177,26 @@ export async function scanEdges(
   limit: number,
   filter: { src?: string | undefined; dst?: string | undefined } = {},
 ): Promise<StoredEdge[]> {
+  const params: unknown[] = [storage, limit];
+  const where = ['e.label = $1', "starts_with(e.label, 'plugin:')"];
+  if (filter.src !== undefined) {
+    params.push(filter.src);
+    where.push(`e.src = $${params.length}::uuid`);
+  }
+  if (filter.dst !== undefined) {
+    params.push(filter.dst);
+    where.push(`e.dst = $${params.length}::uuid`);
+  }
+  if (after) {
+    params.push(after.src, after.dst);
+    where.push(`(e.src, e.dst) > ($${params.length - 1}::uuid, $${params.length}::uuid)`);
+  }
   return q.query<StoredEdge & Props>(
     `SELECT e.src, e.dst, s.label AS src_label, d.label AS dst_label, e.props, e.created_at
        FROM graph_edges e JOIN graph_nodes s ON s.id = e.src JOIN graph_nodes d ON d.id = e.dst
-      WHERE e.label = $1 AND starts_with(e.label, 'plugin:')
-        AND ($2::uuid IS NULL OR (e.src, e.dst) > ($2::uuid, $3::uuid))
-        AND ($5::uuid IS NULL OR e.src = $5::uuid) AND ($6::uuid IS NULL OR e.dst = $6::uuid)
-      ORDER BY e.src, e.dst LIMIT $4`,
-    [storage, after?.src ?? null, after?.dst ?? null, limit, filter.src ?? null, filter.dst ?? null],
+      WHERE ${where.join(' AND ')}
+      ORDER BY e.src, e.dst LIMIT $2`,
+    params,
   );
 }
 
@@ -260,7 +281,11 @@ export interface AnchoredEdge extends StoredEdge {
   other_updated_at: Date;
 }
 
-/** Edges of one label that start or end at `anchor`, with the node at the other end, in (src, dst) order. */
+/**
+ * Edges of one label that start or end at `anchor`, with the node at the other end, in (src, dst) order.
+ * Read as two index walks (edges from the anchor along the primary key, edges to it along
+ * `graph_edges_dst`), each bounded by the page and by the cursor, then merged.
+ */
 export async function anchoredEdges(
   q: Queryable,
   storage: string,
@@ -268,17 +293,35 @@ export async function anchoredEdges(
   after: { src: string; dst: string } | null,
   limit: number,
 ): Promise<AnchoredEdge[]> {
+  const params: unknown[] = [storage, anchor, limit];
+  // (src, dst) > cursor, written for each walk so that it bounds that walk's index: uuids order as
+  // their lowercase text does.
+  let fromAnchor = '';
+  let toAnchor = '';
+  if (after) {
+    const a = anchor.toLowerCase();
+    if (a < after.src) fromAnchor = 'AND false';
+    else if (a === after.src) fromAnchor = `AND e.dst > $${params.push(after.dst)}::uuid`;
+    toAnchor = `AND e.src ${a > after.dst ? '>=' : '>'} $${params.push(after.src)}::uuid`;
+  }
   return q.query<AnchoredEdge & Props>(
-    `SELECT e.src, e.dst, s.label AS src_label, d.label AS dst_label, e.props, e.created_at,
+    `WITH page AS (
+       (SELECT e.src, e.dst, e.props, e.created_at FROM graph_edges e
+         WHERE e.src = $2 AND e.label = $1 AND starts_with(e.label, 'plugin:') ${fromAnchor}
+         ORDER BY e.dst LIMIT $3)
+       UNION ALL
+       (SELECT e.src, e.dst, e.props, e.created_at FROM graph_edges e
+         WHERE e.dst = $2 AND e.label = $1 AND starts_with(e.label, 'plugin:') AND e.src <> $2 ${toAnchor}
+         ORDER BY e.src LIMIT $3)
+     )
+     SELECT e.src, e.dst, s.label AS src_label, d.label AS dst_label, e.props, e.created_at,
             o.id AS other_id, o.label AS other_label, o.props AS other_props,
             o.created_at AS other_created_at, o.updated_at AS other_updated_at
-       FROM graph_edges e
+       FROM page e
        JOIN graph_nodes s ON s.id = e.src
        JOIN graph_nodes d ON d.id = e.dst
        JOIN graph_nodes o ON o.id = CASE WHEN e.src = $2 THEN e.dst ELSE e.src END
-      WHERE e.label = $1 AND starts_with(e.label, 'plugin:') AND (e.src = $2 OR e.dst = $2)
-        AND ($3::uuid IS NULL OR (e.src, e.dst) > ($3::uuid, $4::uuid))
-      ORDER BY e.src, e.dst LIMIT $5`,
-    [storage, anchor, after?.src ?? null, after?.dst ?? null, limit],
+      ORDER BY e.src, e.dst LIMIT $3`,
+    params,
   );
 }

@@ -21,7 +21,6 @@ import { mustFindOrganization } from '../organizations/service.js';
 import { findTeam, type OrganizationNode } from '../organizations/store.js';
 import {
   aclActions,
-  aclProjectIds,
   findProject,
   projectKey,
   type AclAction,
@@ -159,17 +158,17 @@ export function projectsService({ sql, graphCache }: Deps) {
     /** Every project the caller may read: all with project:read, else (users) those with a read ACL. */
     async list(ctx: AuthContext, orgSlug: string, page: Page, search?: string) {
       const org = await mustFindOrganization(sql, orgSlug);
-      let ids: string[] | undefined;
+      let acl: { userId: string; action: AclAction } | undefined;
       if (!hasPermission(ctx, 'project:read')) {
         if (!mayUseAcl(ctx, 'project:read')) throw forbidden('missing permission project:read');
-        ids = await aclProjectIds(sql, ctx.principal.id, org.id, 'read');
+        acl = { userId: ctx.principal.id, action: 'read' };
       }
       const r = await listNodes<ProjectProps>(sql, {
         label: 'Project',
         after: page.after,
         limit: page.limit,
-        belongsTo: { edge: 'BELONGS_TO', dst: org.id },
-        ids,
+        organization: org.id,
+        acl,
         search: search ? { fields: ['slug', 'name'], text: search } : undefined,
       });
       return { next: r.next, items: r.items.map((p) => projectRead(p, org.props.slug)) };

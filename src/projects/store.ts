@@ -62,19 +62,3 @@ export async function aclActions(q: Queryable, userId: string, resourceId: strin
   );
   return row?.actions ?? [];
 }
-
-/** Ids of the projects in an organization on which the user holds `action` through CAN_ACCESS. */
-export async function aclProjectIds(
-  q: Queryable,
-  userId: string,
-  orgId: string,
-  action: AclAction,
-): Promise<string[]> {
-  const rows = await q.query<{ dst: string }>(
-    `SELECT e.dst FROM graph_edges e
-       JOIN graph_edges b ON b.src = e.dst AND b.label = 'BELONGS_TO' AND b.dst = $2
-      WHERE e.src = $1 AND e.label = 'CAN_ACCESS' AND e.props->'actions' ? $3`,
-    [userId, orgId, action],
-  );
-  return rows.map((r) => r.dst);
-}
