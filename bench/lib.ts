@@ -7,6 +7,7 @@
 //   (autocannon, 50 connections unless `connections` says otherwise). `goal` states the issue's target.
 // - kind 'custom': `run(ctx)` measures something that is not one HTTP request (a queue drain, say) and
 //   returns named figures; it may boot an in-process runtime on ctx.databaseUrl with ctx.env.
+// - `set: 'name'` puts a scenario in a named set: `npm run bench -- name` runs that set alone.
 import autocannon from 'autocannon';
 
 export interface BenchContext {
@@ -42,9 +43,13 @@ export interface Goal {
   text?: string;
 }
 
-export type Scenario =
+export type Scenario = (
   | { kind: 'http'; name: string; goal?: Goal; prepare(ctx: BenchContext): Promise<HttpLoad> }
-  | { kind: 'custom'; name: string; goal?: Goal; run(ctx: BenchContext): Promise<Record<string, number>> };
+  | { kind: 'custom'; name: string; goal?: Goal; run(ctx: BenchContext): Promise<Record<string, number>> }
+) & {
+  /** A named set (`npm run bench -- <set>`) runs only when asked for, never in the default run. */
+  set?: string;
+};
 
 export interface LoadResult {
   requestsPerSecond: number;

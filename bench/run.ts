@@ -13,6 +13,7 @@ import { load, type BenchContext, type Scenario } from './lib.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const duration = Number(process.env.BENCH_DURATION ?? 5);
 const only = process.env.BENCH_ONLY; // substring filter on scenario names
+const set = process.argv[2]; // `npm run bench -- <set>`: only the scenarios of that named set
 
 async function adminDatabase(): Promise<{ url: string; stop(): Promise<void> }> {
   const url = process.env.KEEL_BENCH_DATABASE_URL ?? process.env.KEEL_TEST_DATABASE_URL;
@@ -43,7 +44,8 @@ async function loadScenarios(): Promise<Scenario[]> {
     const mod = (await import(path.join(dir, f))) as { scenarios: Scenario[] };
     all.push(...mod.scenarios);
   }
-  return only ? all.filter((s) => s.name.includes(only)) : all;
+  const inSet = all.filter((s) => s.set === set);
+  return only ? inSet.filter((s) => s.name.includes(only)) : inSet;
 }
 
 async function main() {
