@@ -114,6 +114,19 @@ async function main() {
         ['Project.slug', `${org}/p${PROJECTS / 2}`],
       ),
     );
+    // The plan the admin's first page runs with (generic plans are forced on this pool).
+    const plan = await sql.tx(async (tx) => {
+      await tx.query(
+        `PREPARE first_page(text, text, int) AS SELECT n.id, n.label, n.props, n.created_at, n.updated_at
+           FROM graph_nodes n WHERE n.label = $1 AND n.props->>'organization_id' = $2 ORDER BY n.id LIMIT $3`,
+      );
+      const rows = await tx.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) EXECUTE first_page('Project', '${org}', 51)`,
+      );
+      await tx.query('DEALLOCATE first_page');
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    console.log(plan);
     const queued = await time('recompute_enqueue_ms', () =>
       sql.tx((tx) =>
         enqueue(tx, {
