@@ -1,5 +1,17 @@
 import type { Domain } from '../app/domain.js';
-import { analyticsMigrations } from './recorder.js';
+import { streamLogMigrations } from '../stream/postgres.js';
+import { outboxRelay } from './relay.js';
+import { analyticsMigrations, relayMigrations } from './store.js';
 
-/** The analytics outbox; the relay and the connector (DESIGN.md section 5) build on it. */
-export const analyticsDomain: Domain = { name: 'analytics', migrations: analyticsMigrations };
+/** The analytics outbox and its relay to the stream (DESIGN.md section 5). */
+export const analyticsDomain: Domain = {
+  name: 'analytics',
+  migrations: [...analyticsMigrations, ...relayMigrations, ...streamLogMigrations],
+  background: [
+    {
+      name: 'analytics-outbox-relay',
+      roles: ['api', 'worker'],
+      start: async (core) => outboxRelay(core).start(),
+    },
+  ],
+};

@@ -16,7 +16,7 @@ describe('health and readiness', () => {
   it('GET /ready checks the database', async () => {
     const res = await app.call('GET', '/ready');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'ready' });
+    expect(res.body).toEqual({ status: 'ready', stream: { adapter: 'postgres', state: 'up' } });
   });
 });
 
