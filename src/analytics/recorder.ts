@@ -7,6 +7,7 @@ import type { Queryable } from '../db/sql.js';
 /** Analytics tables that have call sites so far, each with the stream and topic its rows go to. */
 export const ANALYTICS_TABLES = {
   score_history: { stream: 'score_history', topic: 'project-score' },
+  scheduler_runs: { stream: 'scheduler_runs', topic: 'scheduler' },
 } as const;
 
 export type AnalyticsTable = keyof typeof ANALYTICS_TABLES;

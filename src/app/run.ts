@@ -37,6 +37,22 @@ export async function run(runtime: Runtime, role: Role): Promise<Running> {
       url = `http://${core.settings.host.includes(':') ? `[${core.settings.host}]` : core.settings.host}:${port}`;
       stops.push(() => instance.close());
     }
+    if (role === 'scheduler') {
+      // The scheduler's own API (/scheduler/...) on its own port; it reaches Keel only over HTTP.
+      if (!core.settings.schedulerService.apiUrl) {
+        throw new Error('keel scheduler: set KEEL_SCHEDULER_API_URL to the address of the Keel API');
+      }
+      api = await buildApi(
+        core,
+        runtime.domains.filter((d) => d.name === 'scheduler'),
+      );
+      const instance = api;
+      await api.listen({ host: core.settings.host, port: core.settings.schedulerService.port });
+      const addr = api.server.address();
+      const port = typeof addr === 'object' && addr ? addr.port : core.settings.schedulerService.port;
+      url = `http://${core.settings.host.includes(':') ? `[${core.settings.host}]` : core.settings.host}:${port}`;
+      stops.push(() => instance.close());
+    }
     for (const task of tasks) {
       const handle = await task.start(core);
       core.log.info({ task: task.name }, 'background task started');
