@@ -29,6 +29,8 @@ export const systemClock: Clock = { now: () => new Date() };
 
 /** The consent scope user jobs ask for (SPEC 2.1: v1 has one broad scope). */
 const USER_SCOPE = 'service-api:*';
+/** System jobs run as the scheduler's own service account. */
+const SYSTEM_PRINCIPAL = 'scheduler';
 const CLAIM_BATCH = 100;
 const MIN_SLEEP_MS = 25;
 const REAP_EVERY_MS = 60_000;
@@ -70,8 +72,6 @@ export function firingEngine(opts: FiringOptions) {
   let loopDone: Promise<void> | undefined;
   let lastReap = 0;
 
-  const SYSTEM_PRINCIPAL = 'scheduler';
-
   async function systemCall(s: ScheduleRow): Promise<Outcome> {
     const base = { principal_name: SYSTEM_PRINCIPAL, actor_name: null };
     let token: string;
@@ -85,7 +85,7 @@ export function firingEngine(opts: FiringOptions) {
 
   async function userCall(s: ScheduleRow): Promise<Outcome> {
     const consentId = s.consent_id!;
-    const skipped = (error: string, principal: string | null = null): Outcome => ({
+    const skipped = (error: string, principal = s.created_by): Outcome => ({
       state: 'skipped',
       http_status: null,
       principal_name: principal,
@@ -154,7 +154,7 @@ export function firingEngine(opts: FiringOptions) {
       outcome = {
         state: 'failed',
         http_status: null,
-        principal_name: null,
+        principal_name: run.principal_name,
         actor_name: null,
         error: messageOf(err),
       };
@@ -193,7 +193,8 @@ export function firingEngine(opts: FiringOptions) {
       duration_ms: null,
       state: 'running',
       http_status: null,
-      principal_name: null,
+      // Whom the run acts as, known before the call: the creator of a user schedule, else the account.
+      principal_name: s.kind === 'user' ? s.created_by : SYSTEM_PRINCIPAL,
       actor_name: null,
       consent_id: s.consent_id,
       error: null,
