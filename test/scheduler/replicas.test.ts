@@ -85,7 +85,7 @@ describe('exactly once across replicas (FOR UPDATE SKIP LOCKED)', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(app.logs.filter((l) => l.includes('"route":"/health"')).length - servedBefore).toBe(200);
     const analytics = await app.runtime.core.sql.one<{ n: number }>(
-      `SELECT count(*)::int AS n FROM analytics_outbox WHERE stream = 'scheduler_runs' AND row->>'schedule_slug' LIKE 'many-%'`,
+      `SELECT count(*)::int AS n FROM analytics_outbox WHERE stream = 'scheduler_runs' AND row->>'schedule' LIKE 'many-%'`,
     );
     expect(analytics!.n).toBe(200);
     // Every claimed schedule moved on to its next occurrence.
