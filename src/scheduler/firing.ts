@@ -13,7 +13,7 @@ import {
   advanceSchedules,
   earliestDue,
   failAbandonedRuns,
-  finishRun,
+  finishRuns,
   insertRuns,
   lockDue,
   type RunRow,
@@ -65,7 +65,7 @@ export function firingEngine(opts: FiringOptions) {
   const { sql, log, client, tokens, recorder } = opts;
   const clock = opts.clock ?? systemClock;
   const pollMs = opts.pollMs ?? 1000;
-  const maxInFlight = opts.maxInFlight ?? 200;
+  const maxInFlight = opts.maxInFlight ?? 500;
   const inFlight = new Set<Promise<void>>();
   let running = false;
   let wakeUp: (() => void) | undefined;
@@ -165,19 +165,44 @@ export function firingEngine(opts: FiringOptions) {
       finished_at: clock.now(),
       duration_ms: Math.round(performance.now() - t0),
     };
-    try {
-      await sql.tx(async (tx) => {
-        const row = await finishRun(tx, finished);
-        if (row) await recordRuns(tx, recorder, [row]);
-      });
-    } catch (err) {
-      log.error({ err, run: run.id, schedule: s.slug }, 'recording a finished run failed');
-    }
+    finish(finished);
     log.info(
       { schedule: s.slug, run: run.id, state: finished.state, http_status: finished.http_status },
       'scheduled run finished',
     );
     return finished;
+  }
+
+  // Finished runs are written in batches: one transaction updates many runs and records their
+  // analytics rows, so the database is not what limits how fast due schedules fire.
+  const unwritten: RunRow[] = [];
+  let writing: Promise<void> | undefined;
+
+  function finish(run: RunRow): void {
+    unwritten.push(run);
+    writing ??= (async () => {
+      try {
+        while (unwritten.length > 0) {
+          const batch = unwritten.splice(0, 500);
+          try {
+            await sql.tx(async (tx) => {
+              const rows = await finishRuns(tx, batch);
+              if (rows.length > 0) await recordRuns(tx, recorder, rows);
+            });
+          } catch (err) {
+            // The runs stay `running`; the abandoned-run sweep fails them later.
+            log.error({ err, runs: batch.length }, 'recording finished runs failed');
+          }
+        }
+      } finally {
+        writing = undefined;
+      }
+    })();
+  }
+
+  /** Waits until every finished run is written. */
+  async function written(): Promise<void> {
+    while (writing) await writing;
   }
 
   function newRun(s: ScheduleRow, trigger: RunRow['trigger'], occurrence: Date, now: Date): RunRow {
@@ -317,6 +342,7 @@ export function firingEngine(opts: FiringOptions) {
       wakeUp?.();
       await loopDone;
       await Promise.all([...inFlight]);
+      await written();
     },
 
     /** Re-reads the earliest due time now (a schedule was created or changed in this process). */
@@ -332,6 +358,7 @@ export function firingEngine(opts: FiringOptions) {
     /** Waits until every call this replica has in flight is recorded. */
     async settle(): Promise<void> {
       while (inFlight.size > 0) await Promise.all([...inFlight]);
+      await written();
     },
 
     /** Fire now (POST .../run): a manual run, outside the cron occurrences; next_run_at is untouched. */

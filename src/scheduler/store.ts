@@ -301,23 +301,21 @@ export async function insertRuns(q: Queryable, runs: readonly RunRow[]): Promise
   );
 }
 
-/** Records the outcome of a running run; undefined when it was already finished. */
-export async function finishRun(q: Queryable, run: RunRow): Promise<RunRow | undefined> {
-  return q.one<RunRow>(
-    `UPDATE scheduler.runs SET finished_at = $2, duration_ms = $3, state = $4, http_status = $5,
-            principal_name = $6, actor_name = $7, error = $8
-      WHERE id = $1 AND state = 'running' RETURNING ${R_COLS}`,
-    [
-      run.id,
-      run.finished_at,
-      run.duration_ms,
-      run.state,
-      run.http_status,
-      run.principal_name,
-      run.actor_name,
-      run.error,
-    ],
+/** Records the outcomes of running runs in one statement; returns those that were still running. */
+export async function finishRuns(q: Queryable, runs: readonly RunRow[]): Promise<RunRow[]> {
+  if (runs.length === 0) return [];
+  const rows = await q.query<RunRow>(
+    `UPDATE scheduler.runs r SET finished_at = v.finished_at, duration_ms = v.duration_ms, state = v.state,
+            http_status = v.http_status, principal_name = v.principal_name, actor_name = v.actor_name,
+            error = v.error
+       FROM jsonb_to_recordset($1::jsonb) AS v(id uuid, finished_at timestamptz, duration_ms integer,
+            state text, http_status integer, principal_name text, actor_name text, error text)
+      WHERE r.id = v.id AND r.state = 'running'
+      RETURNING r.id`,
+    [JSON.stringify(runs)],
   );
+  const done = new Set(rows.map((r) => r.id));
+  return runs.filter((r) => done.has(r.id));
 }
 
 /** Runs still `running` long after any request could have ended: their replica stopped mid-flight. */
