@@ -29,7 +29,9 @@ export async function run(runtime: Runtime, role: Role): Promise<Running> {
   }
   try {
     if (role === 'serve' || role === 'api') {
-      api = await buildApi(core, runtime.domains);
+      // `keel api` leaves the scheduler's routes to `keel scheduler`; `keel serve` mounts them.
+      const served = role === 'api' ? runtime.domains.filter((d) => d.name !== 'scheduler') : runtime.domains;
+      api = await buildApi(core, served);
       const instance = api;
       await api.listen({ host: core.settings.host, port: core.settings.port });
       const addr = api.server.address();

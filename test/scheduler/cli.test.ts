@@ -132,6 +132,8 @@ describe('keel scheduler', () => {
       state = String(body.state);
     }
     expect(body).toMatchObject({ state: 'succeeded', http_status: 200, principal_name: 'scheduler' });
+    // `keel api` leaves /scheduler to the scheduler.
+    expect((await fetch(`${apiUrl}/scheduler/schedules`, { headers: auth })).status).toBe(404);
     // Anonymous callers are refused, and the API's own routes are not served here.
     expect((await fetch(`${url}/scheduler/schedules`)).status).toBe(401);
     expect((await fetch(`${url}/users`, { headers: auth })).status).toBe(404);
