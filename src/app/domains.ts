@@ -11,6 +11,7 @@ import { organizationsDomain } from '../organizations/index.js';
 import { pluginsDomain } from '../plugins/index.js';
 import { projectsDomain } from '../projects/index.js';
 import { scoringDomain } from '../scoring/index.js';
+import { schedulerDomain } from '../scheduler/index.js';
 import type { Domain } from './domain.js';
 
 const graphDomain: Domain = { name: 'graph', migrations: graphMigrations };
@@ -27,6 +28,7 @@ export function allDomains(): Domain[] {
     delegationDomain,
     scoringDomain,
     catalogDomain,
+    schedulerDomain(),
   ];
   const grants = Object.assign({}, ...rest.map((d) => d.grants ?? {}));
   return [graphDomain, identityDomain(grants), ...rest];

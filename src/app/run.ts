@@ -29,11 +29,29 @@ export async function run(runtime: Runtime, role: Role): Promise<Running> {
   }
   try {
     if (role === 'serve' || role === 'api') {
-      api = await buildApi(core, runtime.domains);
+      // `keel api` leaves the scheduler's routes to `keel scheduler`; `keel serve` mounts them.
+      const served = role === 'api' ? runtime.domains.filter((d) => d.name !== 'scheduler') : runtime.domains;
+      api = await buildApi(core, served);
       const instance = api;
       await api.listen({ host: core.settings.host, port: core.settings.port });
       const addr = api.server.address();
       const port = typeof addr === 'object' && addr ? addr.port : core.settings.port;
+      url = `http://${core.settings.host.includes(':') ? `[${core.settings.host}]` : core.settings.host}:${port}`;
+      stops.push(() => instance.close());
+    }
+    if (role === 'scheduler') {
+      // The scheduler's own API (/scheduler/...) on its own port; it reaches Keel only over HTTP.
+      if (!core.settings.schedulerService.apiUrl) {
+        throw new Error('keel scheduler: set KEEL_SCHEDULER_API_URL to the address of the Keel API');
+      }
+      api = await buildApi(
+        core,
+        runtime.domains.filter((d) => d.name === 'scheduler'),
+      );
+      const instance = api;
+      await api.listen({ host: core.settings.host, port: core.settings.schedulerService.port });
+      const addr = api.server.address();
+      const port = typeof addr === 'object' && addr ? addr.port : core.settings.schedulerService.port;
       url = `http://${core.settings.host.includes(':') ? `[${core.settings.host}]` : core.settings.host}:${port}`;
       stops.push(() => instance.close());
     }

@@ -13,13 +13,14 @@ import { finishSetup, setupServiceAccounts } from '../delegation/setup.js';
 const USAGE = `keel <command>
 
 Commands:
-  serve                    the API and every background task (today: the score recompute worker)
-                           in one process
+  serve                    the API and every background task (the score recompute worker, the
+                           scheduler under /scheduler) in one process
                            (embedded PostgreSQL when KEEL_DATABASE_URL is not set)
   api                      the HTTP API only
   worker                   queue consumers (the score recompute worker)
-  scheduler, connector     reserved for the scheduler service and the analytics connector (not in
-                           this version: they refuse to start)
+  scheduler                the scheduler service: its API on KEEL_SCHEDULER_PORT (/scheduler/...) and the
+                           firing loop; calls the Keel API at KEEL_SCHEDULER_API_URL (several replicas may run)
+  connector                reserved for the analytics connector (not in this version: it refuses to start)
   migrate                  apply database migrations and seeds, then exit
   users create --email E --password P [--admin]
   setup-service-accounts   create the scheduler's service account, role and client credential

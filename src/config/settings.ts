@@ -108,6 +108,15 @@ export interface Settings {
   bootstrapAdmin: { email: string; password: string } | null;
   scheduler: { clientId: string; clientSecret: string } | null;
   scoring: { debounceSeconds: number };
+  /** The scheduler service (docs/scheduler.md). */
+  schedulerService: {
+    /** The Keel API the scheduler calls; null: `keel serve`'s own address (required by `keel scheduler`). */
+    apiUrl: string | null;
+    /** Where `keel scheduler` serves its API. */
+    port: number;
+    misfireGraceSeconds: number;
+    requestTimeoutSeconds: number;
+  };
   outbound: { allowPrivateNetworks: boolean };
   pluginsDir: string | undefined;
   /** The analytics stream (SPEC 6.1): `postgres` (a log table in Keel's database) or `nats://user:pass@host:port`. */
@@ -214,6 +223,12 @@ export function loadSettings(env: Env = process.env): Settings {
     scheduler:
       schedulerId && schedulerSecret ? { clientId: schedulerId, clientSecret: schedulerSecret } : null,
     scoring: { debounceSeconds: int(env, 'KEEL_SCORING_DEBOUNCE_SECONDS', 5, 0, 86400) },
+    schedulerService: {
+      apiUrl: url(env, 'KEEL_SCHEDULER_API_URL', ['http', 'https'])?.replace(/\/+$/, '') ?? null,
+      port: int(env, 'KEEL_SCHEDULER_PORT', 8081, 0, 65535),
+      misfireGraceSeconds: int(env, 'KEEL_SCHEDULER_MISFIRE_GRACE_SECONDS', 300, 1, 86400),
+      requestTimeoutSeconds: int(env, 'KEEL_SCHEDULER_REQUEST_TIMEOUT_SECONDS', 30, 1, 600),
+    },
     outbound: { allowPrivateNetworks: bool(env, 'KEEL_OUTBOUND_ALLOW_PRIVATE_NETWORKS', false) },
     pluginsDir: str(env, 'KEEL_PLUGINS_DIR'),
     stream: {

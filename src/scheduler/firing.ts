@@ -1,0 +1,378 @@
+// The firing loop. Each pass claims due schedules with FOR UPDATE SKIP LOCKED and advances their
+// next_run_at in the claiming transaction, so an occurrence is fired by exactly one replica; the calls
+// go out after the commit (no network inside a transaction), and each run is finished, with its
+// analytics row, in a transaction of its own.
+import type { FastifyBaseLogger } from 'fastify';
+import type { AnalyticsRecorder } from '../analytics/recorder.js';
+import type { Sql } from '../db/sql.js';
+import { uuidv7 } from '../graph/ids.js';
+import { recordRuns } from './analytics.js';
+import { nextOccurrence } from './cron.js';
+import { KeelApiError, type KeelClient } from './keel-client.js';
+import {
+  advanceSchedules,
+  earliestDue,
+  failAbandonedRuns,
+  finishRuns,
+  insertRuns,
+  lockDue,
+  type RunRow,
+  type ScheduleRow,
+} from './store.js';
+import type { TokenKeeper } from './tokens.js';
+
+/** Where the firing logic reads the time, so tests can move it instead of waiting. */
+export interface Clock {
+  now(): Date;
+}
+export const systemClock: Clock = { now: () => new Date() };
+
+/** The consent scope user jobs ask for (SPEC 2.1: v1 has one broad scope). */
+const USER_SCOPE = 'service-api:*';
+/** System jobs run as the scheduler's own service account. */
+const SYSTEM_PRINCIPAL = 'scheduler';
+const CLAIM_BATCH = 100;
+const MIN_SLEEP_MS = 25;
+const REAP_EVERY_MS = 60_000;
+
+export interface FiringOptions {
+  sql: Pick<Sql, 'tx' | 'query' | 'one'>;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  client: Pick<KeelClient, 'getConsent' | 'callTarget'>;
+  tokens: TokenKeeper;
+  recorder: AnalyticsRecorder;
+  clock?: Clock;
+  misfireGraceSeconds: number;
+  requestTimeoutSeconds: number;
+  /** Longest sleep between passes (real milliseconds). */
+  pollMs?: number;
+  /** Most calls in flight at once in this replica; beyond it, due schedules are left to other replicas. */
+  maxInFlight?: number;
+}
+
+type Outcome = Pick<RunRow, 'state' | 'http_status' | 'principal_name' | 'actor_name' | 'error'>;
+
+const messageOf = (err: unknown) =>
+  err instanceof KeelApiError
+    ? err.message
+    : err instanceof Error
+      ? err.name === 'TimeoutError'
+        ? 'the request timed out'
+        : err.message
+      : String(err);
+
+export function firingEngine(opts: FiringOptions) {
+  const { sql, log, client, tokens, recorder } = opts;
+  const clock = opts.clock ?? systemClock;
+  const pollMs = opts.pollMs ?? 1000;
+  const maxInFlight = opts.maxInFlight ?? 500;
+  const inFlight = new Set<Promise<void>>();
+  let running = false;
+  let wakeUp: (() => void) | undefined;
+  let loopDone: Promise<void> | undefined;
+  let lastReap = 0;
+
+  async function systemCall(s: ScheduleRow): Promise<Outcome> {
+    const base = { principal_name: SYSTEM_PRINCIPAL, actor_name: null };
+    let token: string;
+    try {
+      token = await tokens.schedulerToken();
+    } catch (err) {
+      return { ...base, state: 'failed', http_status: null, error: `no scheduler token: ${messageOf(err)}` };
+    }
+    return call(s, token, base, () => tokens.dropSchedulerToken());
+  }
+
+  async function userCall(s: ScheduleRow): Promise<Outcome> {
+    const consentId = s.consent_id!;
+    const skipped = (error: string, principal = s.created_by): Outcome => ({
+      state: 'skipped',
+      http_status: null,
+      principal_name: principal,
+      actor_name: null,
+      error,
+    });
+    // SPEC 3: the consent is re-checked before every exchange; any failure skips the run.
+    let schedulerToken: string;
+    try {
+      schedulerToken = await tokens.schedulerToken();
+    } catch (err) {
+      return skipped(`consent not checked: no scheduler token: ${messageOf(err)}`);
+    }
+    let consent;
+    try {
+      consent = await client.getConsent(schedulerToken, consentId);
+    } catch (err) {
+      if (err instanceof KeelApiError && err.status === 401) tokens.dropSchedulerToken();
+      tokens.dropDelegated(consentId);
+      if (err instanceof KeelApiError && err.status === 404) return skipped('consent gone');
+      return skipped(`consent not checked: ${messageOf(err)}`);
+    }
+    if (consent.status !== 'active') {
+      tokens.dropDelegated(consentId);
+      return skipped(`consent ${consent.status}`, consent.user_email);
+    }
+    let delegated;
+    try {
+      delegated = await tokens.delegatedToken(consentId, consent.user_email, USER_SCOPE);
+    } catch (err) {
+      return skipped(`token exchange failed: ${messageOf(err)}`, consent.user_email);
+    }
+    return call(s, delegated.token, { principal_name: consent.user_email, actor_name: delegated.actor }, () =>
+      tokens.dropDelegated(consentId),
+    );
+  }
+
+  async function call(
+    s: ScheduleRow,
+    token: string,
+    who: Pick<Outcome, 'principal_name' | 'actor_name'>,
+    onUnauthorized: () => void,
+  ): Promise<Outcome> {
+    try {
+      const body = s.target_body ?? undefined;
+      const res = await client.callTarget(token, {
+        method: s.target_method,
+        path: s.target_path,
+        ...(body !== undefined ? { body } : {}),
+      });
+      if (res.status === 401) onUnauthorized();
+      const ok = res.status >= 200 && res.status < 300;
+      return { ...who, state: ok ? 'succeeded' : 'failed', http_status: res.status, error: res.error };
+    } catch (err) {
+      return { ...who, state: 'failed', http_status: null, error: messageOf(err) };
+    }
+  }
+
+  /** Calls the target of a claimed run and records the outcome (never throws). */
+  async function execute(s: ScheduleRow, run: RunRow): Promise<RunRow> {
+    const t0 = performance.now();
+    let outcome: Outcome;
+    try {
+      outcome = s.kind === 'system' ? await systemCall(s) : await userCall(s);
+    } catch (err) {
+      outcome = {
+        state: 'failed',
+        http_status: null,
+        principal_name: run.principal_name,
+        actor_name: null,
+        error: messageOf(err),
+      };
+    }
+    const finished: RunRow = {
+      ...run,
+      ...outcome,
+      finished_at: clock.now(),
+      duration_ms: Math.round(performance.now() - t0),
+    };
+    finish(finished);
+    log.info(
+      { schedule: s.slug, run: run.id, state: finished.state, http_status: finished.http_status },
+      'scheduled run finished',
+    );
+    return finished;
+  }
+
+  // Finished runs are written in batches: one transaction updates many runs and records their
+  // analytics rows, so the database is not what limits how fast due schedules fire.
+  const unwritten: RunRow[] = [];
+  let writing: Promise<void> | undefined;
+
+  function finish(run: RunRow): void {
+    unwritten.push(run);
+    writing ??= (async () => {
+      try {
+        while (unwritten.length > 0) {
+          const batch = unwritten.splice(0, 500);
+          try {
+            await sql.tx(async (tx) => {
+              const rows = await finishRuns(tx, batch);
+              if (rows.length > 0) await recordRuns(tx, recorder, rows);
+            });
+          } catch (err) {
+            // The runs stay `running`; the abandoned-run sweep fails them later.
+            log.error({ err, runs: batch.length }, 'recording finished runs failed');
+          }
+        }
+      } finally {
+        writing = undefined;
+      }
+    })();
+  }
+
+  /** Waits until every finished run is written. */
+  async function written(): Promise<void> {
+    while (writing) await writing;
+  }
+
+  function newRun(s: ScheduleRow, trigger: RunRow['trigger'], occurrence: Date, now: Date): RunRow {
+    return {
+      id: uuidv7(),
+      schedule_id: s.id,
+      schedule_slug: s.slug,
+      kind: s.kind,
+      trigger,
+      occurrence_at: occurrence,
+      started_at: now,
+      finished_at: null,
+      duration_ms: null,
+      state: 'running',
+      http_status: null,
+      // Whom the run acts as, known before the call: the creator of a user schedule, else the account.
+      principal_name: s.kind === 'user' ? s.created_by : SYSTEM_PRINCIPAL,
+      actor_name: null,
+      consent_id: s.consent_id,
+      error: null,
+    };
+  }
+
+  function track(p: Promise<unknown>): void {
+    const done = p.then(
+      () => undefined,
+      () => undefined,
+    );
+    inFlight.add(done);
+    void done.finally(() => {
+      inFlight.delete(done);
+      wakeUp?.();
+    });
+  }
+
+  /** One claim: fires (in the background) what is due now; returns how many schedules it took. */
+  async function claim(limit: number): Promise<number> {
+    const now = clock.now();
+    const graceMs = opts.misfireGraceSeconds * 1000;
+    const toFire: Array<[ScheduleRow, RunRow]> = [];
+    const taken = await sql.tx(async (tx) => {
+      const due = await lockDue(tx, now, limit);
+      if (due.length === 0) return 0;
+      const runs: RunRow[] = [];
+      const skipped: RunRow[] = [];
+      const advanced = due.map((s) => {
+        const occurrence = s.next_run_at!;
+        const after = occurrence.getTime() > now.getTime() ? occurrence : now;
+        const next = nextOccurrence(s.cron, s.timezone, after);
+        const run = newRun(s, 'schedule', occurrence, now);
+        if (now.getTime() - occurrence.getTime() > graceMs) {
+          // Too late to be useful (replicas down, paused database): recorded, not fired.
+          Object.assign(run, {
+            state: 'skipped',
+            finished_at: now,
+            duration_ms: 0,
+            error: `misfire: due at ${occurrence.toISOString()}, more than ${opts.misfireGraceSeconds} s ago`,
+          });
+          skipped.push(run);
+        } else {
+          toFire.push([s, run]);
+        }
+        runs.push(run);
+        return { id: s.id, next_run_at: next, last_run_at: run.state === 'running' ? now : null };
+      });
+      await advanceSchedules(tx, advanced);
+      await insertRuns(tx, runs);
+      if (skipped.length > 0) await recordRuns(tx, recorder, skipped);
+      return due.length;
+    });
+    for (const [s, run] of toFire) track(execute(s, run));
+    return taken;
+  }
+
+  async function reapAbandoned(): Promise<void> {
+    const now = clock.now();
+    if (now.getTime() - lastReap < REAP_EVERY_MS) return;
+    lastReap = now.getTime();
+    const before = new Date(now.getTime() - (opts.requestTimeoutSeconds * 3 + 60) * 1000);
+    await sql.tx(async (tx) => {
+      const rows = await failAbandonedRuns(tx, before, now);
+      if (rows.length > 0) await recordRuns(tx, recorder, rows);
+    });
+  }
+
+  /** Claims everything due now, batch by batch, as far as this replica has room in flight. */
+  async function pass(): Promise<void> {
+    for (;;) {
+      const room = maxInFlight - inFlight.size;
+      if (room <= 0) return;
+      const taken = await claim(Math.min(CLAIM_BATCH, room));
+      if (taken < Math.min(CLAIM_BATCH, room)) return;
+    }
+  }
+
+  async function sleepMs(): Promise<number> {
+    if (inFlight.size >= maxInFlight) return pollMs;
+    const earliest = await earliestDue(sql);
+    if (!earliest) return pollMs;
+    return Math.min(pollMs, Math.max(MIN_SLEEP_MS, earliest.getTime() - clock.now().getTime()));
+  }
+
+  async function loop(): Promise<void> {
+    while (running) {
+      let delay = pollMs;
+      try {
+        await reapAbandoned();
+        await pass();
+        delay = await sleepMs();
+      } catch (err) {
+        log.error({ err }, 'scheduler pass failed');
+      }
+      if (!running) break;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, delay);
+        wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wakeUp = undefined;
+    }
+  }
+
+  return {
+    clock,
+
+    start(): void {
+      if (running) return;
+      running = true;
+      loopDone = loop();
+    },
+
+    /** Stops claiming and waits for the calls in flight to be recorded. */
+    async stop(): Promise<void> {
+      running = false;
+      wakeUp?.();
+      await loopDone;
+      await Promise.all([...inFlight]);
+      await written();
+    },
+
+    /** Re-reads the earliest due time now (a schedule was created or changed in this process). */
+    wake(): void {
+      wakeUp?.();
+    },
+
+    /** One pass without the loop (tests drive the clock and call this). */
+    async runDue(): Promise<void> {
+      await pass();
+    },
+
+    /** Waits until every call this replica has in flight is recorded. */
+    async settle(): Promise<void> {
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
+      await written();
+    },
+
+    /** Fire now (POST .../run): a manual run, outside the cron occurrences; next_run_at is untouched. */
+    async fireNow(s: ScheduleRow): Promise<RunRow> {
+      const now = clock.now();
+      const run = newRun(s, 'manual', now, now);
+      await sql.tx(async (tx) => {
+        await insertRuns(tx, [run]);
+        await advanceSchedules(tx, [{ id: s.id, next_run_at: s.next_run_at, last_run_at: now }]);
+      });
+      track(execute(s, run));
+      return run;
+    },
+  };
+}
+
+export type FiringEngine = ReturnType<typeof firingEngine>;

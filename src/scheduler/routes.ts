@@ -1,0 +1,251 @@
+// The scheduler's HTTP API, under /scheduler: on `keel scheduler`'s own port, and on the main server in
+// `keel serve`. Its routes opt out of the API's authenticator because the scheduler authenticates
+// callers itself, against the API's published keys (callers.ts), like any service outside Keel.
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { Api } from '../app/domain.js';
+import { parsePage, sendPage } from '../http/pagination.js';
+import {
+  NoContent,
+  NullableTimestamp,
+  PageQuery,
+  Slug,
+  SlugParams,
+  Timestamp,
+  responses,
+} from '../http/schemas.js';
+import type { Caller, CallerVerifier } from './callers.js';
+import type { SchedulesService } from './service.js';
+
+const Method = Type.Union([
+  Type.Literal('GET'),
+  Type.Literal('POST'),
+  Type.Literal('PUT'),
+  Type.Literal('PATCH'),
+  Type.Literal('DELETE'),
+]);
+const TargetSchema = Type.Object(
+  {
+    method: Method,
+    path: Type.String({
+      minLength: 1,
+      maxLength: 2048,
+      description: 'a path on the Keel API, e.g. /api/scoring/recompute-all (no scheme, host, . or ..)',
+    }),
+    body: Type.Optional(Type.Unknown({ description: 'JSON body (POST, PUT, PATCH only; at most 64 KiB)' })),
+  },
+  { additionalProperties: false },
+);
+const Kind = Type.Union([Type.Literal('user'), Type.Literal('system')]);
+const Cron = Type.String({
+  minLength: 1,
+  maxLength: 120,
+  description: '5 fields: minute hour day-of-month month day-of-week',
+});
+const Timezone = Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone; default UTC' });
+const Name = Type.String({ minLength: 1, maxLength: 200 });
+
+const ScheduleRead = Type.Object({
+  slug: Type.String(),
+  name: Type.String(),
+  cron: Type.String(),
+  timezone: Type.String(),
+  enabled: Type.Boolean(),
+  kind: Kind,
+  target: Type.Object({ method: Method, path: Type.String(), body: Type.Optional(Type.Unknown()) }),
+  created_by: Type.String(),
+  consent_id: Type.Union([Type.String(), Type.Null()]),
+  next_run_at: NullableTimestamp,
+  last_run_at: NullableTimestamp,
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+const ScheduleCreate = Type.Object(
+  {
+    slug: Slug,
+    name: Type.Optional(Name),
+    cron: Cron,
+    timezone: Type.Optional(Timezone),
+    enabled: Type.Optional(Type.Boolean()),
+    kind: Type.Optional(Kind),
+    target: TargetSchema,
+  },
+  { additionalProperties: false },
+);
+const SchedulePatch = Type.Object(
+  {
+    name: Type.Optional(Name),
+    cron: Type.Optional(Cron),
+    timezone: Type.Optional(Timezone),
+    enabled: Type.Optional(Type.Boolean()),
+    target: Type.Optional(TargetSchema),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+const NullableInt = Type.Union([Type.Integer(), Type.Null()]);
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+const RunRead = Type.Object({
+  id: Type.String(),
+  schedule_slug: Type.String(),
+  kind: Kind,
+  trigger: Type.Union([Type.Literal('schedule'), Type.Literal('manual')]),
+  occurrence_at: Timestamp,
+  started_at: Timestamp,
+  finished_at: NullableTimestamp,
+  duration_ms: NullableInt,
+  state: Type.Union([
+    Type.Literal('running'),
+    Type.Literal('succeeded'),
+    Type.Literal('failed'),
+    Type.Literal('skipped'),
+  ]),
+  http_status: NullableInt,
+  principal_name: NullableString,
+  actor_name: NullableString,
+  consent_id: NullableString,
+  error: NullableString,
+});
+const RunParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+const tags = ['scheduler'];
+const config = { public: true } as const;
+
+export async function schedulerRoutes(
+  api: Api,
+  verify: CallerVerifier,
+  schedules: SchedulesService,
+): Promise<void> {
+  const callers = new WeakMap<FastifyRequest, Caller>();
+  const callerOf = (req: FastifyRequest) => callers.get(req)!;
+
+  await api.register(
+    async (app: Api) => {
+      app.addHook('onRequest', async (req) => {
+        callers.set(req, await verify(req.headers.authorization));
+      });
+
+      app.post(
+        '/schedules',
+        {
+          config,
+          schema: {
+            tags,
+            summary:
+              'Creates a schedule: user (runs as you, through a consent) or system (admins; runs as the scheduler)',
+            body: ScheduleCreate,
+            response: responses({ 201: ScheduleRead }),
+          },
+        },
+        async (req, reply) => reply.code(201).send(await schedules.create(callerOf(req), req.body)),
+      );
+      app.get(
+        '/schedules',
+        {
+          config,
+          schema: {
+            tags,
+            summary: 'Your schedules; admins see all',
+            querystring: PageQuery,
+            response: responses({ 200: Type.Array(ScheduleRead) }),
+          },
+        },
+        async (req, reply) => {
+          const page = parsePage(req.query, (c) => SLUG.test(c));
+          return sendPage(req, reply, page, await schedules.list(callerOf(req), page));
+        },
+      );
+      app.get(
+        '/schedules/:slug',
+        { config, schema: { tags, params: SlugParams, response: responses({ 200: ScheduleRead }) } },
+        async (req) => schedules.get(callerOf(req), req.params.slug),
+      );
+      app.patch(
+        '/schedules/:slug',
+        {
+          config,
+          schema: {
+            tags,
+            summary: 'Changes a schedule (a user schedule: its creator only)',
+            params: SlugParams,
+            body: SchedulePatch,
+            response: responses({ 200: ScheduleRead }),
+          },
+        },
+        async (req) => schedules.update(callerOf(req), req.params.slug, req.body),
+      );
+      app.delete(
+        '/schedules/:slug',
+        {
+          config,
+          schema: {
+            tags,
+            summary: 'Deletes a schedule: no later firing; its runs stay readable by admins',
+            params: SlugParams,
+            response: responses({ 204: NoContent }),
+          },
+        },
+        async (req, reply) => {
+          await schedules.remove(callerOf(req), req.params.slug);
+          return reply.code(204).send(null);
+        },
+      );
+      app.post(
+        '/schedules/:slug/run',
+        {
+          config,
+          schema: {
+            tags,
+            summary: 'Fires the schedule now (a manual run); the answer is the run, still running',
+            params: SlugParams,
+            response: responses({ 202: RunRead }),
+          },
+        },
+        async (req, reply) => reply.code(202).send(await schedules.fireNow(callerOf(req), req.params.slug)),
+      );
+      for (const [action, fn] of [
+        ['pause', schedules.pause],
+        ['resume', schedules.resume],
+      ] as const) {
+        app.post(
+          `/schedules/:slug/${action}`,
+          {
+            config,
+            schema: {
+              tags,
+              summary:
+                action === 'pause'
+                  ? 'Pauses a schedule'
+                  : 'Resumes a schedule from its next occurrence (nothing missed while paused fires)',
+              params: SlugParams,
+              response: responses({ 200: ScheduleRead }),
+            },
+          },
+          async (req) => fn(callerOf(req), req.params.slug),
+        );
+      }
+      app.get(
+        '/schedules/:slug/runs',
+        {
+          config,
+          schema: {
+            tags,
+            summary: "A schedule's runs, newest first",
+            params: SlugParams,
+            querystring: PageQuery,
+            response: responses({ 200: Type.Array(RunRead) }),
+          },
+        },
+        async (req, reply) => {
+          const page = parsePage(req.query);
+          return sendPage(req, reply, page, await schedules.runs(callerOf(req), req.params.slug, page));
+        },
+      );
+      app.get(
+        '/runs/:id',
+        { config, schema: { tags, params: RunParams, response: responses({ 200: RunRead }) } },
+        async (req) => schedules.run(callerOf(req), req.params.id),
+      );
+    },
+    { prefix: '/scheduler' },
+  );
+}

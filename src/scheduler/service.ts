@@ -1,0 +1,285 @@
+// Schedules and runs: who may do what (first line of every method), and the rules of SPEC 3 and 5.4.
+import { AppError, conflict, forbidden, invalid, notFound } from '../http/errors.js';
+import type { Page } from '../http/pagination.js';
+import type { Sql } from '../db/sql.js';
+import { isUuid, uuidv7 } from '../graph/ids.js';
+import type { Caller } from './callers.js';
+import { canonicalTimezone, cronProblem, nextOccurrence } from './cron.js';
+import type { FiringEngine } from './firing.js';
+import { KeelApiError, type KeelClient } from './keel-client.js';
+import {
+  findLiveSchedule,
+  findRun,
+  findScheduleById,
+  insertSchedule,
+  listRuns,
+  listSchedules,
+  softDeleteSchedule,
+  updateSchedule,
+  type RunRow,
+  type ScheduleChange,
+  type ScheduleKind,
+  type ScheduleRow,
+} from './store.js';
+import { BODY_METHODS, targetPathProblem, type Target, type TargetMethod } from './target.js';
+
+export interface ScheduleInput {
+  slug: string;
+  name?: string | undefined;
+  cron: string;
+  timezone?: string | undefined;
+  enabled?: boolean | undefined;
+  kind?: ScheduleKind | undefined;
+  target: Target;
+}
+
+export interface SchedulePatch {
+  name?: string | undefined;
+  cron?: string | undefined;
+  timezone?: string | undefined;
+  enabled?: boolean | undefined;
+  target?: Target | undefined;
+}
+
+const MAX_BODY_BYTES = 64 * 1024;
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export const scheduleRead = (s: ScheduleRow) => ({
+  slug: s.slug,
+  name: s.name,
+  cron: s.cron,
+  timezone: s.timezone,
+  enabled: s.enabled,
+  kind: s.kind,
+  target: {
+    method: s.target_method,
+    path: s.target_path,
+    ...(s.target_body !== null && s.target_body !== undefined ? { body: s.target_body } : {}),
+  },
+  created_by: s.created_by,
+  consent_id: s.consent_id,
+  next_run_at: iso(s.next_run_at),
+  last_run_at: iso(s.last_run_at),
+  created_at: s.created_at.toISOString(),
+  updated_at: s.updated_at.toISOString(),
+});
+
+export const runRead = (r: RunRow) => ({
+  id: r.id,
+  schedule_slug: r.schedule_slug,
+  kind: r.kind,
+  trigger: r.trigger,
+  occurrence_at: r.occurrence_at.toISOString(),
+  started_at: r.started_at.toISOString(),
+  finished_at: iso(r.finished_at),
+  duration_ms: r.duration_ms,
+  state: r.state,
+  http_status: r.http_status,
+  principal_name: r.principal_name,
+  actor_name: r.actor_name,
+  consent_id: r.consent_id,
+  error: r.error,
+});
+
+const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+const isCreator = (c: Caller, s: ScheduleRow) => c.kind === 'user' && sameName(c.name, s.created_by);
+const canSee = (c: Caller, s: ScheduleRow) => c.isAdmin || isCreator(c, s);
+
+function validateTiming(cron: string, timezone: string): string {
+  const tz = canonicalTimezone(timezone);
+  if (!tz) throw invalid('/timezone', 'is not an IANA time zone (e.g. Europe/Berlin, UTC)');
+  const problem = cronProblem(cron, tz);
+  if (problem) throw invalid('/cron', problem);
+  return tz;
+}
+
+function validateTarget(t: Target): void {
+  const problem = targetPathProblem(t.path);
+  if (problem) throw invalid('/target/path', problem);
+  if (t.body !== undefined && !BODY_METHODS.includes(t.method)) {
+    throw invalid('/target/body', `a ${t.method} request carries no body`);
+  }
+  if (t.body !== undefined && JSON.stringify(t.body).length > MAX_BODY_BYTES) {
+    throw invalid('/target/body', `must be at most ${MAX_BODY_BYTES} bytes of JSON`);
+  }
+}
+
+/** Turns an answer of the API to a consent request into this API's error. */
+function consentError(err: unknown): AppError {
+  if (err instanceof KeelApiError && (err.status === 401 || err.status === 403)) {
+    return new AppError(err.status, err.code ?? 'forbidden', `the consent was refused: ${err.message}`);
+  }
+  return new AppError(502, 'consent_failed', 'the Keel API could not record the consent');
+}
+
+type Deps = {
+  sql: Pick<Sql, 'tx' | 'query' | 'one'>;
+  client: Pick<KeelClient, 'createConsent' | 'revokeConsent'>;
+  engine: Pick<FiringEngine, 'clock' | 'wake' | 'fireNow'>;
+  log: { warn(obj: object, msg: string): void };
+};
+
+export function schedulesService({ sql, client, engine, log }: Deps) {
+  const now = () => engine.clock.now();
+
+  /** A live schedule the caller may see; 404 for everyone else (they cannot tell it exists). */
+  async function visible(c: Caller, slug: string): Promise<ScheduleRow> {
+    const s = await findLiveSchedule(sql, slug);
+    if (!s || !canSee(c, s)) throw notFound(`schedule ${slug}`);
+    return s;
+  }
+
+  /** Pause, resume, fire now, delete: the creator or an admin; a system schedule needs an admin. */
+  async function manageable(c: Caller, slug: string): Promise<ScheduleRow> {
+    if (c.delegated) throw forbidden('a delegated token cannot manage schedules');
+    const s = await visible(c, slug);
+    if (s.kind === 'system' && !c.isAdmin) throw forbidden('only an admin manages a system schedule');
+    return s;
+  }
+
+  async function setEnabled(c: Caller, slug: string, enabled: boolean) {
+    const s = await manageable(c, slug);
+    if (s.enabled === enabled) return scheduleRead(s);
+    // Resuming starts from the next occurrence after now: nothing missed while paused is fired.
+    const next = enabled ? nextOccurrence(s.cron, s.timezone, now()) : null;
+    const updated = await updateSchedule(sql, s.id, { enabled, next_run_at: next });
+    if (!updated) throw notFound(`schedule ${slug}`);
+    engine.wake();
+    return scheduleRead(updated);
+  }
+
+  return {
+    async create(c: Caller, input: ScheduleInput) {
+      if (c.delegated) throw forbidden('a delegated token cannot create schedules');
+      const kind = input.kind ?? 'user';
+      if (kind === 'user' && c.kind !== 'user') {
+        throw forbidden('only a user creates a user schedule (it runs as that user)');
+      }
+      if (kind === 'system' && !c.isAdmin) throw forbidden('only an admin creates a system schedule');
+      const timezone = validateTiming(input.cron, input.timezone ?? 'UTC');
+      validateTarget(input.target);
+      if (await findLiveSchedule(sql, input.slug)) throw conflict(`schedule ${input.slug} already exists`);
+      let consentId: string | null = null;
+      if (kind === 'user') {
+        try {
+          consentId = (await client.createConsent(c.token)).id;
+        } catch (err) {
+          throw consentError(err);
+        }
+      }
+      const enabled = input.enabled ?? true;
+      const created = await insertSchedule(sql, {
+        id: uuidv7(),
+        slug: input.slug,
+        name: input.name ?? input.slug,
+        cron: input.cron.trim(),
+        timezone,
+        enabled,
+        kind,
+        target_method: input.target.method,
+        target_path: input.target.path,
+        target_body: input.target.body,
+        created_by: c.name,
+        consent_id: consentId,
+        next_run_at: enabled ? nextOccurrence(input.cron, timezone, now()) : null,
+      });
+      if (!created) {
+        if (consentId) await client.revokeConsent(c.token, consentId).catch(() => {});
+        throw conflict(`schedule ${input.slug} already exists`);
+      }
+      engine.wake();
+      return scheduleRead(created);
+    },
+
+    /** Admins see every schedule; anyone else the schedules they created. */
+    async list(c: Caller, page: Page) {
+      const r = await listSchedules(sql, page, c.isAdmin ? undefined : c.name);
+      return { next: r.next, items: r.items.map(scheduleRead) };
+    },
+
+    async get(c: Caller, slug: string) {
+      return scheduleRead(await visible(c, slug));
+    },
+
+    async update(c: Caller, slug: string, patch: SchedulePatch) {
+      const s = await manageable(c, slug);
+      // A user schedule runs as its creator: nobody else, admins included, decides what it calls.
+      if (s.kind === 'user' && !isCreator(c, s)) {
+        throw forbidden(
+          'only its creator changes a user schedule (it runs as them); pause or delete it instead',
+        );
+      }
+      const cron = patch.cron ?? s.cron;
+      const timezone = validateTiming(cron, patch.timezone ?? s.timezone);
+      const change: ScheduleChange = {};
+      if (patch.name !== undefined) change.name = patch.name;
+      if (patch.cron !== undefined) change.cron = patch.cron.trim();
+      if (patch.timezone !== undefined) change.timezone = timezone;
+      if (patch.enabled !== undefined) change.enabled = patch.enabled;
+      if (patch.target !== undefined) {
+        validateTarget(patch.target);
+        change.target_method = patch.target.method as TargetMethod;
+        change.target_path = patch.target.path;
+        change.target_body = patch.target.body;
+      }
+      const enabled = patch.enabled ?? s.enabled;
+      if (patch.cron !== undefined || patch.timezone !== undefined || enabled !== s.enabled) {
+        change.next_run_at = enabled ? nextOccurrence(cron, timezone, now()) : null;
+      }
+      const updated = await updateSchedule(sql, s.id, change);
+      if (!updated) throw notFound(`schedule ${slug}`);
+      engine.wake();
+      return scheduleRead(updated);
+    },
+
+    /** Suppresses every later firing (SPEC 3); the runs stay, readable by admins. */
+    async remove(c: Caller, slug: string): Promise<void> {
+      const s = await manageable(c, slug);
+      const deleted = await softDeleteSchedule(sql, s.id);
+      if (!deleted) throw notFound(`schedule ${slug}`);
+      // The schedule's own consent has no other use; revoking it is hygiene, the deletion already stops firing.
+      if (s.consent_id) {
+        await client.revokeConsent(c.token, s.consent_id).catch((err: unknown) => {
+          log.warn(
+            { schedule: slug, consent: s.consent_id, err: String(err) },
+            'revoking the consent failed',
+          );
+        });
+      }
+    },
+
+    pause: (c: Caller, slug: string) => setEnabled(c, slug, false),
+    resume: (c: Caller, slug: string) => setEnabled(c, slug, true),
+
+    async fireNow(c: Caller, slug: string) {
+      const s = await manageable(c, slug);
+      return runRead(await engine.fireNow(s));
+    },
+
+    /** A schedule's runs, newest first; an admin sees every run recorded under the slug (deleted schedules too). */
+    async runs(c: Caller, slug: string, page: Page) {
+      if (c.isAdmin) {
+        const r = await listRuns(sql, page, { slug });
+        if (r.items.length === 0 && page.after === undefined && !(await findLiveSchedule(sql, slug))) {
+          throw notFound(`schedule ${slug}`);
+        }
+        return { next: r.next, items: r.items.map(runRead) };
+      }
+      const s = await visible(c, slug);
+      const r = await listRuns(sql, page, { scheduleId: s.id });
+      return { next: r.next, items: r.items.map(runRead) };
+    },
+
+    async run(c: Caller, id: string) {
+      const r = isUuid(id) ? await findRun(sql, id) : undefined;
+      if (!r) throw notFound(`run ${id}`);
+      if (!c.isAdmin) {
+        const s = await findScheduleById(sql, r.schedule_id);
+        if (!s || s.deleted_at || !isCreator(c, s)) throw notFound(`run ${id}`);
+      }
+      return runRead(r);
+    },
+  };
+}
+
+export type SchedulesService = ReturnType<typeof schedulesService>;

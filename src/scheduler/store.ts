@@ -1,0 +1,330 @@
+// The scheduler's tables, in a PostgreSQL schema of its own (`scheduler`), in the same database as the
+// analytics outbox, so that a finished run and its analytics row commit together.
+import type { Queryable } from '../db/sql.js';
+import type { TargetMethod } from './target.js';
+
+export const schedulerMigrations = [
+  {
+    id: '0500_scheduler',
+    sql: `
+      CREATE SCHEMA scheduler;
+      CREATE TABLE scheduler.schedules (
+        id uuid PRIMARY KEY,
+        slug text NOT NULL,
+        name text NOT NULL,
+        cron text NOT NULL,
+        timezone text NOT NULL,
+        enabled boolean NOT NULL,
+        kind text NOT NULL CHECK (kind IN ('user', 'system')),
+        target_method text NOT NULL,
+        target_path text NOT NULL,
+        target_body jsonb,
+        created_by text NOT NULL,
+        consent_id text,
+        next_run_at timestamptz,
+        last_run_at timestamptz,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        deleted_at timestamptz,
+        CHECK ((kind = 'user') = (consent_id IS NOT NULL))
+      );
+      -- A slug names one live schedule; a deleted one keeps its runs and frees the slug.
+      CREATE UNIQUE INDEX schedules_slug ON scheduler.schedules (slug) WHERE deleted_at IS NULL;
+      CREATE INDEX schedules_by_creator ON scheduler.schedules (created_by, slug) WHERE deleted_at IS NULL;
+      CREATE INDEX schedules_due ON scheduler.schedules (next_run_at) WHERE enabled AND deleted_at IS NULL;
+      CREATE TABLE scheduler.runs (
+        id uuid PRIMARY KEY,
+        schedule_id uuid NOT NULL REFERENCES scheduler.schedules (id),
+        schedule_slug text NOT NULL,
+        kind text NOT NULL,
+        trigger text NOT NULL CHECK (trigger IN ('schedule', 'manual')),
+        occurrence_at timestamptz NOT NULL,
+        started_at timestamptz NOT NULL,
+        finished_at timestamptz,
+        duration_ms integer,
+        state text NOT NULL CHECK (state IN ('running', 'succeeded', 'failed', 'skipped')),
+        http_status integer,
+        principal_name text,
+        actor_name text,
+        consent_id text,
+        error text
+      );
+      -- The backstop of exactly-once: one run per scheduled occurrence, whatever happens.
+      CREATE UNIQUE INDEX runs_occurrence ON scheduler.runs (schedule_id, occurrence_at) WHERE trigger = 'schedule';
+      CREATE INDEX runs_by_schedule ON scheduler.runs (schedule_id, id);
+      CREATE INDEX runs_by_slug ON scheduler.runs (schedule_slug, id);
+      CREATE INDEX runs_in_flight ON scheduler.runs (started_at) WHERE state = 'running';
+    `,
+  },
+];
+
+export type ScheduleKind = 'user' | 'system';
+export type RunState = 'running' | 'succeeded' | 'failed' | 'skipped';
+
+export interface ScheduleRow {
+  id: string;
+  slug: string;
+  name: string;
+  cron: string;
+  timezone: string;
+  enabled: boolean;
+  kind: ScheduleKind;
+  target_method: TargetMethod;
+  target_path: string;
+  target_body: unknown;
+  created_by: string;
+  consent_id: string | null;
+  next_run_at: Date | null;
+  last_run_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  deleted_at: Date | null;
+  [k: string]: unknown;
+}
+
+export interface RunRow {
+  id: string;
+  schedule_id: string;
+  schedule_slug: string;
+  kind: ScheduleKind;
+  trigger: 'schedule' | 'manual';
+  occurrence_at: Date;
+  started_at: Date;
+  finished_at: Date | null;
+  duration_ms: number | null;
+  state: RunState;
+  http_status: number | null;
+  principal_name: string | null;
+  actor_name: string | null;
+  consent_id: string | null;
+  error: string | null;
+  [k: string]: unknown;
+}
+
+const S_COLS = `id, slug, name, cron, timezone, enabled, kind, target_method, target_path, target_body,
+  created_by, consent_id, next_run_at, last_run_at, created_at, updated_at, deleted_at`;
+const R_COLS = `id, schedule_id, schedule_slug, kind, trigger, occurrence_at, started_at, finished_at,
+  duration_ms, state, http_status, principal_name, actor_name, consent_id, error`;
+
+export type NewSchedule = Omit<ScheduleRow, 'last_run_at' | 'created_at' | 'updated_at' | 'deleted_at'>;
+
+/** Inserts unless a live schedule has the slug; returns undefined then. */
+export async function insertSchedule(q: Queryable, s: NewSchedule): Promise<ScheduleRow | undefined> {
+  return q.one<ScheduleRow>(
+    `INSERT INTO scheduler.schedules (id, slug, name, cron, timezone, enabled, kind, target_method,
+       target_path, target_body, created_by, consent_id, next_run_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12, $13)
+     ON CONFLICT (slug) WHERE deleted_at IS NULL DO NOTHING
+     RETURNING ${S_COLS}`,
+    [
+      s.id,
+      s.slug,
+      s.name,
+      s.cron,
+      s.timezone,
+      s.enabled,
+      s.kind,
+      s.target_method,
+      s.target_path,
+      s.target_body === undefined ? null : JSON.stringify(s.target_body),
+      s.created_by,
+      s.consent_id,
+      s.next_run_at,
+    ],
+  );
+}
+
+export async function findLiveSchedule(q: Queryable, slug: string): Promise<ScheduleRow | undefined> {
+  return q.one<ScheduleRow>(
+    `SELECT ${S_COLS} FROM scheduler.schedules WHERE slug = $1 AND deleted_at IS NULL`,
+    [slug],
+  );
+}
+
+export async function findScheduleById(q: Queryable, id: string): Promise<ScheduleRow | undefined> {
+  return q.one<ScheduleRow>(`SELECT ${S_COLS} FROM scheduler.schedules WHERE id = $1`, [id]);
+}
+
+export interface ScheduleChange {
+  name?: string;
+  cron?: string;
+  timezone?: string;
+  enabled?: boolean;
+  target_method?: TargetMethod;
+  target_path?: string;
+  target_body?: unknown;
+  next_run_at?: Date | null;
+}
+
+/** Applies a change to a live schedule; undefined when it was deleted meanwhile. */
+export async function updateSchedule(
+  q: Queryable,
+  id: string,
+  c: ScheduleChange,
+): Promise<ScheduleRow | undefined> {
+  const has = (k: keyof ScheduleChange) => k in c;
+  return q.one<ScheduleRow>(
+    `UPDATE scheduler.schedules SET
+       name = CASE WHEN $2 THEN $3 ELSE name END,
+       cron = CASE WHEN $4 THEN $5 ELSE cron END,
+       timezone = CASE WHEN $6 THEN $7 ELSE timezone END,
+       enabled = CASE WHEN $8 THEN $9::boolean ELSE enabled END,
+       target_method = CASE WHEN $10 THEN $11 ELSE target_method END,
+       target_path = CASE WHEN $12 THEN $13 ELSE target_path END,
+       target_body = CASE WHEN $14 THEN $15::jsonb ELSE target_body END,
+       next_run_at = CASE WHEN $16 THEN $17::timestamptz ELSE next_run_at END,
+       updated_at = now()
+     WHERE id = $1 AND deleted_at IS NULL
+     RETURNING ${S_COLS}`,
+    [
+      id,
+      has('name'),
+      c.name ?? null,
+      has('cron'),
+      c.cron ?? null,
+      has('timezone'),
+      c.timezone ?? null,
+      has('enabled'),
+      c.enabled ?? null,
+      has('target_method'),
+      c.target_method ?? null,
+      has('target_path'),
+      c.target_path ?? null,
+      has('target_body'),
+      c.target_body === undefined ? null : JSON.stringify(c.target_body),
+      has('next_run_at'),
+      c.next_run_at ?? null,
+    ],
+  );
+}
+
+export async function softDeleteSchedule(q: Queryable, id: string): Promise<ScheduleRow | undefined> {
+  return q.one<ScheduleRow>(
+    `UPDATE scheduler.schedules SET deleted_at = now(), enabled = false, next_run_at = NULL, updated_at = now()
+      WHERE id = $1 AND deleted_at IS NULL RETURNING ${S_COLS}`,
+    [id],
+  );
+}
+
+/** One page of live schedules by slug: everyone's (creator undefined) or one creator's. */
+export async function listSchedules(
+  q: Queryable,
+  page: { after: string | undefined; limit: number },
+  creator: string | undefined,
+): Promise<{ items: ScheduleRow[]; next: string | undefined }> {
+  const base = `SELECT ${S_COLS} FROM scheduler.schedules WHERE deleted_at IS NULL`;
+  const limit = page.limit + 1;
+  // One statement per case, so each cached generic plan walks its own index.
+  const rows =
+    creator === undefined
+      ? page.after === undefined
+        ? await q.query<ScheduleRow>(`${base} ORDER BY slug LIMIT $1`, [limit])
+        : await q.query<ScheduleRow>(`${base} AND slug > $2 ORDER BY slug LIMIT $1`, [limit, page.after])
+      : page.after === undefined
+        ? await q.query<ScheduleRow>(`${base} AND created_by = $2 ORDER BY slug LIMIT $1`, [limit, creator])
+        : await q.query<ScheduleRow>(`${base} AND created_by = $2 AND slug > $3 ORDER BY slug LIMIT $1`, [
+            limit,
+            creator,
+            page.after,
+          ]);
+  const more = rows.length > page.limit;
+  const items = more ? rows.slice(0, page.limit) : rows;
+  return { items, next: more ? items[items.length - 1]!.slug : undefined };
+}
+
+/** One page of runs, newest first: of one schedule, or (history) of every schedule that had this slug. */
+export async function listRuns(
+  q: Queryable,
+  page: { after: string | undefined; limit: number },
+  by: { scheduleId: string } | { slug: string },
+): Promise<{ items: RunRow[]; next: string | undefined }> {
+  const limit = page.limit + 1;
+  const [col, value] = 'scheduleId' in by ? ['schedule_id', by.scheduleId] : ['schedule_slug', by.slug];
+  const base = `SELECT ${R_COLS} FROM scheduler.runs WHERE ${col} = $2`;
+  const rows =
+    page.after === undefined
+      ? await q.query<RunRow>(`${base} ORDER BY id DESC LIMIT $1`, [limit, value])
+      : await q.query<RunRow>(`${base} AND id < $3 ORDER BY id DESC LIMIT $1`, [limit, value, page.after]);
+  const more = rows.length > page.limit;
+  const items = more ? rows.slice(0, page.limit) : rows;
+  return { items, next: more ? items[items.length - 1]!.id : undefined };
+}
+
+export async function findRun(q: Queryable, id: string): Promise<RunRow | undefined> {
+  return q.one<RunRow>(`SELECT ${R_COLS} FROM scheduler.runs WHERE id = $1`, [id]);
+}
+
+/** Locks up to `limit` due schedules that no other replica holds (the claim of one firing pass). */
+export async function lockDue(q: Queryable, now: Date, limit: number): Promise<ScheduleRow[]> {
+  return q.query<ScheduleRow>(
+    `SELECT ${S_COLS} FROM scheduler.schedules
+      WHERE enabled AND deleted_at IS NULL AND next_run_at <= $1
+      ORDER BY next_run_at LIMIT $2
+      FOR UPDATE SKIP LOCKED`,
+    [now, limit],
+  );
+}
+
+export async function earliestDue(q: Queryable): Promise<Date | null> {
+  const row = await q.one<{ at: Date | null }>(
+    `SELECT min(next_run_at) AS at FROM scheduler.schedules WHERE enabled AND deleted_at IS NULL`,
+  );
+  return row?.at ?? null;
+}
+
+/** Advances many claimed schedules in one statement. */
+export async function advanceSchedules(
+  q: Queryable,
+  rows: ReadonlyArray<{ id: string; next_run_at: Date | null; last_run_at: Date | null }>,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await q.query(
+    `UPDATE scheduler.schedules s
+        SET next_run_at = v.next_run_at, last_run_at = COALESCE(v.last_run_at, s.last_run_at)
+       FROM jsonb_to_recordset($1::jsonb) AS v(id uuid, next_run_at timestamptz, last_run_at timestamptz)
+      WHERE s.id = v.id`,
+    [JSON.stringify(rows)],
+  );
+}
+
+export async function insertRuns(q: Queryable, runs: readonly RunRow[]): Promise<void> {
+  if (runs.length === 0) return;
+  await q.query(
+    `INSERT INTO scheduler.runs (${R_COLS})
+     SELECT id, schedule_id, schedule_slug, kind, trigger, occurrence_at, started_at, finished_at,
+            duration_ms, state, http_status, principal_name, actor_name, consent_id, error
+       FROM jsonb_to_recordset($1::jsonb) AS v(id uuid, schedule_id uuid, schedule_slug text, kind text,
+            trigger text, occurrence_at timestamptz, started_at timestamptz, finished_at timestamptz,
+            duration_ms integer, state text, http_status integer, principal_name text, actor_name text,
+            consent_id text, error text)`,
+    [JSON.stringify(runs)],
+  );
+}
+
+/** Records the outcomes of running runs in one statement; returns those that were still running. */
+export async function finishRuns(q: Queryable, runs: readonly RunRow[]): Promise<RunRow[]> {
+  if (runs.length === 0) return [];
+  const rows = await q.query<RunRow>(
+    `UPDATE scheduler.runs r SET finished_at = v.finished_at, duration_ms = v.duration_ms, state = v.state,
+            http_status = v.http_status, principal_name = v.principal_name, actor_name = v.actor_name,
+            error = v.error
+       FROM jsonb_to_recordset($1::jsonb) AS v(id uuid, finished_at timestamptz, duration_ms integer,
+            state text, http_status integer, principal_name text, actor_name text, error text)
+      WHERE r.id = v.id AND r.state = 'running'
+      RETURNING r.id`,
+    [JSON.stringify(runs)],
+  );
+  const done = new Set(rows.map((r) => r.id));
+  return runs.filter((r) => done.has(r.id));
+}
+
+/** Runs still `running` long after any request could have ended: their replica stopped mid-flight. */
+export async function failAbandonedRuns(q: Queryable, startedBefore: Date, now: Date): Promise<RunRow[]> {
+  return q.query<RunRow>(
+    `UPDATE scheduler.runs SET state = 'failed', finished_at = $2,
+            duration_ms = (extract(epoch FROM $2::timestamptz - started_at) * 1000)::integer,
+            error = 'the scheduler replica stopped while the run was in flight'
+      WHERE state = 'running' AND started_at < $1 RETURNING ${R_COLS}`,
+    [startedBefore, now],
+  );
+}

@@ -1,0 +1,74 @@
+// Shared set-up of the scheduler tests: a listening Keel with the scheduler mounted, a clock the tests
+// move, the scheduler's credential, and a look at what the store holds.
+import { randomBytes } from 'node:crypto';
+import { allDomains } from '../../src/app/domains.js';
+import { setupServiceAccounts } from '../../src/delegation/setup.js';
+import type { Clock } from '../../src/scheduler/firing.js';
+import { schedulerDomain, type SchedulerDomainOptions } from '../../src/scheduler/index.js';
+import type { SchedulerRuntime } from '../../src/scheduler/runtime.js';
+import { startTestApp, type TestApp } from '../support/harness.js';
+
+export class ManualClock implements Clock {
+  constructor(private t: number) {}
+  now(): Date {
+    return new Date(this.t);
+  }
+  set(iso: string | Date): void {
+    this.t = new Date(iso).getTime();
+  }
+  advance(ms: number): void {
+    this.t += ms;
+  }
+}
+
+export interface SchedulerApp extends TestApp {
+  scheduler: SchedulerRuntime;
+  /** The listening address of the API (the scheduler calls it over HTTP). */
+  baseUrl: string;
+  clientSecret: string;
+}
+
+export async function startSchedulerApp(
+  options: SchedulerDomainOptions & { env?: Record<string, string>; database?: { url: string } } = {},
+): Promise<SchedulerApp> {
+  const { env, database, ...domainOptions } = options;
+  const domain = schedulerDomain(domainOptions);
+  const clientSecret = randomBytes(24).toString('base64url');
+  const app = await startTestApp({
+    env: {
+      KEEL_SCHEDULER_CLIENT_ID: 'scheduler-test-client',
+      KEEL_SCHEDULER_CLIENT_SECRET: clientSecret,
+      ...env,
+    },
+    domains: [...allDomains().filter((d) => d.name !== 'scheduler'), domain],
+    ...(database ? { database } : {}),
+  });
+  await setupServiceAccounts(app.runtime.core);
+  await app.api.listen({ host: '127.0.0.1', port: 0 });
+  const addr = app.api.server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : 0;
+  return Object.assign(app, {
+    scheduler: domain.runtimeOf(app.runtime.core),
+    baseUrl: `http://127.0.0.1:${port}`,
+    clientSecret,
+  });
+}
+
+/** A user schedule body aimed at `path`. */
+export const userSchedule = (slug: string, path: string, extra: Record<string, unknown> = {}) => ({
+  slug,
+  cron: '*/5 * * * *',
+  target: { method: 'GET', path },
+  ...extra,
+});
+
+/** Waits (briefly, in real time) until `check` holds; for work the real loop does in the background. */
+export async function eventually<T>(check: () => Promise<T | undefined | false>, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await check();
+    if (v) return v;
+    if (Date.now() > end) throw new Error('condition not reached in time');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
