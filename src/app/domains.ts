@@ -7,6 +7,7 @@ import { environmentsDomain } from '../environments/index.js';
 import { graphMigrations } from '../graph/migrations.js';
 import { identityDomain } from '../identity/index.js';
 import { oauthDomain } from '../oauth/index.js';
+import { operationsLogDomain } from '../operations-log/index.js';
 import { organizationsDomain } from '../organizations/index.js';
 import { pluginsDomain } from '../plugins/index.js';
 import { projectsDomain } from '../projects/index.js';
@@ -27,6 +28,7 @@ export function allDomains(): Domain[] {
     delegationDomain,
     scoringDomain,
     catalogDomain,
+    operationsLogDomain,
   ];
   const grants = Object.assign({}, ...rest.map((d) => d.grants ?? {}));
   return [graphDomain, identityDomain(grants), ...rest];
