@@ -60,6 +60,7 @@ export function environmentsService({ sql }: Pick<Core, 'sql'>) {
             action: 'created',
             id: env.id,
             slug: env.props.slug,
+            environment: env.props.slug,
           });
           return read(env);
         });
@@ -101,6 +102,7 @@ export function environmentsService({ sql }: Pick<Core, 'sql'>) {
             action: 'updated',
             id: env.id,
             slug: updated.props.slug,
+            environment: updated.props.slug,
             details: { changed: changedFields(env.props, patch), previous_slug: slug },
           });
           return read(updated);
@@ -115,7 +117,13 @@ export function environmentsService({ sql }: Pick<Core, 'sql'>) {
       await sql.tx(async (tx) => {
         const env = await mustFindEnvironment(tx, slug);
         await deleteNode(tx, env.id, 'Environment');
-        await recordLifecycle(tx, ctx, { subject: 'environment', action: 'deleted', id: env.id, slug });
+        await recordLifecycle(tx, ctx, {
+          subject: 'environment',
+          action: 'deleted',
+          id: env.id,
+          slug,
+          environment: slug,
+        });
       });
     },
   };

@@ -2,8 +2,8 @@
 // Services call this inside the transaction of the change, so a rolled-back change records nothing.
 import { attribution, type AuthContext } from '../authz/context.js';
 import type { Queryable } from '../db/sql.js';
-import { recordRow } from './outbox.js';
-import { eventRow } from './row.js';
+import { recordEvent } from './outbox.js';
+import { eventRow, whoOf } from './row.js';
 
 export type LifecycleSubject = 'organization' | 'team' | 'project' | 'environment';
 export type LifecycleAction = 'created' | 'updated' | 'deleted';
@@ -19,21 +19,25 @@ export interface LifecycleChange {
   organization?: string | undefined;
   /** Slug of the project, for `project` changes. */
   project?: string | undefined;
+  /** Slug of the environment, for `environment` changes. */
+  environment?: string | undefined;
   /** Extra facts: the fields an update changed, a previous slug, a member added... */
   details?: Record<string, unknown> | undefined;
 }
 
 export async function recordLifecycle(q: Queryable, ctx: AuthContext, change: LifecycleChange) {
-  await recordRow(
+  await recordEvent(
     q,
-    'events',
-    'lifecycle',
     eventRow({
       event_type: `${change.subject}.${change.action}`,
-      actor: attribution(ctx),
-      organization: change.organization ?? null,
-      project: change.project ?? null,
-      metadata: { subject_id: change.id, slug: change.slug, ...change.details },
+      source: 'lifecycle',
+      who: whoOf(ctx),
+      organization: change.organization,
+      project: change.project,
+      environment: change.environment,
+      subject_id: change.id,
+      summary: `${attribution(ctx)} ${change.action} ${change.subject} ${change.slug}`,
+      metadata: { slug: change.slug, ...change.details },
     }),
   );
 }

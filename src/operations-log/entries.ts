@@ -1,21 +1,19 @@
 // operations_log/deployments and operations_log/maintenance: the row an entry becomes, and its topic.
+import {
+  OPERATIONS_ENTRY_TYPES,
+  clickhouseTime,
+  rowVersion,
+  type OperationsEntryType,
+} from '../analytics/rows.js';
 import type { Queryable } from '../db/sql.js';
-import { recordRow, type OperationsTopic } from '../events/outbox.js';
+import { recordOperationsEntry } from '../events/outbox.js';
 
-export const ENTRY_TYPES = [
-  'Deployed',
-  'Rolled Back',
-  'Configured',
-  'Restarted',
-  'Scaled',
-  'Maintenance',
-] as const;
-export type EntryType = (typeof ENTRY_TYPES)[number];
+/** The entry types and their topics come from the topology (`Maintenance`, `Incident`, `Note`: maintenance). */
+export const ENTRY_TYPES = Object.keys(OPERATIONS_ENTRY_TYPES) as OperationsEntryType[];
+export type EntryType = OperationsEntryType;
+export const topicOf = (entryType: EntryType) => OPERATIONS_ENTRY_TYPES[entryType];
 
-/** Maintenance windows go to their own topic; everything that changes what runs is a deployment. */
-export const topicOf = (entryType: EntryType): OperationsTopic =>
-  entryType === 'Maintenance' ? 'maintenance' : 'deployments';
-
+/** An entry as the API shows it (ISO-8601 timestamps). */
 export interface OperationsEntry {
   id: string;
   organization: string;
@@ -31,6 +29,26 @@ export interface OperationsEntry {
   recorded_at: string;
 }
 
+/**
+ * Entries posted here record something that happened, so they are recorded complete; opening an entry
+ * and completing it later (SPEC 6.3.8) belongs to the operations-log readers and writers to come.
+ */
 export async function recordEntry(q: Queryable, entry: OperationsEntry): Promise<void> {
-  await recordRow(q, 'operations_log', topicOf(entry.entry_type), { ...entry });
+  const occurred = clickhouseTime(entry.occurred_at);
+  await recordOperationsEntry(q, topicOf(entry.entry_type), {
+    id: entry.id,
+    organization: entry.organization,
+    project: entry.project,
+    environment: entry.environment,
+    entry_type: entry.entry_type,
+    description: entry.description,
+    version: entry.version,
+    link: entry.link,
+    ticket: entry.ticket,
+    recorded_by: entry.recorded_by,
+    occurred_at: occurred,
+    completed_at: occurred,
+    status: 'completed',
+    row_version: rowVersion(new Date(entry.recorded_at)),
+  });
 }

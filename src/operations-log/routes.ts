@@ -6,7 +6,7 @@ import { ENTRY_TYPES } from './entries.js';
 import type { OperationsLogService } from './service.js';
 
 const EntryTypeSchema = Type.Enum(ENTRY_TYPES, {
-  description: '`Maintenance` goes to topic maintenance, every other type to deployments',
+  description: '`Maintenance`, `Incident` and `Note` go to topic maintenance, the others to deployments',
 });
 const Text = (maxLength: number) => Type.String({ minLength: 1, maxLength });
 const Link = Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2048 });

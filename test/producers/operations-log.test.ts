@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/harness.js';
 import { createRole, expectInvalid, expectProblem, serviceAccount } from '../foundation/fixtures.js';
 import { consent, delegatedToken, setupScheduler } from '../delegation/helpers.js';
-import { expectStatus, recorded } from './support.js';
+import { expectStatus, outbox, recorded } from './support.js';
 
 let app: TestApp;
 let admin: string;
@@ -60,11 +60,28 @@ describe('an entry is recorded on the operations_log stream, topic by entry type
     expect(res.body.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ stream: 'operations_log', topic: 'deployments', headers: {} });
-    expect(rows[0]!.row).toEqual(res.body);
+    expect(rows[0]!.row).toEqual({
+      id: res.body.id,
+      organization: 'ops',
+      project: 'api',
+      environment: 'prod',
+      entry_type: 'Deployed',
+      description: 'v1.2.3 to prod',
+      version: '1.2.3',
+      link: 'https://ci.example.com/runs/7',
+      ticket: 'OPS-42',
+      recorded_by: 'admin@example.com',
+      occurred_at: '2026-01-02 03:04:05',
+      completed_at: '2026-01-02 03:04:05',
+      status: 'completed',
+      row_version: Date.parse(res.body.recorded_at),
+    });
   });
 
   it.each([
     ['Maintenance', 'maintenance'],
+    ['Incident', 'maintenance'],
+    ['Note', 'maintenance'],
     ['Rolled Back', 'deployments'],
     ['Configured', 'deployments'],
     ['Restarted', 'deployments'],
@@ -135,6 +152,8 @@ describe('who may record: operations_log:create', () => {
     const res = await post(ENTRY, await delegatedToken(app, cred, 'deployer@example.com'));
     expectStatus(res, 201);
     expect(res.body.recorded_by).toBe('deployer@example.com on behalf of scheduler');
+    const [row] = await outbox(app, 0, 'deployments').then((r) => r.slice(-1));
+    expect(row!.row.recorded_by).toBe('deployer@example.com on behalf of scheduler');
 
     const plain = await app.user('plain@example.com');
     await consent(app, plain);
