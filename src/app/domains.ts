@@ -2,6 +2,7 @@
 import { analyticsDomain } from '../analytics/index.js';
 import { authzDomain } from '../authz/index.js';
 import { catalogDomain } from '../catalog/index.js';
+import { commentsDomain } from '../comments/index.js';
 import { delegationDomain } from '../delegation/index.js';
 import { environmentsDomain } from '../environments/index.js';
 import { graphMigrations } from '../graph/migrations.js';
@@ -28,6 +29,7 @@ export function allDomains(): Domain[] {
     delegationDomain,
     scoringDomain,
     catalogDomain,
+    commentsDomain,
     operationsLogDomain,
   ];
   const grants = Object.assign({}, ...rest.map((d) => d.grants ?? {}));
