@@ -13,6 +13,7 @@ import { organizationsDomain } from '../organizations/index.js';
 import { pluginsDomain } from '../plugins/index.js';
 import { projectsDomain } from '../projects/index.js';
 import { scoringDomain } from '../scoring/index.js';
+import { webhooksDomain } from '../webhooks/index.js';
 import type { Domain } from './domain.js';
 
 const graphDomain: Domain = { name: 'graph', migrations: graphMigrations };
@@ -30,6 +31,7 @@ export function allDomains(): Domain[] {
     scoringDomain,
     catalogDomain,
     commentsDomain,
+    webhooksDomain,
     operationsLogDomain,
   ];
   const grants = Object.assign({}, ...rest.map((d) => d.grants ?? {}));
