@@ -2,15 +2,18 @@
 import { analyticsDomain } from '../analytics/index.js';
 import { authzDomain } from '../authz/index.js';
 import { catalogDomain } from '../catalog/index.js';
+import { commentsDomain } from '../comments/index.js';
 import { delegationDomain } from '../delegation/index.js';
 import { environmentsDomain } from '../environments/index.js';
 import { graphMigrations } from '../graph/migrations.js';
 import { identityDomain } from '../identity/index.js';
 import { oauthDomain } from '../oauth/index.js';
+import { operationsLogDomain } from '../operations-log/index.js';
 import { organizationsDomain } from '../organizations/index.js';
 import { pluginsDomain } from '../plugins/index.js';
 import { projectsDomain } from '../projects/index.js';
 import { scoringDomain } from '../scoring/index.js';
+import { webhooksDomain } from '../webhooks/index.js';
 import { schedulerDomain } from '../scheduler/index.js';
 import type { Domain } from './domain.js';
 
@@ -28,6 +31,9 @@ export function allDomains(): Domain[] {
     delegationDomain,
     scoringDomain,
     catalogDomain,
+    commentsDomain,
+    webhooksDomain,
+    operationsLogDomain,
     schedulerDomain(),
   ];
   const grants = Object.assign({}, ...rest.map((d) => d.grants ?? {}));

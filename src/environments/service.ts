@@ -13,6 +13,7 @@ import {
   updateNode,
   type GraphNode,
 } from '../graph/store.js';
+import { changedFields, recordLifecycle } from '../events/lifecycle.js';
 import { conflict, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 
@@ -47,11 +48,22 @@ export function environmentsService({ sql }: Pick<Core, 'sql'>) {
     async create(ctx: AuthContext, input: { slug: string; name: string }) {
       authorize(ctx, 'environment:create');
       try {
-        return read(
-          await createNode<EnvironmentProps>(sql, 'Environment', { ...input, updated_by: attribution(ctx) }, [
-            { namespace: 'Environment.slug', key: input.slug },
-          ]),
-        );
+        return await sql.tx(async (tx) => {
+          const env = await createNode<EnvironmentProps>(
+            tx,
+            'Environment',
+            { ...input, updated_by: attribution(ctx) },
+            [{ namespace: 'Environment.slug', key: input.slug }],
+          );
+          await recordLifecycle(tx, ctx, {
+            subject: 'environment',
+            action: 'created',
+            id: env.id,
+            slug: env.props.slug,
+            environment: env.props.slug,
+          });
+          return read(env);
+        });
       } catch (err) {
         if (err instanceof KeyConflictError) throw conflict(`environment ${input.slug} already exists`);
         throw err;
@@ -84,7 +96,16 @@ export function environmentsService({ sql }: Pick<Core, 'sql'>) {
           const patch: Partial<EnvironmentProps> = { updated_by: attribution(ctx) };
           if (input.slug !== undefined) patch.slug = input.slug;
           if (input.name !== undefined) patch.name = input.name;
-          return read((await updateNode<EnvironmentProps>(tx, env.id, patch))!);
+          const updated = (await updateNode<EnvironmentProps>(tx, env.id, patch))!;
+          await recordLifecycle(tx, ctx, {
+            subject: 'environment',
+            action: 'updated',
+            id: env.id,
+            slug: updated.props.slug,
+            environment: updated.props.slug,
+            details: { changed: changedFields(env.props, patch), previous_slug: slug },
+          });
+          return read(updated);
         });
       } catch (err) {
         if (err instanceof KeyConflictError) throw conflict(`environment ${input.slug} already exists`);
@@ -96,6 +117,13 @@ export function environmentsService({ sql }: Pick<Core, 'sql'>) {
       await sql.tx(async (tx) => {
         const env = await mustFindEnvironment(tx, slug);
         await deleteNode(tx, env.id, 'Environment');
+        await recordLifecycle(tx, ctx, {
+          subject: 'environment',
+          action: 'deleted',
+          id: env.id,
+          slug,
+          environment: slug,
+        });
       });
     },
   };

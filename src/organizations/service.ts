@@ -13,6 +13,7 @@ import {
   removeEdge,
   updateNode,
 } from '../graph/store.js';
+import { changedFields, recordLifecycle } from '../events/lifecycle.js';
 import { conflict, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import { findUserByEmail } from '../identity/users.store.js';
@@ -65,14 +66,22 @@ export function organizationsService({ sql, graphCache }: Deps) {
     async create(ctx: AuthContext, input: { slug: string; name: string }) {
       authorize(ctx, 'organization:create');
       try {
-        return orgRead(
-          await createNode<OrganizationProps>(
-            sql,
+        return await sql.tx(async (tx) => {
+          const org = await createNode<OrganizationProps>(
+            tx,
             'Organization',
             { ...input, updated_by: attribution(ctx) },
             [orgKey(input.slug)],
-          ),
-        );
+          );
+          await recordLifecycle(tx, ctx, {
+            subject: 'organization',
+            action: 'created',
+            id: org.id,
+            slug: org.props.slug,
+            organization: org.props.slug,
+          });
+          return orgRead(org);
+        });
       } catch (err) {
         if (err instanceof KeyConflictError) throw conflict(`organization ${input.slug} already exists`);
         throw err;
@@ -109,7 +118,16 @@ export function organizationsService({ sql, graphCache }: Deps) {
           const patch: Partial<OrganizationProps> = { updated_by: attribution(ctx) };
           if (input.name !== undefined) patch.name = input.name;
           if (input.slug !== undefined) patch.slug = input.slug;
-          return orgRead((await updateNode<OrganizationProps>(tx, org.id, patch))!);
+          const updated = (await updateNode<OrganizationProps>(tx, org.id, patch))!;
+          await recordLifecycle(tx, ctx, {
+            subject: 'organization',
+            action: 'updated',
+            id: org.id,
+            slug: updated.props.slug,
+            organization: updated.props.slug,
+            details: { changed: changedFields(org.props, patch), previous_slug: slug },
+          });
+          return orgRead(updated);
         });
       } catch (err) {
         if (err instanceof KeyConflictError) throw conflict(`organization ${input.slug} already exists`);
@@ -133,6 +151,13 @@ export function organizationsService({ sql, graphCache }: Deps) {
           );
         }
         await deleteNode(tx, org.id, 'Organization');
+        await recordLifecycle(tx, ctx, {
+          subject: 'organization',
+          action: 'deleted',
+          id: org.id,
+          slug,
+          organization: slug,
+        });
       });
     },
 
@@ -149,6 +174,13 @@ export function organizationsService({ sql, graphCache }: Deps) {
             [teamKey(org.id, input.slug)],
           );
           await putEdge(tx, team.id, 'BELONGS_TO', org.id);
+          await recordLifecycle(tx, ctx, {
+            subject: 'team',
+            action: 'created',
+            id: team.id,
+            slug: team.props.slug,
+            organization: org.props.slug,
+          });
           return teamRead(team, org.props.slug);
         });
       } catch (err) {
@@ -187,6 +219,13 @@ export function organizationsService({ sql, graphCache }: Deps) {
         );
         if (owned && owned.n > 0) throw conflict(`team ${slug} still owns ${owned.n} projects`, 'not_empty');
         await deleteNode(tx, team.id, 'Team');
+        await recordLifecycle(tx, ctx, {
+          subject: 'team',
+          action: 'deleted',
+          id: team.id,
+          slug,
+          organization: org.props.slug,
+        });
       });
     },
 
@@ -200,6 +239,15 @@ export function organizationsService({ sql, graphCache }: Deps) {
         if (member) await putEdge(tx, user.id, 'MEMBER_OF', team.id, { added_by: attribution(ctx) });
         else if (!(await removeEdge(tx, user.id, 'MEMBER_OF', team.id)))
           throw notFound(`member ${email} of team ${slug}`);
+        // Membership is the part of a team that changes after creation: each change is a team update.
+        await recordLifecycle(tx, ctx, {
+          subject: 'team',
+          action: 'updated',
+          id: team.id,
+          slug,
+          organization: org.props.slug,
+          details: { changed: ['members'], [member ? 'member_added' : 'member_removed']: user.props.email },
+        });
       });
     },
 

@@ -14,6 +14,7 @@ import {
   removeEdge,
   updateNode,
 } from '../graph/store.js';
+import { changedFields, recordLifecycle } from '../events/lifecycle.js';
 import { AppError, conflict, forbidden, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import { findUserByEmail } from '../identity/users.store.js';
@@ -146,6 +147,15 @@ export function projectsService({ sql, graphCache }: Deps) {
           );
           await putEdge(tx, p.id, 'BELONGS_TO', org.id);
           await putEdge(tx, p.id, 'OWNED_BY', team.id);
+          await recordLifecycle(tx, ctx, {
+            subject: 'project',
+            action: 'created',
+            id: p.id,
+            slug: p.props.slug,
+            organization: org.props.slug,
+            project: p.props.slug,
+            details: { team: input.team },
+          });
           return projectRead(p, org.props.slug);
         });
       } catch (err) {
@@ -208,7 +218,17 @@ export function projectsService({ sql, graphCache }: Deps) {
             await putEdge(tx, project.id, 'OWNED_BY', team.id);
             patch.team = input.team;
           }
-          return projectRead((await updateNode<ProjectProps>(tx, project.id, patch))!, org.props.slug);
+          const updated = (await updateNode<ProjectProps>(tx, project.id, patch))!;
+          await recordLifecycle(tx, ctx, {
+            subject: 'project',
+            action: 'updated',
+            id: project.id,
+            slug: updated.props.slug,
+            organization: org.props.slug,
+            project: updated.props.slug,
+            details: { changed: changedFields(project.props, patch), previous_slug: slug },
+          });
+          return projectRead(updated, org.props.slug);
         });
       } catch (err) {
         if (err instanceof KeyConflictError)
@@ -219,9 +239,17 @@ export function projectsService({ sql, graphCache }: Deps) {
 
     async remove(ctx: AuthContext, orgSlug: string, slug: string): Promise<void> {
       await sql.tx(async (tx) => {
-        const { project } = await authorizedProject(tx, ctx, orgSlug, slug, 'delete');
+        const { org, project } = await authorizedProject(tx, ctx, orgSlug, slug, 'delete');
         graphCache.invalidate(tx);
         await deleteNode(tx, project.id, 'Project');
+        await recordLifecycle(tx, ctx, {
+          subject: 'project',
+          action: 'deleted',
+          id: project.id,
+          slug,
+          organization: org.props.slug,
+          project: slug,
+        });
       });
     },
 

@@ -99,7 +99,9 @@ describe('the consumer recomputes from current state and writes score and previo
       topic: string;
       row: Record<string, unknown>;
       sent_at: Date | null;
-    }>(`SELECT stream, topic, row, sent_at FROM analytics_outbox WHERE row->>'project' = 'r'`);
+    }>(
+      `SELECT stream, topic, row, sent_at FROM analytics_outbox WHERE stream = 'score_history' AND row->>'project' = 'r'`,
+    );
     expect(rows).toEqual([
       {
         stream: 'score_history',

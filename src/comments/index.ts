@@ -1,0 +1,11 @@
+// Comments on projects (SPEC 6.2 stream events, topic comments).
+import type { Domain } from '../app/domain.js';
+import { commentRoutes } from './routes.js';
+import { commentsService } from './service.js';
+import { commentsMigrations } from './store.js';
+
+export const commentsDomain: Domain = {
+  name: 'comments',
+  migrations: commentsMigrations,
+  routes: (api, core) => commentRoutes(api, commentsService(core)),
+};

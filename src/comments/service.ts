@@ -1,0 +1,74 @@
+// Comments on projects. Whoever may read a project may read its comments and comment on it (global
+// project:read, or for users a CAN_ACCESS edge with `read`); see docs/producers.md.
+import type { Core } from '../app/core.js';
+import { attribution, type AuthContext } from '../authz/context.js';
+import type { Queryable } from '../db/sql.js';
+import { recordEvent } from '../events/outbox.js';
+import { eventRow, whoOf } from '../events/row.js';
+import { forbidden, invalid, notFound } from '../http/errors.js';
+import type { Page } from '../http/pagination.js';
+import { canOnProject } from '../projects/service.js';
+import { findProjectBySlugs } from '../projects/store.js';
+import { insertComment, listComments, type CommentNode } from './store.js';
+
+export interface CommentRead {
+  id: string;
+  organization: string;
+  project: string;
+  body: string;
+  author: string;
+  created_at: string;
+}
+
+const commentRead = (c: CommentNode, org: string, project: string): CommentRead => ({
+  id: c.id,
+  organization: org,
+  project,
+  body: c.props.body,
+  author: c.props.author,
+  created_at: c.created_at.toISOString(),
+});
+
+async function readableProject(q: Queryable, ctx: AuthContext, orgSlug: string, slug: string) {
+  const found = await findProjectBySlugs(q, orgSlug, slug);
+  if (!found) throw notFound(`project ${slug} in organization ${orgSlug}`);
+  if (!(await canOnProject(q, ctx, found.project, 'read')))
+    throw forbidden(`missing permission project:read on ${slug}`);
+  return found;
+}
+
+export function commentsService({ sql }: Pick<Core, 'sql'>) {
+  return {
+    async create(ctx: AuthContext, orgSlug: string, slug: string, body: string): Promise<CommentRead> {
+      if (body.trim() === '') throw invalid('/body', 'must not be blank');
+      return sql.tx(async (tx) => {
+        const { org, project } = await readableProject(tx, ctx, orgSlug, slug);
+        const author = attribution(ctx);
+        const comment = await insertComment(tx, { body, author, project_id: project.id });
+        // events/comments: the body stays in the graph; the event says who commented where.
+        await recordEvent(
+          tx,
+          eventRow({
+            event_type: 'comment.created',
+            source: 'comments',
+            who: whoOf(ctx),
+            organization: org.props.slug,
+            project: project.props.slug,
+            subject_id: comment.id,
+            summary: `${author} commented on project ${project.props.slug}`,
+            metadata: { project_id: project.id, body_length: body.length },
+          }),
+        );
+        return commentRead(comment, org.props.slug, project.props.slug);
+      });
+    },
+
+    async list(ctx: AuthContext, orgSlug: string, slug: string, page: Page) {
+      const { org, project } = await readableProject(sql, ctx, orgSlug, slug);
+      const r = await listComments(sql, project.id, page);
+      return { next: r.next, items: r.items.map((c) => commentRead(c, org.props.slug, project.props.slug)) };
+    },
+  };
+}
+
+export type CommentsService = ReturnType<typeof commentsService>;

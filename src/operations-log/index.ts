@@ -1,0 +1,15 @@
+// The operations log (SPEC 6.2 stream operations_log, topics deployments and maintenance).
+import type { Domain } from '../app/domain.js';
+import { operationsLogRoutes } from './routes.js';
+import { OPERATIONS_LOG_PERMISSION, operationsLogService } from './service.js';
+
+export const operationsLogDomain: Domain = {
+  name: 'operations-log',
+  permissions: [
+    {
+      name: OPERATIONS_LOG_PERMISSION,
+      description: 'Record entries of the operations log (deployments, rollbacks, maintenance...)',
+    },
+  ],
+  routes: (api, core) => operationsLogRoutes(api, operationsLogService(core)),
+};

@@ -1,0 +1,143 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { Api } from '../app/domain.js';
+import { parsePage, sendPage } from '../http/pagination.js';
+import { NoContent, PageQuery, Slug, SlugParams, Timestamp, responses } from '../http/schemas.js';
+import { authOf } from '../http/server.js';
+import { RawBody, SIGNATURE_HEADER, type WebhookDelivery } from './delivery.js';
+import type { WebhooksService } from './service.js';
+
+const MAX_BODY = 1024 * 1024;
+
+const WebhookRead = Type.Object({
+  id: Type.String({ format: 'uuid', description: 'graph node id (webhook_id in the events it records)' }),
+  slug: Type.String(),
+  integration: Type.String(),
+  project: Type.Union([Type.String({ description: '<organization>/<project>' }), Type.Null()]),
+  has_secret: Type.Boolean(),
+  delivery_url: Type.String({ description: 'where the integration posts its deliveries' }),
+  updated_by: Type.Union([Type.String(), Type.Null()]),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+const Secret = Type.String({
+  minLength: 16,
+  maxLength: 512,
+  description: 'write-only HMAC-SHA256 key the sender signs with; never returned',
+});
+const ProjectRef = Type.Union([
+  Type.String({ pattern: '^[^/]+/[^/]+$', maxLength: 200, description: '<organization>/<project>' }),
+  Type.Null(),
+]);
+const WebhookCreate = Type.Object(
+  { slug: Slug, integration: Slug, secret: Secret, project: Type.Optional(ProjectRef) },
+  { additionalProperties: false },
+);
+const WebhookPatch = Type.Object(
+  {
+    slug: Type.Optional(Slug),
+    integration: Type.Optional(Slug),
+    secret: Type.Optional(Secret),
+    project: Type.Optional(ProjectRef),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+const tags = ['webhooks'];
+
+export async function webhookRoutes(api: Api, hooks: WebhooksService, delivery: WebhookDelivery) {
+  api.post(
+    '/admin/webhooks',
+    {
+      schema: {
+        tags,
+        summary: 'Registers a webhook (webhooks:write)',
+        body: WebhookCreate,
+        response: responses({ 201: WebhookRead }),
+      },
+    },
+    async (req, reply) => reply.code(201).send(await hooks.create(authOf(req), req.body)),
+  );
+  api.get(
+    '/admin/webhooks',
+    { schema: { tags, querystring: PageQuery, response: responses({ 200: Type.Array(WebhookRead) }) } },
+    async (req, reply) => {
+      const page = parsePage(req.query);
+      return sendPage(req, reply, page, await hooks.list(authOf(req), page));
+    },
+  );
+  api.get(
+    '/admin/webhooks/:slug',
+    { schema: { tags, params: SlugParams, response: responses({ 200: WebhookRead }) } },
+    async (req) => hooks.get(authOf(req), req.params.slug),
+  );
+  api.patch(
+    '/admin/webhooks/:slug',
+    {
+      schema: {
+        tags,
+        summary: 'Changes a webhook; a secret given replaces the stored one',
+        params: SlugParams,
+        body: WebhookPatch,
+        response: responses({ 200: WebhookRead }),
+      },
+    },
+    async (req) => hooks.update(authOf(req), req.params.slug, req.body),
+  );
+  api.delete(
+    '/admin/webhooks/:slug',
+    { schema: { tags, params: SlugParams, response: responses({ 204: NoContent }) } },
+    async (req, reply) => {
+      await hooks.remove(authOf(req), req.params.slug);
+      return reply.code(204).send(null);
+    },
+  );
+
+  // The delivery route reads the raw bytes (the signature covers them exactly as sent), whatever the
+  // content type, so it lives in a scope of its own with a single catch-all body parser.
+  await api.register(async (plain) => {
+    const scope = plain.withTypeProvider<TypeBoxTypeProvider>();
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_BODY }, (_req, body, done) =>
+      done(null, new RawBody(body as Buffer)),
+    );
+    scope.post(
+      '/webhooks/:integration/:webhook',
+      {
+        config: { public: true },
+        bodyLimit: MAX_BODY,
+        schema: {
+          tags,
+          summary: 'Receives a delivery of an integration (signed, not bearer-authenticated)',
+          description:
+            `Authenticated by ${SIGNATURE_HEADER}: sha256=<hex HMAC-SHA256 of the raw body under the ` +
+            "webhook's secret>. The body must be a JSON document of at most 1 MiB. Answers 202 once the " +
+            'event is recorded (stream events, topic gateway). 401 for a missing or wrong signature, ' +
+            '404 for an unknown webhook, 413 for a larger body, 400 for a body that is not JSON.',
+          security: [],
+          params: Type.Object({
+            integration: Type.String({ maxLength: 200 }),
+            webhook: Type.String({ maxLength: 200 }),
+          }),
+          headers: Type.Object({
+            [SIGNATURE_HEADER]: Type.Optional(Type.String({ description: 'sha256=<64 hex digits>' })),
+          }),
+          body: Type.Unknown({ description: 'any JSON document, signed as sent' }),
+          response: responses({
+            202: Type.Object({ event_id: Type.String({ format: 'uuid' }) }),
+          }),
+        },
+      },
+      async (req, reply) => {
+        const raw = req.body instanceof RawBody ? req.body.bytes : Buffer.alloc(0);
+        const signature = req.headers[SIGNATURE_HEADER];
+        const result = await delivery.deliver(
+          req.params.integration,
+          req.params.webhook,
+          raw,
+          typeof signature === 'string' ? signature : undefined,
+        );
+        return reply.code(202).send(result);
+      },
+    );
+  });
+}

@@ -1,0 +1,157 @@
+// Administration of webhooks: where integrations deliver events, each with a write-only signing
+// secret sealed with KEEL_AUTH_ENCRYPTION_KEY. Reads say whether a secret is stored, never what it is.
+import type { Core } from '../app/core.js';
+import { attribution, type AuthContext } from '../authz/context.js';
+import { authorize } from '../authz/guard.js';
+import type { Queryable } from '../db/sql.js';
+import { KeyConflictError } from '../graph/store.js';
+import { conflict, invalid, notFound } from '../http/errors.js';
+import type { Page } from '../http/pagination.js';
+import { looksLikeMask } from '../oauth/service.js';
+import { findProjectBySlugs } from '../projects/store.js';
+import {
+  deleteWebhook,
+  findWebhook,
+  insertWebhook,
+  listWebhooks,
+  replaceWebhook,
+  type WebhookProps,
+  type WebhookRow,
+} from './store.js';
+
+export const WEBHOOKS_READ = 'webhooks:read';
+export const WEBHOOKS_WRITE = 'webhooks:write';
+
+export interface WebhookRead {
+  id: string;
+  slug: string;
+  integration: string;
+  project: string | null;
+  has_secret: boolean;
+  delivery_url: string;
+  updated_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhookWrite {
+  slug?: string | undefined;
+  integration?: string | undefined;
+  /** Write-only. */
+  secret?: string | undefined;
+  /** `<organization>/<project>`; null removes the link. */
+  project?: string | null | undefined;
+}
+
+/** Where an integration sends a webhook's deliveries. */
+export const deliveryPath = (integration: string, slug: string) => `/webhooks/${integration}/${slug}`;
+
+async function projectIdOf(q: Queryable, ref: string | null | undefined): Promise<string | null | undefined> {
+  if (ref === undefined || ref === null) return ref;
+  const [org, project] = ref.split('/');
+  const found = org && project ? await findProjectBySlugs(q, org, project) : undefined;
+  if (!found)
+    throw invalid('/project', `no project ${ref} (write it as <organization>/<project>)`, 'unknown_project');
+  return found.project.id;
+}
+
+function checkSecret(secret: string | undefined): void {
+  if (secret !== undefined && looksLikeMask(secret))
+    throw invalid('/secret', 'looks like a masked value; send the real secret, or leave the field out');
+}
+
+type Deps = Pick<Core, 'sql' | 'secrets' | 'settings'>;
+
+export function webhooksService({ sql, secrets, settings }: Deps) {
+  const read = (w: WebhookRow): WebhookRead => ({
+    id: w.id,
+    slug: w.props.slug,
+    integration: w.props.integration,
+    project: w.project_slug ? `${w.org_slug}/${w.project_slug}` : null,
+    has_secret: typeof w.props.secret_encrypted === 'string' && w.props.secret_encrypted !== '',
+    delivery_url: `${settings.publicUrl}${deliveryPath(w.props.integration, w.props.slug)}`,
+    updated_by: w.props.updated_by ?? null,
+    created_at: new Date(w.created_at).toISOString(),
+    updated_at: new Date(w.updated_at).toISOString(),
+  });
+  const taken = (slug: string | undefined) => conflict(`webhook ${slug} already exists`);
+
+  async function mustFind(q: Queryable, slug: string): Promise<WebhookRow> {
+    const w = await findWebhook(q, slug);
+    if (!w) throw notFound(`webhook ${slug}`);
+    return w;
+  }
+
+  return {
+    async create(
+      ctx: AuthContext,
+      input: { slug: string; integration: string; secret: string; project?: string | null | undefined },
+    ): Promise<WebhookRead> {
+      authorize(ctx, WEBHOOKS_WRITE);
+      checkSecret(input.secret);
+      // Seal before touching the database: without the key this throws and nothing is stored.
+      const sealed = secrets.authBox().seal(input.secret);
+      try {
+        return await sql.tx(async (tx) => {
+          const projectId = await projectIdOf(tx, input.project);
+          const props: WebhookProps = {
+            slug: input.slug,
+            integration: input.integration,
+            secret_encrypted: sealed,
+            updated_by: attribution(ctx),
+          };
+          await insertWebhook(tx, props, projectId ?? null);
+          return read(await mustFind(tx, input.slug));
+        });
+      } catch (err) {
+        if (err instanceof KeyConflictError) throw taken(input.slug);
+        throw err;
+      }
+    },
+
+    async list(ctx: AuthContext, page: Page) {
+      authorize(ctx, WEBHOOKS_READ);
+      const r = await listWebhooks(sql, page);
+      return { next: r.next, items: r.items.map(read) };
+    },
+
+    async get(ctx: AuthContext, slug: string): Promise<WebhookRead> {
+      authorize(ctx, WEBHOOKS_READ);
+      return read(await mustFind(sql, slug));
+    },
+
+    async update(ctx: AuthContext, slug: string, input: WebhookWrite): Promise<WebhookRead> {
+      authorize(ctx, WEBHOOKS_WRITE);
+      checkSecret(input.secret);
+      const sealed = input.secret === undefined ? undefined : secrets.authBox().seal(input.secret);
+      try {
+        return await sql.tx(async (tx) => {
+          const before = await mustFind(tx, slug);
+          const projectId = await projectIdOf(tx, input.project);
+          const props: WebhookProps = {
+            ...before.props,
+            slug: input.slug ?? before.props.slug,
+            integration: input.integration ?? before.props.integration,
+            secret_encrypted: sealed ?? before.props.secret_encrypted,
+            updated_by: attribution(ctx),
+          };
+          await replaceWebhook(tx, before, props, projectId);
+          return read(await mustFind(tx, props.slug));
+        });
+      } catch (err) {
+        if (err instanceof KeyConflictError) throw taken(input.slug);
+        throw err;
+      }
+    },
+
+    async remove(ctx: AuthContext, slug: string): Promise<void> {
+      authorize(ctx, WEBHOOKS_WRITE);
+      await sql.tx(async (tx) => {
+        const w = await mustFind(tx, slug);
+        await deleteWebhook(tx, w.id);
+      });
+    },
+  };
+}
+
+export type WebhooksService = ReturnType<typeof webhooksService>;

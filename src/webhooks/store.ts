@@ -1,0 +1,73 @@
+// Registered webhooks: graph nodes keyed by slug, optionally linked DELIVERS_TO a project. No authorization here.
+import type { Queryable } from '../db/sql.js';
+import { changeKey, createNode, deleteNode, putEdge, replaceProps, type GraphNode } from '../graph/store.js';
+
+export interface WebhookProps {
+  slug: string;
+  integration: string;
+  /** SecretBox ciphertext (KEEL_AUTH_ENCRYPTION_KEY); never leaves the service. */
+  secret_encrypted: string;
+  updated_by: string;
+  [k: string]: unknown;
+}
+export type WebhookNode = GraphNode<WebhookProps>;
+
+/** A webhook with the current slugs of the project it delivers to (null when it has none). */
+export interface WebhookRow extends WebhookNode {
+  org_slug: string | null;
+  project_slug: string | null;
+}
+
+export const DELIVERS_TO = 'DELIVERS_TO';
+const KEY = 'Webhook.slug';
+
+const SELECT = `SELECT n.id, n.label, n.props, n.created_at, n.updated_at,
+       o.props->>'slug' AS org_slug, p.props->>'slug' AS project_slug
+  FROM graph_nodes n
+  LEFT JOIN graph_edges d ON d.src = n.id AND d.label = 'DELIVERS_TO'
+  LEFT JOIN graph_nodes p ON p.id = d.dst
+  LEFT JOIN graph_nodes o ON o.id = (p.props->>'organization_id')::uuid`;
+
+const BY_SLUG = `${SELECT} JOIN graph_keys k ON k.node_id = n.id WHERE k.namespace = '${KEY}' AND k.key = $1`;
+// Separate statements for the first and later pages: each has a generic plan bounded by (label, id).
+const FIRST_PAGE = `${SELECT} WHERE n.label = 'Webhook' ORDER BY n.id LIMIT $1`;
+const NEXT_PAGE = `${SELECT} WHERE n.label = 'Webhook' AND n.id > $2::uuid ORDER BY n.id LIMIT $1`;
+
+type Row = WebhookRow & Record<string, unknown>;
+
+export const findWebhook = (q: Queryable, slug: string) => q.one<Row>(BY_SLUG, [slug]);
+
+export async function listWebhooks(q: Queryable, page: { after: string | undefined; limit: number }) {
+  const rows =
+    page.after === undefined
+      ? await q.query<Row>(FIRST_PAGE, [page.limit + 1])
+      : await q.query<Row>(NEXT_PAGE, [page.limit + 1, page.after]);
+  if (rows.length <= page.limit) return { items: rows, next: undefined };
+  const items = rows.slice(0, page.limit);
+  return { items, next: items[items.length - 1]!.id };
+}
+
+export async function insertWebhook(q: Queryable, props: WebhookProps, projectId: string | null) {
+  const node = await createNode(q, 'Webhook', props, [{ namespace: KEY, key: props.slug }]);
+  if (projectId) await putEdge(q, node.id, DELIVERS_TO, projectId);
+  return node.id;
+}
+
+/** Replaces the props; `projectId` undefined keeps the link, null removes it. */
+export async function replaceWebhook(
+  q: Queryable,
+  before: WebhookNode,
+  props: WebhookProps,
+  projectId: string | null | undefined,
+): Promise<void> {
+  const id = before.id;
+  if (props.slug !== before.props.slug) await changeKey(q, id, KEY, props.slug);
+  await replaceProps(q, id, props);
+  if (projectId === undefined) return;
+  await q.query(`DELETE FROM graph_edges WHERE src = $1 AND label = '${DELIVERS_TO}'`, [id]);
+  if (projectId) await putEdge(q, id, DELIVERS_TO, projectId);
+}
+
+export const deleteWebhook = (q: Queryable, id: string) => deleteNode(q, id, 'Webhook');
+
+export { FIRST_PAGE as WEBHOOKS_FIRST_PAGE, NEXT_PAGE as WEBHOOKS_NEXT_PAGE };
