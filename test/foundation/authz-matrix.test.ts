@@ -226,7 +226,8 @@ const ROUTES: Route[] = [
     ok: 201,
     request: async (n) => ({
       url: '/roles',
-      body: { slug: `new-role-${n}`, name: 'R', permissions: ['user:read'] },
+      // Empty: a caller grants only what it holds (test/hardening/escalation.test.ts covers that rule).
+      body: { slug: `new-role-${n}`, name: 'R', permissions: [] },
     }),
   },
   { method: 'GET', path: '/roles', perm: 'role:read', ok: 200, request: fixed('/roles') },
@@ -522,7 +523,8 @@ beforeAll(async () => {
   await adminCall('POST', `/organizations/${ORG}/teams`, { slug: TEAM, name: 'Team' });
   await adminCall('POST', P, { slug: PROJECT, name: 'Project', team: TEAM });
   await adminCall('POST', '/environments', { slug: ENV, name: 'Env' });
-  await createRole(app, ROLE, ['environment:read']);
+  // Holds nothing, so that a caller holding only role:assign may hand it on.
+  await createRole(app, ROLE, []);
   await app.user(TARGET, { password: 'm-target-password-1' });
   await app.user(LOGIN.email, { password: LOGIN.password });
   targetSa = await serviceAccount(app, TARGET_SA);
