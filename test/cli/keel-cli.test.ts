@@ -179,7 +179,7 @@ describe('keel with a configured database', () => {
     } finally {
       await db.drop();
     }
-  }, 60_000);
+  }, 180_000);
 
   it('an invalid setting stops start-up with a message naming the variable', () => {
     const r = spawnSync(process.execPath, ['--import', 'tsx', cli, 'api'], {

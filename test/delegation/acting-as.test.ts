@@ -92,15 +92,15 @@ describe("permission resolution uses the user's permissions, including CAN_ACCES
     expect(list.body.map((p: { slug: string }) => p.slug)).toEqual(['p']);
   });
 
-  it('and is refused project Q, which the user cannot access', async () => {
+  it('and is refused project Q, which the user cannot access (404: as if it did not exist)', async () => {
     const token = await delegatedToken(app, cred, 'alice@example.com');
     const res = await app.call('GET', '/organizations/acme/projects/q', { token });
-    expect(res.status).toBe(403);
+    expect(res.status).toBe(404);
   });
 
-  it("the same request with the scheduler's own token is 403: service accounts cannot use ACLs", async () => {
+  it("the same request with the scheduler's own token is refused: service accounts cannot use ACLs", async () => {
     const own = await clientToken(app, cred);
-    expect((await app.call('GET', '/organizations/acme/projects/p', { token: own })).status).toBe(403);
+    expect((await app.call('GET', '/organizations/acme/projects/p', { token: own })).status).toBe(404);
     expect((await app.call('GET', '/organizations/acme/projects', { token: own })).status).toBe(403);
   });
 
