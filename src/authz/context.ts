@@ -22,6 +22,8 @@ export interface AuthContext {
   scopes: readonly string[] | null;
   /** Global permissions from the principal's roles. */
   permissions: ReadonlySet<string>;
+  /** The client credential the token was minted with (directly or through an exchange), if any. */
+  clientId?: string;
 }
 
 /** The permission that lets a service account act for users (token exchange). */
@@ -48,6 +50,12 @@ export function hasPermission(ctx: AuthContext, permission: string): boolean {
   return ctx.permissions.has(permission);
 }
 
+/** Does the context hold every one of these permissions (so it may hand them on)? */
+export function holdsAll(ctx: AuthContext, permissions: Iterable<string>): boolean {
+  for (const p of permissions) if (!hasPermission(ctx, p)) return false;
+  return true;
+}
+
 /** May this context use a resource-level ACL for `permission`? Users only (SPEC 2.3 rule 5). */
 export function mayUseAcl(ctx: AuthContext, permission: string): boolean {
   return ctx.principal.kind === 'user' && scopesAllow(ctx, permission);
@@ -58,6 +66,17 @@ export function attribution(ctx: AuthContext): string {
   return ctx.actor ? `${ctx.principal.name} on behalf of ${ctx.actor.name}` : ctx.principal.name;
 }
 
+/**
+ * The admin bypass. A token narrowed to some scopes is not an admin token even when its user is an
+ * admin: only an unnarrowed token (or one narrowed to the whole API) carries admin powers.
+ */
 export function isAdminUser(ctx: AuthContext): boolean {
-  return ctx.principal.kind === 'user' && ctx.principal.isAdmin;
+  return (
+    ctx.principal.kind === 'user' &&
+    ctx.principal.isAdmin &&
+    (ctx.scopes === null || ctx.scopes.some((s) => s === ALL_SCOPE || s === '*'))
+  );
 }
+
+/** The scheduler's service account and role (SPEC 2.4): only admins touch either. */
+export const SCHEDULER_NAME = 'scheduler';

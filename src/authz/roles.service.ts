@@ -1,6 +1,13 @@
 // Roles: named sets of permissions, assigned to users and service accounts.
 import type { Core } from '../app/core.js';
-import { DELEGATE_PERMISSION, attribution, isAdminUser, type AuthContext } from './context.js';
+import {
+  DELEGATE_PERMISSION,
+  SCHEDULER_NAME,
+  attribution,
+  hasPermission,
+  isAdminUser,
+  type AuthContext,
+} from './context.js';
 import { authorize } from './guard.js';
 import {
   KeyConflictError,
@@ -42,6 +49,14 @@ async function toRead(q: Queryable, role: GraphNode<RoleProps>): Promise<RoleRea
   };
 }
 
+/** A caller never hands on a permission it does not hold itself. */
+function mayGrant(ctx: AuthContext, permissions: readonly string[]): void {
+  const missing = permissions.filter((p) => !hasPermission(ctx, p));
+  if (missing.length > 0) {
+    throw forbidden(`you cannot grant permissions you do not hold: ${missing.join(', ')}`);
+  }
+}
+
 type Deps = Pick<Core, 'sql' | 'authCache'>;
 
 export function rolesService({ sql, authCache }: Deps) {
@@ -81,6 +96,15 @@ export function rolesService({ sql, authCache }: Deps) {
     return node;
   }
 
+  /** The scheduler's role and any role holding auth:delegate are the admins' alone. */
+  async function mustBeManageable(ctx: AuthContext, q: Queryable, role: GraphNode<RoleProps>) {
+    if (isAdminUser(ctx)) return;
+    if (role.props.slug === SCHEDULER_NAME)
+      throw forbidden(`only an admin can change the ${SCHEDULER_NAME} role or its holders`);
+    if ((await rolePermissions(q, role)).includes(DELEGATE_PERMISSION))
+      throw forbidden(`only an admin can change a role holding ${DELEGATE_PERMISSION}`);
+  }
+
   return {
     async listPermissions(ctx: AuthContext) {
       authorize(ctx, 'permission:read');
@@ -98,6 +122,7 @@ export function rolesService({ sql, authCache }: Deps) {
       if (!isAdminUser(ctx) && input.permissions.includes(DELEGATE_PERMISSION)) {
         throw forbidden(`only an admin can grant ${DELEGATE_PERMISSION}`);
       }
+      mayGrant(ctx, input.permissions);
       try {
         const role = await sql.tx(async (tx) => {
           const r = await createNode<RoleProps>(
@@ -151,11 +176,16 @@ export function rolesService({ sql, authCache }: Deps) {
             'role_immutable',
           );
         }
+        await mustBeManageable(ctx, tx, role);
         if (!isAdminUser(ctx) && input.permissions) {
-          const before = (await rolePermissions(tx, role)).includes(DELEGATE_PERMISSION);
-          if (before !== input.permissions.includes(DELEGATE_PERMISSION)) {
+          const before = await rolePermissions(tx, role);
+          if (before.includes(DELEGATE_PERMISSION) !== input.permissions.includes(DELEGATE_PERMISSION)) {
             throw forbidden(`only an admin can grant or withdraw ${DELEGATE_PERMISSION}`);
           }
+          mayGrant(
+            ctx,
+            input.permissions.filter((p) => !before.includes(p)),
+          );
         }
         const patch: Partial<RoleProps> = { updated_by: attribution(ctx) };
         if (input.name !== undefined) patch.name = input.name;
@@ -172,6 +202,7 @@ export function rolesService({ sql, authCache }: Deps) {
       authorize(ctx, 'role:delete');
       await sql.tx(async (tx) => {
         const role = await mustFind(tx, slug);
+        await mustBeManageable(ctx, tx, role);
         if (role.props.builtin)
           throw conflict(`role ${slug} is seeded by Keel and cannot be deleted`, 'role_immutable');
         await deleteNode(tx, role.id, 'Role');
@@ -195,6 +226,12 @@ export function rolesService({ sql, authCache }: Deps) {
         if (!isAdminUser(ctx) && (await rolePermissions(tx, role)).includes(DELEGATE_PERMISSION)) {
           throw forbidden(`only an admin can assign or remove a role holding ${DELEGATE_PERMISSION}`);
         }
+        if (!isAdminUser(ctx) && kind === 'service_account' && principal.props['slug'] === SCHEDULER_NAME) {
+          throw forbidden(`only an admin can change the roles of the ${SCHEDULER_NAME} service account`);
+        }
+        await mustBeManageable(ctx, tx, role);
+        // Removing a role takes power away; only adding one hands it on.
+        if (on) mayGrant(ctx, await rolePermissions(tx, role));
         if (on) await putEdge(tx, principal.id, 'HAS_ROLE', role.id);
         else if (!(await removeEdge(tx, principal.id, 'HAS_ROLE', role.id))) {
           throw notFound(`role ${roleSlug} on ${name}`);

@@ -8,6 +8,7 @@ import { allDomains } from '../app/domains.js';
 import { run, stopOnSignals, type Role } from '../app/run.js';
 import { generateSigningKey } from '../crypto/jwt.js';
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { finishSetup, setupServiceAccounts } from '../delegation/setup.js';
 
 const USAGE = `keel <command>
@@ -22,11 +23,30 @@ Commands:
                            firing loop; calls the Keel API at KEEL_SCHEDULER_API_URL (several replicas may run)
   connector                reserved for the analytics connector (not in this version: it refuses to start)
   migrate                  apply database migrations and seeds, then exit
-  users create --email E --password P [--admin]
+  users create --email E [--password-stdin | --password-file F] [--admin]
+                           (the password never goes on the command line, where other users see it)
   setup-service-accounts   create the scheduler's service account, role and client credential
                            (adopts KEEL_SCHEDULER_CLIENT_ID/SECRET when set; also done by serve)
   keys generate            print a new signing key and encryption keys for production settings
 `;
+
+/** The password from standard input or a file (one trailing newline dropped); none when neither is given. */
+async function readPassword(fromStdin: boolean, file: string | undefined): Promise<string | undefined> {
+  if (fromStdin && file !== undefined) throw new Error('give --password-stdin or --password-file, not both');
+  let raw: string;
+  if (fromStdin) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    raw = Buffer.concat(chunks).toString('utf8');
+  } else if (file !== undefined) {
+    raw = await readFile(file, 'utf8');
+  } else {
+    return undefined;
+  }
+  const password = raw.replace(/\r?\n$/, '');
+  if (password === '') throw new Error('the password read is empty');
+  return password;
+}
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -58,11 +78,26 @@ async function main(argv: string[]): Promise<number> {
       options: {
         email: { type: 'string' },
         password: { type: 'string' },
+        'password-stdin': { type: 'boolean', default: false },
+        'password-file': { type: 'string' },
         admin: { type: 'boolean', default: false },
       },
     });
     if (positionals[0] !== 'create' || !values.email) {
-      console.error('usage: keel users create --email E [--password P] [--admin]');
+      console.error('usage: keel users create --email E [--password-stdin | --password-file F] [--admin]');
+      return 2;
+    }
+    if (values.password !== undefined) {
+      console.error(
+        'keel users create: --password is refused: a command line is visible to every user of the machine (ps); use --password-stdin or --password-file F',
+      );
+      return 2;
+    }
+    let password: string | undefined;
+    try {
+      password = await readPassword(values['password-stdin'], values['password-file']);
+    } catch (err) {
+      console.error(`keel users create: ${(err as Error).message}`);
       return 2;
     }
     const runtime = await boot(settings, domains);
@@ -73,7 +108,7 @@ async function main(argv: string[]): Promise<number> {
         return 0;
       }
       await runtime.core.identity.users.createUnchecked(
-        { email: values.email, password: values.password, is_admin: values.admin },
+        { email: values.email, password, is_admin: values.admin },
         'cli',
       );
       console.log(`created user ${values.email}${values.admin ? ' (admin)' : ''}`);
@@ -136,7 +171,7 @@ async function main(argv: string[]): Promise<number> {
       );
     } else {
       console.log(
-        `Create a user to log in: npx keel users create --email you@example.com --password '...' --admin\n` +
+        `Create a user to log in: npx keel users create --email you@example.com --password-stdin --admin\n` +
           `  (or set KEEL_BOOTSTRAP_ADMIN_EMAIL and KEEL_BOOTSTRAP_ADMIN_PASSWORD), then POST ${running.url}/auth/login`,
       );
     }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { InvalidTokenError, JwtSigner, generateSigningKey } from './jwt.js';
+import { API_AUDIENCE, InvalidTokenError, JwtSigner, generateSigningKey } from './jwt.js';
 import { SecretBox } from './secretbox.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 
@@ -54,6 +54,15 @@ describe('JwtSigner (EdDSA)', () => {
     const [h, , s] = signer.sign(claims).split('.');
     const evil = Buffer.from(JSON.stringify({ ...claims, sub: 'root@x' })).toString('base64url');
     expect(() => signer.verify(`${h}.${evil}.${s}`)).toThrow(/bad signature/);
+  });
+  it('carries aud and refuses a token for another audience or none', () => {
+    const pem = generateSigningKey();
+    const mine = new JwtSigner(pem, 'https://keel.test');
+    const token = mine.sign(claims);
+    expect(mine.verify(token).aud).toBe(API_AUDIENCE);
+    const elsewhere = new JwtSigner(pem, 'https://keel.test', 'another-service');
+    expect(() => mine.verify(elsewhere.sign(claims))).toThrow(/wrong audience/);
+    expect(() => elsewhere.verify(token)).toThrow(/wrong audience/);
   });
   it('refuses another issuer', () => {
     const sameKeyOtherIssuer = new JwtSigner(generateSigningKey(), 'https://other');

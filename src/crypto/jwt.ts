@@ -35,6 +35,12 @@ export function generateSigningKey(): string {
   return generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 }
 
+/**
+ * The audience of every access token Keel issues: its own API. A token signed for anything else (or
+ * for nothing, as before this claim existed) is refused.
+ */
+export const API_AUDIENCE = 'keel-api';
+
 export class JwtSigner {
   readonly kid: string;
   private readonly privateKey: KeyObject;
@@ -47,6 +53,7 @@ export class JwtSigner {
   constructor(
     privateKeyPem: string,
     readonly issuer: string,
+    readonly audience: string = API_AUDIENCE,
   ) {
     this.privateKey = createPrivateKey(privateKeyPem);
     if (this.privateKey.asymmetricKeyType !== 'ed25519') throw new Error('the signing key must be Ed25519');
@@ -57,7 +64,7 @@ export class JwtSigner {
   }
 
   sign(claims: Omit<JwtClaims, 'iss'>): string {
-    const input = `${this.headerSegment}.${b64({ iss: this.issuer, ...claims })}`;
+    const input = `${this.headerSegment}.${b64({ iss: this.issuer, ...claims, aud: this.audience })}`;
     return `${input}.${sign(null, Buffer.from(input), this.privateKey).toString('base64url')}`;
   }
 
@@ -87,6 +94,7 @@ export class JwtSigner {
     }
     if (typeof claims !== 'object' || claims === null) throw new InvalidTokenError('malformed claims');
     if (claims.iss !== this.issuer) throw new InvalidTokenError('wrong issuer');
+    if (claims.aud !== this.audience) throw new InvalidTokenError('wrong audience');
     if (typeof claims.exp !== 'number' || claims.exp <= now) throw new InvalidTokenError('token expired');
     if (typeof claims.sub !== 'string' || typeof claims.jti !== 'string')
       throw new InvalidTokenError('malformed claims');

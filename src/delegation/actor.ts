@@ -13,7 +13,10 @@ const refuse = (why: string) => unauthorized(`delegated token refused: ${why}`, 
 /** Longest delegated-token lifetime (SPEC 8): a jti's link never changes, so it is cached that long. */
 const MAX_TOKEN_SECONDS = 900;
 
-export function actorVerifier(authn: Pick<Authenticator, 'loadPrincipal'>, q: Queryable): ActorVerifier {
+export function actorVerifier(
+  authn: Pick<Authenticator, 'loadPrincipal' | 'checkIssuedAfter'>,
+  q: Queryable,
+): ActorVerifier {
   // jti -> id of the account the token was issued through (null: no such link, e.g. the account was
   // deleted and its edges with it). Catches an account deleted and re-created under the same slug.
   const issuedVia = new TtlCache<string, string | null>(MAX_TOKEN_SECONDS * 1000, 100_000);
@@ -42,6 +45,7 @@ export function actorVerifier(authn: Pick<Authenticator, 'loadPrincipal'>, q: Qu
     const sa = await authn.loadPrincipal('service_account', clientId);
     if (!sa) throw refuse(`service account ${clientId} does not exist`);
     if (!sa.isActive) throw refuse(`service account ${clientId} is inactive`);
+    authn.checkIssuedAfter(claims, sa, `service account ${clientId}`);
     if (!sa.permissions.has(DELEGATE_PERMISSION))
       throw refuse(`service account ${clientId} no longer holds ${DELEGATE_PERMISSION}`);
     if ((await issuedViaOf(claims.jti)) !== sa.id)

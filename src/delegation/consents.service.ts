@@ -3,6 +3,7 @@ import type { Core } from '../app/core.js';
 import {
   ALL_SCOPE,
   DELEGATE_PERMISSION,
+  SCHEDULER_NAME,
   attribution,
   hasPermission,
   isAdminUser,
@@ -14,7 +15,7 @@ import { findUserByEmail } from '../identity/users.store.js';
 import { findConsent, insertConsent, listConsents, revokeConsent, type ConsentNode } from './store.js';
 
 /** The acting service account of every v1 consent. */
-export const SCHEDULER_SA = 'scheduler';
+export const SCHEDULER_SA = SCHEDULER_NAME;
 export { DELEGATE_PERMISSION } from '../authz/context.js';
 
 export interface ConsentRead {

@@ -67,6 +67,7 @@ async function authenticateCaller(params: Record<string, string | undefined>, co
     jti: '',
     scopes: scopes.length > 0 ? scopes : null,
     permissions: principal.permissions,
+    clientId: result.credential.props.client_id,
   };
   return ctx;
 }
@@ -160,7 +161,12 @@ export const tokenExchangeGrant: GrantHandler = async (params, core) => {
       authMethod: TOKEN_EXCHANGE_METHOD,
       ttlSeconds: core.settings.auth.delegatedTokenTtl,
       scope,
-      claims: { act: { client_id: actor.name }, azp: actor.name },
+      // cid: the actor's client credential; revoking it ends the delegated token too.
+      claims: {
+        act: { client_id: actor.name },
+        azp: actor.name,
+        ...(caller.clientId !== undefined ? { cid: caller.clientId } : {}),
+      },
       links: [
         { edge: ISSUED_VIA, dst: actor.id },
         { edge: UNDER_CONSENT, dst: covering.consent.id },

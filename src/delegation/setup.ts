@@ -2,6 +2,7 @@
 // its role and a client credential (SPEC 2.4). Idempotent; never rotates a credential and never touches
 // the grants of a role, so an operator's changes are kept.
 import type { Core } from '../app/core.js';
+import { SCHEDULER_NAME } from '../authz/context.js';
 import { roleBySlug } from '../authz/store.js';
 import { storeSecret, secretsFile } from '../config/data-dir-secrets.js';
 import { safeEqual, sha256 } from '../crypto/tokens.js';
@@ -15,7 +16,7 @@ import {
 import { SCHEDULER_SA } from './consents.service.js';
 
 /** The seeded role of the scheduler's account. */
-export const SCHEDULER_ROLE = 'scheduler';
+export const SCHEDULER_ROLE = SCHEDULER_NAME;
 const SETUP_LOCK = 7_245_340;
 
 export type CredentialOutcome =

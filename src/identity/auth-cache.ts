@@ -14,21 +14,27 @@ export interface CachedPrincipal {
   isAdmin: boolean;
   isActive: boolean;
   permissions: ReadonlySet<string>;
+  /** Tokens issued before this instant (ms since the epoch) are refused; 0 when never set. */
+  validAfterMs: number;
 }
 
 export class AuthCache {
   readonly principals: TtlCache<string, CachedPrincipal | null>;
   /** jti -> revoked? */
   readonly tokens: TtlCache<string, boolean>;
+  /** client_id -> id of the owning service account while the credential is usable, else null. */
+  readonly credentials: TtlCache<string, string | null>;
 
   constructor(ttlMs = 5_000) {
     this.principals = new TtlCache(ttlMs, 20_000);
     this.tokens = new TtlCache(ttlMs, 100_000);
+    this.credentials = new TtlCache(ttlMs, 20_000);
   }
 
   clear(): void {
     this.principals.clear();
     this.tokens.clear();
+    this.credentials.clear();
   }
 
   /** Call inside a write transaction that changes anything authentication depends on. */

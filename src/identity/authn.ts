@@ -5,7 +5,8 @@ import { principalPermissions } from '../authz/store.js';
 import { InvalidTokenError, type JwtClaims } from '../crypto/jwt.js';
 import { unauthorized } from '../http/errors.js';
 import type { CachedPrincipal } from './auth-cache.js';
-import { findServiceAccount } from './service-accounts.store.js';
+import { findCredential, findServiceAccount, ownerOfCredential } from './service-accounts.store.js';
+import { issuedAtMs, validAfterOf } from './revocation.js';
 import type { TokensService } from './tokens.service.js';
 import { findUserByEmail } from './users.store.js';
 
@@ -42,6 +43,7 @@ export function authenticator({ sql, jwt, authCache, tokens }: Deps) {
           isAdmin: u.props.is_admin,
           isActive: u.props.is_active,
           permissions: new Set(await principalPermissions(sql, u.id)),
+          validAfterMs: validAfterOf(u.props),
         };
       }
     } else {
@@ -54,14 +56,37 @@ export function authenticator({ sql, jwt, authCache, tokens }: Deps) {
           isAdmin: false,
           isActive: sa.props.is_active,
           permissions: new Set(await principalPermissions(sql, sa.id)),
+          validAfterMs: validAfterOf(sa.props),
         };
       }
     }
     return value;
   }
 
+  /** The account owning a client credential while the credential is usable (not revoked or expired). */
+  async function credentialOwner(clientId: string): Promise<string | null> {
+    return authCache.credentials.load(clientId, async () => {
+      const cred = await findCredential(sql, clientId);
+      if (!cred || cred.props.revoked_at) return null;
+      if (cred.props.expires_at && Date.parse(cred.props.expires_at) <= Date.now()) return null;
+      return (await ownerOfCredential(sql, cred.id))?.id ?? null;
+    });
+  }
+
+  /** Refuses a token issued before its principal's credentials last changed. */
+  function checkIssuedAfter(claims: JwtClaims, principal: CachedPrincipal, what: string): void {
+    if (principal.validAfterMs > 0 && issuedAtMs(claims.jti) < principal.validAfterMs) {
+      throw unauthorized(
+        `the token was issued before ${what}'s password, status or credentials changed; sign in again`,
+        'invalid_token',
+      );
+    }
+  }
+
   return {
     loadPrincipal,
+    checkIssuedAfter,
+    credentialOwner,
 
     setActorVerifier(verifier: ActorVerifier): void {
       actorVerifier = verifier;
@@ -85,6 +110,11 @@ export function authenticator({ sql, jwt, authCache, tokens }: Deps) {
       const principal = await loadPrincipal(kind, claims.sub);
       if (!principal || !principal.isActive)
         throw unauthorized('the principal is unknown or inactive', 'invalid_token');
+      checkIssuedAfter(claims, principal, 'the principal');
+      // Minted with a client credential (directly, or exchanged through one): it lives as long as that.
+      const clientId = typeof claims.cid === 'string' ? claims.cid : undefined;
+      if (clientId !== undefined && (await credentialOwner(clientId)) === null)
+        throw unauthorized('the client credential of this token was revoked or has expired', 'invalid_token');
       let actor: AuthContext['actor'] = null;
       if (claims.act !== undefined || claims.azp !== undefined || claims.auth_method === 'token_exchange') {
         if (!actorVerifier) throw unauthorized('delegated tokens are not accepted', 'invalid_token');
@@ -97,6 +127,7 @@ export function authenticator({ sql, jwt, authCache, tokens }: Deps) {
         jti: claims.jti,
         scopes: typeof claims.scope === 'string' ? claims.scope.split(' ').filter(Boolean) : null,
         permissions: principal.permissions,
+        ...(clientId !== undefined ? { clientId } : {}),
       };
     },
   };

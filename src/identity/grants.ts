@@ -81,6 +81,8 @@ const clientCredentialsGrant: GrantHandler = async (params, core) => {
       authMethod: 'client_credentials',
       ttlSeconds: core.settings.auth.accessTokenTtl,
       scope,
+      // Names the credential, so revoking it ends this token on every replica.
+      claims: { cid: result.credential.props.client_id },
     }),
   );
   return {

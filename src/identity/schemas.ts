@@ -32,6 +32,12 @@ export const UserPatch = Type.Object(
     is_active: Type.Optional(Type.Boolean()),
     is_admin: Type.Optional(Type.Boolean()),
     password: Type.Optional(Password),
+    current_password: Type.Optional(
+      Type.String({
+        maxLength: 1024,
+        description: 'write-only; required when a user (not an admin) changes their own password',
+      }),
+    ),
   },
   { additionalProperties: false, minProperties: 1 },
 );

@@ -1,7 +1,15 @@
 // Service accounts and their client credentials (SPEC 2.4). Secrets are shown once, stored hashed.
 import type { Core } from '../app/core.js';
-import { DELEGATE_PERMISSION, attribution, isAdminUser, type AuthContext } from '../authz/context.js';
+import {
+  DELEGATE_PERMISSION,
+  SCHEDULER_NAME,
+  attribution,
+  holdsAll,
+  isAdminUser,
+  type AuthContext,
+} from '../authz/context.js';
 import { authorize } from '../authz/guard.js';
+import { VALID_AFTER, validAfterNow } from './revocation.js';
 import { principalPermissions, principalRoles } from '../authz/store.js';
 import { randomToken, safeEqual, sha256 } from '../crypto/tokens.js';
 import { KeyConflictError, putEdge, updateNode } from '../graph/store.js';
@@ -136,11 +144,14 @@ export function serviceAccountsService({ sql, authCache }: Deps) {
    */
   async function mustFindManageable(ctx: AuthContext, slug: string): Promise<ServiceAccountNode> {
     const sa = await mustFind(sql, slug);
-    if (!isAdminUser(ctx) && (await principalPermissions(sql, sa.id)).includes(DELEGATE_PERMISSION)) {
+    if (isAdminUser(ctx)) return sa;
+    if ((await principalPermissions(sql, sa.id)).includes(DELEGATE_PERMISSION)) {
       throw forbidden(
         `only an admin can manage ${slug}: it may act on behalf of users (${DELEGATE_PERMISSION})`,
       );
     }
+    // Even when an operator withdrew auth:delegate from its role, the scheduler's account stays the admins'.
+    if (sa.props.slug === SCHEDULER_NAME) throw forbidden(`only an admin can manage ${SCHEDULER_NAME}`);
     return sa;
   }
 
@@ -186,6 +197,9 @@ export function serviceAccountsService({ sql, authCache }: Deps) {
         for (const k of ['display_name', 'description', 'is_active'] as const) {
           if (input[k] !== undefined) patch[k] = input[k];
         }
+        if (input.is_active !== undefined && input.is_active !== sa.props.is_active) {
+          patch[VALID_AFTER] = validAfterNow();
+        }
         const s = await patchServiceAccount(tx, sa.id, patch);
         await authCache.invalidate(tx);
         return s!;
@@ -211,7 +225,12 @@ export function serviceAccountsService({ sql, authCache }: Deps) {
     async addCredential(ctx: AuthContext, slug: string, input: CredentialInput) {
       authorize(ctx, 'service_account:update');
       const { client_id: _id, client_secret: _secret, ...safe } = input;
-      return addCredentialUnchecked(await mustFindManageable(ctx, slug), safe);
+      const sa = await mustFindManageable(ctx, slug);
+      // A credential is the account's power in the caller's hands: no more than the caller holds.
+      if (!isAdminUser(ctx) && !holdsAll(ctx, await principalPermissions(sql, sa.id))) {
+        throw forbidden(`only an admin can give credentials to ${slug}: it holds permissions you do not`);
+      }
+      return addCredentialUnchecked(sa, safe);
     },
 
     async listCredentials(ctx: AuthContext, slug: string) {
@@ -226,7 +245,11 @@ export function serviceAccountsService({ sql, authCache }: Deps) {
       const owner = cred && (await ownerOfCredential(sql, cred.id));
       if (!cred || owner?.id !== sa.id) throw notFound(`client credential ${clientId}`);
       if (cred.props.revoked_at) return;
-      await updateNode(sql, cred.id, { revoked_at: new Date().toISOString() });
+      await sql.tx(async (tx) => {
+        await updateNode(tx, cred.id, { revoked_at: new Date().toISOString() });
+        // Tokens minted with it (and exchanged through them) carry its client id: refuse them everywhere.
+        await authCache.invalidate(tx);
+      });
     },
 
     /**

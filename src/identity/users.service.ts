@@ -8,6 +8,7 @@ import { KeyConflictError } from '../graph/store.js';
 import { conflict, forbidden, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import type { Queryable } from '../db/sql.js';
+import { VALID_AFTER, validAfterNow } from './revocation.js';
 import { revokeRefreshTokensOf, revokeTokensIssuedTo } from './tokens.service.js';
 import {
   findUserByEmail,
@@ -44,6 +45,7 @@ export interface UserPatch {
   is_active?: boolean | undefined;
   is_admin?: boolean | undefined;
   password?: string | undefined;
+  current_password?: string | undefined;
 }
 
 async function toRead(q: Queryable, user: UserNode): Promise<UserRead> {
@@ -134,10 +136,22 @@ export function usersService({ sql, authCache }: Deps) {
     },
 
     async update(ctx: AuthContext, email: string, input: UserPatch): Promise<UserRead> {
-      authorize(ctx, 'user:update');
+      const self = ctx.principal.kind === 'user' && ctx.principal.name.toLowerCase() === email.toLowerCase();
+      const { current_password: current, ...change } = input;
+      const ownPasswordOnly = self && Object.keys(change).every((k) => k === 'password');
+      if (!ownPasswordOnly) authorize(ctx, 'user:update');
       if (input.is_admin !== undefined && !isAdminUser(ctx))
         throw forbidden('only an admin can change is_admin');
       const user = await mustFind(email);
+      if (input.password !== undefined && !isAdminUser(ctx)) {
+        // Setting someone else's password is signing in as them: admins only. Your own needs the old one.
+        if (!self) throw forbidden("only an admin can set another user's password");
+        const ok =
+          current !== undefined &&
+          user.props.password_hash !== null &&
+          (await verifyPassword(user.props.password_hash, current));
+        if (!ok) throw forbidden('current_password is missing or wrong', 'current_password_mismatch');
+      }
       // Otherwise a holder of user:update could set an admin's password and sign in as the admin.
       if (user.props.is_admin && !isAdminUser(ctx)) throw forbidden('only an admin can change an admin');
       const patch: Partial<UserProps> = { updated_by: attribution(ctx) };
@@ -145,6 +159,13 @@ export function usersService({ sql, authCache }: Deps) {
       if (input.is_active !== undefined) patch.is_active = input.is_active;
       if (input.is_admin !== undefined) patch.is_admin = input.is_admin;
       if (input.password !== undefined) patch.password_hash = await hashPassword(input.password);
+      // A new password, a deactivation or a reactivation ends every access token issued before it.
+      if (
+        input.password !== undefined ||
+        (input.is_active !== undefined && input.is_active !== user.props.is_active)
+      ) {
+        patch[VALID_AFTER] = validAfterNow();
+      }
       const updated = await sql.tx(async (tx) => {
         const u = await patchUser(tx, user.id, patch);
         if (input.password !== undefined) await revokeRefreshTokensOf(tx, user.id);

@@ -2,8 +2,8 @@ import type { Domain } from '../app/domain.js';
 import { ProviderDirectory } from './directory.js';
 import { oauthLoginService } from './login.js';
 import { oauthRoutes } from './routes.js';
-import { oauthProvidersService } from './service.js';
-import { pendingLoginsMigration } from './store.js';
+import { identityIssuer, oauthProvidersService } from './service.js';
+import { findProvider, legacyIdentities, pendingLoginsMigration, rekeyIdentity } from './store.js';
 
 export const oauthDomain: Domain = {
   name: 'oauth',
@@ -12,6 +12,21 @@ export const oauthDomain: Domain = {
     { name: 'oauth-providers:read', description: 'List and read OAuth login providers' },
     { name: 'oauth-providers:write', description: 'Create, replace and delete OAuth login providers' },
   ],
+  // Links made before identities were keyed by issuer take the issuer their provider has at upgrade.
+  seed: async (core) => {
+    await core.sql.tx(async (tx) => {
+      for (const legacy of await legacyIdentities(tx)) {
+        const provider = await findProvider(tx, legacy.provider);
+        if (!provider || (provider.props.type === 'oidc' && !provider.props.issuer_url)) continue;
+        await rekeyIdentity(
+          tx,
+          legacy.node_id,
+          identityIssuer(provider.props, core.settings.auth),
+          legacy.subject,
+        );
+      }
+    });
+  },
   routes: async (api, core) => {
     // One directory (cache) per API instance: writes here invalidate it, reads share it.
     const directory = new ProviderDirectory(core.sql, core.settings.auth.providerCacheSeconds);

@@ -10,7 +10,7 @@ import type { UserNode } from '../identity/users.store.js';
 import { outboundFetch } from '../outbound/guard.js';
 import { loginClient, type LoginClient, type ProviderProfile } from './clients.js';
 import type { ProviderDirectory } from './directory.js';
-import { callbackUrl, providerUnavailable } from './service.js';
+import { callbackUrl, identityIssuer, providerUnavailable } from './service.js';
 import {
   findIdentity,
   insertPendingLogin,
@@ -131,7 +131,7 @@ export function oauthLoginService(
         );
       }
     }
-    const linked = await findIdentity(sql, slug, profile.subject);
+    const linked = await findIdentity(sql, identityIssuer(node.props, settings.auth), profile.subject);
     const linkedUser = linked?.userId ? await identity.users.findByIdUnchecked(linked.userId) : undefined;
     // A link whose user was deleted counts as no link: the rules below decide again.
     if (linkedUser) return activeUser(linkedUser);
@@ -266,6 +266,7 @@ export function oauthLoginService(
         sql.tx((tx) =>
           saveIdentity(tx, user.id, {
             provider: slug,
+            issuer: identityIssuer(node.props, settings.auth),
             subject: profile.subject,
             email: profile.email,
             tokens_encrypted: sealed,

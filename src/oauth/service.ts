@@ -2,10 +2,10 @@
 // that only say whether a secret is stored.
 import net from 'node:net';
 import type { Core } from '../app/core.js';
-import { attribution, type AuthContext } from '../authz/context.js';
+import { attribution, isAdminUser, type AuthContext } from '../authz/context.js';
 import { authorize } from '../authz/guard.js';
 import { KeyConflictError } from '../graph/store.js';
-import { AppError, invalid, notFound } from '../http/errors.js';
+import { AppError, forbidden, invalid, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import { isLoopbackHost, isPrivateAddress, validateBaseUrl } from '../outbound/guard.js';
 import type { ProviderDirectory } from './directory.js';
@@ -88,6 +88,28 @@ export function normalizeIssuer(raw: string | URL): string {
   return `${u.protocol}//${u.host}${u.pathname.replace(/\/+$/, '')}`;
 }
 
+/**
+ * The issuer whose subjects a provider's logins assert, as identity links record it: the configured
+ * issuer of an `oidc` provider; for a vendor type, its issuer or endpoints from the settings, so that
+ * pointing either somewhere else never reaches the links made before.
+ */
+export function identityIssuer(
+  p: Pick<OAuthProviderProps, 'type' | 'issuer_url'>,
+  auth: Pick<Core['settings']['auth'], 'providerA' | 'providerB'>,
+): string {
+  switch (p.type) {
+    case 'oidc':
+      if (!p.issuer_url) throw new Error('an oidc provider without an issuer');
+      return p.issuer_url;
+    case 'provider_a':
+      return normalizeIssuer(auth.providerA.issuer);
+    case 'provider_b': {
+      const { authorizeUrl, tokenUrl, apiUrl } = auth.providerB;
+      return ['provider_b', authorizeUrl, tokenUrl, apiUrl].map((u) => u.replace(/\/+$/, '')).join(' ');
+    }
+  }
+}
+
 /** The issuer rules: https, no userinfo/query/fragment; http and private addresses only when allowed. */
 export function checkIssuerUrl(raw: string, allowPrivateNetworks: boolean): string {
   const url = validateBaseUrl(raw, '/issuer_url');
@@ -134,6 +156,15 @@ type ProviderDocument = Pick<
   OAuthProviderProps,
   'slug' | 'type' | 'name' | 'enabled' | 'client_id' | 'issuer_url' | 'allowed_domains' | 'icon'
 >;
+
+/**
+ * Whoever configures a login provider decides who signs in as whom: admins only, whatever roles hold
+ * the permission.
+ */
+function mayWrite(ctx: AuthContext): void {
+  authorize(ctx, 'oauth-providers:write');
+  if (!isAdminUser(ctx)) throw forbidden('only an admin can configure login providers');
+}
 
 type Deps = Pick<Core, 'sql' | 'secrets' | 'settings'>;
 
@@ -187,8 +218,14 @@ export function oauthProvidersService({ sql, secrets, settings }: Deps, director
       typeof input.client_secret === 'string' ? secrets.authBox().seal(input.client_secret) : null;
     return sql.tx(async (tx) => {
       const existing = await findProvider(tx, slug);
+      // A stored secret belongs to the issuer it was issued by: a new issuer without a new secret clears it.
+      const sameIssuer = existing?.props.issuer_url === doc.issuer_url;
       const secret =
-        input.client_secret === undefined ? (existing?.props.client_secret_encrypted ?? null) : sealed;
+        input.client_secret === undefined
+          ? sameIssuer
+            ? (existing?.props.client_secret_encrypted ?? null)
+            : null
+          : sealed;
       if (doc.enabled && !doc.client_id) throw invalid('/client_id', 'an enabled provider needs a client id');
       if (doc.enabled && !secret)
         throw invalid('/client_secret', 'an enabled provider needs a client secret');
@@ -219,7 +256,7 @@ export function oauthProvidersService({ sql, secrets, settings }: Deps, director
 
     /** Creates or replaces the provider; `created` says which. */
     async put(ctx: AuthContext, slug: string, input: OAuthProviderPut) {
-      authorize(ctx, 'oauth-providers:write');
+      mayWrite(ctx);
       try {
         return await upsert(ctx, slug, input);
       } catch (err) {
@@ -230,7 +267,7 @@ export function oauthProvidersService({ sql, secrets, settings }: Deps, director
     },
 
     async remove(ctx: AuthContext, slug: string): Promise<void> {
-      authorize(ctx, 'oauth-providers:write');
+      mayWrite(ctx);
       await sql.tx(async (tx) => {
         const node = await findProvider(tx, slug);
         if (!node) throw notFound(`OAuth provider ${slug}`);

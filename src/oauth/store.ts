@@ -59,10 +59,13 @@ export const replaceProvider = (q: Queryable, id: string, props: OAuthProviderPr
 
 export const deleteProvider = (q: Queryable, id: string) => deleteNode(q, id, 'OAuthProvider');
 
-// --- identities: (OAuthIdentity)-[:IDENTIFIES]->(User), one per provider slug and subject
+// --- identities: (OAuthIdentity)-[:IDENTIFIES]->(User), one per issuer and subject
 
 export interface OAuthIdentityProps {
+  /** The provider slug that made the link (informational: the key is the issuer). */
   provider: string;
+  /** The issuer the provider had when the link was made (see identityIssuer). */
+  issuer: string;
   subject: string;
   email: string | null;
   /** SecretBox ciphertext of the provider's token set (JSON). */
@@ -71,18 +74,23 @@ export interface OAuthIdentityProps {
   [k: string]: unknown;
 }
 
-const identityKey = (slug: string, subject: string) => ({
-  namespace: 'OAuthIdentity.subject',
-  key: `${slug}/${subject}`,
+/**
+ * Links are keyed by issuer and subject: a subject means something only at the issuer that asserted
+ * it, so repointing a provider at another issuer never reaches the old links.
+ */
+export const IDENTITY_NAMESPACE = 'OAuthIdentity.issuer_subject';
+export const identityKey = (issuer: string, subject: string) => ({
+  namespace: IDENTITY_NAMESPACE,
+  key: `${issuer}\n${subject}`,
 });
 
 /** The identity and the user it identifies (none when the user was deleted). */
 export async function findIdentity(
   q: Queryable,
-  slug: string,
+  issuer: string,
   subject: string,
 ): Promise<{ identity: GraphNode<OAuthIdentityProps>; userId: string | null } | undefined> {
-  const k = identityKey(slug, subject);
+  const k = identityKey(issuer, subject);
   const identity = await nodeByKey<OAuthIdentityProps>(q, k.namespace, k.key);
   if (!identity) return undefined;
   const edge = await q.one<{ dst: string }>(
@@ -94,7 +102,7 @@ export async function findIdentity(
 
 /** Creates or refreshes the identity and points it at `userId` (and only there). */
 export async function saveIdentity(q: Queryable, userId: string, props: OAuthIdentityProps): Promise<void> {
-  const k = identityKey(props.provider, props.subject);
+  const k = identityKey(props.issuer, props.subject);
   const existing = await nodeByKey<OAuthIdentityProps>(q, k.namespace, k.key);
   let id: string;
   if (existing) {
@@ -108,6 +116,30 @@ export async function saveIdentity(q: Queryable, userId: string, props: OAuthIde
     id = (await createNode(q, 'OAuthIdentity', props, [k])).id;
   }
   await putEdge(q, id, 'IDENTIFIES', userId);
+}
+
+/** Links made before they were keyed by issuer: provider slug and subject only. */
+export const legacyIdentities = (q: Queryable) =>
+  q.query<{ node_id: string; provider: string; subject: string }>(
+    `SELECT k.node_id, n.props->>'provider' AS provider, n.props->>'subject' AS subject
+       FROM graph_keys k JOIN graph_nodes n ON n.id = k.node_id
+      WHERE k.namespace = 'OAuthIdentity.subject'`,
+  );
+
+/** Re-keys a legacy link under the issuer its provider has now (once, at upgrade). */
+export async function rekeyIdentity(q: Queryable, nodeId: string, issuer: string, subject: string) {
+  const k = identityKey(issuer, subject);
+  await q.query(`DELETE FROM graph_keys WHERE node_id = $1 AND namespace = 'OAuthIdentity.subject'`, [
+    nodeId,
+  ]);
+  await q.query(
+    `INSERT INTO graph_keys (namespace, key, node_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+    [k.namespace, k.key, nodeId],
+  );
+  await q.query(
+    `UPDATE graph_nodes SET props = props || jsonb_build_object('issuer', $2::text) WHERE id = $1`,
+    [nodeId, issuer],
+  );
 }
 
 // --- pending logins: what the callback must check, keyed by a hash of the state

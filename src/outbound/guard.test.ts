@@ -59,6 +59,25 @@ describe('outboundFetch', () => {
   });
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
+  it('never names the address a host name resolved to', async () => {
+    const guarded = outboundFetch({ allowPrivateNetworks: false, timeoutMs: 2000 });
+    const blocked = describeOutboundError(
+      await guarded(`http://localhost:${port}/`).catch((e: unknown) => e),
+    );
+    expect(blocked).toMatch(/^localhost resolves to a private or reserved address$/);
+    const closed = await new Promise<number>((r) => {
+      const probe = http.createServer();
+      probe.listen(0, '127.0.0.1', () => {
+        const p = (probe.address() as AddressInfo).port;
+        probe.close(() => r(p));
+      });
+    });
+    const open = outboundFetch({ allowPrivateNetworks: true, timeoutMs: 2000 });
+    const refused = describeOutboundError(await open(`http://localhost:${closed}/`).catch((e: unknown) => e));
+    expect(refused).toMatch(/ECONNREFUSED/);
+    expect(refused).not.toMatch(/127\.0\.0\.1|::1/);
+  });
+
   it('refuses loopback by address and by name unless allowed', async () => {
     const guarded = outboundFetch({ allowPrivateNetworks: false, timeoutMs: 2000 });
     await expect(guarded(`http://127.0.0.1:${port}/`)).rejects.toThrow(/private or reserved/);

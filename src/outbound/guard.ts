@@ -99,12 +99,23 @@ export function isLoopbackHost(host: string): boolean {
   return (zeros(7) && g[7] === 1) || (zeros(5) && g[5] === 0xffff && g[6]! >> 8 === 127);
 }
 
+/**
+ * A refused destination. The message names the host as given, never the address a name resolved to:
+ * errors reach callers, and the resolved address would map the internal network for them.
+ */
 export class OutboundBlockedError extends Error {
-  constructor(host: string, address: string) {
-    super(`${host} resolves to ${address}, a private or reserved address`);
+  constructor(host: string, literal: boolean) {
+    super(
+      literal
+        ? `${host} is a private or reserved address`
+        : `${host} resolves to a private or reserved address`,
+    );
     this.name = 'OutboundBlockedError';
   }
 }
+
+/** IPv4 and IPv6 literals (with an optional port) inside a transport error's text. */
+const ADDRESS_IN_TEXT = /\[?(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-f]*:[0-9a-f:.]*:[0-9a-f.]*)\]?(?::\d+)?/gi;
 
 export interface OutboundOptions {
   allowPrivateNetworks: boolean;
@@ -125,7 +136,7 @@ export function outboundFetch(options: OutboundOptions): OutboundFetch {
       const list = addresses as dns.LookupAddress[];
       if (!options.allowPrivateNetworks) {
         const bad = list.find((a) => isPrivateAddress(a.address));
-        if (bad) return cb(new OutboundBlockedError(hostname, bad.address), '', 4);
+        if (bad) return cb(new OutboundBlockedError(hostname, false), '', 4);
       }
       if ((opts as { all?: boolean }).all)
         return (cb as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
@@ -138,7 +149,7 @@ export function outboundFetch(options: OutboundOptions): OutboundFetch {
     const target = new URL(String(url));
     const host = target.hostname.replace(/^\[|\]$/g, '');
     if (!options.allowPrivateNetworks && net.isIP(host) && isPrivateAddress(host)) {
-      throw new OutboundBlockedError(host, host);
+      throw new OutboundBlockedError(host, true);
     }
     const signal = AbortSignal.any(
       [AbortSignal.timeout(options.timeoutMs), init?.signal].filter((s): s is AbortSignal => !!s),
@@ -159,13 +170,19 @@ export function describeOutboundError(err: unknown): string {
     if (err.name === 'TimeoutError' || err.name === 'AbortError') return 'timed out';
     const cause = (err as { cause?: unknown }).cause;
     if (cause instanceof OutboundBlockedError) return cause.message;
+    // A transport error's text names the address the host resolved to ("connect ECONNREFUSED 10.0.0.5:443"):
+    // keep its code, and take any address out of the rest.
     if (cause instanceof Error) {
       const code = (cause as { code?: string }).code;
-      return code
-        ? `${code}${cause.message && !cause.message.includes(code) ? `: ${cause.message}` : ''}`
-        : cause.message;
+      return code ?? withoutAddresses(cause.message);
     }
-    return err.message;
+    return withoutAddresses(err.message);
   }
   return 'unknown transport error';
+}
+
+function withoutAddresses(text: string): string {
+  return text.replace(ADDRESS_IN_TEXT, (m) =>
+    /\d/.test(m) && (m.includes('.') || m.includes(':')) ? '[address]' : m,
+  );
 }

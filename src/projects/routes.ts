@@ -90,9 +90,19 @@ export function projectRoutes(api: Api, projects: ProjectsService): void {
   api.patch(
     '/organizations/:org/projects/:project',
     {
-      schema: { tags, params: ProjectParams, body: ProjectPatch, response: responses({ 200: ProjectRead }) },
+      schema: {
+        tags,
+        params: ProjectParams,
+        body: ProjectPatch,
+        description:
+          'Answers 200 with the project, or 204 when the caller may update but not read it (an update-only ACL).',
+        response: responses({ 200: ProjectRead, 204: NoContent }),
+      },
     },
-    async (req) => projects.update(authOf(req), req.params.org, req.params.project, req.body),
+    async (req, reply) => {
+      const updated = await projects.update(authOf(req), req.params.org, req.params.project, req.body);
+      return updated ? updated : reply.code(204).send(null);
+    },
   );
   api.delete(
     '/organizations/:org/projects/:project',

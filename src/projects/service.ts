@@ -19,7 +19,7 @@ import { AppError, conflict, forbidden, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import { findUserByEmail } from '../identity/users.store.js';
 import { mustFindOrganization } from '../organizations/service.js';
-import { findTeam, type OrganizationNode } from '../organizations/store.js';
+import { findOrganization, findTeam, type OrganizationNode } from '../organizations/store.js';
 import {
   aclActions,
   findProject,
@@ -87,11 +87,28 @@ async function authorizedProject(
   slug: string,
   action: AclAction,
 ) {
-  const org = await mustFindOrganization(q, orgSlug);
+  const org = await findOrganizationHidden(q, ctx, orgSlug, slug);
   const project = await mustFindProject(q, org, slug);
-  if (!(await canOnProject(q, ctx, project, action)))
-    throw forbidden(`missing permission project:${action} on ${slug}`);
+  if (!(await canOnProject(q, ctx, project, action))) {
+    // Only a caller that may read the project learns that it exists.
+    if (action !== 'read' && (await canOnProject(q, ctx, project, 'read')))
+      throw forbidden(`missing permission project:${action} on ${slug}`);
+    throw notFound(`project ${slug}`);
+  }
   return { org, project };
+}
+
+/**
+ * The organization of a project route. A caller that may not read projects everywhere (it may hold
+ * ACLs on some) gets the same 404 for a missing organization as for a project it may not read, so
+ * project routes are no oracle for organization slugs.
+ */
+async function findOrganizationHidden(q: Queryable, ctx: AuthContext, orgSlug: string, slug: string) {
+  const org = await findOrganization(q, orgSlug);
+  if (org) return org;
+  if (hasPermission(ctx, 'project:read') || hasPermission(ctx, 'organization:read'))
+    throw notFound(`organization ${orgSlug}`);
+  throw notFound(`project ${slug}`);
 }
 
 async function teamOf(q: Queryable, org: OrganizationNode, slug: string) {
@@ -110,12 +127,16 @@ export function projectsService({ sql, graphCache }: Deps) {
   /** The read path: organization and project from the graph cache (no query on a hit). */
   async function readableProject(ctx: AuthContext, orgSlug: string, slug: string) {
     const org = await graphCache.nodeByKey<OrganizationNode['props']>(sql, 'Organization.slug', orgSlug);
-    if (!org) throw notFound(`organization ${orgSlug}`);
+    if (!org) {
+      if (hasPermission(ctx, 'project:read') || hasPermission(ctx, 'organization:read'))
+        throw notFound(`organization ${orgSlug}`);
+      throw notFound(`project ${slug}`);
+    }
     const key = projectKey(org.id, slug);
     const project = await graphCache.nodeByKey<ProjectProps>(sql, key.namespace, key.key);
     if (!project) throw notFound(`project ${slug}`);
-    if (!(await canOnProject(sql, ctx, project, 'read')))
-      throw forbidden(`missing permission project:read on ${slug}`);
+    // 404, not 403: whoever may not read a project cannot tell it from one that does not exist.
+    if (!(await canOnProject(sql, ctx, project, 'read'))) throw notFound(`project ${slug}`);
     return { org, project };
   }
 
@@ -199,7 +220,7 @@ export function projectsService({ sql, graphCache }: Deps) {
         team?: string | undefined;
         attributes?: Record<string, unknown> | undefined;
       },
-    ): Promise<ProjectRead> {
+    ): Promise<ProjectRead | null> {
       try {
         return await sql.tx(async (tx) => {
           const { org, project } = await authorizedProject(tx, ctx, orgSlug, slug, 'update');
@@ -228,6 +249,8 @@ export function projectsService({ sql, graphCache }: Deps) {
             project: updated.props.slug,
             details: { changed: changedFields(project.props, patch), previous_slug: slug },
           });
+          // A caller holding only an update ACL gets no fields it may not read.
+          if (!(await canOnProject(tx, ctx, updated, 'read'))) return null;
           return projectRead(updated, org.props.slug);
         });
       } catch (err) {

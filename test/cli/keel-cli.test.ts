@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/db/embedded.js';
-import { createTestDatabase, testEnv } from '../support/harness.js';
+import { createTestDatabase, startTestApp, testEnv } from '../support/harness.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const cli = path.join(root, 'src/cli/main.ts');
@@ -123,31 +123,63 @@ describe('keel with a configured database', () => {
     const db = await createTestDatabase();
     try {
       const env = testEnv(db.url);
-      const run = (args: string[]) =>
+      const run = (args: string[], input?: string) =>
         spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], {
           cwd: root,
           env: { ...process.env, ...env },
           encoding: 'utf8',
+          ...(input !== undefined ? { input } : {}),
         });
-      const first = run([
+      // A password on the command line is visible to every user of the machine: refused.
+      const onCommandLine = run([
         'users',
         'create',
         '--email',
         'ops@example.com',
         '--password',
-        'long-enough-pw',
-        '--admin',
+        'Long-Enough-Pw-1',
       ]);
-      expect(first.status).toBe(0);
+      expect(onCommandLine.status).toBe(2);
+      expect(onCommandLine.stderr).toContain('--password-stdin');
+      const first = run(
+        ['users', 'create', '--email', 'ops@example.com', '--password-stdin', '--admin'],
+        'Long-Enough-Pw-1\n',
+      );
+      expect(first.status, first.stderr).toBe(0);
       expect(first.stdout).toContain('created user ops@example.com (admin)');
-      expect(first.stdout + first.stderr).not.toContain('long-enough-pw');
-      const second = run(['users', 'create', '--email', 'OPS@example.com', '--password', 'other-password']);
+      expect(first.stdout + first.stderr).not.toContain('Long-Enough-Pw-1');
+      const file = path.join(os.tmpdir(), `keel-pw-${process.pid}`);
+      fs.writeFileSync(file, 'File-Borne-Password-2\n', { mode: 0o600 });
+      try {
+        const fromFile = run(['users', 'create', '--email', 'ops2@example.com', '--password-file', file]);
+        expect(fromFile.status, fromFile.stderr).toBe(0);
+      } finally {
+        fs.rmSync(file, { force: true });
+      }
+      const second = run(
+        ['users', 'create', '--email', 'OPS@example.com', '--password-stdin'],
+        'other-password\n',
+      );
       expect(second.status).toBe(0);
       expect(second.stdout).toContain('already exists');
+      // Both passwords work: the one from standard input and the one from the file.
+      const app = await startTestApp({ database: { url: db.url } });
+      try {
+        const a = await app.call('POST', '/auth/login', {
+          body: { email: 'ops@example.com', password: 'Long-Enough-Pw-1' },
+        });
+        expect(a.status).toBe(200);
+        const b = await app.call('POST', '/auth/login', {
+          body: { email: 'ops2@example.com', password: 'File-Borne-Password-2' },
+        });
+        expect(b.status).toBe(200);
+      } finally {
+        await app.close();
+      }
     } finally {
       await db.drop();
     }
-  }, 60_000);
+  }, 180_000);
 
   it('an invalid setting stops start-up with a message naming the variable', () => {
     const r = spawnSync(process.execPath, ['--import', 'tsx', cli, 'api'], {

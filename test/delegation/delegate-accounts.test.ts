@@ -21,6 +21,8 @@ beforeAll(async () => {
     'role:create',
     'role:update',
     'role:assign',
+    // A caller grants only what it holds.
+    'project:read',
   ]);
   operator = await app.user('operator@example.com', { roles: ['sa-operator'] });
   expect(

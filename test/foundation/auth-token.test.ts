@@ -280,7 +280,7 @@ describe('token endpoint errors are RFC 6749 {error, error_description} with cac
   });
 });
 
-describe('access tokens are EdDSA JWTs with iss, sub, auth_method, jti, iat, exp and scope when scoped', () => {
+describe('access tokens are EdDSA JWTs with iss, aud, sub, auth_method, jti, iat, exp and scope when scoped', () => {
   it('password, client_credentials, scoped and refreshed tokens carry the documented claims', async () => {
     const session = await login('alice@auth.test', 'alice-password-1');
     const user = decodeJwt(session.body.access_token);
@@ -289,6 +289,7 @@ describe('access tokens are EdDSA JWTs with iss, sub, auth_method, jti, iat, exp
     const now = Math.floor(Date.now() / 1000);
     expect(user.claims).toEqual({
       iss: app.runtime.core.settings.auth.issuer,
+      aud: 'keel-api',
       sub: 'alice@auth.test',
       auth_method: 'password',
       jti: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -299,7 +300,8 @@ describe('access tokens are EdDSA JWTs with iss, sub, auth_method, jti, iat, exp
     expect(user.claims.exp - user.claims.iat).toBe(TTL);
 
     const sa = decodeJwt(robot.token).claims;
-    expect(sa).toMatchObject({ sub: 'robot', auth_method: 'client_credentials' });
+    // cid names the client credential, so revoking it ends the token (docs/authorization.md).
+    expect(sa).toMatchObject({ sub: 'robot', auth_method: 'client_credentials', cid: robot.clientId });
     expect(sa).not.toHaveProperty('scope');
     const narrowed = decodeJwt(
       (await clientCredentials(scoped, 'environment:read')).body.access_token,

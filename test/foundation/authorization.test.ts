@@ -42,6 +42,9 @@ beforeAll(async () => {
     'role:assign',
     'user:create',
     'user:update',
+    // A caller grants only what it holds: the roles this manager builds hold these.
+    'user:read',
+    'project:read',
   ]);
   roleManager = await userToken(app, 'roles@authz.test', { roles: ['role-manager'] });
 });

@@ -226,7 +226,8 @@ const ROUTES: Route[] = [
     ok: 201,
     request: async (n) => ({
       url: '/roles',
-      body: { slug: `new-role-${n}`, name: 'R', permissions: ['user:read'] },
+      // Empty: a caller grants only what it holds (test/hardening/escalation.test.ts covers that rule).
+      body: { slug: `new-role-${n}`, name: 'R', permissions: [] },
     }),
   },
   { method: 'GET', path: '/roles', perm: 'role:read', ok: 200, request: fixed('/roles') },
@@ -522,7 +523,8 @@ beforeAll(async () => {
   await adminCall('POST', `/organizations/${ORG}/teams`, { slug: TEAM, name: 'Team' });
   await adminCall('POST', P, { slug: PROJECT, name: 'Project', team: TEAM });
   await adminCall('POST', '/environments', { slug: ENV, name: 'Env' });
-  await createRole(app, ROLE, ['environment:read']);
+  // Holds nothing, so that a caller holding only role:assign may hand it on.
+  await createRole(app, ROLE, []);
   await app.user(TARGET, { password: 'm-target-password-1' });
   await app.user(LOGIN.email, { password: LOGIN.password });
   targetSa = await serviceAccount(app, TARGET_SA);
@@ -574,7 +576,37 @@ interface Expectation {
 
 const slugs = (body: Res['body']) => (body as { slug: string }[]).map((p) => p.slug);
 
+/** May this caller read the matrix's project (global project:read, or a CAN_ACCESS read edge)? */
+function readsProject(route: Route, who: Who): boolean {
+  switch (who) {
+    case 'admin user':
+    case 'user with CAN_ACCESS':
+      return true;
+    case 'user with the permission':
+    case 'service account with the permission':
+      return route.perm === 'project:read';
+    case 'user without the permission':
+    case 'service account without the permission':
+      return route.perm !== 'project:read';
+    default:
+      return false;
+  }
+}
+
+/**
+ * On a single project, a caller that may not read it gets 404 (it cannot tell the project from a
+ * missing one), and a PATCH by a caller that may update but not read answers 204 without the project.
+ */
 function expectationFor(route: Route, who: Who): Expectation | undefined {
+  const want = baseExpectationFor(route, who);
+  const single = route.acl !== undefined && route.path.endsWith('{project}');
+  if (!want || !single || readsProject(route, who) || who === 'anonymous') return want;
+  if (want.status === 403) return { status: 404, code: 'not_found' };
+  if (route.method === 'PATCH' && want.status === 200) return { status: 204 };
+  return want;
+}
+
+function baseExpectationFor(route: Route, who: Who): Expectation | undefined {
   if (route.perm === 'public')
     return who === 'anonymous' || who === 'admin user' ? { status: route.ok } : undefined;
   if (who === 'anonymous') return { status: 401, code: 'unauthenticated' };

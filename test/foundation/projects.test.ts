@@ -329,7 +329,7 @@ describe('CAN_ACCESS: users without global project permissions act on the projec
     await app.call('PUT', `${N}/acl-p/access/reader@acl.test`, { token: admin, body: { actions: ['read'] } });
   });
 
-  it('read: reads P, sees only P in the list, gets 403 on Q', async () => {
+  it('read: reads P, sees only P in the list, gets 404 on Q (as if it did not exist)', async () => {
     expect((await app.call('GET', '/auth/me', { token: reader })).body.permissions).toEqual([]);
     const p = await get(`${N}/acl-p`, reader);
     expect(p.status).toBe(200);
@@ -337,11 +337,11 @@ describe('CAN_ACCESS: users without global project permissions act on the projec
     const list = await get(N, reader);
     expect(list.status).toBe(200);
     expect(list.body.map((x: { slug: string }) => x.slug)).toEqual(['acl-p']);
-    expectProblem(await get(`${N}/acl-q`, reader), 403, 'forbidden');
+    expectProblem(await get(`${N}/acl-q`, reader), 404, 'not_found');
   });
 
   it('the ACL is on the project, not the slug: the same slug in another organization stays closed', async () => {
-    expectProblem(await get(`${S}/acl-p`, reader), 403, 'forbidden');
+    expectProblem(await get(`${S}/acl-p`, reader), 404, 'not_found');
     expect((await get(S, reader)).body).toEqual([]);
   });
 
@@ -372,13 +372,13 @@ describe('CAN_ACCESS: users without global project permissions act on the projec
     const res = await app.call('PATCH', `${N}/acl-p`, { token: reader, body: { name: 'Renamed by ACL' } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: 'Renamed by ACL', updated_by: 'reader@acl.test' });
-    expectProblem(await app.call('PATCH', `${N}/acl-q`, { token: reader, body: { name: 'x' } }), 403);
+    expectProblem(await app.call('PATCH', `${N}/acl-q`, { token: reader, body: { name: 'x' } }), 404);
 
     await app.call('PUT', `${N}/acl-r/access/reader@acl.test`, {
       token: admin,
       body: { actions: ['delete'] },
     });
-    expectProblem(await get(`${N}/acl-r`, reader), 403);
+    expectProblem(await get(`${N}/acl-r`, reader), 404);
     expect((await app.call('DELETE', `${N}/acl-r`, { token: reader })).status).toBe(204);
   });
 
@@ -386,7 +386,7 @@ describe('CAN_ACCESS: users without global project permissions act on the projec
     expect((await app.call('DELETE', `${N}/acl-p/access/reader@acl.test`, { token: admin })).status).toBe(
       204,
     );
-    expectProblem(await get(`${N}/acl-p`, reader), 403);
+    expectProblem(await get(`${N}/acl-p`, reader), 404);
     expect((await get(N, reader)).body).toEqual([]);
   });
 
@@ -413,10 +413,10 @@ describe('a service account never gets CAN_ACCESS (SPEC 2.3 rule 5)', () => {
     );
   });
 
-  it('an ACL edge on a service account grants nothing: 403 on read, update, delete and list', async () => {
-    expectProblem(await get(`${N}/acl-q`, bot.token), 403, 'forbidden');
-    expectProblem(await app.call('PATCH', `${N}/acl-q`, { token: bot.token, body: { name: 'x' } }), 403);
-    expectProblem(await app.call('DELETE', `${N}/acl-q`, { token: bot.token }), 403);
+  it('an ACL edge on a service account grants nothing: 404 on read, update, delete, 403 on list', async () => {
+    expectProblem(await get(`${N}/acl-q`, bot.token), 404, 'not_found');
+    expectProblem(await app.call('PATCH', `${N}/acl-q`, { token: bot.token, body: { name: 'x' } }), 404);
+    expectProblem(await app.call('DELETE', `${N}/acl-q`, { token: bot.token }), 404);
     expectProblem(await get(N, bot.token), 403, 'forbidden');
     expect((await get(`${N}/acl-q`)).body.name).toBe('acl-q');
   });

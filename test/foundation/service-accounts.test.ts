@@ -244,7 +244,7 @@ describe('DELETE .../client-credentials/{client_id} revokes a credential (204)',
 });
 
 describe('an inactive account or an expired credential cannot get a token (401 invalid_client)', () => {
-  it('deactivating refuses new tokens and existing ones; reactivating allows them again', async () => {
+  it('deactivating refuses new tokens and existing ones; reactivating allows new tokens, not the old ones', async () => {
     const sa = await serviceAccount(app, 'sleeper', { roles: ['member'] });
     const off = await app.call('PATCH', '/service-accounts/sleeper', {
       token: admin,
@@ -255,8 +255,11 @@ describe('an inactive account or an expired credential cannot get a token (401 i
     expectProblem(await app.call('GET', '/auth/me', { token: sa.token }), 401, 'invalid_token');
 
     await app.call('PATCH', '/service-accounts/sleeper', { token: admin, body: { is_active: true } });
-    expect((await tokenWith(sa.clientId, sa.clientSecret)).status).toBe(200);
-    expect((await app.call('GET', '/auth/me', { token: sa.token })).status).toBe(200);
+    const fresh = await tokenWith(sa.clientId, sa.clientSecret);
+    expect(fresh.status).toBe(200);
+    expect((await app.call('GET', '/auth/me', { token: fresh.body.access_token })).status).toBe(200);
+    // Tokens issued before the deactivation stay refused (docs/authorization.md, Revocation).
+    expectProblem(await app.call('GET', '/auth/me', { token: sa.token }), 401, 'invalid_token');
   });
 
   it('an expired credential is refused', async () => {

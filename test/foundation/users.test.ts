@@ -203,8 +203,14 @@ describe('PATCH /users/{email} changes display_name, is_active, is_admin and pas
   });
 
   it('sets a password: the old one stops working, the new one works', async () => {
-    const res = await app.call('PATCH', '/users/carol@users.test', {
+    // Setting another user's password is signing in as them: admins only, not user:update.
+    const refused = await app.call('PATCH', '/users/carol@users.test', {
       token: manager,
+      body: { password: 'carol-password-2' },
+    });
+    expectProblem(refused, 403, 'forbidden');
+    const res = await app.call('PATCH', '/users/carol@users.test', {
+      token: admin,
       body: { password: 'carol-password-2' },
     });
     expect(res.status).toBe(200);
@@ -214,7 +220,7 @@ describe('PATCH /users/{email} changes display_name, is_active, is_admin and pas
     expect((await login('carol@users.test', 'carol-password-2')).status).toBe(200);
 
     const dave = await app.call('PATCH', '/users/dave@users.test', {
-      token: manager,
+      token: admin,
       body: { password: 'dave-password-1' },
     });
     expect(dave.body.has_password).toBe(true);

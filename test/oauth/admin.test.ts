@@ -391,17 +391,20 @@ describe('who may administer providers: oauth-providers:read and oauth-providers
     );
   });
 
-  it('oauth-providers:write writes and deletes', async () => {
+  it('oauth-providers:write held by a non-admin is not enough: configuring login is the admins’', async () => {
+    const before = await app.call('GET', '/admin/oauth-providers/provider_b', { token: admin });
     const put = await app.call('PUT', '/admin/oauth-providers/provider_b', {
       token: writer,
       body: { name: 'By writer', enabled: false },
     });
-    expect(put.status).toBe(200);
-    expect(put.body.updated_by).toBe('writer@example.com');
+    expect(put.status).toBe(403);
+    expect(put.body.detail).toContain('only an admin');
     expect((await app.call('GET', '/admin/oauth-providers', { token: writer })).status).toBe(403);
     expect((await app.call('DELETE', '/admin/oauth-providers/provider_b', { token: writer })).status).toBe(
-      204,
+      403,
     );
+    const after = await app.call('GET', '/admin/oauth-providers/provider_b', { token: admin });
+    expect(after.body).toEqual(before.body);
   });
 
   it('the admin role holds both (seeded permissions)', async () => {

@@ -1,0 +1,25 @@
+// Per-principal revocation: a principal's `tokens_valid_after` ends every access token issued before
+// it, checked in the cached authentication (docs/authorization.md, "Revocation").
+/** The property on User and ServiceAccount nodes. */
+export const VALID_AFTER = 'tokens_valid_after';
+
+/** When a token was issued, in ms: every jti is a UUIDv7, whose first 48 bits are that instant. */
+export function issuedAtMs(jti: string): number {
+  const hex = jti.replace(/-/g, '');
+  if (!/^[0-9a-f]{32}$/i.test(hex) || hex[12] !== '7') return 0;
+  return parseInt(hex.slice(0, 12), 16);
+}
+
+export function validAfterOf(props: Record<string, unknown>): number {
+  const v = props[VALID_AFTER];
+  return typeof v === 'string' ? Date.parse(v) || 0 : 0;
+}
+
+/**
+ * The value that ends a principal's current access tokens. One millisecond ahead, so that a token
+ * issued in the same millisecond as the change (before it) is refused too; a login that lands in that
+ * millisecond signs in again.
+ */
+export function validAfterNow(): string {
+  return new Date(Date.now() + 1).toISOString();
+}

@@ -1,0 +1,184 @@
+// Lateral escalation: a holder of some management permissions must not turn them into another
+// principal's access, nor grant what it does not hold.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/harness.js';
+import { createRole, serviceAccount, userToken } from '../foundation/fixtures.js';
+import { setupScheduler } from '../delegation/helpers.js';
+
+let app: TestApp;
+let admin: string;
+
+const STRONG = 'Quartz-Lantern-Orbit-4821';
+
+beforeAll(async () => {
+  app = await startTestApp();
+  admin = await app.adminToken();
+  await setupScheduler(app);
+  await createRole(app, 'user-manager', ['user:read', 'user:update']);
+  await createRole(app, 'sa-manager', ['service_account:read', 'service_account:update']);
+  await createRole(app, 'role-manager', [
+    'role:read',
+    'role:create',
+    'role:update',
+    'role:delete',
+    'role:assign',
+    'service_account:read',
+  ]);
+  await createRole(app, 'deleter', ['user:delete', 'project:delete']);
+});
+afterAll(() => app.close());
+
+describe('setting a password', () => {
+  it('a holder of user:update cannot set another user’s password', async () => {
+    await app.user('victim@example.com', { password: STRONG });
+    const manager = await userToken(app, 'um@example.com', { roles: ['user-manager'] });
+    const res = await app.call('PATCH', '/users/victim@example.com', {
+      token: manager,
+      body: { password: 'Attacker-Chosen-Pass-99' },
+    });
+    expect(res.status).toBe(403);
+    const login = await app.call('POST', '/auth/login', {
+      body: { email: 'victim@example.com', password: 'Attacker-Chosen-Pass-99' },
+    });
+    expect(login.status).toBe(401);
+    // other fields stay within user:update
+    const name = await app.call('PATCH', '/users/victim@example.com', {
+      token: manager,
+      body: { display_name: 'Victim' },
+    });
+    expect(name.status).toBe(200);
+  });
+
+  it('an admin can set another user’s password', async () => {
+    const res = await app.call('PATCH', '/users/victim@example.com', {
+      token: admin,
+      body: { password: 'Admin-Set-Password-77' },
+    });
+    expect(res.status).toBe(200);
+    const login = await app.call('POST', '/auth/login', {
+      body: { email: 'victim@example.com', password: 'Admin-Set-Password-77' },
+    });
+    expect(login.status).toBe(200);
+  });
+
+  it('a user changes their own password only with the current one', async () => {
+    const me = await app.user('self@example.com', { password: STRONG });
+    const without = await app.call('PATCH', '/users/self@example.com', {
+      token: me,
+      body: { password: 'Brand-New-Password-12' },
+    });
+    expect(without.status).toBe(403);
+    const wrong = await app.call('PATCH', '/users/self@example.com', {
+      token: me,
+      body: { password: 'Brand-New-Password-12', current_password: 'not-it-at-all-000' },
+    });
+    expect(wrong.status).toBe(403);
+    const ok = await app.call('PATCH', '/users/self@example.com', {
+      token: me,
+      body: { password: 'Brand-New-Password-12', current_password: STRONG },
+    });
+    expect(ok.status, ok.text).toBe(200);
+    const login = await app.call('POST', '/auth/login', {
+      body: { email: 'self@example.com', password: 'Brand-New-Password-12' },
+    });
+    expect(login.status).toBe(200);
+    expect(app.transcript()).not.toContain('Brand-New-Password-12');
+  });
+});
+
+describe('service-account credentials', () => {
+  it('a holder of service_account:update cannot mint a credential for an account holding more', async () => {
+    await serviceAccount(app, 'powerful', { roles: ['deleter'] });
+    const manager = await userToken(app, 'sam@example.com', { roles: ['sa-manager'] });
+    const res = await app.call('POST', '/service-accounts/powerful/client-credentials', {
+      token: manager,
+      body: { name: 'stolen' },
+    });
+    expect(res.status).toBe(403);
+    expect(res.text).not.toContain('client_secret');
+  });
+
+  it('nor for the scheduler account, nor change or deactivate it', async () => {
+    const manager = await userToken(app, 'sam@example.com', { roles: ['sa-manager'] });
+    const mint = await app.call('POST', '/service-accounts/scheduler/client-credentials', {
+      token: manager,
+      body: { name: 'stolen' },
+    });
+    expect(mint.status).toBe(403);
+    const patch = await app.call('PATCH', '/service-accounts/scheduler', {
+      token: manager,
+      body: { is_active: false },
+    });
+    expect(patch.status).toBe(403);
+  });
+
+  it('may mint for an account holding no more than the caller', async () => {
+    await serviceAccount(app, 'weak', { roles: [] });
+    const manager = await userToken(app, 'sam@example.com', { roles: ['sa-manager'] });
+    const res = await app.call('POST', '/service-accounts/weak/client-credentials', {
+      token: manager,
+      body: { name: 'fine' },
+    });
+    expect(res.status, res.text).toBe(201);
+  });
+
+  it('an admin may mint for the scheduler', async () => {
+    const res = await app.call('POST', '/service-accounts/scheduler/client-credentials', {
+      token: admin,
+      body: { name: 'admin-made' },
+    });
+    expect(res.status, res.text).toBe(201);
+  });
+});
+
+describe('roles', () => {
+  it('a role manager cannot edit, delete or reassign the scheduler role', async () => {
+    const rm = await userToken(app, 'rm@example.com', { roles: ['role-manager'] });
+    const edit = await app.call('PATCH', '/roles/scheduler', { token: rm, body: { name: 'mine now' } });
+    expect(edit.status).toBe(403);
+    const assign = await app.call('PUT', '/users/rm@example.com/roles/scheduler', { token: rm });
+    expect(assign.status).toBe(403);
+    const del = await app.call('DELETE', '/roles/scheduler', { token: rm });
+    expect([403, 409]).toContain(del.status);
+  });
+
+  it('a role manager cannot add roles to the scheduler account', async () => {
+    const rm = await userToken(app, 'rm@example.com', { roles: ['role-manager'] });
+    await createRole(app, 'empty', []);
+    const res = await app.call('PUT', '/service-accounts/scheduler/roles/empty', { token: rm });
+    expect(res.status).toBe(403);
+    const off = await app.call('DELETE', '/service-accounts/scheduler/roles/scheduler', { token: rm });
+    expect(off.status).toBe(403);
+  });
+
+  it('a role manager cannot delete a role holding auth:delegate', async () => {
+    await createRole(app, 'delegator', ['auth:delegate']);
+    const rm = await userToken(app, 'rm@example.com', { roles: ['role-manager'] });
+    const res = await app.call('DELETE', '/roles/delegator', { token: rm });
+    expect(res.status).toBe(403);
+    expect((await app.call('GET', '/roles/delegator', { token: admin })).status).toBe(200);
+  });
+
+  it('a caller cannot grant a permission it does not hold', async () => {
+    const rm = await userToken(app, 'rm@example.com', { roles: ['role-manager'] });
+    const create = await app.call('POST', '/roles', {
+      token: rm,
+      body: { slug: 'sneaky', name: 'sneaky', permissions: ['user:delete'] },
+    });
+    expect(create.status).toBe(403);
+    const held = await app.call('POST', '/roles', {
+      token: rm,
+      body: { slug: 'modest', name: 'modest', permissions: ['role:read'] },
+    });
+    expect(held.status, held.text).toBe(201);
+    const widen = await app.call('PATCH', '/roles/modest', {
+      token: rm,
+      body: { permissions: ['role:read', 'user:delete'] },
+    });
+    expect(widen.status).toBe(403);
+    const assign = await app.call('PUT', '/users/rm@example.com/roles/deleter', { token: rm });
+    expect(assign.status).toBe(403);
+    const ok = await app.call('PUT', '/users/um@example.com/roles/modest', { token: rm });
+    expect(ok.status, ok.text).toBe(204);
+  });
+});

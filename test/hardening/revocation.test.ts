@@ -1,0 +1,143 @@
+// Revocation takes effect on the next request on every replica: two runtimes share one database, each
+// with its own authentication cache, kept in step by PostgreSQL LISTEN/NOTIFY.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/harness.js';
+import { serviceAccount } from '../foundation/fixtures.js';
+import { consent, exchange, setupScheduler, type SchedulerCredential } from '../delegation/helpers.js';
+
+let a: TestApp;
+let b: TestApp;
+let admin: string;
+let scheduler: SchedulerCredential;
+
+const PASSWORD = 'Harbour-Violet-Engine-305';
+
+beforeAll(async () => {
+  a = await startTestApp();
+  const auth = a.runtime.core.settings.auth;
+  b = await startTestApp({
+    database: { url: a.url },
+    env: {
+      KEEL_AUTH_JWT_PRIVATE_KEY: auth.jwtPrivateKey!,
+      KEEL_AUTH_ENCRYPTION_KEY: auth.encryptionKey!.toString('base64'),
+    },
+  });
+  admin = await a.adminToken();
+  scheduler = await setupScheduler(a);
+});
+afterAll(async () => {
+  await b.close();
+  await a.close();
+});
+
+/** Status on replica B, allowing the notification (sent at commit) a moment to arrive. */
+async function statusOnB(token: string, want: number): Promise<number> {
+  let status = 0;
+  for (let i = 0; i < 40; i++) {
+    status = (await b.call('GET', '/auth/me', { token })).status;
+    if (status === want) return status;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return status;
+}
+
+async function warm(token: string): Promise<void> {
+  expect((await b.call('GET', '/auth/me', { token })).status).toBe(200);
+  expect((await a.call('GET', '/auth/me', { token })).status).toBe(200);
+}
+
+describe('a user’s access tokens', () => {
+  it('a password change ends every access token issued before it, on both replicas', async () => {
+    const old = await a.user('pw@example.com', { password: PASSWORD });
+    await warm(old);
+    const res = await a.call('PATCH', '/users/pw@example.com', {
+      token: old,
+      body: { password: 'Another-Strong-Secret-88', current_password: PASSWORD },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(await statusOnB(old, 401)).toBe(401);
+    expect((await a.call('GET', '/auth/me', { token: old })).status).toBe(401);
+    const fresh = await b.call('POST', '/auth/login', {
+      body: { email: 'pw@example.com', password: 'Another-Strong-Secret-88' },
+    });
+    expect(fresh.status).toBe(200);
+    expect((await a.call('GET', '/auth/me', { token: fresh.body.access_token })).status).toBe(200);
+  });
+
+  it('deactivation then reactivation does not bring old tokens back', async () => {
+    const old = await a.user('react@example.com', { password: PASSWORD });
+    await warm(old);
+    const off = await a.call('PATCH', '/users/react@example.com', {
+      token: admin,
+      body: { is_active: false },
+    });
+    expect(off.status).toBe(200);
+    expect(await statusOnB(old, 401)).toBe(401);
+    const on = await a.call('PATCH', '/users/react@example.com', { token: admin, body: { is_active: true } });
+    expect(on.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await b.call('GET', '/auth/me', { token: old })).status).toBe(401);
+    expect((await a.call('GET', '/auth/me', { token: old })).status).toBe(401);
+    const login = await b.call('POST', '/auth/login', {
+      body: { email: 'react@example.com', password: PASSWORD },
+    });
+    expect(login.status).toBe(200);
+  });
+});
+
+describe('a service account’s tokens', () => {
+  it('revoking a client credential ends the tokens minted from it, and tokens exchanged with them', async () => {
+    const alice = await a.user('alice@example.com', { password: PASSWORD });
+    await consent(a, alice);
+    const minted = await a.call('POST', '/auth/token', {
+      form: {
+        grant_type: 'client_credentials',
+        client_id: scheduler.clientId,
+        client_secret: scheduler.clientSecret,
+      },
+    });
+    expect(minted.status).toBe(200);
+    const saToken = minted.body.access_token as string;
+    const ex = await exchange(a, {
+      subject_token: saToken,
+      requested_subject: 'alice@example.com',
+      scope: 'service-api:*',
+    });
+    expect(ex.status, ex.text).toBe(200);
+    const delegated = ex.body.access_token as string;
+    await warm(saToken);
+    await warm(delegated);
+    const revoke = await a.call(
+      'DELETE',
+      `/service-accounts/scheduler/client-credentials/${encodeURIComponent(scheduler.clientId)}`,
+      { token: admin },
+    );
+    expect(revoke.status).toBe(204);
+    expect(await statusOnB(saToken, 401)).toBe(401);
+    expect(await statusOnB(delegated, 401)).toBe(401);
+    expect((await a.call('GET', '/auth/me', { token: delegated })).status).toBe(401);
+    const again = await exchange(b, {
+      subject_token: saToken,
+      requested_subject: 'alice@example.com',
+      scope: 'service-api:*',
+    });
+    expect(again.status).toBe(401);
+  });
+
+  it('deactivation then reactivation of a service account does not bring old tokens back', async () => {
+    const sa = await serviceAccount(a, 'worker');
+    await warm(sa.token);
+    expect(
+      (await a.call('PATCH', '/service-accounts/worker', { token: admin, body: { is_active: false } }))
+        .status,
+    ).toBe(200);
+    expect(await statusOnB(sa.token, 401)).toBe(401);
+    expect(
+      (await a.call('PATCH', '/service-accounts/worker', { token: admin, body: { is_active: true } })).status,
+    ).toBe(200);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await b.call('GET', '/auth/me', { token: sa.token })).status).toBe(401);
+    const fresh = await sa.mint();
+    expect((await b.call('GET', '/auth/me', { token: fresh })).status).toBe(200);
+  });
+});
