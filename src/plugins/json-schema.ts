@@ -4,6 +4,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormatsPlugin from 'ajv-formats';
 import type { FieldError } from '../http/errors.js';
 import { pointerToken } from '../lib/json-pointer.js';
+import { linearRegExp } from './regexp.js';
 
 export const DRAFT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
 
@@ -30,6 +31,7 @@ export function newSchemaCompiler(): Ajv2020 {
     allErrors: true,
     logger: false,
     validateFormats: true,
+    code: { regExp: linearRegExp },
   });
   addFormats(ajv);
   return ajv;
@@ -75,8 +77,8 @@ export function compileLabelSchema(
       })),
     };
   }
-  const formats = unknownFormats(ajv, schema);
-  if (formats.length > 0) return { problems: formats.slice(0, MAX_ERRORS) };
+  const positional = keywordProblems(ajv, schema);
+  if (positional.length > 0) return { problems: positional.slice(0, MAX_ERRORS) };
   try {
     return { validate: ajv.compile(schema) };
   } catch (err) {
@@ -100,28 +102,53 @@ const ONE_SUBSCHEMA = [
 const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 const SUBSCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
 
+/** Why a regular expression cannot be used, or undefined when it can (see regexp.ts). */
+function patternProblem(pattern: string): string | undefined {
+  try {
+    linearRegExp(pattern, 'u');
+    return undefined;
+  } catch (err) {
+    return err instanceof SyntaxError
+      ? 'is not a valid ECMA-262 regular expression'
+      : `cannot be matched in linear time: ${(err as Error).message}`;
+  }
+}
+
 /**
- * `format` values the validator does not know, by pointer. The draft would let them pass as
- * annotations; we refuse them so that a typo (`"format": "emial"`) cannot silently assert nothing.
- * Only schema positions are visited, so a property *named* format is not mistaken for the keyword.
+ * Keywords refused by pointer. `format` values the validator does not know: the draft would let
+ * them pass as annotations; we refuse them so that a typo (`"format": "emial"`) cannot silently
+ * assert nothing. `pattern`s and `patternProperties` names that use what no linear-time engine
+ * matches (backreferences, lookaround). Only schema positions are visited, so a property *named*
+ * format is not mistaken for the keyword.
  */
-function unknownFormats(ajv: Ajv2020, schema: unknown, at = ''): SchemaProblem[] {
+function keywordProblems(ajv: Ajv2020, schema: unknown, at = ''): SchemaProblem[] {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return [];
   const s = schema as Record<string, unknown>;
   const out: SchemaProblem[] = [];
   if (typeof s.format === 'string' && !ajv.formats[s.format]) {
     out.push({ pointer: `${at}/format`, detail: `unknown format "${s.format}"` });
   }
-  for (const k of ONE_SUBSCHEMA) out.push(...unknownFormats(ajv, s[k], `${at}/${k}`));
+  if (typeof s.pattern === 'string') {
+    const problem = patternProblem(s.pattern);
+    if (problem) out.push({ pointer: `${at}/pattern`, detail: problem });
+  }
+  const patterns = s.patternProperties;
+  if (typeof patterns === 'object' && patterns !== null && !Array.isArray(patterns)) {
+    for (const name of Object.keys(patterns)) {
+      const problem = patternProblem(name);
+      if (problem) out.push({ pointer: `${at}/patternProperties/${pointerToken(name)}`, detail: problem });
+    }
+  }
+  for (const k of ONE_SUBSCHEMA) out.push(...keywordProblems(ajv, s[k], `${at}/${k}`));
   for (const k of SUBSCHEMA_LISTS) {
     if (Array.isArray(s[k]))
-      (s[k] as unknown[]).forEach((sub, i) => out.push(...unknownFormats(ajv, sub, `${at}/${k}/${i}`)));
+      (s[k] as unknown[]).forEach((sub, i) => out.push(...keywordProblems(ajv, sub, `${at}/${k}/${i}`)));
   }
   for (const k of SUBSCHEMA_MAPS) {
     const map = s[k];
     if (typeof map === 'object' && map !== null && !Array.isArray(map)) {
       for (const [name, sub] of Object.entries(map))
-        out.push(...unknownFormats(ajv, sub, `${at}/${k}/${pointerToken(name)}`));
+        out.push(...keywordProblems(ajv, sub, `${at}/${k}/${pointerToken(name)}`));
     }
   }
   return out;
