@@ -1,5 +1,6 @@
 // Settings: every KEEL_* variable, parsed and validated once into one typed object.
 import path from 'node:path';
+import { passwordProblem } from '../identity/password-policy.js';
 
 export class SettingsError extends Error {
   constructor(
@@ -110,6 +111,10 @@ export interface Settings {
   scoring: { debounceSeconds: number };
   outbound: { allowPrivateNetworks: boolean };
   pluginsDir: string | undefined;
+  /** Bounds on one HTTP request: a slow or partial body never holds a connection for long. */
+  http: { requestTimeoutMs: number; connectionTimeoutMs: number };
+  /** Failed sign-in throttling (docs/security.md). */
+  throttle: { accountFailures: number; addressFailures: number; windowSeconds: number };
 }
 
 export function loadSettings(env: Env = process.env): Settings {
@@ -133,6 +138,8 @@ export function loadSettings(env: Env = process.env): Settings {
       'KEEL_BOOTSTRAP_ADMIN_EMAIL and KEEL_BOOTSTRAP_ADMIN_PASSWORD must be set together',
     );
   }
+  const weak = adminPassword === undefined ? undefined : passwordProblem(adminPassword);
+  if (weak) throw new SettingsError('KEEL_BOOTSTRAP_ADMIN_PASSWORD', `the password ${weak}`);
   const schedulerId = str(env, 'KEEL_SCHEDULER_CLIENT_ID');
   const schedulerSecret = str(env, 'KEEL_SCHEDULER_CLIENT_SECRET');
   if ((schedulerId === undefined) !== (schedulerSecret === undefined)) {
@@ -187,6 +194,15 @@ export function loadSettings(env: Env = process.env): Settings {
     scoring: { debounceSeconds: int(env, 'KEEL_SCORING_DEBOUNCE_SECONDS', 5, 0, 86400) },
     outbound: { allowPrivateNetworks: bool(env, 'KEEL_OUTBOUND_ALLOW_PRIVATE_NETWORKS', false) },
     pluginsDir: str(env, 'KEEL_PLUGINS_DIR'),
+    http: {
+      requestTimeoutMs: int(env, 'KEEL_HTTP_REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
+      connectionTimeoutMs: int(env, 'KEEL_HTTP_CONNECTION_TIMEOUT_MS', 15_000, 100, 600_000),
+    },
+    throttle: {
+      accountFailures: int(env, 'KEEL_AUTH_THROTTLE_ACCOUNT_FAILURES', 5, 1, 1000),
+      addressFailures: int(env, 'KEEL_AUTH_THROTTLE_ADDRESS_FAILURES', 50, 1, 100_000),
+      windowSeconds: int(env, 'KEEL_AUTH_THROTTLE_WINDOW_SECONDS', 300, 1, 86400),
+    },
   };
 
   if (databaseUrl !== null && settings.auth.jwtPrivateKey === undefined) {
