@@ -53,3 +53,16 @@ export function parseJsonBody(text: string): unknown {
     throw new AppError(400, 'invalid_json', 'the body is not valid JSON');
   }
 }
+
+/** parseJsonBody as a Fastify content-type parser (for application/json and its relatives). */
+export function jsonBodyParser(
+  _req: unknown,
+  body: string | Buffer,
+  done: (err: Error | null, value?: unknown) => void,
+): void {
+  try {
+    done(null, parseJsonBody(String(body)));
+  } catch (err) {
+    done(err as Error, undefined);
+  }
+}

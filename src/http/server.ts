@@ -15,7 +15,7 @@ import { attribution, type AuthContext } from '../authz/context.js';
 import { AppError, STATUS_TITLES, unauthorized, type FieldError } from './errors.js';
 import { Problem, responses } from './schemas.js';
 import { nulPointer } from '../lib/json-pointer.js';
-import { parseJsonBody } from './json-body.js';
+import { jsonBodyParser } from './json-body.js';
 import { PgCode, pgCode } from '../db/sql.js';
 import { KeyConflictError, NodeGoneError } from '../graph/store.js';
 
@@ -27,6 +27,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Opt out of authentication (health, login, token endpoint, JWKS, docs). */
     public?: boolean;
+    /** The body is a document stored in a form that keeps U+0000 (plugin documents and manifests). */
+    nulInBody?: boolean;
   }
 }
 
@@ -172,13 +174,7 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
   );
 
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
-    try {
-      done(null, parseJsonBody(body as string));
-    } catch (err) {
-      done(err as Error, undefined);
-    }
-  });
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     const params = new Map<string, string>();
     for (const [k, v] of new URLSearchParams(body as string)) {
@@ -251,7 +247,7 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
     for (const [where, value] of [
       ['params', request.params],
       ['query', request.query],
-      ['body', request.body],
+      ['body', request.routeOptions.config.nulInBody ? undefined : request.body],
     ] as const) {
       const pointer = nulPointer(value);
       if (pointer !== undefined) {

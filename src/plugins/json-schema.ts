@@ -80,7 +80,7 @@ export function compileLabelSchema(
   const positional = keywordProblems(ajv, schema);
   if (positional.length > 0) return { problems: positional.slice(0, MAX_ERRORS) };
   try {
-    return { validate: ajv.compile(schema) };
+    return { validate: ajv.compile(forAjv(schema) as object) };
   } catch (err) {
     return { problems: [{ pointer: '', detail: `does not compile: ${(err as Error).message}` }] };
   }
@@ -101,6 +101,45 @@ const ONE_SUBSCHEMA = [
 ];
 const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 const SUBSCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+
+const isMap = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The schema as Ajv must see it to mean what the draft says; the schema as written is what is stored
+ * and shown. Two spellings Ajv does not take:
+ * - `properties` with a member named `__proto__`: Ajv skips it (its generated code reads members by
+ *   name). `patternProperties` with `^__proto__$` applies the same subschema to the same member and
+ *   counts it as evaluated the same way, and Ajv tests pattern keys against the member names it
+ *   enumerates, own members only.
+ * - `enum: []`: Ajv refuses to compile it; the draft says no value is valid, which `not: {}` says too.
+ */
+export function forAjv(schema: unknown): unknown {
+  if (!isMap(schema)) return schema;
+  const out: Record<string, unknown> = Object.fromEntries(Object.entries(schema));
+  for (const k of ONE_SUBSCHEMA) if (k in out) out[k] = forAjv(out[k]);
+  for (const k of SUBSCHEMA_LISTS) if (Array.isArray(out[k])) out[k] = (out[k] as unknown[]).map(forAjv);
+  for (const k of SUBSCHEMA_MAPS) {
+    const m = out[k];
+    if (isMap(m)) out[k] = Object.fromEntries(Object.entries(m).map(([n, sub]) => [n, forAjv(sub)]));
+  }
+  const props = out.properties;
+  if (isMap(props) && Object.hasOwn(props, '__proto__')) {
+    const { ['__proto__']: proto, ...rest } = Object.fromEntries(Object.entries(props));
+    const patterns = isMap(out.patternProperties)
+      ? Object.fromEntries(Object.entries(out.patternProperties))
+      : {};
+    const key = '^__proto__$';
+    patterns[key] = Object.hasOwn(patterns, key) ? { allOf: [patterns[key], proto] } : proto;
+    out.properties = rest;
+    out.patternProperties = patterns;
+  }
+  if (Array.isArray(out.enum) && out.enum.length === 0) {
+    delete out.enum;
+    out.allOf = [...(Array.isArray(out.allOf) ? out.allOf : []), { not: {} }];
+  }
+  return out;
+}
 
 /** Why a regular expression cannot be used, or undefined when it can (see regexp.ts). */
 function patternProblem(pattern: string): string | undefined {
@@ -177,5 +216,3 @@ export function documentErrors(errors: readonly ErrorObject[] | null | undefined
   }
   return out;
 }
-
-export const NUL_DETAIL = 'text cannot contain the NUL character (U+0000)';
