@@ -114,7 +114,12 @@ export interface Settings {
   /** Bounds on one HTTP request: a slow or partial body never holds a connection for long. */
   http: { requestTimeoutMs: number; connectionTimeoutMs: number };
   /** Failed sign-in throttling (docs/security.md). */
-  throttle: { accountFailures: number; addressFailures: number; windowSeconds: number };
+  throttle: {
+    accountFailures: number;
+    addressFailures: number;
+    windowSeconds: number;
+    oauthStartsPerMinute: number;
+  };
 }
 
 export function loadSettings(env: Env = process.env): Settings {
@@ -202,6 +207,7 @@ export function loadSettings(env: Env = process.env): Settings {
       accountFailures: int(env, 'KEEL_AUTH_THROTTLE_ACCOUNT_FAILURES', 5, 1, 1000),
       addressFailures: int(env, 'KEEL_AUTH_THROTTLE_ADDRESS_FAILURES', 50, 1, 100_000),
       windowSeconds: int(env, 'KEEL_AUTH_THROTTLE_WINDOW_SECONDS', 300, 1, 86400),
+      oauthStartsPerMinute: int(env, 'KEEL_AUTH_THROTTLE_OAUTH_STARTS_PER_MINUTE', 60, 1, 100_000),
     },
   };
 

@@ -13,6 +13,7 @@ beforeAll(async () => {
       KEEL_AUTH_THROTTLE_ACCOUNT_FAILURES: '5',
       KEEL_AUTH_THROTTLE_ADDRESS_FAILURES: '20',
       KEEL_AUTH_THROTTLE_WINDOW_SECONDS: '3',
+      KEEL_AUTH_THROTTLE_OAUTH_STARTS_PER_MINUTE: '3',
     },
   });
   admin = await app.adminToken();
@@ -152,6 +153,21 @@ describe('POST /auth/token: failed grants are throttled too', () => {
     }
     expect(statuses.slice(0, 20).every((s) => s === 400)).toBe(true);
     expect(statuses.slice(20)).toEqual([429, 429]);
+  });
+});
+
+describe('GET /auth/oauth/{slug}/authorize: login starts are limited per address', () => {
+  it('past the limit: 429 with Retry-After, before anything is looked up or stored', async () => {
+    const start = async (address: string) =>
+      app.api.inject({ method: 'GET', url: '/auth/oauth/oidc/authorize', remoteAddress: address });
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await start('10.7.0.1')).statusCode);
+    expect(statuses.slice(0, 3).every((s) => s !== 429)).toBe(true);
+    const limited = await start('10.7.0.1');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(limited.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect((await start('10.7.0.2')).statusCode).not.toBe(429);
   });
 });
 
