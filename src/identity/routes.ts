@@ -291,7 +291,16 @@ export function identityRoutes(api: Api, core: Core, grants: ReadonlyMap<string,
 
   api.get(
     '/.well-known/jwks.json',
-    { config: { public: true }, schema: { tags: ['auth'], security: [] } },
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        security: [],
+        response: responses({
+          200: Type.Object({ keys: Type.Array(Type.Object({}, { additionalProperties: true })) }),
+        }),
+      },
+    },
     async (_req, reply) => reply.header('cache-control', 'public, max-age=300').send(core.jwt.jwks()),
   );
 }
