@@ -22,7 +22,7 @@ interface Operation {
 
 let app: TestApp;
 let tokens: Record<'anonymous' | 'user' | 'admin', string | undefined>;
-let operations: Operation[] = [];
+const operations: Operation[] = [];
 let components: Record<string, Schema> = {};
 
 beforeAll(async () => {
