@@ -113,7 +113,7 @@ export interface Settings {
   pluginsDir: string | undefined;
   /** Bounds on one HTTP request: a slow or partial body never holds a connection for long. */
   http: { requestTimeoutMs: number; connectionTimeoutMs: number };
-  /** Failed sign-in throttling (docs/security.md). */
+  /** Failed sign-in throttling (docs/input-hardening.md). */
   throttle: {
     accountFailures: number;
     addressFailures: number;

@@ -1,6 +1,6 @@
 // Failed sign-in throttling in the way of Keycloak's brute-force detection: failures are counted per
 // account, per client address and per (account, address) pair, in PostgreSQL so every replica agrees.
-// The rules, and why an attacker cannot use them to lock the owner out, are in docs/security.md.
+// The rules, and why an attacker cannot use them to lock the owner out, are in docs/input-hardening.md.
 import type { Queryable } from '../db/sql.js';
 import { AppError } from '../http/errors.js';
 import { clearCounters, countEvent, pruneCounters, readCounters } from './throttle.store.js';

@@ -1,4 +1,4 @@
-// Failed sign-ins are throttled per account and per client address, in PostgreSQL (docs/security.md),
+// Failed sign-ins are throttled per account and per client address, in PostgreSQL (docs/input-hardening.md),
 // and no attacker can use the throttle to keep the owner out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSettings, SettingsError } from '../../src/config/settings.js';
