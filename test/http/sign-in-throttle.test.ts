@@ -12,7 +12,7 @@ beforeAll(async () => {
     env: {
       KEEL_AUTH_THROTTLE_ACCOUNT_FAILURES: '5',
       KEEL_AUTH_THROTTLE_ADDRESS_FAILURES: '20',
-      KEEL_AUTH_THROTTLE_WINDOW_SECONDS: '3',
+      KEEL_AUTH_THROTTLE_WINDOW_SECONDS: '600',
       KEEL_AUTH_THROTTLE_OAUTH_STARTS_PER_MINUTE: '3',
     },
   });
@@ -29,7 +29,9 @@ const login = async (email: string, password: string, address: string) => {
   });
   return { status: res.statusCode, headers: res.headers, body: JSON.parse(res.body) };
 };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The window of every counter ends now: what waiting Retry-After seconds would do. */
+const windowEnds = () =>
+  app.runtime.core.sql.query(`UPDATE auth_throttle SET window_start = window_start - interval '1 hour'`);
 
 describe('POST /auth/login: failures are throttled per account and per address', () => {
   it('25 wrong passwords from one address: the sixth try on is 429 with Retry-After, even the right one', async () => {
@@ -45,12 +47,12 @@ describe('POST /auth/login: failures are throttled per account and per address',
     expect(right.body.code).toBe('too_many_attempts');
     const retry = Number(right.headers['retry-after']);
     expect(retry).toBeGreaterThanOrEqual(1);
-    expect(retry).toBeLessThanOrEqual(3);
+    expect(retry).toBeLessThanOrEqual(600);
     // The owner, from an address that took no part in the attack, signs in meanwhile.
     const owner = await login('victim@throttle.test', 'victim-password-long-1', '10.0.0.2');
     expect(owner.status, JSON.stringify(owner.body)).toBe(200);
     // After the window the attacker's address may try again (and the right password works).
-    await sleep(retry * 1000 + 200);
+    await windowEnds();
     expect((await login('victim@throttle.test', 'victim-password-long-1', '10.0.0.1')).status).toBe(200);
   });
 
@@ -85,7 +87,7 @@ describe('POST /auth/login: failures are throttled per account and per address',
     await app.user('replica@throttle.test', { password: 'replica-password-long-1' });
     const second = await startTestApp({
       database: { url: app.url },
-      env: { KEEL_AUTH_THROTTLE_ACCOUNT_FAILURES: '5', KEEL_AUTH_THROTTLE_WINDOW_SECONDS: '3' },
+      env: { KEEL_AUTH_THROTTLE_ACCOUNT_FAILURES: '5', KEEL_AUTH_THROTTLE_WINDOW_SECONDS: '600' },
     });
     try {
       for (let i = 0; i < 5; i++) await login('replica@throttle.test', 'wrong-password-xx', '10.4.0.1');
@@ -135,7 +137,7 @@ describe('POST /auth/token: failed grants are throttled too', () => {
     expect(limited.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(limited.headers['cache-control']).toBe('no-store');
-    await sleep(Number(limited.headers['retry-after']) * 1000 + 200);
+    await windowEnds();
     expect((await grant(cred.body.client_secret)).statusCode).toBe(200);
   });
 
