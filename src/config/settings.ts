@@ -1,5 +1,6 @@
 // Settings: every KEEL_* variable, parsed and validated once into one typed object.
 import path from 'node:path';
+import { passwordProblem } from '../identity/password-policy.js';
 
 export class SettingsError extends Error {
   constructor(
@@ -125,6 +126,15 @@ export interface Settings {
   outboxRetentionHours: number;
   /** Who may read GET /metrics besides loopback callers: a bearer token (docs/analytics.md). */
   metricsToken: string | undefined;
+  /** Bounds on one HTTP request: a slow or partial body never holds a connection for long. */
+  http: { requestTimeoutMs: number; connectionTimeoutMs: number };
+  /** Failed sign-in throttling (docs/input-hardening.md). */
+  throttle: {
+    accountFailures: number;
+    addressFailures: number;
+    windowSeconds: number;
+    oauthStartsPerMinute: number;
+  };
 }
 
 /** KEEL_STREAM_URL: required unless Keel runs embedded, where the stream defaults to its own PostgreSQL. */
@@ -171,6 +181,8 @@ export function loadSettings(env: Env = process.env): Settings {
       'KEEL_BOOTSTRAP_ADMIN_EMAIL and KEEL_BOOTSTRAP_ADMIN_PASSWORD must be set together',
     );
   }
+  const weak = adminPassword === undefined ? undefined : passwordProblem(adminPassword);
+  if (weak) throw new SettingsError('KEEL_BOOTSTRAP_ADMIN_PASSWORD', `the password ${weak}`);
   const schedulerId = str(env, 'KEEL_SCHEDULER_CLIENT_ID');
   const schedulerSecret = str(env, 'KEEL_SCHEDULER_CLIENT_SECRET');
   if ((schedulerId === undefined) !== (schedulerSecret === undefined)) {
@@ -238,6 +250,16 @@ export function loadSettings(env: Env = process.env): Settings {
     },
     outboxRetentionHours: int(env, 'KEEL_OUTBOX_RETENTION_HOURS', 24, 1, 24 * 365),
     metricsToken: str(env, 'KEEL_METRICS_TOKEN'),
+    http: {
+      requestTimeoutMs: int(env, 'KEEL_HTTP_REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
+      connectionTimeoutMs: int(env, 'KEEL_HTTP_CONNECTION_TIMEOUT_MS', 15_000, 100, 600_000),
+    },
+    throttle: {
+      accountFailures: int(env, 'KEEL_AUTH_THROTTLE_ACCOUNT_FAILURES', 5, 1, 1000),
+      addressFailures: int(env, 'KEEL_AUTH_THROTTLE_ADDRESS_FAILURES', 50, 1, 100_000),
+      windowSeconds: int(env, 'KEEL_AUTH_THROTTLE_WINDOW_SECONDS', 300, 1, 86400),
+      oauthStartsPerMinute: int(env, 'KEEL_AUTH_THROTTLE_OAUTH_STARTS_PER_MINUTE', 60, 1, 100_000),
+    },
   };
 
   if (databaseUrl !== null && settings.auth.jwtPrivateKey === undefined) {

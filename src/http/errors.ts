@@ -10,6 +10,9 @@ export interface FieldError {
 }
 
 export class AppError extends Error {
+  /** Seconds a client should wait before trying again (sent as Retry-After), for 429 and 503. */
+  retryAfter?: number;
+
   constructor(
     readonly status: number,
     readonly code: string,

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { Ajv } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
 import Fastify, { LogController, type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
+import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -14,6 +15,7 @@ import { attribution, type AuthContext } from '../authz/context.js';
 import { AppError, STATUS_TITLES, unauthorized, type FieldError } from './errors.js';
 import { Problem, responses } from './schemas.js';
 import { nulPointer } from '../lib/json-pointer.js';
+import { jsonBodyParser } from './json-body.js';
 import { PgCode, pgCode } from '../db/sql.js';
 import { KeyConflictError, NodeGoneError } from '../graph/store.js';
 import { observabilityRoutes } from '../observability/routes.js';
@@ -26,6 +28,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Opt out of authentication (health, login, token endpoint, JWKS, docs). */
     public?: boolean;
+    /** The body is a document stored in a form that keeps U+0000 (plugin documents and manifests). */
+    nulInBody?: boolean;
   }
 }
 
@@ -34,6 +38,11 @@ export function authOf(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthorized();
   return request.auth;
 }
+
+/** The docs UI (swagger-ui) runs its own scripts and inline styles and shows data: images. */
+const DOCS_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+  "connect-src 'self'; font-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -49,6 +58,7 @@ export function problemBody(status: number, code: string, detail: string, errors
 }
 
 export function sendProblem(reply: FastifyReply, err: AppError) {
+  if (err.retryAfter !== undefined) reply.header('retry-after', String(err.retryAfter));
   return reply
     .code(err.status)
     .type('application/problem+json')
@@ -135,6 +145,14 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // A client that stops sending (half a body, a trickle of header bytes) is cut off: idle sockets after
+    // connectionTimeout, whole requests after requestTimeout, checked every second rather than Node's 30 s.
+    connectionTimeout: core.settings.http.connectionTimeoutMs,
+    requestTimeout: core.settings.http.requestTimeoutMs,
+    http: {
+      connectionsCheckingInterval: Math.min(1000, core.settings.http.requestTimeoutMs),
+      headersTimeout: Math.min(60_000, core.settings.http.requestTimeoutMs),
+    },
     // Path parameters are bounded by each route's schema (an email may be 254 characters, more once
     // percent-encoded); the router's default of 100 would refuse valid ones before the schema runs.
     routerOptions: { maxParamLength: 2048 },
@@ -156,17 +174,19 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
     (httpPart === 'body' ? validators.body : validators.text).compile(schema as object),
   );
 
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-    const params = new URLSearchParams(body as string);
-    const out: Record<string, string> = {};
-    for (const [k, v] of params) {
-      if (k in out) {
+    const params = new Map<string, string>();
+    for (const [k, v] of new URLSearchParams(body as string)) {
+      if (params.has(k)) {
         done(new AppError(400, 'invalid_request', `parameter ${k} is repeated`), undefined);
         return;
       }
-      out[k] = v;
+      params.set(k, v);
     }
-    done(null, out);
+    // Own data properties, so a parameter named __proto__ is a parameter like any other.
+    done(null, Object.fromEntries(params));
   });
 
   // Set before any plugin registers, so that plugin routes (the docs UI) answer problem+json too.
@@ -183,6 +203,19 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendProblem(reply, new AppError(500, 'internal_error', 'an unexpected error occurred'));
+  });
+
+  // Security headers for a JSON API: nothing to sniff, frame or refer from. The docs UI alone loads
+  // scripts, styles and images of its own (see the onSend hook below).
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    },
+    referrerPolicy: { policy: 'no-referrer' },
+    frameguard: { action: 'deny' },
+    crossOriginEmbedderPolicy: false,
   });
 
   app.addSchema(Problem);
@@ -215,7 +248,7 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
     for (const [where, value] of [
       ['params', request.params],
       ['query', request.query],
-      ['body', request.body],
+      ['body', request.routeOptions.config.nulInBody ? undefined : request.body],
     ] as const) {
       const pointer = nulPointer(value);
       if (pointer !== undefined) {
@@ -229,6 +262,12 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // API answers are never cached unless a route says otherwise (JWKS): a token in a login, token,
+    // refresh or OAuth callback answer must not outlive the exchange in any cache.
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (request.url === '/docs' || request.url.startsWith('/docs/')) {
+      reply.header('content-security-policy', DOCS_CSP);
+    }
   });
 
   app.addHook('onResponse', async (request, reply) => {

@@ -115,7 +115,19 @@ const refreshTokenGrant: GrantHandler = async (params, core) => {
   };
 };
 
-export const coreGrants: Record<string, GrantHandler> = {
+export const coreGrants: Readonly<Record<string, GrantHandler>> = {
   client_credentials: clientCredentialsGrant,
   refresh_token: refreshTokenGrant,
 };
+
+/**
+ * The grants by name, in a Map: a `grant_type` sent by a client is looked up as data, so
+ * `constructor`, `__proto__` or `toString` are unknown grants, never a member of Object.prototype.
+ */
+export function grantTable(
+  ...sources: Readonly<Record<string, GrantHandler>>[]
+): ReadonlyMap<string, GrantHandler> {
+  const table = new Map<string, GrantHandler>();
+  for (const source of sources) for (const [name, grant] of Object.entries(source)) table.set(name, grant);
+  return table;
+}

@@ -1,7 +1,8 @@
 import type { Domain } from '../app/domain.js';
 import { crudPermissions } from '../authz/permissions.js';
-import { coreGrants, type GrantHandler } from './grants.js';
+import { coreGrants, grantTable, type GrantHandler } from './grants.js';
 import { identityRoutes } from './routes.js';
+import { throttleMigration } from './throttle.store.js';
 
 export function identityDomain(extraGrants: Readonly<Record<string, GrantHandler>> = {}): Domain {
   return {
@@ -11,6 +12,7 @@ export function identityDomain(extraGrants: Readonly<Record<string, GrantHandler
         id: '0002_identity_refresh_family',
         sql: `CREATE INDEX graph_nodes_refresh_family ON graph_nodes ((props->>'family')) WHERE label = 'RefreshToken'`,
       },
+      throttleMigration,
       {
         id: '0002_identity_refresh_user',
         sql: `CREATE INDEX graph_nodes_refresh_user ON graph_nodes ((props->>'user_id')) WHERE label = 'RefreshToken'`,
@@ -20,6 +22,6 @@ export function identityDomain(extraGrants: Readonly<Record<string, GrantHandler
       ...crudPermissions('user', 'users'),
       ...crudPermissions('service_account', 'service accounts'),
     ],
-    routes: (api, core) => identityRoutes(api, core, { ...coreGrants, ...extraGrants }),
+    routes: (api, core) => identityRoutes(api, core, grantTable(coreGrants, extraGrants)),
   };
 }

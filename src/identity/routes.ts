@@ -4,13 +4,15 @@ import type { Core } from '../app/core.js';
 import { hasPermission, isAdminUser } from '../authz/context.js';
 import { NoContent, PageQuery, SlugParams, responses } from '../http/schemas.js';
 import { parsePage, sendPage } from '../http/pagination.js';
-import { authOf } from '../http/server.js';
+import { authOf, sendProblem } from '../http/server.js';
 import { AppError } from '../http/errors.js';
-import { OAuthError, type GrantHandler } from './grants.js';
+import { OAuthError, clientCredentialsFrom, type GrantHandler } from './grants.js';
+import { signInThrottle } from './throttle.js';
 import * as S from './schemas.js';
 
-export function identityRoutes(api: Api, core: Core, grants: Readonly<Record<string, GrantHandler>>): void {
+export function identityRoutes(api: Api, core: Core, grants: ReadonlyMap<string, GrantHandler>): void {
   const { users, serviceAccounts, tokens } = core.identity;
+  const throttle = signInThrottle(core.sql, core.settings.throttle);
 
   // --- users
   api.post(
@@ -174,8 +176,14 @@ export function identityRoutes(api: Api, core: Core, grants: Readonly<Record<str
       if (!core.settings.auth.localPasswordLogin) {
         throw new AppError(404, 'local_login_disabled', 'local password login is disabled');
       }
+      const attempt = { account: req.body.email, address: req.ip };
+      await throttle.check(attempt);
       const user = await users.verifyLogin(req.body.email, req.body.password);
-      if (!user) throw new AppError(401, 'invalid_credentials', 'wrong email or password');
+      if (!user) {
+        await throttle.failed(attempt);
+        throw new AppError(401, 'invalid_credentials', 'wrong email or password');
+      }
+      await throttle.succeeded(attempt);
       return tokens.signIn({ id: user.id, email: user.props.email }, 'password');
     },
   );
@@ -190,12 +198,14 @@ export function identityRoutes(api: Api, core: Core, grants: Readonly<Record<str
         security: [],
         consumes: ['application/x-www-form-urlencoded', 'application/json'],
         body: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()])),
-        response: { 200: S.TokenResponse, '4xx': S.OAuthErrorBody },
+        response: { 200: S.TokenResponse, 429: Type.Ref('Problem'), '4xx': S.OAuthErrorBody },
       },
       // Errors raised before the handler (body parsing, validation, unsupported media type) must answer
       // RFC 6749 too: this route's 4xx schema is the OAuth error body, which a problem body cannot fill.
       errorHandler: (error, request, reply) => {
         reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+        // Throttling is not an OAuth error: RFC 6749 has no code for it, HTTP has 429.
+        if (error instanceof AppError && error.status === 429) return sendProblem(reply, error);
         const status =
           error instanceof AppError ? error.status : (error as { statusCode?: number }).statusCode;
         if (typeof status === 'number' && status >= 400 && status < 500) {
@@ -209,18 +219,32 @@ export function identityRoutes(api: Api, core: Core, grants: Readonly<Record<str
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
-      const params: Record<string, string | undefined> = {};
+      // No prototype: a parameter named __proto__ or constructor is data like any other.
+      const params: Record<string, string | undefined> = Object.create(null);
       for (const [k, v] of Object.entries(req.body)) params[k] = String(v);
       params.__authorization = req.headers.authorization;
+      // Failed grants count against the client they name (if any) and the address they come from.
+      const client = (() => {
+        try {
+          return clientCredentialsFrom(params, req.headers.authorization)?.clientId ?? params.client_id;
+        } catch {
+          return params.client_id;
+        }
+      })();
+      const attempt = { account: client === undefined ? undefined : `client:${client}`, address: req.ip };
       try {
         const grantType = params.grant_type;
         if (!grantType) throw new OAuthError(400, 'invalid_request', 'grant_type is required');
-        const grant = grants[grantType];
+        const grant = grants.get(grantType);
         if (!grant)
           throw new OAuthError(400, 'unsupported_grant_type', `grant_type ${grantType} is not supported`);
-        return await grant(params, core);
+        await throttle.check(attempt);
+        const issued = await grant(params, core);
+        await throttle.succeeded(attempt);
+        return issued;
       } catch (err) {
         if (err instanceof OAuthError) {
+          if (err.error === 'invalid_client' || err.error === 'invalid_grant') await throttle.failed(attempt);
           if (err.status === 401) reply.header('www-authenticate', 'Basic realm="keel"');
           return reply.code(err.status).send({ error: err.error, error_description: err.description });
         }
@@ -267,7 +291,16 @@ export function identityRoutes(api: Api, core: Core, grants: Readonly<Record<str
 
   api.get(
     '/.well-known/jwks.json',
-    { config: { public: true }, schema: { tags: ['auth'], security: [] } },
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        security: [],
+        response: responses({
+          200: Type.Object({ keys: Type.Array(Type.Object({}, { additionalProperties: true })) }),
+        }),
+      },
+    },
     async (_req, reply) => reply.header('cache-control', 'public, max-age=300').send(core.jwt.jwks()),
   );
 }

@@ -1,7 +1,11 @@
 import { Type } from 'typebox';
 import { Email, NullableTimestamp, Slug, Timestamp } from '../http/schemas.js';
 
-const Password = Type.String({ minLength: 8, maxLength: 1024, description: 'write-only' });
+const Password = Type.String({
+  minLength: 12,
+  maxLength: 1024,
+  description: 'write-only; at least 12 characters and not a common password (docs/input-hardening.md)',
+});
 const DisplayName = Type.String({ minLength: 1, maxLength: 200 });
 
 export const UserRead = Type.Object({

@@ -4,6 +4,7 @@ import { attribution, isAdminUser, type AuthContext } from '../authz/context.js'
 import { authorize } from '../authz/guard.js';
 import { principalRoles } from '../authz/store.js';
 import { decoyHash, hashPassword, verifyPassword } from '../crypto/passwords.js';
+import { assertPasswordPolicy } from './password-policy.js';
 import { KeyConflictError } from '../graph/store.js';
 import { conflict, forbidden, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
@@ -66,6 +67,7 @@ type Deps = Pick<Core, 'sql' | 'authCache'>;
 export function usersService({ sql, authCache }: Deps) {
   /** Creates a user with no authorization check: bootstrap and the CLI. */
   async function createUnchecked(input: UserCreate, by: string): Promise<UserNode> {
+    if (input.password !== undefined) assertPasswordPolicy(input.password);
     const props: UserProps = {
       email: input.email,
       display_name: input.display_name ?? input.email.split('@')[0]!,
@@ -158,7 +160,10 @@ export function usersService({ sql, authCache }: Deps) {
       if (input.display_name !== undefined) patch.display_name = input.display_name;
       if (input.is_active !== undefined) patch.is_active = input.is_active;
       if (input.is_admin !== undefined) patch.is_admin = input.is_admin;
-      if (input.password !== undefined) patch.password_hash = await hashPassword(input.password);
+      if (input.password !== undefined) {
+        assertPasswordPolicy(input.password);
+        patch.password_hash = await hashPassword(input.password);
+      }
       // A new password, a deactivation or a reactivation ends every access token issued before it.
       if (
         input.password !== undefined ||

@@ -2,6 +2,7 @@ import type { Domain } from '../app/domain.js';
 import { ProviderDirectory } from './directory.js';
 import { oauthLoginService } from './login.js';
 import { oauthRoutes } from './routes.js';
+import { rateLimit } from '../identity/throttle.js';
 import { identityIssuer, oauthProvidersService } from './service.js';
 import { findProvider, legacyIdentities, pendingLoginsMigration, rekeyIdentity } from './store.js';
 
@@ -30,6 +31,11 @@ export const oauthDomain: Domain = {
   routes: async (api, core) => {
     // One directory (cache) per API instance: writes here invalidate it, reads share it.
     const directory = new ProviderDirectory(core.sql, core.settings.auth.providerCacheSeconds);
-    await oauthRoutes(api, oauthProvidersService(core, directory), oauthLoginService(core, directory));
+    await oauthRoutes(
+      api,
+      oauthProvidersService(core, directory),
+      oauthLoginService(core, directory),
+      rateLimit(core.sql, core.settings.throttle.oauthStartsPerMinute, 60),
+    );
   },
 };

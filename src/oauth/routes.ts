@@ -79,7 +79,13 @@ const PutSlug = Type.Object({ slug: Type.Union(PROVIDER_SLUGS.map((v) => Type.Li
 const Redirect = Type.Null({ description: 'A redirect (Location header)' });
 const tags = ['oauth providers'];
 
-export async function oauthRoutes(api: Api, admin: OAuthProvidersService, login: OAuthLoginService) {
+export async function oauthRoutes(
+  api: Api,
+  admin: OAuthProvidersService,
+  login: OAuthLoginService,
+  /** Counts a login start per client address; throws 429 past the limit (each start stores a row). */
+  limitStarts: (key: string) => Promise<void> = async () => {},
+) {
   api.get(
     '/admin/oauth-providers',
     {
@@ -152,6 +158,7 @@ export async function oauthRoutes(api: Api, admin: OAuthProvidersService, login:
         },
       },
       async (req, reply) => {
+        await limitStarts(`oauth-start:${req.ip}`);
         const started = await login.start(req.params.slug, req.query.redirect_to);
         const { name, value, ...options } = started.cookie;
         reply.header('cache-control', 'no-store');

@@ -17,8 +17,8 @@ import {
 import { isUuid } from '../graph/ids.js';
 import { AppError, conflict, invalid, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
-import { NUL_DETAIL, documentErrors } from './json-schema.js';
-import { nulPointer } from '../lib/json-pointer.js';
+import { documentErrors } from './json-schema.js';
+import { decodeDocument, encodeDocument } from './document-codec.js';
 import {
   permissionName,
   type CompiledEdgeLabel,
@@ -68,7 +68,7 @@ const entityRead = (slug: string, label: string, n: GraphNode): EntityRead => ({
   id: n.id,
   plugin: slug,
   label,
-  properties: n.props,
+  properties: decodeDocument(n.props),
   created_at: n.created_at.toISOString(),
   updated_at: n.updated_at.toISOString(),
 });
@@ -84,7 +84,7 @@ const edgeRead = (
   source_label: e.source.label,
   target_id: row.dst,
   target_label: e.target.label,
-  properties: row.props,
+  properties: decodeDocument(row.props),
   created_at: row.created_at.toISOString(),
 });
 
@@ -92,7 +92,7 @@ const edgeRead = (
 function otherEnd(slug: string, e: CompiledEdgeLabel, row: AnchoredEdge) {
   const end = row.other_label === e.source.storage ? e.source : e.target;
   const properties = end.plugin
-    ? row.other_props
+    ? decodeDocument(row.other_props)
     : { slug: row.other_props.slug ?? null, name: row.other_props.name ?? null };
   return {
     id: row.other_id,
@@ -106,8 +106,6 @@ function otherEnd(slug: string, e: CompiledEdgeLabel, row: AnchoredEdge) {
 
 /** Validates a document against a label schema: 422 with pointers (prefixed by `prefix`) and keywords. */
 function check(validate: ValidateFunction, doc: unknown, prefix = ''): void {
-  const nul = nulPointer(doc);
-  if (nul) throw invalid(`${prefix}${nul === '/' ? '' : nul}` || '/', NUL_DETAIL);
   if (validate(doc)) return;
   const errors = documentErrors(validate.errors, prefix);
   const first = errors[0]!;
@@ -183,7 +181,7 @@ export function pluginEntitiesService({ sql }: Deps, registry: PluginRegistry) {
       return withCurrent(slug, async ({ head, plugin }) => {
         const v = vertexOf(plugin, slug, label);
         check(v.validate, body);
-        const node = await insertEntity(sql, head, v.storage, body);
+        const node = await insertEntity(sql, head, v.storage, encodeDocument(body));
         return node && entityRead(slug, label, node);
       });
     },
@@ -206,9 +204,9 @@ export function pluginEntitiesService({ sql }: Deps, registry: PluginRegistry) {
             if (!(await getNode(tx, id, v.storage))) throw notFound(`${label} ${id}`);
             return undefined;
           }
-          const merged = mergePatch(node.props, patch) as Props;
+          const merged = mergePatch(decodeDocument(node.props), patch) as Props;
           check(v.validate, merged);
-          return entityRead(slug, label, (await replaceProps(tx, id, merged))!);
+          return entityRead(slug, label, (await replaceProps(tx, id, encodeDocument(merged)))!);
         });
       });
     },
@@ -270,7 +268,7 @@ export function pluginEntitiesService({ sql }: Deps, registry: PluginRegistry) {
             dst: body.target_id,
             dstLabel: e.target.storage,
           },
-          props,
+          encodeDocument(props),
         );
         if (stored) {
           return {

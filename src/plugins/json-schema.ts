@@ -4,6 +4,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormatsPlugin from 'ajv-formats';
 import type { FieldError } from '../http/errors.js';
 import { pointerToken } from '../lib/json-pointer.js';
+import { linearRegExp } from './regexp.js';
 
 export const DRAFT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
 
@@ -30,6 +31,7 @@ export function newSchemaCompiler(): Ajv2020 {
     allErrors: true,
     logger: false,
     validateFormats: true,
+    code: { regExp: linearRegExp },
   });
   addFormats(ajv);
   return ajv;
@@ -75,10 +77,10 @@ export function compileLabelSchema(
       })),
     };
   }
-  const formats = unknownFormats(ajv, schema);
-  if (formats.length > 0) return { problems: formats.slice(0, MAX_ERRORS) };
+  const positional = keywordProblems(ajv, schema);
+  if (positional.length > 0) return { problems: positional.slice(0, MAX_ERRORS) };
   try {
-    return { validate: ajv.compile(schema) };
+    return { validate: ajv.compile(forAjv(schema) as object) };
   } catch (err) {
     return { problems: [{ pointer: '', detail: `does not compile: ${(err as Error).message}` }] };
   }
@@ -100,28 +102,92 @@ const ONE_SUBSCHEMA = [
 const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 const SUBSCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
 
+const isMap = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
 /**
- * `format` values the validator does not know, by pointer. The draft would let them pass as
- * annotations; we refuse them so that a typo (`"format": "emial"`) cannot silently assert nothing.
- * Only schema positions are visited, so a property *named* format is not mistaken for the keyword.
+ * The schema as Ajv must see it to mean what the draft says; the schema as written is what is stored
+ * and shown. Two spellings Ajv does not take:
+ * - `properties` with a member named `__proto__`: Ajv skips it (its generated code reads members by
+ *   name). `patternProperties` with `^__proto__$` applies the same subschema to the same member and
+ *   counts it as evaluated the same way, and Ajv tests pattern keys against the member names it
+ *   enumerates, own members only.
+ * - `enum: []`: Ajv refuses to compile it; the draft says no value is valid, which `not: {}` says too.
  */
-function unknownFormats(ajv: Ajv2020, schema: unknown, at = ''): SchemaProblem[] {
+export function forAjv(schema: unknown): unknown {
+  if (!isMap(schema)) return schema;
+  const out: Record<string, unknown> = Object.fromEntries(Object.entries(schema));
+  for (const k of ONE_SUBSCHEMA) if (k in out) out[k] = forAjv(out[k]);
+  for (const k of SUBSCHEMA_LISTS) if (Array.isArray(out[k])) out[k] = (out[k] as unknown[]).map(forAjv);
+  for (const k of SUBSCHEMA_MAPS) {
+    const m = out[k];
+    if (isMap(m)) out[k] = Object.fromEntries(Object.entries(m).map(([n, sub]) => [n, forAjv(sub)]));
+  }
+  const props = out.properties;
+  if (isMap(props) && Object.hasOwn(props, '__proto__')) {
+    const { ['__proto__']: proto, ...rest } = Object.fromEntries(Object.entries(props));
+    const patterns = isMap(out.patternProperties)
+      ? Object.fromEntries(Object.entries(out.patternProperties))
+      : {};
+    const key = '^__proto__$';
+    patterns[key] = Object.hasOwn(patterns, key) ? { allOf: [patterns[key], proto] } : proto;
+    out.properties = rest;
+    out.patternProperties = patterns;
+  }
+  if (Array.isArray(out.enum) && out.enum.length === 0) {
+    delete out.enum;
+    out.allOf = [...(Array.isArray(out.allOf) ? out.allOf : []), { not: {} }];
+  }
+  return out;
+}
+
+/** Why a regular expression cannot be used, or undefined when it can (see regexp.ts). */
+function patternProblem(pattern: string): string | undefined {
+  try {
+    linearRegExp(pattern, 'u');
+    return undefined;
+  } catch (err) {
+    return err instanceof SyntaxError
+      ? 'is not a valid ECMA-262 regular expression'
+      : `cannot be matched in linear time: ${(err as Error).message}`;
+  }
+}
+
+/**
+ * Keywords refused by pointer. `format` values the validator does not know: the draft would let
+ * them pass as annotations; we refuse them so that a typo (`"format": "emial"`) cannot silently
+ * assert nothing. `pattern`s and `patternProperties` names that use what no linear-time engine
+ * matches (backreferences, lookaround). Only schema positions are visited, so a property *named*
+ * format is not mistaken for the keyword.
+ */
+function keywordProblems(ajv: Ajv2020, schema: unknown, at = ''): SchemaProblem[] {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return [];
   const s = schema as Record<string, unknown>;
   const out: SchemaProblem[] = [];
   if (typeof s.format === 'string' && !ajv.formats[s.format]) {
     out.push({ pointer: `${at}/format`, detail: `unknown format "${s.format}"` });
   }
-  for (const k of ONE_SUBSCHEMA) out.push(...unknownFormats(ajv, s[k], `${at}/${k}`));
+  if (typeof s.pattern === 'string') {
+    const problem = patternProblem(s.pattern);
+    if (problem) out.push({ pointer: `${at}/pattern`, detail: problem });
+  }
+  const patterns = s.patternProperties;
+  if (typeof patterns === 'object' && patterns !== null && !Array.isArray(patterns)) {
+    for (const name of Object.keys(patterns)) {
+      const problem = patternProblem(name);
+      if (problem) out.push({ pointer: `${at}/patternProperties/${pointerToken(name)}`, detail: problem });
+    }
+  }
+  for (const k of ONE_SUBSCHEMA) out.push(...keywordProblems(ajv, s[k], `${at}/${k}`));
   for (const k of SUBSCHEMA_LISTS) {
     if (Array.isArray(s[k]))
-      (s[k] as unknown[]).forEach((sub, i) => out.push(...unknownFormats(ajv, sub, `${at}/${k}/${i}`)));
+      (s[k] as unknown[]).forEach((sub, i) => out.push(...keywordProblems(ajv, sub, `${at}/${k}/${i}`)));
   }
   for (const k of SUBSCHEMA_MAPS) {
     const map = s[k];
     if (typeof map === 'object' && map !== null && !Array.isArray(map)) {
       for (const [name, sub] of Object.entries(map))
-        out.push(...unknownFormats(ajv, sub, `${at}/${k}/${pointerToken(name)}`));
+        out.push(...keywordProblems(ajv, sub, `${at}/${k}/${pointerToken(name)}`));
     }
   }
   return out;
@@ -150,5 +216,3 @@ export function documentErrors(errors: readonly ErrorObject[] | null | undefined
   }
   return out;
 }
-
-export const NUL_DETAIL = 'text cannot contain the NUL character (U+0000)';

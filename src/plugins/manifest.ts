@@ -4,7 +4,7 @@ import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { Type, type Static } from 'typebox';
 import { parse as parseYaml } from 'yaml';
 import { AppError, type FieldError } from '../http/errors.js';
-import { NUL_DETAIL, compileLabelSchema, documentErrors, newSchemaCompiler } from './json-schema.js';
+import { compileLabelSchema, documentErrors, newSchemaCompiler } from './json-schema.js';
 import { nulPointer } from '../lib/json-pointer.js';
 
 export const LABEL_PATTERN = '^[A-Za-z][A-Za-z0-9_]*$';
@@ -196,17 +196,39 @@ function searchFieldsOf(schema: Record<string, unknown>): string[] {
     .map(([name]) => name);
 }
 
+/** The manifest with each label's `schema` left out, for checks that concern its own text. */
+function withoutSchemas(input: unknown): unknown {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
+  const labels = (v: unknown) =>
+    Array.isArray(v)
+      ? v.map((l: unknown) =>
+          typeof l === 'object' && l !== null && !Array.isArray(l)
+            ? Object.fromEntries(Object.entries(l).filter(([k]) => k !== 'schema'))
+            : l,
+        )
+      : v;
+  const m = input as Record<string, unknown>;
+  return { ...m, vertex_labels: labels(m.vertex_labels), edge_labels: labels(m.edge_labels) };
+}
+
 /**
  * Checks a manifest against every rule that needs no database (shape, identifiers, duplicate and
  * first-class labels, edge tuples, schemas) and compiles it. Throws 422 with pointers into the
  * request body (`/manifest/...`).
  */
 export function compileManifest(input: unknown): CompiledPlugin {
-  const nul = nulPointer(input);
-  if (nul)
+  // Schemas may hold U+0000 (in const, enum, property names: stored encoded); the manifest's own
+  // names, versions and descriptions are text that may not.
+  const nul = nulPointer(withoutSchemas(input));
+  if (nul) {
     throw invalidManifest([
-      { pointer: `/manifest${nul === '/' ? '' : nul}`, in: 'body', detail: NUL_DETAIL },
+      {
+        pointer: `/manifest${nul === '/' ? '' : nul}`,
+        in: 'body',
+        detail: 'must not contain NUL characters',
+      },
     ]);
+  }
   if (!checkShape(input)) throw invalidManifest(documentErrors(checkShape.errors, '/manifest'));
   const m = input as ManifestInput;
   const manifest: Manifest = {

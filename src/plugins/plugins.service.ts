@@ -18,6 +18,7 @@ import {
   type CompiledVertexLabel,
   type Manifest,
 } from './manifest.js';
+import { decodeDocument, encodeDocument } from './document-codec.js';
 import type { PluginRegistry } from './registry.js';
 import {
   claimLabels,
@@ -41,21 +42,25 @@ const DIRECTORY_LOCK = 7_245_340;
 const SCAN_BATCH = 1000;
 const EXAMPLES = 3;
 
-export const pluginRead = (n: PluginNode) => ({
+/** The manifest as installed (stored encoded: document-codec.ts). */
+const manifestOf = (n: PluginNode) => decodeDocument(n.props.manifest);
+
+export const pluginRead = (n: PluginNode) => pluginReadOf(n, manifestOf(n));
+const pluginReadOf = (n: PluginNode, manifest: PluginNode['props']['manifest']) => ({
   slug: n.props.slug,
   name: n.props.name,
   version: n.props.version,
-  description: n.props.manifest.description,
+  description: manifest.description,
   revision: n.props.revision,
-  vertex_labels: n.props.manifest.vertex_labels,
-  edge_labels: n.props.manifest.edge_labels,
-  permissions: derivedPermissions(n.props.manifest).map((p) => p.name),
+  vertex_labels: manifest.vertex_labels,
+  edge_labels: manifest.edge_labels,
+  permissions: derivedPermissions(manifest).map((p) => p.name),
   installed_by: n.props.installed_by,
   updated_by: n.props.updated_by,
   created_at: n.created_at.toISOString(),
   updated_at: n.updated_at.toISOString(),
 });
-export type PluginRead = ReturnType<typeof pluginRead>;
+export type PluginRead = ReturnType<typeof pluginReadOf>;
 
 /** JSON with object keys sorted, so two schemas that differ only in key order compare equal. */
 export function canonicalJson(value: unknown): string {
@@ -80,7 +85,7 @@ async function invalidNodes(q: Queryable, label: CompiledVertexLabel) {
     const batch = await scanNodes(q, label.storage, after, SCAN_BATCH);
     for (const row of batch) {
       total++;
-      if (!label.validate(row.props)) {
+      if (!label.validate(decodeDocument(row.props))) {
         invalidCount++;
         if (bad.length < EXAMPLES) bad.push(row.id);
       }
@@ -103,7 +108,7 @@ async function invalidEdges(q: Queryable, edge: CompiledEdgeLabel) {
       const ok =
         row.src_label === edge.source.storage &&
         row.dst_label === edge.target.storage &&
-        edgePropsValid(edge, row.props);
+        edgePropsValid(edge, decodeDocument(row.props));
       if (!ok) {
         invalidCount++;
         if (bad.length < EXAMPLES) bad.push(`${row.src}->${row.dst}`);
@@ -184,7 +189,7 @@ export function pluginsService({ sql, authCache }: Deps, registry: PluginRegistr
    */
   async function apply(tx: Tx, compiled: CompiledPlugin, by: string, existing: PluginNode | undefined) {
     const m = compiled.manifest;
-    if (existing && canonicalJson(existing.props.manifest) === canonicalJson(m)) return existing;
+    if (existing && canonicalJson(manifestOf(existing)) === canonicalJson(m)) return existing;
 
     let node: PluginNode;
     if (existing) {
@@ -198,7 +203,7 @@ export function pluginsService({ sql, authCache }: Deps, registry: PluginRegistr
             slug: m.slug,
             name: m.name,
             version: m.version,
-            manifest: m,
+            manifest: encodeDocument(m),
             revision: 0,
             installed_by: by,
             updated_by: by,
@@ -238,7 +243,7 @@ export function pluginsService({ sql, authCache }: Deps, registry: PluginRegistr
     if (errors.length > 0) throw manifestInvalid(errors);
 
     if (existing) {
-      const old = compileManifest(existing.props.manifest);
+      const old = compileManifest(manifestOf(existing));
       const problems = await incompatibilities(tx, old, compiled);
       if (problems.length > 0) {
         throw new AppError(
@@ -251,7 +256,7 @@ export function pluginsService({ sql, authCache }: Deps, registry: PluginRegistr
       const keep = new Set(derivedPermissions(m).map((p) => p.name));
       await deletePermissions(
         tx,
-        derivedPermissions(existing.props.manifest)
+        derivedPermissions(manifestOf(existing))
           .map((p) => p.name)
           .filter((n) => !keep.has(n)),
       );
@@ -264,7 +269,7 @@ export function pluginsService({ sql, authCache }: Deps, registry: PluginRegistr
       ...node.props,
       name: m.name,
       version: m.version,
-      manifest: m,
+      manifest: encodeDocument(m),
       revision,
       updated_by: by,
     }))!;
@@ -327,7 +332,7 @@ export function pluginsService({ sql, authCache }: Deps, registry: PluginRegistr
       await sql.tx(async (tx) => {
         const node = await lockPlugin(tx, slug);
         if (!node) throw notFound(`plugin ${slug}`);
-        const compiled = compileManifest(node.props.manifest);
+        const compiled = compileManifest(manifestOf(node));
         const vertices = [...compiled.vertices.values()];
         const edges = [...compiled.edges.values()];
         if (!purge) {
@@ -354,7 +359,7 @@ export function pluginsService({ sql, authCache }: Deps, registry: PluginRegistr
         );
         await deletePermissions(
           tx,
-          derivedPermissions(node.props.manifest).map((p) => p.name),
+          derivedPermissions(manifestOf(node)).map((p) => p.name),
         );
         await tx.query('DELETE FROM graph_nodes WHERE id = $1', [node.id]);
         await authCache.invalidate(tx);

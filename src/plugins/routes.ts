@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import type { Api } from '../app/domain.js';
 import { parsePage, sendPage } from '../http/pagination.js';
 import { NoContent, PageQuery, Timestamp, responses } from '../http/schemas.js';
+import { jsonBodyParser } from '../http/json-body.js';
 import { authOf } from '../http/server.js';
 import { isEdgeCursor, type PluginEntitiesService } from './entities.service.js';
 import type { PluginsService } from './plugins.service.js';
@@ -140,6 +141,7 @@ export async function pluginRoutes(
         body: ManifestBody,
         response: responses({ 201: PluginRead }),
       },
+      config: { nulInBody: true },
     },
     async (req, reply) => reply.code(201).send(await plugins.install(authOf(req), req.body.manifest)),
   );
@@ -158,6 +160,7 @@ export async function pluginRoutes(
         body: ManifestBody,
         response: responses({ 200: PluginRead }),
       },
+      config: { nulInBody: true },
     },
     async (req) => plugins.upgrade(authOf(req), req.params.slug, req.body.manifest),
   );
@@ -181,11 +184,11 @@ export async function pluginRoutes(
   // The generic router, in a scope of its own so that PATCH also accepts application/merge-patch+json.
   await api.register(async (instance) => {
     const scoped = instance as unknown as Api;
-    scoped.addContentTypeParser(
-      'application/merge-patch+json',
-      { parseAs: 'string' },
-      scoped.getDefaultJsonParser('error', 'error'),
-    );
+    scoped.addContentTypeParser('application/merge-patch+json', { parseAs: 'string' }, jsonBodyParser);
+    // Documents may hold U+0000: they are stored in a form that keeps it (document-codec.ts).
+    scoped.addHook('onRoute', (route) => {
+      route.config = { ...(route.config as object), nulInBody: true };
+    });
     const tags = ['plugin entities'];
     const base = '/admin/plugins/:slug/entities/:label';
     scoped.get(

@@ -88,7 +88,7 @@ describe('user payloads are validated: 422 with a JSON pointer naming the field'
     ['missing email', { display_name: 'x' }, '/email', 'required'],
     ['email not an email', { email: 'not-an-email' }, '/email', 'format'],
     ['email too long', { email: `${'a'.repeat(250)}@x.io` }, '/email', 'maxLength'],
-    ['password shorter than 8', { email: 'v1@users.test', password: 'short' }, '/password', 'minLength'],
+    ['password shorter than 12', { email: 'v1@users.test', password: 'short' }, '/password', 'minLength'],
     ['empty display name', { email: 'v2@users.test', display_name: '' }, '/display_name', 'minLength'],
     ['is_active not a boolean', { email: 'v3@users.test', is_active: 'maybe' }, '/is_active', 'type'],
     ['unknown field', { email: 'v4@users.test', role: 'admin' }, '/role', 'additionalProperties'],
@@ -108,7 +108,7 @@ describe('user payloads are validated: 422 with a JSON pointer naming the field'
 
   const patches: [string, unknown, string, string][] = [
     ['empty patch', {}, '/', 'minProperties'],
-    ['password shorter than 8', { password: 'short' }, '/password', 'minLength'],
+    ['password shorter than 12', { password: 'short' }, '/password', 'minLength'],
     ['unknown field', { email: 'new@users.test' }, '/email', 'additionalProperties'],
     ['is_admin not a boolean', { is_admin: 'yes please' }, '/is_admin', 'type'],
   ];

@@ -229,7 +229,7 @@ describe('manifest validation: 422 with JSON pointers into the manifest', () => 
           },
         ],
       }),
-      '/manifest/vertex_labels/0/schema',
+      '/manifest/vertex_labels/0/schema/properties/a/pattern',
     ],
     [
       'schema with an unknown format',

@@ -1,0 +1,68 @@
+// The JSON body parser: bounded nesting, and member names taken as data (no prototype games).
+import { AppError } from './errors.js';
+
+/** Deepest nesting of arrays and objects a request body may have. */
+export const MAX_JSON_DEPTH = 64;
+
+const OPEN_OBJECT = 0x7b;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_OBJECT = 0x7d;
+const CLOSE_ARRAY = 0x5d;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/**
+ * The nesting depth of JSON text, by one linear scan that skips strings. Runs before JSON.parse, so
+ * no recursive walk (NUL scan, schema validation, storage) ever sees a document deeper than the cap.
+ * Malformed text may give a meaningless figure; JSON.parse refuses it next.
+ */
+export function jsonDepth(text: string, stopAbove = Infinity): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === BACKSLASH) i++;
+      else if (c === QUOTE) inString = false;
+    } else if (c === QUOTE) inString = true;
+    else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
+      if (++depth > max) {
+        max = depth;
+        if (max > stopAbove) return max;
+      }
+    } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) depth--;
+  }
+  return max;
+}
+
+/**
+ * Parses a JSON request body. `JSON.parse` makes every member an own data property, so a member
+ * named `__proto__` or `constructor` is kept as sent (nothing is dropped and no prototype changes);
+ * code that copies members builds objects with spread or Object.fromEntries, never by assignment.
+ */
+export function parseJsonBody(text: string): unknown {
+  if (text.length === 0) throw new AppError(400, 'invalid_json', 'the body is empty; send a JSON document');
+  if (jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+    throw new AppError(400, 'json_too_deep', `the JSON body nests deeper than ${MAX_JSON_DEPTH} levels`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    // The parser's message quotes the body, which may hold a password: say less.
+    throw new AppError(400, 'invalid_json', 'the body is not valid JSON');
+  }
+}
+
+/** parseJsonBody as a Fastify content-type parser (for application/json and its relatives). */
+export function jsonBodyParser(
+  _req: unknown,
+  body: string | Buffer,
+  done: (err: Error | null, value?: unknown) => void,
+): void {
+  try {
+    done(null, parseJsonBody(String(body)));
+  } catch (err) {
+    done(err as Error, undefined);
+  }
+}

@@ -1,0 +1,38 @@
+// How plugin documents (entities, edge properties, manifests) are kept in PostgreSQL jsonb, which
+// cannot hold U+0000. Documents are accepted and answered as sent; only their stored form differs.
+//
+// A string (a value or a member name) that holds U+0000, or that starts with U+FDD0, is stored as
+// U+FDD0 followed by the string with `%` written `%25` and U+0000 written `%00`. Every other string is
+// stored unchanged, so search and indexes see ordinary text as it is. U+FDD0 is a noncharacter: text
+// a person writes does not start with it, and when it does it is encoded too, so decoding is exact.
+const MARK = '\uFDD0';
+
+const needsEncoding = (s: string) => s.includes('\u0000') || s.startsWith(MARK);
+const encodeString = (s: string) =>
+  needsEncoding(s) ? MARK + s.replace(/%/g, '%25').replaceAll('\u0000', '%00') : s;
+const decodeString = (s: string) =>
+  s.startsWith(MARK) ? s.slice(1).replace(/%(00|25)/g, (_m, h: string) => (h === '00' ? '\u0000' : '%')) : s;
+
+function map(value: unknown, f: (s: string) => string): unknown {
+  if (typeof value === 'string') return f(value);
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map((v) => map(v, f));
+  // Object.fromEntries defines members, so a member named __proto__ stays a member.
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [f(k), map(v, f)]));
+}
+
+/** Whether any string in the document needs the stored form (most documents: no, and are kept as is). */
+function anyString(value: unknown, test: (s: string) => boolean): boolean {
+  if (typeof value === 'string') return test(value);
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return value.some((v) => anyString(v, test));
+  return Object.entries(value).some(([k, v]) => test(k) || anyString(v, test));
+}
+
+export function encodeDocument<T>(doc: T): T {
+  return anyString(doc, needsEncoding) ? (map(doc, encodeString) as T) : doc;
+}
+
+export function decodeDocument<T>(doc: T): T {
+  return anyString(doc, (s) => s.startsWith(MARK)) ? (map(doc, decodeString) as T) : doc;
+}

@@ -1,0 +1,184 @@
+// Input handling and HTTP hardening: what an anonymous caller can send must never be a 500, leak
+// through a cache, or hold a connection open.
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/harness.js';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app?.close());
+
+const PROTOTYPE_NAMES = [
+  ...Object.getOwnPropertyNames(Object.prototype),
+  ...Object.getOwnPropertyNames(Function.prototype),
+];
+
+describe('POST /auth/token: grant types are looked up as data', () => {
+  it.each(PROTOTYPE_NAMES)('grant_type=%s is unsupported_grant_type (form)', async (name) => {
+    const res = await app.call('POST', '/auth/token', { form: { grant_type: name } });
+    expect(res.status, res.text).toBe(400);
+    expect(res.body).toEqual({
+      error: 'unsupported_grant_type',
+      error_description: `grant_type ${name} is not supported`,
+    });
+  });
+
+  it('a JSON body with prototype names as members is an ordinary unsupported grant', async () => {
+    const res = await app.call('POST', '/auth/token', {
+      body: '{"grant_type":"constructor","__proto__":"x","constructor":"y"}',
+    });
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.error).toBe('unsupported_grant_type');
+  });
+});
+
+describe('JSON bodies: depth is capped before anything walks them', () => {
+  it('20,000 nested arrays: 400 json_too_deep, not a stack overflow', async () => {
+    const deep = '['.repeat(20_000) + ']'.repeat(20_000);
+    for (const path of ['/auth/login', '/auth/token', '/users']) {
+      const res = await app.call('POST', path, { body: deep, token: await app.adminToken() });
+      expect(res.status, `${path}: ${res.text}`).toBe(400);
+      expect(res.headers['content-type']).toMatch(/application\/(problem\+)?json/);
+    }
+    const res = await app.call('POST', '/users', { body: deep, token: await app.adminToken() });
+    expect(res.body.code).toBe('json_too_deep');
+  });
+
+  it('64 levels pass the parser; 65 do not', async () => {
+    const nest = (n: number) => '{"a":'.repeat(n - 1) + '{}' + '}'.repeat(n - 1);
+    const ok = await app.call('POST', '/auth/login', { body: nest(64) });
+    expect(ok.status, ok.text).toBe(422); // parsed, then refused by the schema
+    const deep = await app.call('POST', '/auth/login', { body: nest(65) });
+    expect(deep.status, deep.text).toBe(400);
+    expect(deep.body.code).toBe('json_too_deep');
+  });
+
+  it('brackets inside strings do not count', async () => {
+    const res = await app.call('POST', '/auth/login', {
+      body: JSON.stringify({ email: '['.repeat(100), password: '{'.repeat(100) }),
+    });
+    expect(res.status, res.text).toBe(401); // parsed and checked like any other
+  });
+
+  it('malformed JSON is a 400 that does not quote the body', async () => {
+    const res = await app.call('POST', '/auth/login', { body: '{"password":"hunter2-secret' });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('invalid_json');
+    expect(res.text).not.toContain('hunter2');
+  });
+});
+
+describe('security headers on every response', () => {
+  it.each([
+    ['GET', '/health', 200],
+    ['GET', '/users', 401],
+    ['GET', '/no-such-route', 404],
+    ['POST', '/auth/login', 422],
+  ] as const)('%s %s', async (method, path, status) => {
+    const res = await app.call(method, path, method === 'POST' ? { body: {} } : {});
+    expect(res.status).toBe(status);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('the docs UI still loads its own scripts and styles', async () => {
+    const page = await app.call('GET', '/docs');
+    expect(page.status).toBe(200);
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    const scripts = [...page.text.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => m[1]!);
+    expect(scripts.length).toBeGreaterThan(0);
+    // Every script is a file of its own (script-src 'self' allows no inline script).
+    expect(page.text.replace(/<script[^>]*src="[^"]+"[^>]*>\s*<\/script>/g, '')).not.toMatch(/<script/);
+    for (const src of scripts) {
+      const res = await app.call('GET', src);
+      expect(res.status, src).toBe(200);
+    }
+  });
+});
+
+describe('Cache-Control: no-store on every answer that carries a token', () => {
+  it('login, refresh and client_credentials answers are not cached; JWKS keeps its own policy', async () => {
+    await app.user('cache@hardening.test', { password: 'cache-password-long-1' });
+    const login = await app.call('POST', '/auth/login', {
+      body: { email: 'cache@hardening.test', password: 'cache-password-long-1' },
+    });
+    expect(login.status).toBe(200);
+    expect(login.headers['cache-control']).toBe('no-store');
+    const refresh = await app.call('POST', '/auth/token', {
+      form: { grant_type: 'refresh_token', refresh_token: login.body.refresh_token },
+    });
+    expect(refresh.status, refresh.text).toBe(200);
+    expect(refresh.headers['cache-control']).toBe('no-store');
+    const failed = await app.call('POST', '/auth/login', {
+      body: { email: 'cache@hardening.test', password: 'wrong-password-long-1' },
+    });
+    expect(failed.headers['cache-control']).toBe('no-store');
+    const jwks = await app.call('GET', '/.well-known/jwks.json');
+    expect(jwks.headers['cache-control']).toBe('public, max-age=300');
+  });
+});
+
+describe('a partial request body cannot hold a connection', () => {
+  it('the server closes a socket that sent half a body and went quiet', async () => {
+    const slow = await startTestApp({
+      env: { KEEL_HTTP_REQUEST_TIMEOUT_MS: '1000', KEEL_HTTP_CONNECTION_TIMEOUT_MS: '500' },
+    });
+    try {
+      await slow.api.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = slow.api.server.address() as net.AddressInfo;
+      const started = Date.now();
+      const answer = await new Promise<{ text: string; ms: number }>((resolve, reject) => {
+        const socket = net.connect(port, '127.0.0.1', () => {
+          socket.write(
+            'POST /auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":',
+          );
+        });
+        let text = '';
+        socket.on('data', (d) => (text += String(d)));
+        socket.on('close', () => resolve({ text, ms: Date.now() - started }));
+        socket.on('error', reject);
+        setTimeout(() => reject(new Error('the server kept the connection open for 10 s')), 10_000);
+      });
+      expect(answer.ms).toBeLessThan(5_000);
+      if (answer.text) expect(answer.text).toMatch(/^HTTP\/1.1 408/);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('a body trickled byte by byte is cut off by the request timeout', async () => {
+    const slow = await startTestApp({
+      env: { KEEL_HTTP_REQUEST_TIMEOUT_MS: '1500', KEEL_HTTP_CONNECTION_TIMEOUT_MS: '1000' },
+    });
+    try {
+      await slow.api.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = slow.api.server.address() as net.AddressInfo;
+      const started = Date.now();
+      const ms = await new Promise<number>((resolve, reject) => {
+        let timer: NodeJS.Timeout | undefined;
+        const socket = net.connect(port, '127.0.0.1', () => {
+          socket.write(
+            'POST /auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n',
+          );
+          timer = setInterval(() => socket.write(' '), 200);
+        });
+        socket.on('close', () => {
+          clearInterval(timer);
+          resolve(Date.now() - started);
+        });
+        socket.on('error', () => {});
+        setTimeout(() => reject(new Error('the server kept the connection open for 15 s')), 15_000);
+      });
+      expect(ms).toBeLessThan(5_000);
+    } finally {
+      await slow.close();
+    }
+  });
+});
