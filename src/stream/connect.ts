@@ -1,7 +1,6 @@
 // Picks the stream adapter from KEEL_STREAM_URL and connects, or fails start-up naming the setting.
 import type { Settings } from '../config/settings.js';
 import type { Sql } from '../db/sql.js';
-import { natsStream } from './nats.js';
 import type { StreamPort } from './port.js';
 import { postgresStream } from './postgres.js';
 
@@ -12,5 +11,7 @@ export async function connectStream(
 ): Promise<StreamPort> {
   const { url, connectTimeoutMs, connectAttempts } = settings.stream;
   if (url === 'postgres') return postgresStream(sql);
+  // Loaded only when used: the NATS client is a large import for processes on the postgres stream.
+  const { natsStream } = await import('./nats.js');
   return natsStream({ url, connectTimeoutMs, connectAttempts, ...options });
 }
