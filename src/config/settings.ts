@@ -71,6 +71,15 @@ function pem(env: Env, name: string): string | undefined {
   return text.replace(/\\n/g, '\n');
 }
 
+function analyticsUrl(env: Env): string | null {
+  const raw = url(env, 'KEEL_ANALYTICS_URL', ['clickhouse', 'clickhouses']);
+  if (raw === undefined) return null;
+  if (!/^\/[A-Za-z_][A-Za-z0-9_]*$/.test(new URL(raw).pathname)) {
+    throw new SettingsError('KEEL_ANALYTICS_URL', 'must name the database as its path (letters, digits, _)');
+  }
+  return raw;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -110,6 +119,8 @@ export interface Settings {
   scoring: { debounceSeconds: number };
   outbound: { allowPrivateNetworks: boolean };
   pluginsDir: string | undefined;
+  /** ClickHouse server `clickhouse://user:password@host:8123/db`; null: the embedded engine (chdb). */
+  analyticsUrl: string | null;
 }
 
 export function loadSettings(env: Env = process.env): Settings {
@@ -187,6 +198,7 @@ export function loadSettings(env: Env = process.env): Settings {
     scoring: { debounceSeconds: int(env, 'KEEL_SCORING_DEBOUNCE_SECONDS', 5, 0, 86400) },
     outbound: { allowPrivateNetworks: bool(env, 'KEEL_OUTBOUND_ALLOW_PRIVATE_NETWORKS', false) },
     pluginsDir: str(env, 'KEEL_PLUGINS_DIR'),
+    analyticsUrl: analyticsUrl(env),
   };
 
   if (databaseUrl !== null && settings.auth.jwtPrivateKey === undefined) {
