@@ -1,6 +1,8 @@
 // Recomputing scores from current state. Idempotent: a project whose score does not change is not
 // written and gets no history row, so running the same job twice changes nothing.
 import type { AnalyticsRecorder } from '../analytics/recorder.js';
+import { clickhouseTime } from '../analytics/rows.js';
+import type { RowOf } from '../analytics/topology.js';
 import type { Queryable } from '../db/sql.js';
 import { projectScore } from './policy.js';
 import { allRules, lockProjects, writeScores } from './store.js';
@@ -11,17 +13,7 @@ export interface RecomputeItem {
   requestedBy: string;
 }
 
-/** Row of the analytics table `score_history`. */
-export type ScoreHistoryRow = {
-  project_id: string;
-  organization: string | null;
-  project: string;
-  score: number | null;
-  previous_score: number | null;
-  reason: string;
-  requested_by: string;
-  computed_at: string;
-};
+type ScoreHistoryRow = RowOf<'score_history'>;
 
 /** Recomputes in the caller's transaction: locks the projects, writes changed scores and their history. */
 export async function recompute(
@@ -33,7 +25,7 @@ export async function recompute(
   const byProject = new Map(items.map((i) => [i.projectId, i]));
   const rules = await allRules(q);
   const projects = await lockProjects(q, [...byProject.keys()]);
-  const computedAt = new Date().toISOString();
+  const computedAt = clickhouseTime();
   const changes: { id: string; score: number | null }[] = [];
   const history: ScoreHistoryRow[] = [];
   for (const p of projects) {
@@ -53,6 +45,6 @@ export async function recompute(
     });
   }
   await writeScores(q, changes);
-  await recorder.record(q, 'score_history', history);
+  await recorder.record(q, 'score_history', 'project-score', history);
   return { recomputed: projects.length, changed: changes.length };
 }

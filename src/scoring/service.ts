@@ -1,5 +1,6 @@
 // Scoring: policies, the recompute trigger (SPEC 4.3), the admin rescore and a project's score history.
 import type { AnalyticsRecorder } from '../analytics/recorder.js';
+import { isoTime } from '../analytics/rows.js';
 import type { Core } from '../app/core.js';
 import { attribution, hasPermission, type AuthContext } from '../authz/context.js';
 import { authorize } from '../authz/guard.js';
@@ -235,7 +236,7 @@ export function scoringService({ sql, settings, graphCache }: Deps, recorder: An
         previous_score: r.row.previous_score,
         reason: r.row.reason,
         requested_by: r.row.requested_by,
-        computed_at: r.row.computed_at,
+        computed_at: isoTime(r.row.computed_at),
       }));
       const next = rows.length > page.limit ? String(rows[page.limit - 1]!.id) : undefined;
       return { items, next };
