@@ -4,7 +4,8 @@
 import { ident } from './escape.js';
 import type { AnalyticsStore } from './port.js';
 
-type Scalar = 'String' | 'Int32' | 'Int64' | 'UInt8' | 'UInt32' | 'UInt64' | 'Float64' | 'Date' | 'DateTime';
+type Scalar =
+  'String' | 'Int32' | 'Int64' | 'UInt8' | 'UInt32' | 'UInt64' | 'Float64' | 'Date' | "DateTime('UTC')";
 export type ColumnType = Scalar | `Nullable(${Scalar})` | 'Array(String)';
 
 export interface ColumnSpec {
@@ -23,8 +24,8 @@ export interface TableSpec {
   version?: string;
 }
 
-const COLUMN_TYPE =
-  /^(?:(?:String|Int32|Int64|UInt8|UInt32|UInt64|Float64|Date|DateTime)|Nullable\((?:String|Int32|Int64|UInt8|UInt32|UInt64|Float64|Date|DateTime)\)|Array\(String\))$/;
+const SCALAR = `(?:String|Int32|Int64|UInt8|UInt32|UInt64|Float64|Date|DateTime\\('UTC'\\))`;
+const COLUMN_TYPE = new RegExp(`^(?:${SCALAR}|Nullable\\(${SCALAR}\\)|Array\\(String\\))$`);
 
 export function createTableSql(database: string, t: TableSpec): string {
   const names = new Set(t.columns.map((c) => c.name));
@@ -56,7 +57,7 @@ export const DEAD_LETTER_TABLE: TableSpec = {
     { name: 'stream_offset', type: 'UInt64' },
     { name: 'error', type: 'String' },
     { name: 'row', type: 'String' },
-    { name: 'failed_at', type: 'String' },
+    { name: 'failed_at', type: "DateTime('UTC')" },
   ],
   dedup: false,
   key: ['target_table', 'stream_offset'],

@@ -6,12 +6,13 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { chdbStore } from '../../src/analytics-store/chdb.js';
 import { AnalyticsStoreError } from '../../src/analytics-store/port.js';
-import { storeContract, uniqueDatabase } from './contract.js';
+import { storeContract, topologyContract, uniqueDatabase } from './contract.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'keel-chdb-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 storeContract('chdb', async () => chdbStore(dir, uniqueDatabase()));
+topologyContract(async () => chdbStore(dir, uniqueDatabase()));
 
 describe('embedded transport', () => {
   it('refuses a second data directory in the same process with a clear message', async () => {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { clickhouseStore, parseClickHouseUrl } from '../../src/analytics-store/clickhouse.js';
 import { AnalyticsStoreError } from '../../src/analytics-store/port.js';
-import { storeContract, uniqueDatabase } from './contract.js';
+import { storeContract, topologyContract, uniqueDatabase } from './contract.js';
 import { clickhouseUrl } from './support.js';
 
 const url = clickhouseUrl();
@@ -11,6 +11,7 @@ describe.skipIf(!url)('ClickHouse server transport', () => {
   storeContract('clickhouse', async () =>
     clickhouseStore({ ...parseClickHouseUrl(url!), database: uniqueDatabase() }),
   );
+  topologyContract(async () => clickhouseStore({ ...parseClickHouseUrl(url!), database: uniqueDatabase() }));
 
   it('reports a store that does not answer as retriable', async () => {
     const down = clickhouseStore({ ...parseClickHouseUrl(url!), httpUrl: 'http://127.0.0.1:9' });

@@ -11,6 +11,8 @@ import {
 } from '../../src/analytics-store/index.js';
 import { AnalyticsStoreError } from '../../src/analytics-store/port.js';
 import { createTableSql, DEAD_LETTER_TABLE } from '../../src/analytics-store/ddl.js';
+import { analyticsTables } from '../../src/analytics-store/tables.js';
+import { sinks } from '../../src/analytics/topology.js';
 
 const DEDUP: TableSpec = {
   name: 'contract_dedup',
@@ -200,4 +202,52 @@ export function storeContract(name: string, open: () => Promise<AnalyticsStore>)
 
 export function uniqueDatabase(): string {
   return `keel_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** A row that satisfies a topology row type, built from the schema alone. */
+export function sampleRow(table: TableSpec, seed: number): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const c of table.columns) {
+    const t = c.type.replace(/^Nullable\((.*)\)$/, '$1');
+    if (c.type.startsWith('Nullable') && seed % 2 === 0 && !table.key.includes(c.name)) row[c.name] = null;
+    else if (t === "DateTime('UTC')") row[c.name] = `2026-01-0${1 + (seed % 9)} 03:04:05`;
+    else if (t === 'String') row[c.name] = `${c.name}-${seed}`;
+    else if (t === 'Float64') row[c.name] = seed + 0.5;
+    else if (t === 'Array(String)') row[c.name] = [`${seed}`];
+    else row[c.name] = seed;
+  }
+  return row;
+}
+
+export function topologyContract(open: () => Promise<AnalyticsStore>) {
+  describe('analytics tables generated from the topology', () => {
+    let store: AnalyticsStore;
+    const tables = analyticsTables();
+    beforeAll(async () => {
+      store = await open();
+    });
+    afterAll(async () => {
+      await store?.command(`DROP DATABASE IF EXISTS ${store.database}`).catch(() => {});
+      await store?.close();
+    });
+
+    it('has one table per sink stream of the topology and a dead-letter table', () => {
+      expect(tables.map((t) => t.name).sort()).toEqual(
+        [...sinks().map(([, d]) => d.table), DEAD_LETTER_TABLE.name].sort(),
+      );
+    });
+
+    it('creates every table (twice: idempotent), and each keeps or collapses duplicates as declared', async () => {
+      await ensureTables(store, tables);
+      await ensureTables(store, tables);
+      for (const t of tables) {
+        const row = sampleRow(t, 1);
+        await store.insert(t.name, [row]);
+        await store.insert(t.name, [row, sampleRow(t, 2)]);
+        const sql = `SELECT count() AS c FROM ${store.database}.${t.name}${t.dedup ? ' FINAL' : ''}`;
+        const [r] = await store.query<{ c: number }>(sql);
+        expect({ table: t.name, count: Number(r!.c) }).toEqual({ table: t.name, count: t.dedup ? 2 : 3 });
+      }
+    });
+  });
 }
