@@ -2,6 +2,7 @@
 import { analyticsDomain } from '../analytics/index.js';
 import { authzDomain } from '../authz/index.js';
 import { catalogDomain } from '../catalog/index.js';
+import { connectorDomain } from '../connector/index.js';
 import { delegationDomain } from '../delegation/index.js';
 import { environmentsDomain } from '../environments/index.js';
 import { graphMigrations } from '../graph/migrations.js';
@@ -27,6 +28,7 @@ export function allDomains(): Domain[] {
     delegationDomain,
     scoringDomain,
     catalogDomain,
+    connectorDomain,
   ];
   const grants = Object.assign({}, ...rest.map((d) => d.grants ?? {}));
   return [graphDomain, identityDomain(grants), ...rest];

@@ -80,6 +80,14 @@ function analyticsUrl(env: Env): string | null {
   return raw;
 }
 
+function connectorKey(env: Env): string | undefined {
+  const raw = str(env, 'KEEL_CONNECTOR_API_KEY');
+  if (raw !== undefined && raw.length < 32) {
+    throw new SettingsError('KEEL_CONNECTOR_API_KEY', 'must be at least 32 characters');
+  }
+  return raw;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -121,6 +129,10 @@ export interface Settings {
   pluginsDir: string | undefined;
   /** ClickHouse server `clickhouse://user:password@host:8123/db`; null: the embedded engine (chdb). */
   analyticsUrl: string | null;
+  connector: {
+    /** Opens GET /connectors/config; generated into the data dir in embedded mode. */
+    apiKey: string | undefined;
+  };
 }
 
 export function loadSettings(env: Env = process.env): Settings {
@@ -199,6 +211,9 @@ export function loadSettings(env: Env = process.env): Settings {
     outbound: { allowPrivateNetworks: bool(env, 'KEEL_OUTBOUND_ALLOW_PRIVATE_NETWORKS', false) },
     pluginsDir: str(env, 'KEEL_PLUGINS_DIR'),
     analyticsUrl: analyticsUrl(env),
+    connector: {
+      apiKey: connectorKey(env),
+    },
   };
 
   if (databaseUrl !== null && settings.auth.jwtPrivateKey === undefined) {
