@@ -69,6 +69,7 @@ async function main() {
     KEEL_BOOTSTRAP_ADMIN_EMAIL: adminEmail,
     KEEL_BOOTSTRAP_ADMIN_PASSWORD: adminPassword,
     KEEL_DATABASE_POOL_SIZE: '20',
+    KEEL_STREAM_URL: process.env.KEEL_TEST_NATS_URL ?? 'postgres',
   };
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/cli/main.ts'), 'api'], {
     env: { ...process.env, ...env, NODE_ENV: 'production' },

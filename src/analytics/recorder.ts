@@ -49,7 +49,9 @@ export function validateRecord(stream: string, topic: string, rows: readonly unk
     throw new InvalidAnalyticsRow(stream, `has no topic "${topic}"`);
   }
   for (const [name, value] of Object.entries(headers)) {
-    if (!HEADER_NAME.test(name) || typeof value !== 'string' || !HEADER_VALUE.test(value)) {
+    // `Nats-*` headers steer the stream server (deduplication, expectations): never from a row.
+    const reserved = /^nats-/i.test(name);
+    if (reserved || !HEADER_NAME.test(name) || typeof value !== 'string' || !HEADER_VALUE.test(value)) {
       throw new InvalidAnalyticsRow(stream, `header "${name.slice(0, 64)}" is not a valid header`);
     }
   }

@@ -85,6 +85,9 @@ describe('every row is validated before it enters the outbox', () => {
     expect(() => validateRecord('events', 'gateway', [event], { webhook: 'a\r\nb' })).toThrow(
       InvalidAnalyticsRow,
     );
+    expect(() => validateRecord('events', 'gateway', [event], { 'Nats-Msg-Id': 'x' })).toThrow(
+      InvalidAnalyticsRow,
+    );
   });
 });
 

@@ -18,6 +18,7 @@ import { authenticator } from '../identity/authn.js';
 import { serviceAccountsService } from '../identity/service-accounts.service.js';
 import { tokensService } from '../identity/tokens.service.js';
 import { usersService } from '../identity/users.service.js';
+import { connectStream } from '../stream/connect.js';
 import { SecretBoxes, type Core } from './core.js';
 import type { Domain } from './domain.js';
 
@@ -93,6 +94,9 @@ export async function boot(
       );
     });
 
+    const stream = await connectStream(settings, sql);
+    closers.push(() => stream.close());
+
     const notifications = new Notifications(url);
     const authCache = new AuthCache();
     authCache.subscribe(notifications);
@@ -110,6 +114,7 @@ export async function boot(
       authCache,
       graphCache,
       secrets: new SecretBoxes(settings),
+      stream,
       identity: {
         users: usersService({ sql, authCache }),
         serviceAccounts: serviceAccountsService({ sql, authCache }),

@@ -11,6 +11,7 @@ import type { Authenticator } from '../identity/authn.js';
 import type { ServiceAccountsService } from '../identity/service-accounts.service.js';
 import type { TokensService } from '../identity/tokens.service.js';
 import type { UsersService } from '../identity/users.service.js';
+import type { StreamPort } from '../stream/port.js';
 
 /** Identity services every domain may build on. */
 export interface Identity {
@@ -30,6 +31,8 @@ export interface Core {
   graphCache: GraphCache;
   secrets: SecretBoxes;
   identity: Identity;
+  /** The analytics stream (SPEC 6.1); reached at start-up or start-up fails. */
+  stream: StreamPort;
 }
 
 /** The two encryption keys of SPEC 2.5 and 5.9; a write without its key is a clear runtime error. */

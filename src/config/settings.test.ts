@@ -50,6 +50,7 @@ describe('settings are validated once, naming the variable', () => {
     const s = loadSettings({
       KEEL_DATABASE_URL: 'postgres://h/db',
       KEEL_AUTH_JWT_PRIVATE_KEY: generateSigningKey(),
+      KEEL_STREAM_URL: 'postgres',
     });
     expect(s.auth.encryptionKey).toBeUndefined();
     expect(s.configEncryptionKey).toBeUndefined();

@@ -133,6 +133,35 @@ export interface Settings {
     /** Opens GET /connectors/config; generated into the data dir in embedded mode. */
     apiKey: string | undefined;
   };
+  /** The analytics stream (SPEC 6.1): `postgres` (a log table in Keel's database) or `nats://user:pass@host:port`. */
+  stream: { url: string; connectTimeoutMs: number; connectAttempts: number };
+  /** Sent outbox rows are deleted after this many hours. */
+  outboxRetentionHours: number;
+  /** Who may read GET /metrics besides loopback callers: a bearer token (docs/analytics.md). */
+  metricsToken: string | undefined;
+}
+
+/** KEEL_STREAM_URL: required unless Keel runs embedded, where the stream defaults to its own PostgreSQL. */
+function streamUrl(env: Env, embedded: boolean): string {
+  const raw = str(env, 'KEEL_STREAM_URL');
+  if (raw === undefined) {
+    if (embedded) return 'postgres';
+    throw new SettingsError(
+      'KEEL_STREAM_URL',
+      'is required when KEEL_DATABASE_URL is set: nats://user:password@host:4222 or postgres',
+    );
+  }
+  if (raw === 'postgres') return raw;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new SettingsError('KEEL_STREAM_URL', 'must be postgres or a nats://user:password@host:port URL');
+  }
+  if (parsed.protocol !== 'nats:' || !parsed.hostname) {
+    throw new SettingsError('KEEL_STREAM_URL', 'must be postgres or a nats://user:password@host:port URL');
+  }
+  return raw;
 }
 
 export function loadSettings(env: Env = process.env): Settings {
@@ -214,6 +243,13 @@ export function loadSettings(env: Env = process.env): Settings {
     connector: {
       apiKey: connectorKey(env),
     },
+    stream: {
+      url: 'postgres', // checked below, after the signing key
+      connectTimeoutMs: int(env, 'KEEL_STREAM_CONNECT_TIMEOUT_MS', 5000, 100, 120_000),
+      connectAttempts: int(env, 'KEEL_STREAM_CONNECT_ATTEMPTS', 5, 1, 100),
+    },
+    outboxRetentionHours: int(env, 'KEEL_OUTBOX_RETENTION_HOURS', 24, 1, 24 * 365),
+    metricsToken: str(env, 'KEEL_METRICS_TOKEN'),
   };
 
   if (databaseUrl !== null && settings.auth.jwtPrivateKey === undefined) {
@@ -222,5 +258,6 @@ export function loadSettings(env: Env = process.env): Settings {
       'is required when KEEL_DATABASE_URL is set (generate one with `keel keys generate`)',
     );
   }
+  settings.stream.url = streamUrl(env, databaseUrl === null);
   return settings;
 }

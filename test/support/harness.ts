@@ -80,6 +80,7 @@ export function testEnv(dbUrl: string, env: Record<string, string | undefined> =
     KEEL_CONFIG_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     KEEL_LOG_LEVEL: 'info',
     KEEL_PORT: '0',
+    KEEL_STREAM_URL: 'postgres',
     ...env,
   };
 }

@@ -1,0 +1,319 @@
+// The `nats` stream adapter: NATS JetStream. A SPEC stream is a JetStream stream (file storage); a
+// topic is the subject `<stream>.<topic>` (partition 0 is that single ordered subject); a consumer
+// group is a durable pull consumer named after the target table, whose ack floor is the server-side
+// offset. Facts this relies on (NATS 2.9, client 3.4) are in docs/analytics.md.
+import {
+  connect,
+  createInbox,
+  headers as natsHeaders,
+  type Msg,
+  type NatsConnection,
+} from '@nats-io/transport-node';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  DiscardPolicy,
+  JetStreamApiCodes,
+  JetStreamApiError,
+  RetentionPolicy,
+  StorageType,
+  jetstream,
+  jetstreamManager,
+  type JetStreamClient,
+  type JetStreamManager,
+  type PubAck,
+} from '@nats-io/jetstream';
+import {
+  PublishError,
+  StreamUnavailableError,
+  type ConsumerGroup,
+  type DeliveredMessage,
+  type OutgoingMessage,
+  type StreamPort,
+  type StreamState,
+} from './port.js';
+
+export interface NatsOptions {
+  /** `nats://user:password@host:port`; the credentials are passed as options (the client ignores them in URLs). */
+  url: string;
+  connectTimeoutMs: number;
+  connectAttempts: number;
+  /** Prepended to every stream name (one NATS account shared by several installs, or by tests). */
+  prefix?: string;
+  /** How long a publish waits for its acknowledgement. */
+  publishTimeoutMs?: number;
+  /** Publishes in flight at once. */
+  window?: number;
+  /** How long the stream keeps messages. */
+  maxAgeMs?: number;
+}
+
+const NS = 1_000_000;
+const DAY_MS = 86_400_000;
+
+/** Where the server is, for messages and /ready: never the credentials. */
+export function natsEndpoint(url: string): string {
+  const u = new URL(url);
+  return `${u.hostname}:${u.port || '4222'}`;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function connectWithRetry(options: NatsOptions): Promise<NatsConnection> {
+  const u = new URL(options.url);
+  let lastError: unknown;
+  for (let attempt = 1; attempt <= options.connectAttempts; attempt++) {
+    try {
+      const nc = await connect({
+        servers: natsEndpoint(options.url),
+        ...(u.username ? { user: decodeURIComponent(u.username) } : {}),
+        ...(u.password ? { pass: decodeURIComponent(u.password) } : {}),
+        timeout: options.connectTimeoutMs,
+        // The default gives up after about 20 s; a stream outage must never close the connection for good.
+        maxReconnectAttempts: -1,
+        reconnectTimeWait: 500,
+        name: 'keel',
+      });
+      try {
+        await (await jetstreamManager(nc)).getAccountInfo();
+      } catch (err) {
+        await nc.close();
+        throw err;
+      }
+      return nc;
+    } catch (err) {
+      lastError = err;
+      if (attempt < options.connectAttempts) await sleep(Math.min(250 * 2 ** (attempt - 1), 5000));
+    }
+  }
+  const reason = lastError instanceof Error ? lastError.message : String(lastError);
+  throw new StreamUnavailableError(
+    `KEEL_STREAM_URL: the NATS JetStream server at ${natsEndpoint(options.url)} cannot be reached ` +
+      `after ${options.connectAttempts} attempt(s) of ${options.connectTimeoutMs} ms (${reason})`,
+    { cause: lastError },
+  );
+}
+
+const isNotFound = (err: unknown) =>
+  err instanceof JetStreamApiError &&
+  (err.code === JetStreamApiCodes.StreamNotFound || err.code === JetStreamApiCodes.ConsumerNotFound);
+
+export async function natsStream(options: NatsOptions): Promise<StreamPort> {
+  const nc = await connectWithRetry(options);
+  const jsm: JetStreamManager = await jetstreamManager(nc);
+  const js: JetStreamClient = jetstream(nc, { timeout: options.publishTimeoutMs ?? 5000 });
+  const prefix = options.prefix ?? '';
+  const window = options.window ?? 512;
+  const name = (stream: string) => `${prefix}${stream}`;
+  const subject = (stream: string, topic: string) => `${name(stream)}.${topic}`;
+
+  let state: StreamState = { adapter: 'nats', state: 'up' };
+  void (async () => {
+    for await (const s of nc.status()) {
+      if (s.type === 'disconnect' || s.type === 'reconnecting' || s.type === 'staleConnection') {
+        state = { adapter: 'nats', state: 'down', detail: `disconnected from ${natsEndpoint(options.url)}` };
+      } else if (s.type === 'reconnect') {
+        state = { adapter: 'nats', state: 'up' };
+      }
+    }
+  })().catch(() => {});
+
+  // Checked once per process (SPEC 6.3.5): a promise per stream/topic, dropped again if it failed.
+  const ensured = new Map<string, Promise<void>>();
+
+  async function ensureStreamSubject(stream: string, subj: string | null): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      let subjects: string[] | null = null;
+      try {
+        subjects = (await jsm.streams.info(name(stream))).config.subjects ?? [];
+      } catch (err) {
+        if (!isNotFound(err)) throw err;
+      }
+      if (subjects && (subj === null || subjects.includes(subj))) return;
+      try {
+        if (subjects === null) {
+          await jsm.streams.add({
+            name: name(stream),
+            subjects: [subj ?? `${name(stream)}._`],
+            storage: StorageType.File,
+            retention: RetentionPolicy.Limits,
+            discard: DiscardPolicy.Old,
+            max_age: (options.maxAgeMs ?? 7 * DAY_MS) * NS,
+            duplicate_window: 120_000 * NS,
+            num_replicas: 1,
+          });
+        } else {
+          const info = await jsm.streams.info(name(stream));
+          await jsm.streams.update(name(stream), {
+            ...info.config,
+            subjects: [...(info.config.subjects ?? []), subj!],
+          });
+        }
+      } catch (err) {
+        // Another process created or changed the stream meanwhile: look again.
+        if (attempt >= 5) throw err;
+      }
+    }
+  }
+
+  function ensure(stream: string, topic: string | null): Promise<void> {
+    const key = `${stream}\u0000${topic ?? ''}`;
+    let p = ensured.get(key);
+    if (!p) {
+      p = ensureStreamSubject(stream, topic === null ? null : subject(stream, topic));
+      p.catch(() => ensured.delete(key));
+      ensured.set(key, p);
+    }
+    return p;
+  }
+
+  return {
+    adapter: 'nats',
+    ensureTopic: (stream, topic) => ensure(stream, topic),
+
+    async publish(stream, topic, _partition, messages) {
+      if (messages.length === 0) return;
+      try {
+        await ensure(stream, topic);
+      } catch (err) {
+        throw new PublishError(`creating ${subject(stream, topic)} failed: ${errorText(err)}`, 0, {
+          cause: err,
+        });
+      }
+      const subj = subject(stream, topic);
+      // Each message but the first expects its predecessor to be the stream's last message, so the
+      // server refuses everything after a message that was lost: what is stored is always a prefix.
+      const send = (m: OutgoingMessage, i: number): Promise<PubAck> => {
+        const h = natsHeaders();
+        for (const [k, v] of Object.entries(m.headers)) h.set(k, v);
+        return js.publish(subj, m.payload, {
+          msgID: m.id,
+          headers: h,
+          ...(i > 0 ? { expect: { lastMsgID: messages[i - 1]!.id } } : {}),
+        });
+      };
+      const inFlight: Array<Promise<PubAck>> = [];
+      let stored = 0;
+      try {
+        for (let i = 0; i < messages.length; i++) {
+          const p = send(messages[i]!, i);
+          p.catch(() => {}); // awaited below, in order
+          inFlight.push(p);
+          if (inFlight.length >= window) {
+            await inFlight.shift();
+            stored++;
+          }
+        }
+        while (inFlight.length > 0) {
+          await inFlight.shift();
+          stored++;
+        }
+      } catch (err) {
+        await Promise.allSettled(inFlight);
+        throw new PublishError(`publishing to ${subj} failed: ${errorText(err)}`, stored, { cause: err });
+      }
+    },
+
+    async consumerGroup(stream, group, groupOptions = {}) {
+      await ensure(stream, null);
+      try {
+        await jsm.consumers.info(name(stream), group);
+      } catch (err) {
+        if (!isNotFound(err)) throw err;
+        // On 2.9 add() silently updates an existing consumer, so it is only called when none exists.
+        await jsm.consumers.add(name(stream), {
+          durable_name: group,
+          ack_policy: AckPolicy.Explicit,
+          deliver_policy: DeliverPolicy.All,
+          filter_subject: `${name(stream)}.>`,
+          ack_wait: (groupOptions.ackWaitMs ?? 30_000) * NS,
+          max_ack_pending: 10_000,
+        });
+      }
+      // Raw pull requests with no_wait + expires: the client's fetch() waits its full expiry (at least
+      // 1 s) for a partial batch, and consume() keeps pull requests open on the server, so messages
+      // handed back (nak) on close would go to a request nobody reads until their ack wait ran out.
+      const next = `$JS.API.CONSUMER.MSG.NEXT.${name(stream)}.${group}`;
+      const delivered = new Map<number, Msg>();
+      const topicOf = (s: string) => s.slice(name(stream).length + 1);
+
+      const consumer: ConsumerGroup = {
+        async fetch(max, waitMs) {
+          const inbox = createInbox();
+          const sub = nc.subscribe(inbox);
+          const guard = setTimeout(() => sub.unsubscribe(), waitMs + 2000);
+          const got: Msg[] = [];
+          try {
+            nc.publish(
+              next,
+              JSON.stringify({ batch: max, no_wait: true, ...(waitMs > 0 ? { expires: waitMs * NS } : {}) }),
+              { reply: inbox },
+            );
+            for await (const m of sub) {
+              if (m.data.length === 0 && m.headers && m.headers.code >= 100) break; // 404/408: done
+              got.push(m);
+              if (got.length >= max) break;
+            }
+          } finally {
+            clearTimeout(guard);
+            sub.unsubscribe();
+          }
+          return got.map((m): DeliveredMessage => {
+            const offset = streamSequence(m.reply ?? '');
+            delivered.set(offset, m);
+            const hdrs: Record<string, string> = {};
+            if (m.headers) {
+              for (const k of m.headers.keys()) if (!k.startsWith('Nats-')) hdrs[k] = m.headers.get(k);
+            }
+            return {
+              offset,
+              topic: topicOf(m.subject),
+              id: m.headers?.get('Nats-Msg-Id') ?? '',
+              payload: m.string(),
+              headers: hdrs,
+            };
+          });
+        },
+        async commit(offset) {
+          for (const [seq, m] of delivered) {
+            if (seq <= offset) {
+              m.respond('+ACK');
+              delivered.delete(seq);
+            }
+          }
+          // An ack is a fire-and-forget message: flush, or a close right after loses it.
+          await nc.flush();
+        },
+        async position() {
+          const [s, c] = await Promise.all([
+            jsm.streams.info(name(stream)),
+            jsm.consumers.info(name(stream), group),
+          ]);
+          return { head: s.state.last_seq, committed: c.ack_floor.stream_seq };
+        },
+        async close() {
+          for (const m of delivered.values()) m.respond('-NAK');
+          delivered.clear();
+          await nc.flush().catch(() => {});
+        },
+      };
+      return consumer;
+    },
+
+    state: () => state,
+
+    async close() {
+      await nc.drain().catch(() => nc.close());
+    },
+  };
+}
+
+/** The stream sequence in a JetStream ack subject (with or without the domain and account tokens). */
+function streamSequence(reply: string): number {
+  const t = reply.split('.');
+  return Number(t.length >= 12 ? t[7] : t[5]);
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

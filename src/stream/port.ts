@@ -1,0 +1,81 @@
+// The stream port (SPEC 6.1, 6.3): what Keel needs from a persistent message stream, and nothing more.
+// Shaped after Apache Iggy's model (stream -> topic -> partition, consumer groups with offsets stored
+// server side) so that an Iggy adapter is a drop-in beside the `nats` and `postgres` ones.
+
+export type Headers = Readonly<Record<string, string>>;
+
+export interface OutgoingMessage {
+  /** Unique per message and stable across retries: the stream drops a re-publish of the same id. */
+  id: string;
+  /** The row as JSON text (SPEC 6.3.1). */
+  payload: string;
+  headers: Headers;
+}
+
+export interface DeliveredMessage {
+  /** Position in the stream; grows with publish (commit) order. */
+  offset: number;
+  topic: string;
+  id: string;
+  payload: string;
+  headers: Record<string, string>;
+}
+
+/** SPEC 6.3.4, 7: a publish failed. `stored` messages of the batch (a prefix, in order) were stored. */
+export class PublishError extends Error {
+  constructor(
+    message: string,
+    readonly stored: number,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'PublishError';
+  }
+}
+
+/** The stream could not be reached at start-up; names the setting to look at. */
+export class StreamUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StreamUnavailableError';
+  }
+}
+
+export interface StreamState {
+  adapter: 'nats' | 'postgres';
+  state: 'up' | 'down';
+  /** Why it is down; never holds credentials. */
+  detail?: string;
+}
+
+export interface ConsumerGroupOptions {
+  /** NATS: how long a delivered message may stay unacknowledged before it is delivered again. */
+  ackWaitMs?: number;
+}
+
+export interface ConsumerGroup {
+  /** Up to `max` messages after the last one handed out, waiting at most `waitMs` for the first. */
+  fetch(max: number, waitMs: number): Promise<DeliveredMessage[]>;
+  /** Stores the group's offset server side: every message up to `offset` was processed. */
+  commit(offset: number): Promise<void>;
+  /** The stream's last offset and the group's stored offset (lag = head - committed). */
+  position(): Promise<{ head: number; committed: number }>;
+  /** Leaves the group; messages handed out and not committed are delivered again to the group. */
+  close(): Promise<void>;
+}
+
+export interface StreamPort {
+  readonly adapter: 'nats' | 'postgres';
+  /** Creates the stream and the topic unless they exist (SPEC 6.3.5); checked once per process. */
+  ensureTopic(stream: string, topic: string): Promise<void>;
+  /**
+   * Publishes `messages` in order to partition 0 of the topic (SPEC 6.3.2), ensuring the topic first.
+   * Resolves when every message is stored; otherwise throws PublishError, and no message after the
+   * first one not stored was stored either, so a retry from there keeps the order.
+   */
+  publish(stream: string, topic: string, partition: 0, messages: readonly OutgoingMessage[]): Promise<void>;
+  /** Joins consumer group `group` (named after the target table) on every topic of `stream`. */
+  consumerGroup(stream: string, group: string, options?: ConsumerGroupOptions): Promise<ConsumerGroup>;
+  state(): StreamState;
+  close(): Promise<void>;
+}

@@ -1,0 +1,225 @@
+// One contract, both stream adapters (SPEC 6.1, 6.3): what the relay and the connector rely on.
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from '../../src/db/migrate.js';
+import { createSql, type Sql } from '../../src/db/sql.js';
+import { startEmbeddedPostgres } from '../../src/db/embedded.js';
+import { natsStream } from '../../src/stream/nats.js';
+import { postgresStream, streamLogMigrations } from '../../src/stream/postgres.js';
+import type { DeliveredMessage, OutgoingMessage, StreamPort } from '../../src/stream/port.js';
+import { ownNats, testNatsUrl } from './nats-server.js';
+
+const natsUrl = testNatsUrl();
+
+interface Harness {
+  /** A port on the stream server; a second call is a second process. */
+  open(): Promise<StreamPort>;
+  /** Stops and starts the server itself. */
+  restartServer(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const msg = (i: number, headers: Record<string, string> = {}): OutgoingMessage => ({
+  id: `m-${i}-${randomUUID()}`,
+  payload: JSON.stringify({ n: i }),
+  headers,
+});
+const ns = (m: DeliveredMessage[]) => m.map((x) => (JSON.parse(x.payload) as { n: number }).n);
+const unique = () => `t${randomBytes(4).toString('hex')}`;
+
+/** Fetches until `count` messages arrived or 5 s passed. */
+async function fetchAll(
+  group: Awaited<ReturnType<StreamPort['consumerGroup']>>,
+  count: number,
+): Promise<DeliveredMessage[]> {
+  const out: DeliveredMessage[] = [];
+  const deadline = Date.now() + 5000;
+  while (out.length < count && Date.now() < deadline)
+    out.push(...(await group.fetch(count - out.length, 250)));
+  return out;
+}
+
+function contract(name: string, setup: () => Promise<Harness>) {
+  describe(`stream contract: ${name}`, () => {
+    let h: Harness;
+    const ports: StreamPort[] = [];
+    const open = async () => {
+      const p = await h.open();
+      ports.push(p);
+      return p;
+    };
+    beforeAll(async () => {
+      h = await setup();
+    }, 60_000);
+    afterAll(async () => {
+      for (const p of ports) await p.close().catch(() => {});
+      await h?.close();
+    });
+
+    it('creates the stream and topic on first publish, keeps headers, and consumes a batch in a group', async () => {
+      const port = await open();
+      const stream = unique();
+      await port.publish(stream, 'lifecycle', 0, [msg(1, { webhook: 'w1', integration: 'github' }), msg(2)]);
+      await port.publish(stream, 'comments', 0, [msg(3)]);
+      const group = await port.consumerGroup(stream, 'events');
+      const got = await fetchAll(group, 3);
+      expect(ns(got)).toEqual([1, 2, 3]);
+      expect(got.map((m) => m.topic)).toEqual(['lifecycle', 'lifecycle', 'comments']);
+      expect(got[0]!.headers).toEqual({ webhook: 'w1', integration: 'github' });
+      expect(got[1]!.headers).toEqual({});
+      expect(got[0]!.offset).toBeLessThan(got[1]!.offset);
+      expect(got[1]!.offset).toBeLessThan(got[2]!.offset);
+      await group.commit(got[2]!.offset);
+      expect(await group.position()).toEqual({ head: got[2]!.offset, committed: got[2]!.offset });
+      await group.close();
+    });
+
+    it('stores a re-published message once (same id), so a retry of a partly stored batch keeps the order', async () => {
+      const port = await open();
+      const stream = unique();
+      const [m1, m2, m3, m4] = [1, 2, 3, 4].map((i) => msg(i));
+      await port.publish(stream, 'a', 0, [m1!, m2!, m3!]);
+      await port.publish(stream, 'a', 0, [m2!, m3!, m4!]);
+      const group = await port.consumerGroup(stream, 'g');
+      const got = await fetchAll(group, 4);
+      expect(ns(got)).toEqual([1, 2, 3, 4]);
+      expect(await group.fetch(10, 300)).toEqual([]);
+      await group.close();
+    });
+
+    it('resumes from the server-side offset after a restart, and delivers uncommitted messages again', async () => {
+      const stream = unique();
+      const first = await open();
+      await first.publish(
+        stream,
+        'a',
+        0,
+        [1, 2, 3, 4, 5].map((i) => msg(i)),
+      );
+      const g1 = await first.consumerGroup(stream, 'table');
+      const batch = await fetchAll(g1, 3);
+      expect(ns(batch)).toEqual([1, 2, 3]);
+      await g1.commit(batch[1]!.offset); // 3 was handed out but not committed
+      await g1.close();
+      await first.close();
+
+      const second = await open(); // another process
+      const g2 = await second.consumerGroup(stream, 'table');
+      expect((await g2.position()).committed).toBe(batch[1]!.offset);
+      expect(ns(await fetchAll(g2, 3))).toEqual([3, 4, 5]);
+      await g2.close();
+    });
+
+    it('delivers every message at least once across a restart of the stream server', async () => {
+      const stream = unique();
+      const port = await open();
+      await port.publish(
+        stream,
+        'a',
+        0,
+        [1, 2, 3, 4].map((i) => msg(i)),
+      );
+      const g1 = await port.consumerGroup(stream, 'table');
+      const before = await fetchAll(g1, 2);
+      await g1.commit(before[1]!.offset);
+      await g1.close();
+      await port.close();
+
+      await h.restartServer();
+
+      const after = await open();
+      await after.publish(
+        stream,
+        'a',
+        0,
+        [5, 6].map((i) => msg(i)),
+      );
+      const g2 = await after.consumerGroup(stream, 'table');
+      const seen = ns(await fetchAll(g2, 4));
+      for (const n of [3, 4, 5, 6]) expect(seen).toContain(n);
+      await g2.close();
+    }, 60_000);
+  });
+}
+
+contract('postgres', async () => {
+  // A PostgreSQL of its own, so that the test can restart the server.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'keel-stream-pg-'));
+  fs.chmodSync(dir, 0o777);
+  const password = randomBytes(12).toString('hex');
+  let db = await startEmbeddedPostgres(path.join(dir, 'pg'), password);
+  const pools: Sql[] = [];
+  const first = createSql(db.url, 4);
+  await migrate(first, streamLogMigrations);
+  pools.push(first);
+  return {
+    async open() {
+      const sql = createSql(db.url, 4);
+      pools.push(sql);
+      return postgresStream(sql);
+    },
+    async restartServer() {
+      for (const p of pools.splice(0)) await p.close().catch(() => {});
+      await db.stop();
+      db = await startEmbeddedPostgres(path.join(dir, 'pg'), password);
+    },
+    async close() {
+      for (const p of pools.splice(0)) await p.close().catch(() => {});
+      await db.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+});
+
+describe.skipIf(!natsUrl)('nats', () => {
+  contract('nats', async () => {
+    const server = await ownNats();
+    return {
+      open: () => natsStream({ url: server.url, connectTimeoutMs: 2000, connectAttempts: 3 }),
+      async restartServer() {
+        await server.stop('SIGTERM');
+        await server.start();
+      },
+      close: () => server.destroy(),
+    };
+  });
+
+  it('uses the credentials of the URL, and names the setting without the password when it cannot connect', async () => {
+    const u = new URL(natsUrl!);
+    const server = await ownNats();
+    try {
+      const ok = await natsStream({ url: server.url, connectTimeoutMs: 2000, connectAttempts: 1 });
+      await ok.close();
+      const wrong = server.url.replace(server.password, 'not-the-password');
+      const err = await natsStream({ url: wrong, connectTimeoutMs: 500, connectAttempts: 2 }).catch((e) => e);
+      expect(err).toBeInstanceOf(Error);
+      expect(String(err.message)).toMatch(/^KEEL_STREAM_URL: /);
+      expect(String(err.message)).toContain('2 attempt(s)');
+      expect(String(err.message)).not.toContain('not-the-password');
+    } finally {
+      await server.destroy();
+    }
+    expect(u.protocol).toBe('nats:');
+  }, 30_000);
+
+  it('works on the shared server given by KEEL_TEST_NATS_URL, under a prefix of its own', async () => {
+    const port = await natsStream({
+      url: natsUrl!,
+      connectTimeoutMs: 2000,
+      connectAttempts: 3,
+      prefix: `${unique()}_`,
+    });
+    try {
+      await port.publish('events', 'gateway', 0, [msg(1, { webhook: 'w' })]);
+      const g = await port.consumerGroup('events', 'events');
+      const got = await fetchAll(g, 1);
+      expect(got[0]!.headers).toEqual({ webhook: 'w' });
+      await g.close();
+    } finally {
+      await port.close();
+    }
+  });
+});
