@@ -132,6 +132,8 @@ export interface Settings {
   connector: {
     /** Opens GET /connectors/config; generated into the data dir in embedded mode. */
     apiKey: string | undefined;
+    /** Where `keel connector` fetches its sinks; default: this service's own endpoint. */
+    configUrl: string | undefined;
   };
   /** The analytics stream (SPEC 6.1): `postgres` (a log table in Keel's database) or `nats://user:pass@host:port`. */
   stream: { url: string; connectTimeoutMs: number; connectAttempts: number };
@@ -242,6 +244,7 @@ export function loadSettings(env: Env = process.env): Settings {
     analyticsUrl: analyticsUrl(env),
     connector: {
       apiKey: connectorKey(env),
+      configUrl: url(env, 'KEEL_CONNECTOR_CONFIG_URL', ['http', 'https']),
     },
     stream: {
       url: 'postgres', // checked below, after the signing key
