@@ -1,9 +1,17 @@
 import type { Domain } from '../app/domain.js';
 import { streamLogMigrations } from '../stream/postgres.js';
-import { analyticsMigrations } from './store.js';
+import { outboxRelay } from './relay.js';
+import { analyticsMigrations, relayMigrations } from './store.js';
 
 /** The analytics outbox and its relay to the stream (DESIGN.md section 5). */
 export const analyticsDomain: Domain = {
   name: 'analytics',
-  migrations: [...analyticsMigrations, ...streamLogMigrations],
+  migrations: [...analyticsMigrations, ...relayMigrations, ...streamLogMigrations],
+  background: [
+    {
+      name: 'analytics-outbox-relay',
+      roles: ['api', 'worker'],
+      start: async (core) => outboxRelay(core).start(),
+    },
+  ],
 };

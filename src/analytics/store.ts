@@ -1,5 +1,6 @@
 // SQL of the analytics outbox: its migrations, and the statements the relay runs.
 import type { Migration } from '../db/migrate.js';
+import type { Queryable } from '../db/sql.js';
 
 export const analyticsMigrations: Migration[] = [
   {
@@ -18,3 +19,86 @@ export const analyticsMigrations: Migration[] = [
     `,
   },
 ];
+
+export const relayMigrations: Migration[] = [
+  {
+    id: '0005_analytics_outbox_relay',
+    sql: `
+      -- The stream's deduplication id of each row, stable across re-publishes.
+      ALTER TABLE analytics_outbox ADD COLUMN msg_id uuid NOT NULL DEFAULT gen_random_uuid();
+      CREATE INDEX analytics_outbox_sent ON analytics_outbox (sent_at) WHERE sent_at IS NOT NULL;
+      -- One relay publishes at a time (rows stay in order); a lease, so a dead one is replaced.
+      CREATE TABLE analytics_relay_lease (
+        id int PRIMARY KEY CHECK (id = 1),
+        holder text,
+        lease_until timestamptz
+      );
+      INSERT INTO analytics_relay_lease (id) VALUES (1);
+    `,
+  },
+];
+
+export interface OutboxRow extends Record<string, unknown> {
+  id: number;
+  stream: string;
+  topic: string;
+  payload: string;
+  headers: Record<string, string>;
+  msg_id: string;
+}
+
+/** Takes or renews the relay lease for `holder`; false while another relay holds it. */
+export async function holdLease(q: Queryable, holder: string, seconds: number): Promise<boolean> {
+  const row = await q.one(
+    `UPDATE analytics_relay_lease SET holder = $1, lease_until = now() + make_interval(secs => $2)
+      WHERE id = 1 AND (holder IS NULL OR holder = $1 OR lease_until < now())
+      RETURNING 1 AS held`,
+    [holder, seconds],
+  );
+  return row !== undefined;
+}
+
+export async function releaseLease(q: Queryable, holder: string): Promise<void> {
+  await q.query(
+    `UPDATE analytics_relay_lease SET holder = NULL, lease_until = NULL WHERE id = 1 AND holder = $1`,
+    [holder],
+  );
+}
+
+/** The oldest unsent rows that are committed, in id order. */
+export function unsent(q: Queryable, limit: number): Promise<OutboxRow[]> {
+  return q.query<OutboxRow>(
+    `SELECT id, stream, topic, row::text AS payload, headers, msg_id::text AS msg_id
+       FROM analytics_outbox WHERE sent_at IS NULL ORDER BY id LIMIT $1`,
+    [limit],
+  );
+}
+
+export async function markSent(q: Queryable, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await q.query(
+    `UPDATE analytics_outbox SET sent_at = now() WHERE id = ANY($1::bigint[]) AND sent_at IS NULL`,
+    [ids],
+  );
+}
+
+/** Deletes up to `limit` rows sent more than `hours` ago; returns how many. */
+export async function pruneSent(q: Queryable, hours: number, limit: number): Promise<number> {
+  const rows = await q.query(
+    `DELETE FROM analytics_outbox WHERE id IN (
+       SELECT id FROM analytics_outbox WHERE sent_at < now() - make_interval(hours => $1) LIMIT $2)
+     RETURNING 1`,
+    [hours, limit],
+  );
+  return rows.length;
+}
+
+/** Unsent rows and the age in seconds of the oldest one (the relay's lag). */
+export async function backlog(q: Queryable): Promise<{ depth: number; oldestAgeSeconds: number }> {
+  const row = await q.one<{ depth: number; age: number | null }>(
+    `SELECT count(*)::int AS depth,
+            extract(epoch FROM now() - min(created_at))::float8 AS age
+       FROM analytics_outbox WHERE sent_at IS NULL`,
+  );
+  return { depth: row?.depth ?? 0, oldestAgeSeconds: row?.age ?? 0 };
+}

@@ -20,7 +20,7 @@ export type Api = FastifyInstance<
 export interface BackgroundTask {
   name: string;
   /** Which `keel` commands run it besides `serve`. */
-  roles: readonly ('worker' | 'scheduler' | 'connector')[];
+  roles: readonly ('api' | 'worker' | 'scheduler' | 'connector')[];
   /** `apiUrl`: where this process's own API listens (`serve`), else null. */
   start(core: Core, context?: { apiUrl: string | null }): Promise<{ stop(): Promise<void> }>;
 }

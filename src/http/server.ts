@@ -16,6 +16,7 @@ import { Problem, responses } from './schemas.js';
 import { nulPointer } from '../lib/json-pointer.js';
 import { PgCode, pgCode } from '../db/sql.js';
 import { KeyConflictError, NodeGoneError } from '../graph/store.js';
+import { observabilityRoutes } from '../observability/routes.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -245,6 +246,8 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
     );
   });
 
+  observabilityRoutes(app, core);
+
   app.setNotFoundHandler((request, reply) =>
     sendProblem(
       reply,
@@ -271,9 +274,19 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
       config: { public: true },
       schema: {
         tags: ['ops'],
-        summary: 'Readiness: the database answers',
+        summary:
+          'Readiness: the database answers; reports the analytics stream (requests work while it is down)',
         security: [],
-        response: responses({ 200: Type.Object({ status: Type.Literal('ready') }) }),
+        response: responses({
+          200: Type.Object({
+            status: Type.Literal('ready'),
+            stream: Type.Object({
+              adapter: Type.String(),
+              state: Type.Union([Type.Literal('up'), Type.Literal('down')]),
+              detail: Type.Optional(Type.String()),
+            }),
+          }),
+        }),
       },
     },
     async () => {
@@ -282,7 +295,7 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
       } catch {
         throw new AppError(503, 'database_unavailable', 'the database does not answer');
       }
-      return { status: 'ready' as const };
+      return { status: 'ready' as const, stream: core.stream.state() };
     },
   );
   app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());

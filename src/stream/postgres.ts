@@ -201,6 +201,8 @@ export function postgresStream(sql: Sql, options: PostgresStreamOptions = {}): S
           }
         },
         async commit(offset) {
+          if (!(await hold())) return; // another member holds the partition and its offset
+          if (position !== null && offset > position) position = offset;
           await sql.query(
             `UPDATE stream_consumer_groups SET committed_offset = GREATEST(committed_offset, $3)
               WHERE stream = $1 AND group_name = $2 AND member = $4`,

@@ -1,0 +1,179 @@
+// The outbox relay (DESIGN.md section 5): moves committed outbox rows to the stream, in commit order,
+// and marks them sent. Runs in `keel api`, `keel worker` and `keel serve`; any number of replicas may
+// run it, a lease lets one publish at a time. A publish failure is a PublishError: the relay keeps the
+// row, waits (exponential backoff with jitter) and retries from that same row, so nothing is dropped
+// or overtaken. docs/analytics.md argues the commit order.
+import { randomUUID } from 'node:crypto';
+import type { Core } from '../app/core.js';
+import { addProbe, client, registry } from '../observability/metrics.js';
+import { PublishError } from '../stream/port.js';
+import { backlog, holdLease, markSent, pruneSent, releaseLease, unsent, type OutboxRow } from './store.js';
+
+export interface RelayOptions {
+  batchSize?: number;
+  /** Wait between passes when the outbox is empty. */
+  idleMs?: number;
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  leaseSeconds?: number;
+  pruneEveryMs?: number;
+}
+
+const published = new client.Counter({
+  name: 'keel_outbox_published_rows_total',
+  help: 'Outbox rows published to the stream, by stream',
+  labelNames: ['stream'] as const,
+  registers: [registry],
+});
+const publishErrors = new client.Counter({
+  name: 'keel_outbox_publish_errors_total',
+  help: 'Failed publish attempts of the outbox relay, by stream',
+  labelNames: ['stream'] as const,
+  registers: [registry],
+});
+const depth = new client.Gauge({
+  name: 'keel_outbox_depth',
+  help: 'Outbox rows not yet published',
+  registers: [registry],
+});
+const lag = new client.Gauge({
+  name: 'keel_outbox_lag_seconds',
+  help: 'Age of the oldest outbox row not yet published (0 when none waits)',
+  registers: [registry],
+});
+
+/** Consecutive rows of one stream and topic: one publish call keeps them in order. */
+function runs(rows: readonly OutboxRow[]): OutboxRow[][] {
+  const out: OutboxRow[][] = [];
+  for (const r of rows) {
+    const last = out[out.length - 1];
+    if (last && last[0]!.stream === r.stream && last[0]!.topic === r.topic) last.push(r);
+    else out.push([r]);
+  }
+  return out;
+}
+
+export function outboxRelay(
+  { sql, log, stream, settings }: Pick<Core, 'sql' | 'log' | 'stream' | 'settings'>,
+  options: RelayOptions = {},
+) {
+  const batchSize = options.batchSize ?? 1000;
+  const idleMs = options.idleMs ?? 100;
+  const backoffBaseMs = options.backoffBaseMs ?? 100;
+  const backoffMaxMs = options.backoffMaxMs ?? 30_000;
+  const leaseSeconds = options.leaseSeconds ?? 15;
+  const pruneEveryMs = options.pruneEveryMs ?? 60_000;
+  const holder = randomUUID();
+
+  /**
+   * One pass: publishes up to one batch and marks what was stored as sent. Returns how many rows were
+   * published; throws the PublishError of a failed publish after marking the rows before it.
+   */
+  async function runOnce(): Promise<number> {
+    if (!(await holdLease(sql, holder, leaseSeconds))) return 0;
+    const rows = await unsent(sql, batchSize);
+    const done: number[] = [];
+    try {
+      for (const run of runs(rows)) {
+        const name = run[0]!.stream;
+        try {
+          await stream.publish(
+            name,
+            run[0]!.topic,
+            0,
+            run.map((r) => ({ id: r.msg_id, payload: r.payload, headers: r.headers })),
+          );
+        } catch (err) {
+          publishErrors.inc({ stream: name });
+          const stored = err instanceof PublishError ? err.stored : 0;
+          done.push(...run.slice(0, stored).map((r) => r.id));
+          published.inc({ stream: name }, stored);
+          throw err instanceof PublishError ? err : new PublishError(String(err), 0, { cause: err });
+        }
+        done.push(...run.map((r) => r.id));
+        published.inc({ stream: name }, run.length);
+      }
+    } finally {
+      await markSent(sql, done);
+    }
+    return rows.length;
+  }
+
+  async function prune(): Promise<number> {
+    let total = 0;
+    for (let n = -1; n !== 0; total += n) n = await pruneSent(sql, settings.outboxRetentionHours, 10_000);
+    return total;
+  }
+
+  return {
+    runOnce,
+    prune,
+
+    /** Publishes until the outbox is empty, then hands the lease back (tests, benchmarks). */
+    async drain(): Promise<number> {
+      let total = 0;
+      try {
+        for (let n = await runOnce(); n > 0; n = await runOnce()) total += n;
+      } finally {
+        await releaseLease(sql, holder);
+      }
+      return total;
+    },
+
+    start(): { stop(): Promise<void> } {
+      let stopped = false;
+      let wake: (() => void) | undefined;
+      const removeProbe = addProbe(async () => {
+        const b = await backlog(sql);
+        depth.set(b.depth);
+        lag.set(b.oldestAgeSeconds);
+      });
+      const pause = (ms: number) =>
+        new Promise<void>((resolve) => {
+          const t = setTimeout(resolve, ms);
+          t.unref();
+          wake = () => {
+            clearTimeout(t);
+            resolve();
+          };
+        });
+      const loop = (async () => {
+        let failures = 0;
+        let lastPrune = 0;
+        while (!stopped) {
+          let n = 0;
+          try {
+            n = await runOnce();
+            failures = 0;
+            if (Date.now() - lastPrune > pruneEveryMs) {
+              lastPrune = Date.now();
+              const pruned = await prune();
+              if (pruned > 0) log.info({ pruned }, 'outbox relay: pruned sent rows');
+            }
+          } catch (err) {
+            failures++;
+            const delay = Math.min(backoffBaseMs * 2 ** (failures - 1), backoffMaxMs);
+            const jittered = Math.round(delay / 2 + Math.random() * (delay / 2));
+            const e = err instanceof Error ? err : new Error(String(err));
+            log.error(
+              { error: e.name, detail: e.message, attempt: failures, retry_in_ms: jittered },
+              `outbox relay: ${e.name}; the rows stay in the outbox and are retried in order`,
+            );
+            if (!stopped) await pause(jittered);
+            continue;
+          }
+          if (n < batchSize && !stopped) await pause(idleMs);
+        }
+        await releaseLease(sql, holder).catch(() => {});
+      })();
+      return {
+        async stop() {
+          stopped = true;
+          wake?.();
+          await loop;
+          removeProbe();
+        },
+      };
+    },
+  };
+}
