@@ -7,6 +7,7 @@ import { AnalyticsStoreError, classifyStoreError } from '../analytics-store/port
 import { DEAD_LETTER_TABLE } from '../analytics-store/ddl.js';
 import { clickhouseTime } from '../analytics/rows.js';
 import type { ConsumerGroup, DeliveredMessage, StreamPort } from '../stream/port.js';
+import { sinkMetrics } from './metrics.js';
 
 export interface SinkTarget {
   stream: string;
@@ -50,6 +51,7 @@ export function startSinkWorker(sink: SinkTarget, deps: SinkWorkerDeps) {
   const stats: SinkStats = { rowsWritten: 0, batches: 0, retries: 0, deadLettered: 0, lag: 0 };
   const { baseMs, maxMs } = deps.backoff ?? { baseMs: 100, maxMs: 10_000 };
   const log = { sink: sink.stream, table: sink.table, group: sink.consumer_group };
+  const labels = { sink: sink.stream, table: sink.table };
   let stopped = false;
   let wake: (() => void) | null = null;
   const sleep = (ms: number) =>
@@ -69,6 +71,7 @@ export function startSinkWorker(sink: SinkTarget, deps: SinkWorkerDeps) {
         const e = err instanceof AnalyticsStoreError ? err : classifyStoreError(err);
         if (e.kind === 'content' && what === 'insert') throw e;
         stats.retries += 1;
+        sinkMetrics.retries.inc(labels);
         const wait = backoffMs(attempt, baseMs, maxMs);
         deps.log.warn(
           { ...log, err: e.message, attempt: attempt + 1, wait_ms: Math.round(wait) },
@@ -91,6 +94,7 @@ export function startSinkWorker(sink: SinkTarget, deps: SinkWorkerDeps) {
     };
     await retrying('dead-letter insert', () => deps.store.insert(DEAD_LETTER_TABLE.name, [row]));
     stats.deadLettered += 1;
+    sinkMetrics.deadLettered.inc(labels);
     deps.log.error({ ...log, topic: m.topic, offset: m.offset, err: error }, 'row dead-lettered');
   }
 
@@ -113,6 +117,7 @@ export function startSinkWorker(sink: SinkTarget, deps: SinkWorkerDeps) {
     try {
       await retrying('insert', () => deps.store.insert(sink.table, rows));
       stats.rowsWritten += rows.length;
+      sinkMetrics.rowsWritten.inc(labels, rows.length);
     } catch (err) {
       if (!(err instanceof AnalyticsStoreError) || err.kind !== 'content') throw err;
       if (good.length === 1) return deadLetter(good[0]!, err.message);
@@ -120,6 +125,13 @@ export function startSinkWorker(sink: SinkTarget, deps: SinkWorkerDeps) {
       await write(good.slice(0, mid));
       await write(good.slice(mid));
     }
+  }
+
+  async function measureLag(group: ConsumerGroup) {
+    const pos = await group.position().catch(() => null);
+    if (!pos) return;
+    stats.lag = Math.max(0, pos.head - pos.committed);
+    sinkMetrics.lag.set(labels, stats.lag);
   }
 
   async function nextBatch(group: ConsumerGroup): Promise<DeliveredMessage[]> {
@@ -143,6 +155,9 @@ export function startSinkWorker(sink: SinkTarget, deps: SinkWorkerDeps) {
       throw err;
     });
     if (!group) return;
+    // Measured on a timer too, so a sink stuck on a down store shows its lag growing.
+    const lagTimer = setInterval(() => void measureLag(group), 1000);
+    lagTimer.unref();
     try {
       while (!stopped) {
         let batch: DeliveredMessage[];
@@ -150,6 +165,7 @@ export function startSinkWorker(sink: SinkTarget, deps: SinkWorkerDeps) {
           batch = await nextBatch(group);
         } catch (err) {
           stats.retries += 1;
+          sinkMetrics.retries.inc(labels);
           deps.log.warn({ ...log, err: (err as Error).message }, 'fetch failed; retrying');
           await sleep(backoffMs(0, baseMs, maxMs));
           continue;
@@ -164,10 +180,11 @@ export function startSinkWorker(sink: SinkTarget, deps: SinkWorkerDeps) {
           throw err;
         }
         stats.batches += 1;
-        const pos = await group.position().catch(() => null);
-        if (pos) stats.lag = Math.max(0, pos.head - pos.committed);
+        sinkMetrics.batches.inc(labels);
+        await measureLag(group);
       }
     } finally {
+      clearInterval(lagTimer);
       await group.close().catch(() => {});
     }
   })();

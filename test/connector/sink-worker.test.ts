@@ -13,6 +13,7 @@ import { analyticsTables } from '../../src/analytics-store/tables.js';
 import { startSinkWorker, type SinkTarget, type WorkerLog } from '../../src/connector/sink-worker.js';
 import { createSql, type Sql } from '../../src/db/sql.js';
 import { postgresStream } from '../../src/stream/postgres.js';
+import { scrape } from '../../src/observability/metrics.js';
 import type { StreamPort } from '../../src/stream/port.js';
 import { sampleRow } from '../analytics-store/contract.js';
 import { createTestDatabase } from '../support/harness.js';
@@ -116,6 +117,13 @@ describe('connector sink worker: commit only after the store acknowledged (no lo
     expect(w.stats.rowsWritten).toBeGreaterThanOrEqual(3000);
     expect(w.stats.deadLettered).toBe(0);
     expect(await countFinal(name)).toBe(3000);
+    const metrics = await scrape();
+    const value = (metric: string) =>
+      Number(new RegExp(`^${metric}\\{[^}]*sink="${name}"[^}]*\\} (\\d+)`, 'm').exec(metrics)?.[1]);
+    expect(value('keel_connector_rows_written_total')).toBe(w.stats.rowsWritten);
+    expect(value('keel_connector_retries_total')).toBe(w.stats.retries);
+    expect(value('keel_connector_batches_total')).toBe(w.stats.batches);
+    expect(value('keel_connector_lag')).toBe(0);
   });
 
   it('commits nothing while the store refuses; after a restart the same rows arrive', async () => {
@@ -126,7 +134,8 @@ describe('connector sink worker: commit only after the store acknowledged (no lo
       log: quiet,
       backoff: { baseMs: 5, maxMs: 20 },
     });
-    await until(() => down.stats.retries >= 5);
+    // The lag shows the rows waiting while the store refuses them.
+    await until(() => down.stats.retries >= 5 && down.stats.lag === 700);
     await down.stop();
     const group = await stream.consumerGroup(name, `g_${name}`);
     expect(await group.position()).toEqual({ head: 700, committed: 0 });
