@@ -21,7 +21,8 @@ export interface BackgroundTask {
   name: string;
   /** Which `keel` commands run it besides `serve`. */
   roles: readonly ('api' | 'worker' | 'scheduler' | 'connector')[];
-  start(core: Core): Promise<{ stop(): Promise<void> }>;
+  /** `apiUrl`: where this process's own API listens (`serve`), else null. */
+  start(core: Core, context?: { apiUrl: string | null }): Promise<{ stop(): Promise<void> }>;
 }
 
 export interface Domain {

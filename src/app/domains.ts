@@ -3,6 +3,7 @@ import { analyticsDomain } from '../analytics/index.js';
 import { authzDomain } from '../authz/index.js';
 import { catalogDomain } from '../catalog/index.js';
 import { commentsDomain } from '../comments/index.js';
+import { connectorDomain } from '../connector/index.js';
 import { delegationDomain } from '../delegation/index.js';
 import { environmentsDomain } from '../environments/index.js';
 import { graphMigrations } from '../graph/migrations.js';
@@ -35,6 +36,7 @@ export function allDomains(): Domain[] {
     webhooksDomain,
     operationsLogDomain,
     schedulerDomain(),
+    connectorDomain,
   ];
   const grants = Object.assign({}, ...rest.map((d) => d.grants ?? {}));
   return [graphDomain, identityDomain(grants), ...rest];

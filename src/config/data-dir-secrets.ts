@@ -10,6 +10,7 @@ interface StoredSecrets {
   auth_encryption_key: string;
   config_encryption_key: string;
   postgres_password: string;
+  connector_api_key: string;
   [k: string]: string;
 }
 
@@ -28,6 +29,7 @@ export function loadOrCreateSecrets(dataDir: string): StoredSecrets {
     auth_encryption_key: stored.auth_encryption_key ?? randomBytes(32).toString('base64'),
     config_encryption_key: stored.config_encryption_key ?? randomBytes(32).toString('base64'),
     postgres_password: stored.postgres_password ?? randomBytes(18).toString('base64url'),
+    connector_api_key: stored.connector_api_key ?? randomBytes(32).toString('base64url'),
   };
   if (JSON.stringify(complete) !== JSON.stringify(stored)) {
     fs.writeFileSync(file, JSON.stringify(complete, null, 2), { mode: 0o600 });
@@ -46,6 +48,7 @@ export function withDataDirSecrets(settings: Settings, stored: StoredSecrets): S
       encryptionKey: settings.auth.encryptionKey ?? Buffer.from(stored.auth_encryption_key, 'base64'),
     },
     configEncryptionKey: settings.configEncryptionKey ?? Buffer.from(stored.config_encryption_key, 'base64'),
+    connector: { ...settings.connector, apiKey: settings.connector.apiKey ?? stored.connector_api_key },
   };
 }
 

@@ -72,6 +72,23 @@ function pem(env: Env, name: string): string | undefined {
   return text.replace(/\\n/g, '\n');
 }
 
+function analyticsUrl(env: Env): string | null {
+  const raw = url(env, 'KEEL_ANALYTICS_URL', ['clickhouse', 'clickhouses']);
+  if (raw === undefined) return null;
+  if (!/^\/[A-Za-z_][A-Za-z0-9_]*$/.test(new URL(raw).pathname)) {
+    throw new SettingsError('KEEL_ANALYTICS_URL', 'must name the database as its path (letters, digits, _)');
+  }
+  return raw;
+}
+
+function connectorKey(env: Env): string | undefined {
+  const raw = str(env, 'KEEL_CONNECTOR_API_KEY');
+  if (raw !== undefined && raw.length < 32) {
+    throw new SettingsError('KEEL_CONNECTOR_API_KEY', 'must be at least 32 characters');
+  }
+  return raw;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -120,6 +137,14 @@ export interface Settings {
   };
   outbound: { allowPrivateNetworks: boolean };
   pluginsDir: string | undefined;
+  /** ClickHouse server `clickhouse://user:password@host:8123/db`; null: the embedded engine (chdb). */
+  analyticsUrl: string | null;
+  connector: {
+    /** Opens GET /connectors/config; generated into the data dir in embedded mode. */
+    apiKey: string | undefined;
+    /** Where `keel connector` fetches its sinks; default: this service's own endpoint. */
+    configUrl: string | undefined;
+  };
   /** The analytics stream (SPEC 6.1): `postgres` (a log table in Keel's database) or `nats://user:pass@host:port`. */
   stream: { url: string; connectTimeoutMs: number; connectAttempts: number };
   /** Sent outbox rows are deleted after this many hours. */
@@ -243,6 +268,11 @@ export function loadSettings(env: Env = process.env): Settings {
     },
     outbound: { allowPrivateNetworks: bool(env, 'KEEL_OUTBOUND_ALLOW_PRIVATE_NETWORKS', false) },
     pluginsDir: str(env, 'KEEL_PLUGINS_DIR'),
+    analyticsUrl: analyticsUrl(env),
+    connector: {
+      apiKey: connectorKey(env),
+      configUrl: url(env, 'KEEL_CONNECTOR_CONFIG_URL', ['http', 'https']),
+    },
     stream: {
       url: 'postgres', // checked below, after the signing key
       connectTimeoutMs: int(env, 'KEEL_STREAM_CONNECT_TIMEOUT_MS', 5000, 100, 120_000),

@@ -20,6 +20,7 @@ export const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-api-key"]',
+  'req.headers["x-keel-connector-key"]',
   'res.headers["set-cookie"]',
   ...SECRET_FIELDS,
   ...SECRET_FIELDS.map((f) => `*.${f}`),

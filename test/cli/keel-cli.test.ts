@@ -202,8 +202,8 @@ describe('keel with a configured database', () => {
   });
 });
 
-describe('roles without tasks in this version', () => {
-  it('keel connector refuses to start instead of idling', async () => {
+describe('keel connector', () => {
+  it('refuses to start without its key, naming the setting', async () => {
     const db = await createTestDatabase();
     try {
       const r = spawnSync(process.execPath, ['--import', 'tsx', cli, 'connector'], {
@@ -213,7 +213,7 @@ describe('roles without tasks in this version', () => {
         timeout: 30_000,
       });
       expect(r.status).toBe(1);
-      expect(r.stderr).toContain('keel connector: this version has no connector tasks');
+      expect(r.stderr).toContain('KEEL_CONNECTOR_API_KEY');
     } finally {
       await db.drop();
     }

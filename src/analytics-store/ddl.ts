@@ -1,0 +1,73 @@
+// DDL for analytics tables, written once for ClickHouse 18.16 and 26.x: only types both know (no
+// DateTime64, JSON, Map, Bool, LowCardinality), no TTL, and `CREATE ... IF NOT EXISTS` so start-up
+// can run it every time.
+import { ident } from './escape.js';
+import type { AnalyticsStore } from './port.js';
+
+type Scalar =
+  'String' | 'Int32' | 'Int64' | 'UInt8' | 'UInt32' | 'UInt64' | 'Float64' | 'Date' | "DateTime('UTC')";
+export type ColumnType = Scalar | `Nullable(${Scalar})` | 'Array(String)';
+
+export interface ColumnSpec {
+  name: string;
+  type: ColumnType;
+}
+
+export interface TableSpec {
+  name: string;
+  columns: readonly ColumnSpec[];
+  /** Deduplicating: ReplacingMergeTree(version) keyed by `key`; plain: MergeTree sorted by `key`. */
+  dedup: boolean;
+  /** The deduplication key (dedup) or the sort key (plain; empty means insertion order). */
+  key: readonly string[];
+  /** Deduplicating tables keep the row with the highest value of this column. */
+  version?: string;
+}
+
+const SCALAR = `(?:String|Int32|Int64|UInt8|UInt32|UInt64|Float64|Date|DateTime\\('UTC'\\))`;
+const COLUMN_TYPE = new RegExp(`^(?:${SCALAR}|Nullable\\(${SCALAR}\\)|Array\\(String\\))$`);
+
+export function createTableSql(database: string, t: TableSpec): string {
+  const names = new Set(t.columns.map((c) => c.name));
+  const cols = t.columns.map((c) => {
+    if (!COLUMN_TYPE.test(c.type)) throw new TypeError(`${t.name}.${c.name}: unsupported type ${c.type}`);
+    return `${ident(c.name)} ${c.type}`;
+  });
+  for (const k of [...t.key, ...(t.version ? [t.version] : [])]) {
+    if (!names.has(k)) throw new TypeError(`${t.name}: key column ${k} is not a column`);
+    if (t.columns.find((c) => c.name === k)!.type.startsWith('Nullable')) {
+      throw new TypeError(`${t.name}: key column ${k} cannot be Nullable`);
+    }
+  }
+  if (t.dedup && (!t.version || t.key.length === 0)) {
+    throw new TypeError(`${t.name}: a deduplicating table needs a key and a version column`);
+  }
+  const engine = t.dedup ? `ReplacingMergeTree(${ident(t.version!)})` : 'MergeTree';
+  const orderBy = t.key.length === 0 ? 'tuple()' : `(${t.key.map(ident).join(', ')})`;
+  return `CREATE TABLE IF NOT EXISTS ${ident(database)}.${ident(t.name)} (${cols.join(', ')}) ENGINE = ${engine} ORDER BY ${orderBy}`;
+}
+
+/** Rows the connector could not write because of their content, with the reason and stream offset. */
+export const DEAD_LETTER_TABLE: TableSpec = {
+  name: 'dead_letters',
+  columns: [
+    { name: 'target_table', type: 'String' },
+    { name: 'stream', type: 'String' },
+    { name: 'topic', type: 'String' },
+    { name: 'stream_offset', type: 'UInt64' },
+    { name: 'error', type: 'String' },
+    { name: 'row', type: 'String' },
+    { name: 'failed_at', type: "DateTime('UTC')" },
+  ],
+  dedup: false,
+  key: ['target_table', 'stream_offset'],
+};
+
+/** Creates the database and every table that does not exist yet; safe to run at every start. */
+export async function ensureTables(
+  store: Pick<AnalyticsStore, 'command' | 'database'>,
+  tables: readonly TableSpec[],
+): Promise<void> {
+  await store.command(`CREATE DATABASE IF NOT EXISTS ${ident(store.database)}`);
+  for (const t of tables) await store.command(createTableSql(store.database, t));
+}

@@ -1,0 +1,149 @@
+// The connector runtime (`keel connector`, and inside `keel serve`): reads its sinks from
+// GET /connectors/config at start (a topic added later takes effect after a restart, SPEC 6.3.9) and
+// runs one sink worker per sink.
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { chdbStore } from '../analytics-store/chdb.js';
+import { clickhouseStore } from '../analytics-store/clickhouse.js';
+import { DEAD_LETTER_TABLE, ensureTables } from '../analytics-store/ddl.js';
+import type { AnalyticsStore } from '../analytics-store/port.js';
+import { analyticsTables } from '../analytics-store/tables.js';
+import type { Settings } from '../config/settings.js';
+import type { StreamPort } from '../stream/port.js';
+import { CONNECTOR_KEY_HEADER } from './routes.js';
+import { backoffMs, startSinkWorker, type SinkStats } from './sink-worker.js';
+import { POLL_INTERVAL_MS, type Sink, type SinkConfig } from './sinks.js';
+
+export async function fetchSinkConfig(url: string, key: string): Promise<SinkConfig> {
+  const res = await fetch(url, {
+    headers: { [CONNECTOR_KEY_HEADER]: key },
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
+  const body = (await res.json()) as SinkConfig;
+  if (!Array.isArray(body?.sinks)) throw new Error(`GET ${url} did not return a sink configuration`);
+  return body;
+}
+
+function openStore(plugin: Sink['plugin_config'], settings: Pick<Settings, 'dataDir'>): AnalyticsStore {
+  if (plugin.transport === 'chdb')
+    return chdbStore(path.join(settings.dataDir, 'analytics'), plugin.database);
+  return clickhouseStore({
+    httpUrl: plugin.url!,
+    username: plugin.username ?? 'default',
+    password: plugin.password ?? '',
+    database: plugin.database,
+  });
+}
+
+export interface ConnectorDeps {
+  settings: Pick<Settings, 'connector' | 'dataDir'>;
+  stream: StreamPort;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** The config endpoint to read; KEEL_CONNECTOR_CONFIG_URL wins over it. */
+  configUrl: string;
+  statsIntervalMs?: number;
+}
+
+export interface Connector {
+  /** Per sink (by stream): rows written, batches, retries, dead-lettered rows, lag. */
+  stats(): Record<string, SinkStats>;
+  stop(): Promise<void>;
+}
+
+export async function startConnector(deps: ConnectorDeps): Promise<Connector> {
+  const key = deps.settings.connector.apiKey;
+  if (!key) throw new Error('KEEL_CONNECTOR_API_KEY is required to run the analytics connector');
+  const url = deps.settings.connector.configUrl ?? deps.configUrl;
+  const workers = new Map<string, ReturnType<typeof startSinkWorker>>();
+  const stores: AnalyticsStore[] = [];
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let wake: (() => void) | null = null;
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const t = setTimeout(resolve, ms);
+      wake = () => (clearTimeout(t), resolve());
+    });
+
+  // Start-up runs in the background: the config endpoint or the store may come up after us.
+  const starting = (async () => {
+    let config: SinkConfig | null = null;
+    for (let attempt = 0; !stopped && !config; attempt++) {
+      try {
+        config = await fetchSinkConfig(url, key);
+      } catch (err) {
+        deps.log.warn(
+          { err: (err as Error).message, attempt: attempt + 1 },
+          'connector: sink configuration unavailable; retrying',
+        );
+        await pause(backoffMs(attempt, 200, 10_000));
+      }
+    }
+    if (!config || stopped) return;
+    const tables = analyticsTables();
+    const byPlugin = new Map<string, AnalyticsStore>();
+    for (const sink of config.sinks) {
+      const id = JSON.stringify(sink.plugin_config);
+      let store = byPlugin.get(id);
+      if (!store) {
+        store = openStore(sink.plugin_config, deps.settings);
+        stores.push(store);
+        byPlugin.set(id, store);
+        const wanted = tables.filter(
+          (t) => t.name === DEAD_LETTER_TABLE.name || config.sinks.some((s) => s.table === t.name),
+        );
+        for (let attempt = 0; !stopped; attempt++) {
+          try {
+            await ensureTables(store, wanted);
+            break;
+          } catch (err) {
+            deps.log.warn(
+              { err: (err as Error).message, attempt: attempt + 1 },
+              'connector: analytics store unavailable; retrying',
+            );
+            await pause(backoffMs(attempt, 200, 10_000));
+          }
+        }
+      }
+      if (stopped) return;
+      workers.set(
+        sink.stream,
+        startSinkWorker(
+          {
+            stream: sink.stream,
+            consumer_group: sink.consumer_group,
+            table: sink.table,
+            batch_length: sink.batch_length,
+            pollMs: Number.parseInt(sink.poll_interval, 10) || POLL_INTERVAL_MS,
+          },
+          { stream: deps.stream, store, log: deps.log },
+        ),
+      );
+    }
+    deps.log.info({ sinks: config.sinks.map((s) => s.stream) }, 'connector: sinks started');
+    let last = '';
+    timer = setInterval(() => {
+      const now = JSON.stringify(stats());
+      if (now !== last) deps.log.info({ sinks: stats() }, 'connector: sink statistics');
+      last = now;
+    }, deps.statsIntervalMs ?? 10_000);
+    timer.unref();
+  })();
+  starting.catch((err: unknown) =>
+    deps.log.error({ err: (err as Error).message }, 'connector: start failed'),
+  );
+
+  const stats = () => Object.fromEntries([...workers].map(([s, w]) => [s, { ...w.stats }]));
+  return {
+    stats,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      wake?.();
+      await starting.catch(() => {});
+      await Promise.all([...workers.values()].map((w) => w.stop()));
+      for (const s of stores) await s.close().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,75 @@
+// The sink configuration of SPEC 4.7: one sink per analytics-bound stream, generated from the topology
+// and Keel's own settings only. The runtime (runtime.ts) reads it back through GET /connectors/config.
+import { Type, type Static } from 'typebox';
+import { sinks } from '../analytics/topology.js';
+import { parseClickHouseUrl } from '../analytics-store/clickhouse.js';
+import type { Settings } from '../config/settings.js';
+
+export const BATCH_LENGTH = 1000;
+export const POLL_INTERVAL_MS = 250;
+
+const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
+
+export const PluginConfig = Type.Object({
+  /** `clickhouse`: a server at `url`; `chdb`: the embedded engine of the process serving the config. */
+  transport: Type.Union([Type.Literal('clickhouse'), Type.Literal('chdb')]),
+  url: Nullable(Type.String()),
+  database: Type.String(),
+  username: Nullable(Type.String()),
+  password: Nullable(Type.String()),
+});
+
+export const Sink = Type.Object({
+  name: Type.String(),
+  stream: Type.String(),
+  topics: Type.Array(Type.String()),
+  schema: Type.Literal('json'),
+  insert_format: Type.Literal('json_each_row'),
+  batch_length: Type.Integer(),
+  poll_interval: Type.String(),
+  consumer_group: Type.String(),
+  table: Type.String(),
+  mode: Type.Union([Type.Literal('deduplicate'), Type.Literal('plain')]),
+  key: Type.Array(Type.String()),
+  version: Nullable(Type.String()),
+  plugin_config: PluginConfig,
+});
+export type Sink = Static<typeof Sink>;
+
+export const SinkConfig = Type.Object({ sinks: Type.Array(Sink) });
+export type SinkConfig = Static<typeof SinkConfig>;
+
+function pluginConfig(settings: Pick<Settings, 'analyticsUrl'>): Static<typeof PluginConfig> {
+  if (!settings.analyticsUrl) {
+    return { transport: 'chdb', url: null, database: 'keel', username: null, password: null };
+  }
+  const t = parseClickHouseUrl(settings.analyticsUrl);
+  return {
+    transport: 'clickhouse',
+    url: t.httpUrl,
+    database: t.database,
+    username: t.username,
+    password: t.password,
+  };
+}
+
+export function sinkConfig(settings: Pick<Settings, 'analyticsUrl'>): SinkConfig {
+  const plugin = pluginConfig(settings);
+  return {
+    sinks: sinks().map(([stream, def]) => ({
+      name: `${stream}_to_${def.table}`,
+      stream,
+      topics: [...def.topics],
+      schema: 'json' as const,
+      insert_format: 'json_each_row' as const,
+      batch_length: BATCH_LENGTH,
+      poll_interval: `${POLL_INTERVAL_MS}ms`,
+      consumer_group: def.table,
+      table: def.table,
+      mode: def.storage.mode,
+      key: [...def.storage.key],
+      version: def.storage.mode === 'deduplicate' ? def.storage.version : null,
+      plugin_config: plugin,
+    })),
+  };
+}
