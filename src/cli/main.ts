@@ -14,14 +14,16 @@ import { finishSetup, setupServiceAccounts } from '../delegation/setup.js';
 const USAGE = `keel <command>
 
 Commands:
-  serve                    the API and every background task (the score recompute worker, the
-                           scheduler under /scheduler) in one process
-                           (embedded PostgreSQL when KEEL_DATABASE_URL is not set)
-  api                      the HTTP API only
-  worker                   queue consumers (the score recompute worker)
+  serve                    the API and every background task in one process: the outbox relay, the
+                           score recompute worker, the scheduler (under /scheduler) and the analytics
+                           connector (embedded PostgreSQL, stream and ClickHouse engine when
+                           KEEL_DATABASE_URL is not set)
+  api                      the HTTP API and the outbox relay
+  worker                   queue consumers (the score recompute worker) and the outbox relay
   scheduler                the scheduler service: its API on KEEL_SCHEDULER_PORT (/scheduler/...) and the
                            firing loop; calls the Keel API at KEEL_SCHEDULER_API_URL (several replicas may run)
-  connector                reserved for the analytics connector (not in this version: it refuses to start)
+  connector                the analytics connector: stream -> ClickHouse, its sinks read from
+                           KEEL_CONNECTOR_CONFIG_URL with KEEL_CONNECTOR_API_KEY (several replicas may run)
   migrate                  apply database migrations and seeds, then exit
   users create --email E [--password-stdin | --password-file F] [--admin]
                            (the password never goes on the command line, where other users see it)
