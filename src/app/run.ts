@@ -77,17 +77,23 @@ export async function run(runtime: Runtime, role: Role): Promise<Running> {
   };
 }
 
-/** Stops `running` on the first SIGINT/SIGTERM; a second signal exits at once. */
-export function stopOnSignals(running: Running, log: (msg: string) => void): void {
+/**
+ * Stops the roles on the first SIGINT/SIGTERM; a second signal exits at once. Installed before the
+ * roles have started (the API answers before every background task is up), so a signal that arrives
+ * during start-up still shuts down cleanly once start-up is over.
+ */
+export function stopOnSignals(starting: Promise<Running>, log: (msg: string) => void): void {
   let signalled = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (signalled) process.exit(130);
     signalled = true;
     log(`${signal}: shutting down`);
-    running.stop().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    starting
+      .then((running) => running.stop())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);

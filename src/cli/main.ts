@@ -157,8 +157,9 @@ async function main(argv: string[]): Promise<number> {
       runtime.core.log.error({ err }, 'setting up service accounts failed');
     }
   }
-  const running = await run(runtime, command as Role);
-  stopOnSignals(running, (m) => runtime.core.log.info(m));
+  const starting = run(runtime, command as Role);
+  stopOnSignals(starting, (m) => runtime.core.log.info(m));
+  const running = await starting;
   if (running.url) {
     console.log(`\nKeel is listening on ${running.url}  (API docs: ${running.url}/docs)`);
     if (runtime.embedded) console.log(`Data (embedded PostgreSQL, generated secrets): ${settings.dataDir}`);

@@ -80,6 +80,17 @@ async function mustFindProject(q: Queryable, org: OrganizationNode, slug: string
   return p;
 }
 
+/**
+ * A caller no ACL can serve (a service account acting as itself: SPEC 2.3 rule 5) is refused by its
+ * global permissions alone, before any lookup: 403 whatever the slugs, as SPEC 5.6 and 7 require for
+ * a system job, and no oracle of what exists. Callers that may hold ACLs get 404 instead (below).
+ */
+function refuseWithoutAclFallback(ctx: AuthContext, action: AclAction): void {
+  const permission = `project:${action}`;
+  if (!mayUseAcl(ctx, permission) && !hasPermission(ctx, permission))
+    throw forbidden(`missing permission ${permission}`);
+}
+
 async function authorizedProject(
   q: Queryable,
   ctx: AuthContext,
@@ -87,6 +98,7 @@ async function authorizedProject(
   slug: string,
   action: AclAction,
 ) {
+  refuseWithoutAclFallback(ctx, action);
   const org = await findOrganizationHidden(q, ctx, orgSlug, slug);
   const project = await mustFindProject(q, org, slug);
   if (!(await canOnProject(q, ctx, project, action))) {
@@ -126,6 +138,7 @@ type Deps = Pick<Core, 'sql' | 'graphCache'>;
 export function projectsService({ sql, graphCache }: Deps) {
   /** The read path: organization and project from the graph cache (no query on a hit). */
   async function readableProject(ctx: AuthContext, orgSlug: string, slug: string) {
+    refuseWithoutAclFallback(ctx, 'read');
     const org = await graphCache.nodeByKey<OrganizationNode['props']>(sql, 'Organization.slug', orgSlug);
     if (!org) {
       if (hasPermission(ctx, 'project:read') || hasPermission(ctx, 'organization:read'))

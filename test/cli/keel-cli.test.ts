@@ -25,11 +25,12 @@ function output(child: ChildProcess): { text: () => string } {
   return { text: () => text };
 }
 
+/** Waits until `url` answers and keel has said it is listening (every role it runs has started). */
 async function waitFor(url: string, child: ChildProcess, out: { text(): string }): Promise<void> {
   for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error(`keel exited early:\n${out.text()}`);
     try {
-      if ((await fetch(url)).ok) return;
+      if ((await fetch(url)).ok && out.text().includes('Keel is listening')) return;
     } catch {
       /* starting */
     }

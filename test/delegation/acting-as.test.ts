@@ -98,9 +98,9 @@ describe("permission resolution uses the user's permissions, including CAN_ACCES
     expect(res.status).toBe(404);
   });
 
-  it("the same request with the scheduler's own token is refused: service accounts cannot use ACLs", async () => {
+  it("the same request with the scheduler's own token is 403: service accounts cannot use ACLs", async () => {
     const own = await clientToken(app, cred);
-    expect((await app.call('GET', '/organizations/acme/projects/p', { token: own })).status).toBe(404);
+    expect((await app.call('GET', '/organizations/acme/projects/p', { token: own })).status).toBe(403);
     expect((await app.call('GET', '/organizations/acme/projects', { token: own })).status).toBe(403);
   });
 

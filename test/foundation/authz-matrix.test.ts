@@ -594,14 +594,15 @@ function readsProject(route: Route, who: Who): boolean {
 }
 
 /**
- * On a single project, a caller that may not read it gets 404 (it cannot tell the project from a
+ * On a single project, a user that may not read it gets 404 (it cannot tell the project from a
  * missing one), and a PATCH by a caller that may update but not read answers 204 without the project.
+ * A service account, which no ACL can serve, keeps its 403 for any slug (SPEC 5.6, 7).
  */
 function expectationFor(route: Route, who: Who): Expectation | undefined {
   const want = baseExpectationFor(route, who);
   const single = route.acl !== undefined && route.path.endsWith('{project}');
   if (!want || !single || readsProject(route, who) || who === 'anonymous') return want;
-  if (want.status === 403) return { status: 404, code: 'not_found' };
+  if (want.status === 403 && !who.startsWith('service account')) return { status: 404, code: 'not_found' };
   if (route.method === 'PATCH' && want.status === 200) return { status: 204 };
   return want;
 }

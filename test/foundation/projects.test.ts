@@ -413,10 +413,10 @@ describe('a service account never gets CAN_ACCESS (SPEC 2.3 rule 5)', () => {
     );
   });
 
-  it('an ACL edge on a service account grants nothing: 404 on read, update, delete, 403 on list', async () => {
-    expectProblem(await get(`${N}/acl-q`, bot.token), 404, 'not_found');
-    expectProblem(await app.call('PATCH', `${N}/acl-q`, { token: bot.token, body: { name: 'x' } }), 404);
-    expectProblem(await app.call('DELETE', `${N}/acl-q`, { token: bot.token }), 404);
+  it('an ACL edge on a service account grants nothing: 403 on read, update, delete and list', async () => {
+    expectProblem(await get(`${N}/acl-q`, bot.token), 403, 'forbidden');
+    expectProblem(await app.call('PATCH', `${N}/acl-q`, { token: bot.token, body: { name: 'x' } }), 403);
+    expectProblem(await app.call('DELETE', `${N}/acl-q`, { token: bot.token }), 403);
     expectProblem(await get(N, bot.token), 403, 'forbidden');
     expect((await get(`${N}/acl-q`)).body.name).toBe('acl-q');
   });

@@ -27,6 +27,8 @@ let components: Record<string, Schema> = {};
 
 beforeAll(async () => {
   app = await startTestApp();
+  // The scheduler's routes verify tokens against the API's JWKS over HTTP, as in `keel serve`.
+  await app.api.listen({ host: '127.0.0.1', port: 0 });
   tokens = {
     anonymous: undefined,
     user: await app.user('plain@fuzz.test'),

@@ -50,10 +50,11 @@ describe('404 whether or not it exists', () => {
     expect(still.body.name).toBe('Secret');
   });
 
-  it('for a service account without the permission', async () => {
+  it('a service account without the permission gets 403 for any slug (SPEC 5.6, 7): no ACL can serve it', async () => {
     const sa = await serviceAccount(app, 'bot');
-    expect((await answer(sa.token, 'GET', `${P}/secret-project`)).status).toBe(404);
-    expect((await answer(sa.token, 'GET', `/organizations/zzz/projects/secret-project`)).status).toBe(404);
+    expect((await answer(sa.token, 'GET', `${P}/secret-project`)).status).toBe(403);
+    expect((await answer(sa.token, 'GET', `${P}/nope`)).status).toBe(403);
+    expect((await answer(sa.token, 'GET', `/organizations/zzz/projects/secret-project`)).status).toBe(403);
   });
 
   it('a reader that may not update gets 403 (it may know the project exists)', async () => {
