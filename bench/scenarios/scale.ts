@@ -9,7 +9,7 @@ import { loadSettings } from '../../src/config/settings.js';
 import { createSql, type Sql } from '../../src/db/sql.js';
 import { scoringWorker } from '../../src/scoring/worker.js';
 import { generatedManifest } from '../../test/plugins/fixtures.js';
-import { coveragePolicy } from '../../test/scoring/fixtures.js';
+import { benchPolicies } from '../../test/scoring/fixtures.js';
 import { load, type BenchContext, type LoadResult, type Scenario } from '../lib.js';
 import { seedGrants, seedProjects } from '../seed.js';
 
@@ -75,18 +75,7 @@ export const scenarios: Scenario[] = [
     },
     async run(ctx) {
       const admin = ctx.adminToken;
-      await ctx.api(
-        'POST',
-        '/scoring/policies',
-        {
-          slug: 'tier',
-          attribute: 'tier',
-          weight: 3,
-          value_score_map: { gold: 100, silver: 60, bronze: 20 },
-        },
-        admin,
-      );
-      await ctx.api('POST', '/scoring/policies', coveragePolicy, admin);
+      for (const policy of benchPolicies) await ctx.api('POST', '/scoring/policies', policy, admin);
       await ctx.api('POST', '/organizations', { slug: ORG, name: 'Scale' }, admin);
       await ctx.api('POST', `/organizations/${ORG}/teams`, { slug: 'core', name: 'Core' }, admin);
       const aclToken = await ctx.user(ACL_EMAIL);

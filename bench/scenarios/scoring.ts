@@ -6,7 +6,7 @@ import { boot } from '../../src/app/boot.js';
 import { allDomains } from '../../src/app/domains.js';
 import { loadSettings } from '../../src/config/settings.js';
 import { scoringWorker } from '../../src/scoring/worker.js';
-import { coveragePolicy } from '../../test/scoring/fixtures.js';
+import { benchPolicies } from '../../test/scoring/fixtures.js';
 import type { Scenario } from '../lib.js';
 
 const PROJECTS = 10_000;
@@ -19,18 +19,7 @@ export const scenarios: Scenario[] = [
     async run(ctx) {
       const admin = ctx.adminToken;
       // Policies first: creating one queues every project, and there are none yet.
-      await ctx.api(
-        'POST',
-        '/scoring/policies',
-        {
-          slug: 'tier',
-          attribute: 'tier',
-          weight: 3,
-          value_score_map: { gold: 100, silver: 60, bronze: 20 },
-        },
-        admin,
-      );
-      await ctx.api('POST', '/scoring/policies', coveragePolicy, admin);
+      for (const policy of benchPolicies) await ctx.api('POST', '/scoring/policies', policy, admin);
       await ctx.api('POST', '/organizations', { slug: 'scoring-bench', name: 'Scoring bench' }, admin);
       await ctx.api('POST', '/organizations/scoring-bench/teams', { slug: 'core', name: 'Core' }, admin);
       // 10,000 projects written straight into the graph (the API would take minutes to seed them).

@@ -11,3 +11,14 @@ export const coveragePolicy = {
     { min: 80, score: 100 },
   ],
 };
+
+/** Tier scored by value: gold 100, silver 60, bronze 20 (weight 3). */
+export const tierPolicy = {
+  slug: 'tier',
+  attribute: 'tier',
+  weight: 3,
+  value_score_map: { gold: 100, silver: 60, bronze: 20 },
+};
+
+/** The policies the benchmarks score with. */
+export const benchPolicies = [tierPolicy, coveragePolicy];
