@@ -5,9 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { allDomains } from '../src/app/domains.js';
-import { seedPermissions } from '../src/authz/store.js';
 import { startScratchPostgres } from '../src/db/embedded.js';
-import { migrate } from '../src/db/migrate.js';
+import { migrateAndSeed } from '../src/app/boot.js';
 import { createSql, type Queryable, type Row } from '../src/db/sql.js';
 import { listNodes } from '../src/graph/store.js';
 import { claim, complete, enqueue } from '../src/scoring/store.js';
@@ -35,17 +34,7 @@ async function main() {
   };
   try {
     const domains = allDomains();
-    await migrate(
-      sql,
-      domains.flatMap((d) => d.migrations ?? []),
-    );
-    await sql.tx((tx) =>
-      seedPermissions(
-        tx,
-        domains.flatMap((d) => d.permissions ?? []),
-        domains.flatMap((d) => d.roles ?? []),
-      ),
-    );
+    await migrateAndSeed(sql, domains);
     await sql.query(`
       WITH o AS (INSERT INTO graph_nodes (id, label, props)
                  VALUES (gen_random_uuid(), 'Organization', '{"slug":"big","name":"Big"}') RETURNING id),

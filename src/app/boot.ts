@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { JwtSigner } from '../crypto/jwt.js';
 import { startEmbeddedPostgres } from '../db/embedded.js';
 import { migrate } from '../db/migrate.js';
-import { createSql } from '../db/sql.js';
+import { createSql, type Sql } from '../db/sql.js';
 import { seedPermissions } from '../authz/store.js';
 import { REDACT_PATHS } from '../http/redact.js';
 import { AuthCache } from '../identity/auth-cache.js';
@@ -47,6 +47,22 @@ async function ensureLocalAdmin(core: Core): Promise<void> {
   await core.identity.users.ensureAdmin(LOCAL_ADMIN, password);
 }
 
+/** Every domain's migrations, then its permissions and roles (replicas starting together seed once). */
+export async function migrateAndSeed(sql: Sql, domains: readonly Domain[]): Promise<void> {
+  await migrate(
+    sql,
+    domains.flatMap((d) => d.migrations ?? []),
+  );
+  await sql.tx(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
+    await seedPermissions(
+      tx,
+      domains.flatMap((d) => d.permissions ?? []),
+      domains.flatMap((d) => d.roles ?? []),
+    );
+  });
+}
+
 export async function boot(
   input: Settings,
   domains: readonly Domain[],
@@ -81,18 +97,7 @@ export async function boot(
     const sql = createSql(url, settings.databasePoolSize);
     closers.push(() => sql.close());
 
-    await migrate(
-      sql,
-      domains.flatMap((d) => d.migrations ?? []),
-    );
-    await sql.tx(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
-      await seedPermissions(
-        tx,
-        domains.flatMap((d) => d.permissions ?? []),
-        domains.flatMap((d) => d.roles ?? []),
-      );
-    });
+    await migrateAndSeed(sql, domains);
 
     const stream = await connectStream(settings, sql);
     closers.push(() => stream.close());

@@ -4,9 +4,8 @@ import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { allDomains } from '../../src/app/domains.js';
-import { seedPermissions } from '../../src/authz/store.js';
 import { startScratchPostgres } from '../../src/db/embedded.js';
-import { migrate } from '../../src/db/migrate.js';
+import { migrateAndSeed } from '../../src/app/boot.js';
 import { createSql } from '../../src/db/sql.js';
 
 declare module 'vitest' {
@@ -37,17 +36,7 @@ export default async function setup(project: TestProject) {
   await admin.query(`CREATE DATABASE ${templateDb}`);
   const sql = createSql(databaseUrl(adminUrl, templateDb), 2);
   const domains = allDomains();
-  await migrate(
-    sql,
-    domains.flatMap((d) => d.migrations ?? []),
-  );
-  await sql.tx((tx) =>
-    seedPermissions(
-      tx,
-      domains.flatMap((d) => d.permissions ?? []),
-      domains.flatMap((d) => d.roles ?? []),
-    ),
-  );
+  await migrateAndSeed(sql, domains);
   await sql.close();
   project.provide('adminUrl', adminUrl);
   project.provide('templateDb', templateDb);
