@@ -1,6 +1,6 @@
-// The raw baseline of the plugin-entity reads: a bare Fastify route that runs the same SQL on the same
-// pool (src/db/sql.ts, same size) as Keel and sends the same JSON, with no authentication, no schema and
-// no service layer. Started as its own process by bench/scenarios/plugins.ts.
+// Raw baselines: bare Fastify routes that run the same SQL on the same pool (src/db/sql.ts, same size)
+// as Keel and send the same JSON, with no authentication, no schema and no service layer. Started as
+// its own process (bench/raw.ts) by bench/scenarios/plugins.ts and bench/scenarios/scale.ts.
 import Fastify from 'fastify';
 import { createSql } from '../src/db/sql.js';
 
@@ -33,6 +33,30 @@ app.get<{ Params: { slug: string; label: string; id: string } }>('/raw/:slug/:la
   ]);
   return read(slug, label, n!);
 });
+// The scale bench's ceiling: the admin's first page of projects with the statement Keel runs (the
+// organization index walk), mapped to the same fields, against a bare /health of this same server.
+type ProjectProps = Record<string, unknown> & { slug: string; name: string; team: string };
+app.get<{ Params: { org: string; orgSlug: string } }>('/raw-projects/:org/:orgSlug', async (req) => {
+  const rows = await sql.query<Node & { props: ProjectProps }>(
+    `SELECT ${COLS} FROM graph_nodes n WHERE n.label = $1 AND n.props->>'organization_id' = $2
+      ORDER BY n.id LIMIT $3`,
+    ['Project', req.params.org, 51],
+  );
+  return rows.slice(0, 50).map((n) => ({
+    id: n.id,
+    slug: n.props.slug,
+    name: n.props.name,
+    organization: req.params.orgSlug,
+    team: n.props.team,
+    attributes: n.props.attributes,
+    score: n.props.score ?? null,
+    previous_score: n.props.previous_score ?? null,
+    updated_by: n.props.updated_by ?? null,
+    created_at: n.created_at,
+    updated_at: n.updated_at,
+  }));
+});
+app.get('/health', async () => ({ status: 'ok' }));
 app.get('/ready', async () => ({ ok: true }));
 
 await app.listen({ host: '127.0.0.1', port: Number(process.env.RAW_PORT) });

@@ -2,11 +2,8 @@
 // plugin revision), called by a user whose role holds the derived permissions. Issue "Hardening":
 // list and get against a raw baseline (bench/raw-server.ts: the same SQL on the same pool in a bare
 // Fastify route, its own process), measured in the same run.
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { freePort } from '../../src/db/embedded.js';
 import { load, type BenchContext, type Scenario } from '../lib.js';
+import { withRawServer } from '../raw.js';
 import { generatedManifest } from '../../test/plugins/fixtures.js';
 
 const SLUG = 'bench-plugin';
@@ -79,25 +76,7 @@ export const scenarios: Scenario[] = [
     goal: { text: 'list >= 0.7x and get >= 0.8x of the raw baseline, list p99 < 20 ms' },
     async run(ctx) {
       const { token, id } = await setup(ctx);
-      const port = await freePort();
-      const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-      const raw = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/raw-server.ts')], {
-        env: { ...process.env, ...ctx.env, RAW_PORT: String(port), NODE_ENV: 'production' },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
-      try {
-        const rawUrl = `http://127.0.0.1:${port}`;
-        for (let i = 0; ; i++) {
-          if (
-            await fetch(`${rawUrl}/ready`).then(
-              (r) => r.ok,
-              () => false,
-            )
-          )
-            break;
-          if (i > 200) throw new Error('raw baseline server did not start');
-          await new Promise((r) => setTimeout(r, 100));
-        }
+      return withRawServer(ctx, async (rawUrl) => {
         const headers = { authorization: `Bearer ${token}` };
         const run = async (url: string, p: string) => {
           await load(url, { path: p, headers }, 1);
@@ -128,10 +107,7 @@ export const scenarios: Scenario[] = [
           getP99Ms: get.p99Ms,
           getRatioToRaw: getRatio,
         };
-      } finally {
-        raw.kill('SIGTERM');
-        await new Promise((r) => raw.once('exit', r));
-      }
+      });
     },
   },
 ];

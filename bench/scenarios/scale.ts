@@ -11,6 +11,7 @@ import { scoringWorker } from '../../src/scoring/worker.js';
 import { generatedManifest } from '../../test/plugins/fixtures.js';
 import { benchPolicies } from '../../test/scoring/fixtures.js';
 import { load, type BenchContext, type LoadResult, type Scenario } from '../lib.js';
+import { withRawServer } from '../raw.js';
 import { seedGrants, seedProjects } from '../seed.js';
 
 const ORG = 'scale';
@@ -88,11 +89,11 @@ export const scenarios: Scenario[] = [
       const worker = scoringWorker(runtime.core, postgresRecorder()).start();
       const figures: Figures = {};
       const lines: string[] = [];
-      const measure = async (path: string, token?: string): Promise<LoadResult> => {
+      const measure = async (path: string, token?: string, url = ctx.baseUrl): Promise<LoadResult> => {
         const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
         const spec = { path, connections: CONNECTIONS, headers };
-        await load(ctx.baseUrl, spec, 1);
-        const r = await load(ctx.baseUrl, spec, ctx.durationSeconds);
+        await load(url, spec, 1);
+        const r = await load(url, spec, ctx.durationSeconds);
         if (r.non2xx + r.errors > 0) throw new Error(`${path}: ${r.non2xx} non-2xx, ${r.errors} errors`);
         return r;
       };
@@ -144,6 +145,25 @@ export const scenarios: Scenario[] = [
               figures[`${k}_${name}_ratio`] =
                 Math.round((r.requestsPerSecond / health.requestsPerSecond) * 100) / 100;
             }
+            // What bounds a page on this machine: a bare Fastify route running the same statement,
+            // against that server's own /health (no authentication, hooks or response schema).
+            const orgId = (
+              await db.query<{ id: string }>(
+                `SELECT node_id::text AS id FROM graph_keys WHERE namespace = 'Organization.slug' AND key = $1`,
+                [ORG],
+              )
+            )[0]!.id;
+            await withRawServer(ctx, async (rawUrl) => {
+              const rawHealth = await measure('/health', undefined, rawUrl);
+              const rawList = await measure(`/raw-projects/${orgId}/${ORG}`, undefined, rawUrl);
+              figures[`${k}_raw_health_rps`] = rawHealth.requestsPerSecond;
+              figures[`${k}_raw_first_rps`] = rawList.requestsPerSecond;
+              figures[`${k}_raw_first_p99_ms`] = rawList.p99Ms;
+              figures[`${k}_raw_first_ratio`] =
+                Math.round((rawList.requestsPerSecond / rawHealth.requestsPerSecond) * 100) / 100;
+              figures[`${k}_admin_first_to_raw`] =
+                Math.round((figures[`${k}_admin_first_rps`]! / rawList.requestsPerSecond) * 100) / 100;
+            });
           }
           // recompute-all as the scheduler's daily job calls it; the running worker drains the queue
           // once the debounce has passed.
@@ -187,6 +207,11 @@ export const scenarios: Scenario[] = [
             `${ratio}x, p99 ${p99} ms`,
           );
         }
+        lines.push(
+          `  context ${k}: a bare Fastify route with the same statement reaches ` +
+            `${figures[`${k}_raw_first_ratio`]}x its own /health (p99 ${figures[`${k}_raw_first_p99_ms`]} ms); ` +
+            `Keel's admin first page reaches ${figures[`${k}_admin_first_to_raw`]}x that route`,
+        );
         for (const d of ['first', 'deep']) {
           const r = figures[`${k}_acl_${d}_rps`]! / figures[`${k}_admin_${d}_rps`]!;
           goal(`${k} ACL ${d} page >= 0.8x the admin's`, r >= 0.8, `${r.toFixed(2)}x`);
