@@ -1,5 +1,6 @@
 // Every domain of the service, in start-up order. A new domain adds one line here.
 import { analyticsDomain } from '../analytics/index.js';
+import { analyticsReadersDomain } from '../analytics-readers/index.js';
 import { authzDomain } from '../authz/index.js';
 import { catalogDomain } from '../catalog/index.js';
 import { commentsDomain } from '../comments/index.js';
@@ -37,6 +38,7 @@ export function allDomains(): Domain[] {
     operationsLogDomain,
     schedulerDomain(),
     connectorDomain,
+    analyticsReadersDomain,
   ];
   const grants = Object.assign({}, ...rest.map((d) => d.grants ?? {}));
   return [graphDomain, identityDomain(grants), ...rest];
