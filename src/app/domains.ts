@@ -14,6 +14,7 @@ import { operationsLogDomain } from '../operations-log/index.js';
 import { organizationsDomain } from '../organizations/index.js';
 import { pluginsDomain } from '../plugins/index.js';
 import { projectsDomain } from '../projects/index.js';
+import { releasesDomain } from '../releases/index.js';
 import { scoringDomain } from '../scoring/index.js';
 import { webhooksDomain } from '../webhooks/index.js';
 import { schedulerDomain } from '../scheduler/index.js';
@@ -36,6 +37,7 @@ export function allDomains(): Domain[] {
     commentsDomain,
     webhooksDomain,
     operationsLogDomain,
+    releasesDomain,
     schedulerDomain(),
     connectorDomain,
     analyticsReadersDomain,
