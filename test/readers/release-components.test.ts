@@ -241,8 +241,8 @@ describe.each(['postgres', 'nats'] as const)(
           events.push(`ack ${name} ${messages.length}`);
         };
         const relay = outboxRelay({ ...core, stream }, { idleMs: 10 });
-    await relay.drain(); // what seeding recorded
-    events.length = 0;
+        await relay.drain(); // what seeding recorded
+        events.length = 0;
         const probe = await core.stream.consumerGroup('release_component_batches', 'ordering_probe');
         const facts = await core.stream.consumerGroup('release_components', 'ordering_probe');
 
