@@ -150,6 +150,8 @@ export const ReleaseComponentRow = Type.Object(
     release_version: Name,
     component: Name,
     component_version: Name,
+    /** Package URL (purl-spec) of the component, when the producer knows it. */
+    purl: Type.Union([Type.String({ minLength: 1, maxLength: 2048 }), Type.Null()]),
     recorded_at: DateTime,
   },
   { additionalProperties: false },

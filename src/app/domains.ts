@@ -1,5 +1,6 @@
 // Every domain of the service, in start-up order. A new domain adds one line here.
 import { analyticsDomain } from '../analytics/index.js';
+import { analyticsReadersDomain } from '../analytics-readers/index.js';
 import { authzDomain } from '../authz/index.js';
 import { catalogDomain } from '../catalog/index.js';
 import { commentsDomain } from '../comments/index.js';
@@ -13,6 +14,7 @@ import { operationsLogDomain } from '../operations-log/index.js';
 import { organizationsDomain } from '../organizations/index.js';
 import { pluginsDomain } from '../plugins/index.js';
 import { projectsDomain } from '../projects/index.js';
+import { releasesDomain } from '../releases/index.js';
 import { scoringDomain } from '../scoring/index.js';
 import { webhooksDomain } from '../webhooks/index.js';
 import { schedulerDomain } from '../scheduler/index.js';
@@ -35,8 +37,10 @@ export function allDomains(): Domain[] {
     commentsDomain,
     webhooksDomain,
     operationsLogDomain,
+    releasesDomain,
     schedulerDomain(),
     connectorDomain,
+    analyticsReadersDomain,
   ];
   const grants = Object.assign({}, ...rest.map((d) => d.grants ?? {}));
   return [graphDomain, identityDomain(grants), ...rest];

@@ -1,17 +1,22 @@
-// operations_log/deployments and operations_log/maintenance: the row an entry becomes, and its topic.
+// operations_log/deployments and operations_log/maintenance: the row an entry becomes, its topic, and
+// the entry a stored row shows as.
 import {
   OPERATIONS_ENTRY_TYPES,
   clickhouseTime,
+  isoTime,
   rowVersion,
   type OperationsEntryType,
 } from '../analytics/rows.js';
 import type { Queryable } from '../db/sql.js';
-import { recordOperationsEntry } from '../events/outbox.js';
+import { recordOperationsEntry, type OperationsLogRow } from '../events/outbox.js';
 
 /** The entry types and their topics come from the topology (`Maintenance`, `Incident`, `Note`: maintenance). */
 export const ENTRY_TYPES = Object.keys(OPERATIONS_ENTRY_TYPES) as OperationsEntryType[];
 export type EntryType = OperationsEntryType;
 export const topicOf = (entryType: EntryType) => OPERATIONS_ENTRY_TYPES[entryType];
+
+export const ENTRY_STATUSES = ['open', 'completed'] as const;
+export type EntryStatus = (typeof ENTRY_STATUSES)[number];
 
 /** An entry as the API shows it (ISO-8601 timestamps). */
 export interface OperationsEntry {
@@ -24,18 +29,18 @@ export interface OperationsEntry {
   version: string | null;
   link: string | null;
   ticket: string | null;
+  status: EntryStatus;
   occurred_at: string;
+  /** Null while the entry is open. */
+  completed_at: string | null;
   recorded_by: string;
+  /** When the entry's current state was recorded (its row version). */
   recorded_at: string;
 }
 
-/**
- * Entries posted here record something that happened, so they are recorded complete; opening an entry
- * and completing it later (SPEC 6.3.8) belongs to the operations-log readers and writers to come.
- */
-export async function recordEntry(q: Queryable, entry: OperationsEntry): Promise<void> {
-  const occurred = clickhouseTime(entry.occurred_at);
-  await recordOperationsEntry(q, topicOf(entry.entry_type), {
+/** The row of an entry: an open entry has no completed_at; the newest row_version wins in the store. */
+export function rowOf(entry: OperationsEntry): OperationsLogRow {
+  return {
     id: entry.id,
     organization: entry.organization,
     project: entry.project,
@@ -46,9 +51,36 @@ export async function recordEntry(q: Queryable, entry: OperationsEntry): Promise
     link: entry.link,
     ticket: entry.ticket,
     recorded_by: entry.recorded_by,
-    occurred_at: occurred,
-    completed_at: occurred,
-    status: 'completed',
+    occurred_at: clickhouseTime(entry.occurred_at),
+    completed_at: entry.completed_at === null ? null : clickhouseTime(entry.completed_at),
+    status: entry.status,
     row_version: rowVersion(new Date(entry.recorded_at)),
-  });
+  };
+}
+
+const iso = (datetime: string) => new Date(isoTime(datetime)).toISOString();
+
+/** The entry a row of the analytics store shows as. */
+export function entryOf(row: OperationsLogRow): OperationsEntry {
+  return {
+    id: row.id,
+    organization: row.organization,
+    project: row.project,
+    environment: row.environment,
+    entry_type: row.entry_type,
+    description: row.description,
+    version: row.version,
+    link: row.link,
+    ticket: row.ticket,
+    status: row.status,
+    occurred_at: iso(row.occurred_at),
+    completed_at: row.completed_at === null ? null : iso(row.completed_at),
+    recorded_by: row.recorded_by,
+    recorded_at: new Date(row.row_version).toISOString(),
+  };
+}
+
+/** Records the entry's current state on the topic of its type, in the caller's transaction. */
+export async function recordEntry(q: Queryable, entry: OperationsEntry): Promise<void> {
+  await recordOperationsEntry(q, topicOf(entry.entry_type), rowOf(entry));
 }

@@ -1,15 +1,18 @@
 import { Type } from 'typebox';
 import type { Api } from '../app/domain.js';
-import { Timestamp, responses } from '../http/schemas.js';
+import { NullableTimestamp, PageQuery, Timestamp, responses } from '../http/schemas.js';
+import { parsePage, sendPage } from '../http/pagination.js';
 import { authOf } from '../http/server.js';
-import { ENTRY_TYPES } from './entries.js';
-import type { OperationsLogService } from './service.js';
+import { ENTRY_STATUSES, ENTRY_TYPES } from './entries.js';
+import { isEntryCursor, type OperationsLogService } from './service.js';
 
 const EntryTypeSchema = Type.Enum(ENTRY_TYPES, {
   description: '`Maintenance`, `Incident` and `Note` go to topic maintenance, the others to deployments',
 });
+const StatusSchema = Type.Enum(ENTRY_STATUSES);
 const Text = (maxLength: number) => Type.String({ minLength: 1, maxLength });
 const Link = Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2048 });
+const SlugFilter = Type.String({ minLength: 1, maxLength: 63 });
 
 const EntryCreate = Type.Object(
   {
@@ -27,6 +30,13 @@ const EntryCreate = Type.Object(
     occurred_at: Type.Optional(
       Type.String({ format: 'date-time', description: 'when it happened; default: now' }),
     ),
+    status: Type.Optional(
+      Type.Enum(ENTRY_STATUSES, {
+        description:
+          '`completed` (default): it happened; `open`: it is under way, complete it later with ' +
+          'POST .../operations-log/{id}/complete',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -41,26 +51,111 @@ const EntryRead = Type.Object({
   version: Nullable(Type.String()),
   link: Nullable(Type.String()),
   ticket: Nullable(Type.String()),
+  status: StatusSchema,
   occurred_at: Timestamp,
+  completed_at: NullableTimestamp,
   recorded_by: Type.String({ description: 'the caller; "<user> on behalf of <actor>" under delegation' }),
   recorded_at: Timestamp,
 });
+const OrgParams = Type.Object({ org: Type.String({ maxLength: 200 }) });
+const EntryParams = Type.Object({
+  org: Type.String({ maxLength: 200 }),
+  id: Type.String({ maxLength: 200 }),
+});
+const ListQuery = Type.Object(
+  {
+    ...PageQuery.properties,
+    project: Type.Optional(SlugFilter),
+    environment: Type.Optional(SlugFilter),
+    since: Type.Optional(
+      Type.String({ format: 'date-time', description: 'entries that occurred at or after (whole seconds)' }),
+    ),
+    until: Type.Optional(
+      Type.String({ format: 'date-time', description: 'entries that occurred before (whole seconds)' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+const CompleteBody = Type.Object(
+  {
+    completed_at: Type.Optional(
+      Type.String({ format: 'date-time', description: 'default: now; not before occurred_at' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+const tags = ['operations-log'];
+const READ_NOTE =
+  'Reads the analytics store (deduplicated: the latest state of each entry); an entry shows up there ' +
+  'about one poll interval after it was recorded. 503 with Retry-After while the store is down. ' +
+  'Needs operations_log:read.';
 
 export function operationsLogRoutes(api: Api, log: OperationsLogService): void {
   api.post(
     '/organizations/:org/operations-log',
     {
       schema: {
-        tags: ['operations-log'],
+        tags,
         summary: 'Records a deployment, rollback, configuration change, restart or maintenance',
         description:
           'The entry goes to the analytics stream operations_log (nothing else is stored); its readers ' +
           'query the analytics database. Needs operations_log:create.',
-        params: Type.Object({ org: Type.String({ maxLength: 200 }) }),
+        params: OrgParams,
         body: EntryCreate,
         response: responses({ 201: EntryRead }),
       },
     },
     async (req, reply) => reply.code(201).send(await log.create(authOf(req), req.params.org, req.body)),
+  );
+  api.get(
+    '/organizations/:org/operations-log',
+    {
+      schema: {
+        tags,
+        summary: "The organization's operations log, newest first",
+        description: READ_NOTE,
+        params: OrgParams,
+        querystring: ListQuery,
+        response: responses({ 200: Type.Array(EntryRead) }),
+      },
+    },
+    async (req, reply) => {
+      const page = parsePage(req.query, isEntryCursor);
+      return sendPage(req, reply, page, await log.list(authOf(req), req.params.org, req.query, page));
+    },
+  );
+  api.get(
+    '/organizations/:org/operations-log/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One entry of the operations log',
+        description: READ_NOTE,
+        params: EntryParams,
+        response: responses({ 200: EntryRead }),
+      },
+    },
+    async (req) => log.get(authOf(req), req.params.org, req.params.id),
+  );
+  api.post(
+    '/organizations/:org/operations-log/:id/complete',
+    {
+      // An empty POST completes now.
+      preValidation: async (req) => {
+        req.body ??= {};
+      },
+      schema: {
+        tags,
+        summary: 'Completes an open entry',
+        description:
+          'Records the entry again with status completed (same id, higher row version). When the open ' +
+          'entry is not in the analytics store yet, looks once more after one poll interval (250 ms); ' +
+          'still not found: 404. Already completed: 409. Needs operations_log:create.',
+        params: EntryParams,
+        body: CompleteBody,
+        response: responses({ 200: EntryRead }),
+      },
+    },
+    async (req) => log.complete(authOf(req), req.params.org, req.params.id, req.body),
   );
 }

@@ -1,16 +1,22 @@
 // The operations log (deployments, rollbacks, maintenance...): entries are written to the analytics
-// stream only; their readers query the analytics database.
+// stream only; their readers query the analytics store (docs/analytics-readers.md).
+import { setTimeout as sleep } from 'node:timers/promises';
+import { analyticsReader } from '../analytics-readers/store.js';
 import type { Core } from '../app/core.js';
 import { attribution, type AuthContext } from '../authz/context.js';
 import { authorize } from '../authz/guard.js';
+import { POLL_INTERVAL_MS } from '../connector/sinks.js';
 import { findEnvironment } from '../environments/service.js';
-import { uuidv7 } from '../graph/ids.js';
-import { invalid } from '../http/errors.js';
+import { isUuid, uuidv7 } from '../graph/ids.js';
+import { AppError, invalid, notFound } from '../http/errors.js';
+import type { Page } from '../http/pagination.js';
 import { mustFindOrganization } from '../organizations/service.js';
 import { findProject } from '../projects/store.js';
-import { recordEntry, type EntryType, type OperationsEntry } from './entries.js';
+import { entryOf, recordEntry, type EntryStatus, type EntryType, type OperationsEntry } from './entries.js';
+import { findEntryRow, listEntryRows, type EntryCursor } from './reader.js';
 
 export const OPERATIONS_LOG_PERMISSION = 'operations_log:create';
+export const OPERATIONS_LOG_READ_PERMISSION = 'operations_log:read';
 
 export interface EntryInput {
   project: string;
@@ -21,9 +27,50 @@ export interface EntryInput {
   link?: string | undefined;
   ticket?: string | undefined;
   occurred_at?: string | undefined;
+  status?: EntryStatus | undefined;
 }
 
-export function operationsLogService({ sql }: Pick<Core, 'sql'>) {
+export interface ListQuery {
+  project?: string | undefined;
+  environment?: string | undefined;
+  since?: string | undefined;
+  until?: string | undefined;
+}
+
+/** Cursor of the list: `<occurred_at unix seconds>.<id>` of the last entry of the page. */
+const CURSOR = /^(\d{1,11})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+export const isEntryCursor = (decoded: string) => CURSOR.test(decoded);
+const cursorOf = (e: OperationsEntry) => `${Math.floor(Date.parse(e.occurred_at) / 1000)}.${e.id}`;
+function parseCursor(decoded: string | undefined): EntryCursor | undefined {
+  const m = decoded === undefined ? null : CURSOR.exec(decoded);
+  return m ? { occurredAt: Number(m[1]), id: m[2]! } : undefined;
+}
+
+/** The analytics store keeps whole seconds: what a reader will see later. */
+const wholeSeconds = (iso: string) => new Date(Math.floor(Date.parse(iso) / 1000) * 1000).toISOString();
+
+function queryInvalid(name: string, detail: string): AppError {
+  return new AppError(422, 'validation_failed', `${name}: ${detail}`, [
+    { pointer: `/${name}`, in: 'query', detail },
+  ]);
+}
+
+/** Unix seconds of an RFC 3339 query parameter (the log keeps whole seconds: rounded down). */
+function seconds(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const ms = Date.parse(value);
+  if (!Number.isFinite(ms) || ms < 0) throw queryInvalid(name, 'must be an RFC 3339 date-time from 1970 on');
+  return Math.floor(ms / 1000);
+}
+
+export function operationsLogService(core: Pick<Core, 'sql' | 'settings' | 'log'>) {
+  const { sql } = core;
+  const reader = analyticsReader(core);
+
+  /** The stored entry, or undefined; an id that is no UUID names no entry. */
+  const findRow = (org: string, id: string) =>
+    isUuid(id) ? findEntryRow(reader, org, id.toLowerCase()) : Promise.resolve(undefined);
+
   return {
     async create(ctx: AuthContext, orgSlug: string, input: EntryInput): Promise<OperationsEntry> {
       authorize(ctx, OPERATIONS_LOG_PERMISSION);
@@ -36,6 +83,8 @@ export function operationsLogService({ sql }: Pick<Core, 'sql'>) {
         const env = await findEnvironment(tx, input.environment);
         if (!env) throw invalid('/environment', `no environment ${input.environment}`, 'unknown_environment');
         const now = new Date().toISOString();
+        const occurred = wholeSeconds(input.occurred_at ?? now);
+        const status = input.status ?? 'completed';
         const entry: OperationsEntry = {
           id: uuidv7(),
           organization: org.props.slug,
@@ -46,13 +95,87 @@ export function operationsLogService({ sql }: Pick<Core, 'sql'>) {
           version: input.version ?? null,
           link: input.link ?? null,
           ticket: input.ticket ?? null,
-          occurred_at: input.occurred_at ? new Date(input.occurred_at).toISOString() : now,
+          status,
+          occurred_at: occurred,
+          // Something posted as done was completed when it happened.
+          completed_at: status === 'completed' ? occurred : null,
           recorded_by: attribution(ctx),
           recorded_at: now,
         };
         await recordEntry(tx, entry);
         return entry;
       });
+    },
+
+    /** Entries of an organization, newest first (occurred_at, then id). */
+    async list(ctx: AuthContext, orgSlug: string, query: ListQuery, page: Page) {
+      authorize(ctx, OPERATIONS_LOG_READ_PERMISSION);
+      const since = seconds('since', query.since);
+      const until = seconds('until', query.until);
+      if (since !== undefined && until !== undefined && since > until)
+        throw queryInvalid('since', 'must not be after until');
+      const org = await mustFindOrganization(sql, orgSlug);
+      const filter = {
+        organization: org.props.slug,
+        project: query.project,
+        environment: query.environment,
+        since,
+        until,
+      };
+      const rows = await listEntryRows(reader, filter, parseCursor(page.after), page.limit + 1);
+      const items = rows.slice(0, page.limit).map(entryOf);
+      const next = rows.length > page.limit ? cursorOf(items[items.length - 1]!) : undefined;
+      return { items, next };
+    },
+
+    async get(ctx: AuthContext, orgSlug: string, id: string): Promise<OperationsEntry> {
+      authorize(ctx, OPERATIONS_LOG_READ_PERMISSION);
+      const org = await mustFindOrganization(sql, orgSlug);
+      const row = await findRow(org.props.slug, id);
+      if (!row) throw notFound(`operations-log entry ${id}`);
+      return entryOf(row);
+    },
+
+    /**
+     * Completes an open entry: records it again, same id, status completed, higher row_version. The
+     * open row may not have reached the store yet (SPEC 6.3.8): one more lookup after one poll interval.
+     */
+    async complete(
+      ctx: AuthContext,
+      orgSlug: string,
+      id: string,
+      input: { completed_at?: string | undefined },
+    ): Promise<OperationsEntry> {
+      authorize(ctx, OPERATIONS_LOG_PERMISSION);
+      const org = await mustFindOrganization(sql, orgSlug);
+      let row = await findRow(org.props.slug, id);
+      if (!row && isUuid(id)) {
+        await sleep(POLL_INTERVAL_MS);
+        row = await findRow(org.props.slug, id);
+      }
+      if (!row) throw notFound(`operations-log entry ${id}`);
+      const open = entryOf(row);
+      if (open.status === 'completed') {
+        throw new AppError(
+          409,
+          'entry_already_completed',
+          `operations-log entry ${id} was completed at ${open.completed_at}`,
+        );
+      }
+      const completedAt = input.completed_at ? wholeSeconds(input.completed_at) : undefined;
+      if (completedAt !== undefined && Date.parse(completedAt) < Date.parse(open.occurred_at))
+        throw invalid('/completed_at', `must not be before the entry occurred (${open.occurred_at})`);
+      const now = Date.now();
+      const entry: OperationsEntry = {
+        ...open,
+        status: 'completed',
+        completed_at:
+          completedAt ?? wholeSeconds(new Date(Math.max(now, Date.parse(open.occurred_at))).toISOString()),
+        // The newest row_version wins: strictly above the open row's, whatever the clocks say.
+        recorded_at: new Date(Math.max(now, row.row_version + 1)).toISOString(),
+      };
+      await recordEntry(sql, entry);
+      return entry;
     },
   };
 }

@@ -91,7 +91,7 @@ function refuseWithoutAclFallback(ctx: AuthContext, action: AclAction): void {
     throw forbidden(`missing permission ${permission}`);
 }
 
-async function authorizedProject(
+export async function authorizedProject(
   q: Queryable,
   ctx: AuthContext,
   orgSlug: string,

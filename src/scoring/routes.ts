@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
 import type { Api } from '../app/domain.js';
-import { AppError } from '../http/errors.js';
 import { NoContent, PageQuery, Slug, SlugParams, Timestamp, responses } from '../http/schemas.js';
 import { parsePage, sendPage } from '../http/pagination.js';
 import { authOf } from '../http/server.js';
+import { isHistoryCursor } from './history.js';
 import type { ScoringService } from './service.js';
 
 const ScoreValue = Type.Number({ minimum: 0, maximum: 100 });
@@ -74,19 +74,6 @@ const HistoryEntry = Type.Object({
   computed_at: Timestamp,
 });
 const tags = ['scoring'];
-
-/** History is ordered newest first by outbox row id; its cursor carries that id. */
-function historyPage(query: { limit?: number | undefined; cursor?: string | undefined }) {
-  const limit = query.limit ?? 50;
-  if (query.cursor === undefined) return { limit, before: null };
-  const id = Buffer.from(query.cursor, 'base64url').toString('utf8');
-  if (!/^\d{1,18}$/.test(id)) {
-    throw new AppError(422, 'validation_failed', 'cursor: is not a cursor this API issued', [
-      { pointer: '/cursor', in: 'query', detail: 'is not a cursor this API issued' },
-    ]);
-  }
-  return { limit, before: Number(id) };
-}
 
 export function scoringRoutes(api: Api, scoring: ScoringService): void {
   api.post(
@@ -168,15 +155,19 @@ export function scoringRoutes(api: Api, scoring: ScoringService): void {
       schema: {
         tags,
         summary: "The project's score changes, newest first",
+        description:
+          'Reads score_history from the analytics store (a change shows up about one poll interval after ' +
+          'it was computed; duplicates delivered twice are listed once). 503 with Retry-After while the ' +
+          'store is down.',
         params: ProjectParams,
         querystring: PageQuery,
         response: responses({ 200: Type.Array(HistoryEntry) }),
       },
     },
     async (req, reply) => {
-      const page = historyPage(req.query);
+      const page = parsePage(req.query, isHistoryCursor);
       const result = await scoring.history(authOf(req), req.params.org, req.params.project, page);
-      return sendPage(req, reply, { limit: page.limit, after: undefined }, result);
+      return sendPage(req, reply, page, result);
     },
   );
 }

@@ -1,6 +1,6 @@
 // Scoring: policies, the recompute trigger (SPEC 4.3), the admin rescore and a project's score history.
 import type { AnalyticsRecorder } from '../analytics/recorder.js';
-import { isoTime } from '../analytics/rows.js';
+import { analyticsReader } from '../analytics-readers/store.js';
 import type { Core } from '../app/core.js';
 import { attribution, hasPermission, type AuthContext } from '../authz/context.js';
 import { authorize } from '../authz/guard.js';
@@ -11,13 +11,13 @@ import { mustFindOrganization } from '../organizations/service.js';
 import { canOnProject } from '../projects/service.js';
 import { findProject } from '../projects/store.js';
 import { validateRule, type ScoreRange } from './policy.js';
+import { scoreHistory } from './history.js';
 import { recompute, type RecomputeItem } from './recompute.js';
 import {
   enqueue,
   findPolicy,
   policyKey,
   projectIdsPage,
-  scoreHistory,
   type PolicyNode,
   type PolicyProps,
 } from './store.js';
@@ -72,9 +72,11 @@ function applyInput(base: Partial<PolicyProps>, input: PolicyInput): Partial<Pol
   return next;
 }
 
-type Deps = Pick<Core, 'sql' | 'settings' | 'graphCache'>;
+type Deps = Pick<Core, 'sql' | 'settings' | 'graphCache' | 'log'>;
 
-export function scoringService({ sql, settings, graphCache }: Deps, recorder: AnalyticsRecorder) {
+export function scoringService(core: Deps, recorder: AnalyticsRecorder) {
+  const { sql, settings, graphCache } = core;
+  const reader = analyticsReader(core);
   const recomputeNow = (items: RecomputeItem[]) =>
     sql.tx((tx) => {
       graphCache.invalidate(tx);
@@ -223,23 +225,9 @@ export function scoringService({ sql, settings, graphCache }: Deps, recorder: An
     },
 
     /** The project's score changes, newest first; readable by whoever may read the project. */
-    async history(
-      ctx: AuthContext,
-      orgSlug: string,
-      slug: string,
-      page: { before: number | null; limit: number },
-    ) {
+    async history(ctx: AuthContext, orgSlug: string, slug: string, page: Page) {
       const project = await projectOf(ctx, orgSlug, slug);
-      const rows = await scoreHistory(sql, project.id, page.before, page.limit + 1);
-      const items = rows.slice(0, page.limit).map((r) => ({
-        score: r.row.score,
-        previous_score: r.row.previous_score,
-        reason: r.row.reason,
-        requested_by: r.row.requested_by,
-        computed_at: isoTime(r.row.computed_at),
-      }));
-      const next = rows.length > page.limit ? String(rows[page.limit - 1]!.id) : undefined;
-      return { items, next };
+      return scoreHistory(reader, project.id, page.after, page.limit);
     },
   };
 }

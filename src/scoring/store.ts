@@ -69,6 +69,13 @@ export const scoringMigrations = [
         EXECUTE FUNCTION scoring_queue_changed_project();
     `,
   },
+  {
+    id: '0600_scoring_history_from_analytics_store',
+    sql: `
+      -- Score history is read from the analytics store now; nothing queries the outbox by project.
+      DROP INDEX IF EXISTS analytics_outbox_score_history;
+    `,
+  },
 ];
 
 export interface Job {
@@ -246,30 +253,4 @@ export async function projectIdsPage(
     params,
   );
   return rows.map((r) => r.id);
-}
-
-export interface HistoryRow {
-  id: number;
-  row: {
-    score: number | null;
-    previous_score: number | null;
-    reason: string;
-    requested_by: string;
-    computed_at: string;
-  };
-}
-
-/** Score history of one project, newest first. */
-export async function scoreHistory(
-  q: Queryable,
-  projectId: string,
-  before: number | null,
-  limit: number,
-): Promise<HistoryRow[]> {
-  return q.query<HistoryRow & Record<string, unknown>>(
-    `SELECT id, row FROM analytics_outbox
-      WHERE stream = 'score_history' AND row->>'project_id' = $1 ${before === null ? '' : 'AND id < $3'}
-      ORDER BY id DESC LIMIT $2`,
-    before === null ? [projectId, limit] : [projectId, limit, before],
-  );
 }

@@ -2,11 +2,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { postgresRecorder } from '../../src/analytics/recorder.js';
 import { scoringWorker } from '../../src/scoring/worker.js';
-import { startTestApp, type TestApp } from '../support/harness.js';
+import type { TestApp } from '../support/harness.js';
+import { startReaderApp, type ReaderApp } from '../readers/support.js';
 import { coveragePolicy } from './fixtures.js';
 import { consent, delegatedToken, setupScheduler } from '../delegation/helpers.js';
 
 let app: TestApp;
+/** Score history is read from the analytics store: the embedded engine, filled by the real pipeline. */
+let readers: ReaderApp;
 let admin: string;
 let member: string;
 const recorder = postgresRecorder();
@@ -23,12 +26,15 @@ const projectId = async (slug: string) =>
     `SELECT id FROM graph_nodes WHERE label = 'Project' AND props->>'slug' = $1`,
     [slug],
   ))!.id;
-const history = (slug: string) =>
-  app.call('GET', `/organizations/acme/projects/${slug}/score/history`, { token: admin });
+const history = async (slug: string) => {
+  await readers.settle();
+  return app.call('GET', `/organizations/acme/projects/${slug}/score/history`, { token: admin });
+};
 const recomputeAll = () => app.call('POST', '/api/scoring/recompute-all', { token: admin });
 
 beforeAll(async () => {
-  app = await startTestApp({ env: { KEEL_SCORING_DEBOUNCE_SECONDS: '0' } });
+  readers = await startReaderApp('chdb', { KEEL_SCORING_DEBOUNCE_SECONDS: '0' });
+  app = readers.app;
   admin = await app.adminToken();
   member = await app.user('member@example.com', { roles: ['member'] });
   const ok = (r: { status: number; text: string }) => expect(r.status, r.text).toBeLessThan(300);
@@ -69,7 +75,7 @@ beforeAll(async () => {
   );
   await sql().query('DELETE FROM scoring_jobs'); // the policy changes queued everything; start clean
 });
-afterAll(() => app.close());
+afterAll(() => readers.close());
 
 describe('the consumer recomputes from current state and writes score and previous_score', () => {
   it('drains a recompute-all: every project scored, history recorded with reason and requester', async () => {
@@ -93,7 +99,7 @@ describe('the consumer recomputes from current state and writes score and previo
     ]);
   });
 
-  it('the history row goes to the analytics outbox (stream score_history), not yet sent', async () => {
+  it('the history row goes through the analytics outbox (stream score_history), relayed by now', async () => {
     const rows = await sql().query<{
       stream: string;
       topic: string;
@@ -106,7 +112,7 @@ describe('the consumer recomputes from current state and writes score and previo
       {
         stream: 'score_history',
         topic: 'project-score',
-        sent_at: null,
+        sent_at: expect.any(Date),
         row: expect.objectContaining({
           project_id: await projectId('r'),
           organization: 'globex',
@@ -287,6 +293,7 @@ describe('a failing job is retried with backoff and parked with its error after 
 
 describe('GET /organizations/{org}/projects/{project}/score/history', () => {
   it('whoever may read the project may read its history, including through CAN_ACCESS', async () => {
+    await readers.settle();
     const reader = await app.user('reader@example.com');
     expect(
       (await app.call('GET', '/organizations/acme/projects/p/score/history', { token: reader })).status,

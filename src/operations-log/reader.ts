@@ -1,0 +1,77 @@
+// Reads the operations_log table of the analytics store. It deduplicates (ReplacingMergeTree on id,
+// newest row_version wins), so every read uses FINAL. Filters touch only columns a rewrite of an entry
+// never changes (organization, project, environment, occurred_at, id), so filtering before or after
+// the merge FINAL performs gives the same rows on ClickHouse 18.16 and chdb's 26.x.
+import type { AnalyticsReader } from '../analytics-readers/store.js';
+import { ident, lit } from '../analytics-store/escape.js';
+import type { OperationsLogRow } from '../events/outbox.js';
+
+const COLUMNS = [
+  'id',
+  'organization',
+  'project',
+  'environment',
+  'entry_type',
+  'description',
+  'version',
+  'link',
+  'ticket',
+  'recorded_by',
+  'occurred_at',
+  'completed_at',
+  'status',
+  'row_version',
+].join(', ');
+
+export interface EntryFilter {
+  organization: string;
+  project?: string | undefined;
+  environment?: string | undefined;
+  /** Unix seconds, inclusive. */
+  since?: number | undefined;
+  /** Unix seconds, exclusive. */
+  until?: number | undefined;
+}
+
+/** Position in the list (newest first): the last entry of the previous page. */
+export interface EntryCursor {
+  occurredAt: number;
+  id: string;
+}
+
+const table = (db: string) => `${ident(db)}.operations_log FINAL`;
+
+export async function findEntryRow(
+  reader: AnalyticsReader,
+  organization: string,
+  id: string,
+): Promise<OperationsLogRow | undefined> {
+  const rows = await reader.query<OperationsLogRow>(
+    (db) =>
+      `SELECT ${COLUMNS} FROM ${table(db)} WHERE organization = ${lit(organization)} AND id = ${lit(id)} LIMIT 1`,
+  );
+  return rows[0];
+}
+
+/** Up to `limit` entries, newest first (occurred_at, then id, descending). */
+export function listEntryRows(
+  reader: AnalyticsReader,
+  filter: EntryFilter,
+  after: EntryCursor | undefined,
+  limit: number,
+): Promise<OperationsLogRow[]> {
+  const where = [`organization = ${lit(filter.organization)}`];
+  if (filter.project !== undefined) where.push(`project = ${lit(filter.project)}`);
+  if (filter.environment !== undefined) where.push(`environment = ${lit(filter.environment)}`);
+  if (filter.since !== undefined) where.push(`occurred_at >= toDateTime(${lit(filter.since)})`);
+  if (filter.until !== undefined) where.push(`occurred_at < toDateTime(${lit(filter.until)})`);
+  if (after) {
+    const at = `toDateTime(${lit(after.occurredAt)})`;
+    where.push(`(occurred_at < ${at} OR (occurred_at = ${at} AND id < ${lit(after.id)}))`);
+  }
+  return reader.query<OperationsLogRow>(
+    (db) =>
+      `SELECT ${COLUMNS} FROM ${table(db)} WHERE ${where.join(' AND ')} ` +
+      `ORDER BY occurred_at DESC, id DESC LIMIT ${lit(limit)}`,
+  );
+}

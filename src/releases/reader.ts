@@ -1,0 +1,58 @@
+// Reads release components from the analytics store. Both tables are plain (MergeTree): a duplicate
+// delivery stays there (SPEC 6.3.6), so readers rank by batch and list distinct rows (SPEC 6.3.7).
+// A batch counts once all of its fact rows are in the store: its row is published only after the
+// stream acknowledged them (SPEC 6.3.8), but the two tables have their own sinks, so the batch row
+// may reach the store first.
+import type { AnalyticsReader } from '../analytics-readers/store.js';
+import { ident, lit, litList } from '../analytics-store/escape.js';
+
+export interface ReleaseKey {
+  organization: string;
+  project: string;
+  release_version: string;
+}
+
+export interface BatchRow extends Record<string, unknown> {
+  batch_id: string;
+  component_count: number;
+  recorded_at: string;
+}
+
+export interface ComponentRow extends Record<string, unknown> {
+  component: string;
+  component_version: string;
+  purl: string | null;
+}
+
+/** Batches examined per read, newest first: enough to pass the few still waiting for their facts. */
+const RECENT_BATCHES = 20;
+
+const ofRelease = (k: ReleaseKey) =>
+  `organization = ${lit(k.organization)} AND project = ${lit(k.project)} AND release_version = ${lit(k.release_version)}`;
+
+/** The newest batch whose every fact row is in the store, with its distinct components. */
+export async function latestComplete(
+  reader: AnalyticsReader,
+  key: ReleaseKey,
+): Promise<{ batch: BatchRow; components: ComponentRow[] } | null> {
+  const batches = await reader.query<BatchRow>(
+    (db) =>
+      `SELECT DISTINCT batch_id, component_count, recorded_at FROM ${ident(db)}.release_component_batches ` +
+      `WHERE ${ofRelease(key)} ORDER BY recorded_at DESC, batch_id DESC LIMIT ${RECENT_BATCHES}`,
+  );
+  if (batches.length === 0) return null;
+  const present = await reader.query<{ batch_id: string; present: number }>(
+    (db) =>
+      `SELECT batch_id, uniqExact(component) AS present FROM ${ident(db)}.release_components ` +
+      `WHERE ${ofRelease(key)} AND batch_id IN ${litList(batches.map((b) => b.batch_id))} GROUP BY batch_id`,
+  );
+  const counts = new Map(present.map((p) => [p.batch_id, Number(p.present)]));
+  const batch = batches.find((b) => (counts.get(b.batch_id) ?? 0) >= Number(b.component_count));
+  if (!batch) return null;
+  const components = await reader.query<ComponentRow>(
+    (db) =>
+      `SELECT DISTINCT component, component_version, purl FROM ${ident(db)}.release_components ` +
+      `WHERE ${ofRelease(key)} AND batch_id = ${lit(batch.batch_id)} ORDER BY component, component_version`,
+  );
+  return { batch, components };
+}

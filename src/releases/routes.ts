@@ -1,0 +1,103 @@
+import { Type } from 'typebox';
+import type { Api } from '../app/domain.js';
+import { NullableTimestamp, Timestamp, responses } from '../http/schemas.js';
+import { authOf } from '../http/server.js';
+import type { ReleasesService } from './service.js';
+
+const Params = Type.Object({
+  org: Type.String({ maxLength: 200 }),
+  project: Type.String({ maxLength: 200 }),
+  version: Type.String({
+    pattern: '^[A-Za-z0-9][A-Za-z0-9._+~-]{0,199}$',
+    maxLength: 200,
+    description: 'the release version, e.g. 1.4.0 or 2026.01.3+build.7',
+  }),
+});
+const Component = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 512, description: 'unique within one request' }),
+    version: Type.String({ minLength: 1, maxLength: 512 }),
+    purl: Type.Optional(
+      Type.String({ pattern: '^pkg:[a-zA-Z][a-zA-Z0-9.+-]*/', maxLength: 2048, description: 'Package URL' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+const ComponentRead = Type.Object({
+  name: Type.String(),
+  version: Type.String(),
+  purl: Type.Union([Type.String(), Type.Null()]),
+});
+const Release = {
+  organization: Type.String(),
+  project: Type.String(),
+  release_version: Type.String(),
+};
+const tags = ['releases'];
+const PATH = '/organizations/:org/projects/:project/releases/:version/components';
+
+export function releasesRoutes(api: Api, releases: ReleasesService): void {
+  api.post(
+    PATH,
+    {
+      schema: {
+        tags,
+        summary: "Records a release's components (one batch)",
+        description:
+          'Records one fact row per component (analytics stream release_components) and then the batch ' +
+          'row (release_component_batches), which is published only after the stream acknowledged the ' +
+          'fact rows. Readable with GET once the pipeline moved both (about one poll interval). ' +
+          'Needs release_components:create.',
+        params: Params,
+        body: Type.Object(
+          { components: Type.Array(Component, { minItems: 1, maxItems: 1000 }) },
+          { additionalProperties: false },
+        ),
+        response: responses({
+          202: Type.Object({
+            ...Release,
+            batch_id: Type.String({ format: 'uuid' }),
+            component_count: Type.Integer(),
+            recorded_at: Timestamp,
+          }),
+        }),
+      },
+    },
+    async (req, reply) =>
+      reply
+        .code(202)
+        .send(
+          await releases.record(
+            authOf(req),
+            req.params.org,
+            req.params.project,
+            req.params.version,
+            req.body.components,
+          ),
+        ),
+  );
+  api.get(
+    PATH,
+    {
+      schema: {
+        tags,
+        summary: "A release's components: the newest complete batch, each component once",
+        description:
+          'Reads the analytics store. A later batch replaces an earlier one; a batch whose component rows ' +
+          'have not all arrived yet is skipped; duplicate deliveries change nothing. No batch yet: ' +
+          'batch_id null and no components. 503 with Retry-After while the store is down. Readable by ' +
+          'whoever may read the project.',
+        params: Params,
+        response: responses({
+          200: Type.Object({
+            ...Release,
+            batch_id: Type.Union([Type.String({ format: 'uuid' }), Type.Null()]),
+            recorded_at: NullableTimestamp,
+            components: Type.Array(ComponentRead),
+          }),
+        }),
+      },
+    },
+    async (req) => releases.read(authOf(req), req.params.org, req.params.project, req.params.version),
+  );
+}

@@ -1,0 +1,117 @@
+// Release components (SPEC 6.3.7-8): the components of a release version are recorded as fact rows
+// (release_components) closed by one batch row (release_component_batches). Readers show the newest
+// complete batch, its components listed once each. docs/analytics-readers.md.
+import { postgresRecorder } from '../analytics/recorder.js';
+import { clickhouseTime, isoTime } from '../analytics/rows.js';
+import type { RowOf } from '../analytics/topology.js';
+import { analyticsReader } from '../analytics-readers/store.js';
+import type { Core } from '../app/core.js';
+import type { AuthContext } from '../authz/context.js';
+import { authorize } from '../authz/guard.js';
+import { uuidv7 } from '../graph/ids.js';
+import { invalid, notFound } from '../http/errors.js';
+import { mustFindOrganization } from '../organizations/service.js';
+import { authorizedProject } from '../projects/service.js';
+import { findProject } from '../projects/store.js';
+import { latestComplete } from './reader.js';
+
+export const RELEASE_COMPONENTS_PERMISSION = 'release_components:create';
+
+export interface ComponentInput {
+  name: string;
+  version: string;
+  purl?: string | undefined;
+}
+
+const recorder = postgresRecorder();
+const iso = (datetime: string) => new Date(isoTime(datetime)).toISOString();
+
+export function releasesService(core: Pick<Core, 'sql' | 'settings' | 'log'>) {
+  const { sql } = core;
+  const reader = analyticsReader(core);
+
+  return {
+    /**
+     * Records the fact rows, then the batch row, in one transaction. The relay publishes outbox rows
+     * in id order and each publish call waits for the stream's acknowledgement of all its messages
+     * before the next starts, so the batch row reaches the stream only after every fact row was
+     * acknowledged (SPEC 6.3.8); test/readers/release-components.test.ts proves it.
+     */
+    async record(
+      ctx: AuthContext,
+      orgSlug: string,
+      projectSlug: string,
+      releaseVersion: string,
+      components: readonly ComponentInput[],
+    ) {
+      authorize(ctx, RELEASE_COMPONENTS_PERMISSION);
+      const seen = new Map<string, number>();
+      components.forEach((c, i) => {
+        const first = seen.get(c.name);
+        if (first !== undefined)
+          throw invalid(
+            `/components/${i}/name`,
+            `${c.name} is already component ${first}`,
+            'duplicate_component',
+          );
+        seen.set(c.name, i);
+      });
+      return sql.tx(async (tx) => {
+        const org = await mustFindOrganization(tx, orgSlug);
+        const project = await findProject(tx, org.id, projectSlug);
+        if (!project) throw notFound(`project ${projectSlug}`);
+        const batchId = uuidv7();
+        const recordedAt = clickhouseTime();
+        const common = {
+          batch_id: batchId,
+          organization: org.props.slug,
+          project: project.props.slug,
+          environment: null,
+          release_version: releaseVersion,
+          recorded_at: recordedAt,
+        };
+        const facts: RowOf<'release_components'>[] = components.map((c) => ({
+          ...common,
+          component: c.name,
+          component_version: c.version,
+          purl: c.purl ?? null,
+        }));
+        await recorder.record(tx, 'release_components', 'releases', facts);
+        await recorder.record(tx, 'release_component_batches', 'releases', [
+          { ...common, component_count: facts.length },
+        ]);
+        return {
+          batch_id: batchId,
+          organization: common.organization,
+          project: common.project,
+          release_version: releaseVersion,
+          component_count: facts.length,
+          recorded_at: iso(recordedAt),
+        };
+      });
+    },
+
+    /** The newest complete batch of the release; no batch yet: `batch_id` null and no components. */
+    async read(ctx: AuthContext, orgSlug: string, projectSlug: string, releaseVersion: string) {
+      const { org, project } = await authorizedProject(sql, ctx, orgSlug, projectSlug, 'read');
+      const key = {
+        organization: org.props.slug,
+        project: project.props.slug,
+        release_version: releaseVersion,
+      };
+      const latest = await latestComplete(reader, key);
+      return {
+        ...key,
+        batch_id: latest?.batch.batch_id ?? null,
+        recorded_at: latest ? iso(latest.batch.recorded_at) : null,
+        components: (latest?.components ?? []).map((c) => ({
+          name: c.component,
+          version: c.component_version,
+          purl: c.purl,
+        })),
+      };
+    },
+  };
+}
+
+export type ReleasesService = ReturnType<typeof releasesService>;

@@ -1,0 +1,58 @@
+// A project's score history, read from the score_history table of the analytics store (the outbox
+// keeps rows only until the relay prunes them). The table is plain (SPEC 6.3.6): a duplicate delivery
+// is a second identical row, so the reader lists distinct rows and the latest score stays the same
+// (SPEC 6.3.7). Rows carry whole seconds; rows of one second are ordered by a hash of their content,
+// a stable order that pagination can resume.
+import { isoTime } from '../analytics/rows.js';
+import type { AnalyticsReader } from '../analytics-readers/store.js';
+import { ident, lit } from '../analytics-store/escape.js';
+
+export interface HistoryEntry {
+  score: number | null;
+  previous_score: number | null;
+  reason: string;
+  requested_by: string;
+  computed_at: string;
+}
+
+/** `<computed_at unix seconds>.<tie-break hash>` of the last entry of a page. */
+const CURSOR = /^(\d{1,11})\.(\d{1,20})$/;
+export const isHistoryCursor = (decoded: string) => CURSOR.test(decoded);
+
+const COLUMNS = 'score, previous_score, reason, requested_by, computed_at';
+const TIE = `cityHash64(ifNull(toString(score), 'null'), ifNull(toString(previous_score), 'null'), reason, requested_by)`;
+
+/** Distinct history rows of one project, newest first, and the cursor of the next page. */
+export async function scoreHistory(
+  reader: AnalyticsReader,
+  projectId: string,
+  after: string | undefined,
+  limit: number,
+): Promise<{ items: HistoryEntry[]; next: string | undefined }> {
+  const where = [`project_id = ${lit(projectId)}`];
+  const m = after === undefined ? null : CURSOR.exec(after);
+  if (m) {
+    const at = `toDateTime(${lit(Number(m[1]))})`;
+    where.push(`(computed_at < ${at} OR (computed_at = ${at} AND ${TIE} < toUInt64(${lit(m[2]!)})))`);
+  }
+  const rows = await reader.query<HistoryEntry & { tie: string } & Record<string, unknown>>(
+    (db) =>
+      `SELECT ${COLUMNS}, toString(${TIE}) AS tie FROM ${ident(db)}.score_history ` +
+      `WHERE ${where.join(' AND ')} GROUP BY ${COLUMNS} ` +
+      `ORDER BY computed_at DESC, ${TIE} DESC LIMIT ${lit(limit + 1)}`,
+  );
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  const next =
+    rows.length > limit && last
+      ? `${Math.floor(Date.parse(isoTime(last.computed_at)) / 1000)}.${last.tie}`
+      : undefined;
+  const items = page.map((r) => ({
+    score: r.score,
+    previous_score: r.previous_score,
+    reason: r.reason,
+    requested_by: r.requested_by,
+    computed_at: new Date(isoTime(r.computed_at)).toISOString(),
+  }));
+  return { items, next };
+}
