@@ -6,6 +6,7 @@ import type { Settings } from '../config/settings.js';
 import { loadOrCreateSecrets, storeSecret, withDataDirSecrets } from '../config/data-dir-secrets.js';
 import { randomBytes } from 'node:crypto';
 import { JwtSigner } from '../crypto/jwt.js';
+import { APP_ROLE, ensureAppRole } from '../db/app-role.js';
 import { startEmbeddedPostgres } from '../db/embedded.js';
 import { migrate } from '../db/migrate.js';
 import { createSql, type Sql } from '../db/sql.js';
@@ -92,12 +93,20 @@ export async function boot(
         (line) => log.debug({ postgres: line.trim() }, 'embedded postgres'),
       );
       closers.push(db.stop);
-      url = db.url;
+      // The owner migrates and sets up the application role; the service connects as that role.
+      const owner = createSql(db.url, 2);
+      try {
+        await migrateAndSeed(owner, domains);
+        await ensureAppRole(owner, stored.postgres_app_password);
+      } finally {
+        await owner.close();
+      }
+      url = db.urlAs(APP_ROLE, stored.postgres_app_password);
     }
     const sql = createSql(url, settings.databasePoolSize);
     closers.push(() => sql.close());
 
-    await migrateAndSeed(sql, domains);
+    if (settings.databaseUrl !== null) await migrateAndSeed(sql, domains);
 
     const stream = await connectStream(settings, sql);
     closers.push(() => stream.close());

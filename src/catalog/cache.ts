@@ -5,7 +5,7 @@
 import type { Migration } from '../db/migrate.js';
 import type { Queryable, Tx } from '../db/sql.js';
 import { TtlCache } from '../lib/ttl-cache.js';
-import { modelRead } from './models.service.js';
+import { modelRead } from './model-read.js';
 import { listModels, type AccessScope } from './store.js';
 
 export const catalogVersionsMigration: Migration = {

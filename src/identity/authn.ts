@@ -1,10 +1,10 @@
 // Bearer token -> AuthContext. Runs on every authenticated request, so every lookup is cached.
-import type { Core } from '../app/core.js';
+import type { Sql } from '../db/sql.js';
 import type { AuthContext } from '../authz/context.js';
 import { principalPermissions } from '../authz/store.js';
-import { InvalidTokenError, type JwtClaims } from '../crypto/jwt.js';
+import { InvalidTokenError, type JwtClaims, type JwtSigner } from '../crypto/jwt.js';
 import { unauthorized } from '../http/errors.js';
-import type { CachedPrincipal } from './auth-cache.js';
+import type { AuthCache, CachedPrincipal } from './auth-cache.js';
 import { findCredential, findServiceAccount, ownerOfCredential } from './service-accounts.store.js';
 import { issuedAtMs, validAfterOf } from './revocation.js';
 import type { TokensService } from './tokens.service.js';
@@ -16,7 +16,7 @@ import { findUserByEmail } from './users.store.js';
  */
 export type ActorVerifier = (claims: JwtClaims) => Promise<{ id: string; name: string }>;
 
-type Deps = Pick<Core, 'sql' | 'jwt' | 'authCache'> & { tokens: TokensService };
+type Deps = { sql: Sql; jwt: JwtSigner; authCache: AuthCache; tokens: TokensService };
 
 export function authenticator({ sql, jwt, authCache, tokens }: Deps) {
   let actorVerifier: ActorVerifier | undefined;

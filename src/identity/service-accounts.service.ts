@@ -1,5 +1,5 @@
 // Service accounts and their client credentials (SPEC 2.4). Secrets are shown once, stored hashed.
-import type { Core } from '../app/core.js';
+import type { AuthCache } from './auth-cache.js';
 import {
   DELEGATE_PERMISSION,
   SCHEDULER_NAME,
@@ -15,7 +15,7 @@ import { randomToken, safeEqual, sha256 } from '../crypto/tokens.js';
 import { KeyConflictError, putEdge, updateNode } from '../graph/store.js';
 import { conflict, forbidden, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
-import type { Queryable } from '../db/sql.js';
+import type { Queryable, Sql } from '../db/sql.js';
 import { revokeTokensIssuedTo } from './tokens.service.js';
 import {
   credentialsOf,
@@ -82,7 +82,7 @@ function credentialRead(c: ClientCredentialNode): CredentialRead {
   };
 }
 
-type Deps = Pick<Core, 'sql' | 'authCache'>;
+type Deps = { sql: Sql; authCache: AuthCache };
 
 export function serviceAccountsService({ sql, authCache }: Deps) {
   async function mustFind(q: Queryable, slug: string): Promise<ServiceAccountNode> {

@@ -1,6 +1,8 @@
 // Issuing and checking access tokens (JWT + TokenMetadata by jti) and rotating refresh tokens.
-import type { Core } from '../app/core.js';
-import { NOW_ISO, type Queryable } from '../db/sql.js';
+import type { Settings } from '../config/settings.js';
+import type { JwtSigner } from '../crypto/jwt.js';
+import type { AuthCache } from './auth-cache.js';
+import { NOW_ISO, type Queryable, type Sql } from '../db/sql.js';
 import { randomToken, sha256 } from '../crypto/tokens.js';
 import { createNode, nodeByKey, putEdge } from '../graph/store.js';
 import { uuidv7 } from '../graph/ids.js';
@@ -68,7 +70,7 @@ export async function revokeRefreshTokensOf(q: Queryable, userId: string): Promi
   );
 }
 
-type Deps = Pick<Core, 'sql' | 'jwt' | 'authCache' | 'settings'>;
+type Deps = { sql: Sql; jwt: JwtSigner; authCache: AuthCache; settings: Settings };
 
 export function tokensService({ sql, jwt, authCache, settings }: Deps) {
   return {

@@ -1,5 +1,5 @@
 // Users: the people who sign in. Passwords are argon2id hashes that never leave this module.
-import type { Core } from '../app/core.js';
+import type { AuthCache } from './auth-cache.js';
 import { attribution, isAdminUser, type AuthContext } from '../authz/context.js';
 import { authorize } from '../authz/guard.js';
 import { principalRoles } from '../authz/store.js';
@@ -8,7 +8,7 @@ import { assertPasswordPolicy } from './password-policy.js';
 import { KeyConflictError } from '../graph/store.js';
 import { conflict, forbidden, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
-import type { Queryable } from '../db/sql.js';
+import type { Queryable, Sql } from '../db/sql.js';
 import { VALID_AFTER, validAfterNow } from './revocation.js';
 import { revokeRefreshTokensOf, revokeTokensIssuedTo } from './tokens.service.js';
 import {
@@ -62,7 +62,7 @@ async function toRead(q: Queryable, user: UserNode): Promise<UserRead> {
   };
 }
 
-type Deps = Pick<Core, 'sql' | 'authCache'>;
+type Deps = { sql: Sql; authCache: AuthCache };
 
 export function usersService({ sql, authCache }: Deps) {
   /** Creates a user with no authorization check: bootstrap and the CLI. */

@@ -19,11 +19,13 @@ import { AppError, conflict, invalid, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import { documentErrors } from './json-schema.js';
 import { decodeDocument, encodeDocument } from './document-codec.js';
+import { authorizeEnds, mayReadEnd, type EndAccess } from './edge-ends.js';
 import {
   permissionName,
   type CompiledEdgeLabel,
   type CompiledPlugin,
   type CompiledVertexLabel,
+  type EndLabel,
 } from './manifest.js';
 import { mergePatch } from './merge-patch.js';
 import { edgePropsValid } from './plugins.service.js';
@@ -129,6 +131,16 @@ function edgeOf(plugin: CompiledPlugin, slug: string, label: string): CompiledEd
   return e;
 }
 
+const ends = (e: CompiledEdgeLabel, source: string, target: string) =>
+  [
+    ['/source_id', source, e.source],
+    ['/target_id', target, e.target],
+  ] as const;
+
+/** An end that is missing, of another label, or not readable by the caller: one answer for all three. */
+const noSuchEnd = (pointer: string, end: EndLabel, id: string) =>
+  invalid(pointer, `no ${end.label} ${id}`, 'invalid_edge_end');
+
 type Deps = Pick<Core, 'sql'>;
 
 export function pluginEntitiesService({ sql }: Deps, registry: PluginRegistry) {
@@ -145,6 +157,13 @@ export function pluginEntitiesService({ sql }: Deps, registry: PluginRegistry) {
       if (result !== undefined) return result;
     }
     throw conflict(`plugin ${slug} changed while the request was processed; retry`, 'plugin_changed');
+  }
+
+  /** An end the caller may not read is refused as if it did not exist (before anything is stored). */
+  async function assertEndsVisible(access: EndAccess, e: CompiledEdgeLabel, source: string, target: string) {
+    for (const [pointer, id, end] of ends(e, source, target)) {
+      if (!(await mayReadEnd(sql, access, end, id))) throw noSuchEnd(pointer, end, id);
+    }
   }
 
   return {
@@ -227,10 +246,15 @@ export function pluginEntitiesService({ sql }: Deps, registry: PluginRegistry) {
     ) {
       authorize(ctx, permissionName(slug, label, 'read'));
       const e = edgeOf((await registry.current(sql, slug)).plugin, slug, label);
-      const rows = await scanEdges(sql, e.storage, edgeAfter(page), page.limit + 1, {
-        src: filter.source_id,
-        dst: filter.target_id,
-      });
+      const access = authorizeEnds(ctx, slug, e);
+      const rows = await scanEdges(
+        sql,
+        e.storage,
+        edgeAfter(page),
+        page.limit + 1,
+        { src: filter.source_id, dst: filter.target_id },
+        access.projectAclUser,
+      );
       const items = rows.slice(0, page.limit);
       return {
         items: items.map((r) => edgeRead(slug, e, r)),
@@ -249,6 +273,7 @@ export function pluginEntitiesService({ sql }: Deps, registry: PluginRegistry) {
       const props = body.properties ?? {};
       return withCurrent(slug, async ({ head, plugin }) => {
         const e = edgeOf(plugin, slug, label);
+        const access = authorizeEnds(ctx, slug, e);
         if (e.validate) check(e.validate, props, '/properties');
         else if (!edgePropsValid(e, props)) {
           throw invalid(
@@ -258,6 +283,7 @@ export function pluginEntitiesService({ sql }: Deps, registry: PluginRegistry) {
             'maxProperties',
           );
         }
+        await assertEndsVisible(access, e, body.source_id, body.target_id);
         const stored = await putPluginEdge(
           sql,
           head,
@@ -281,21 +307,12 @@ export function pluginEntitiesService({ sql }: Deps, registry: PluginRegistry) {
             }),
           };
         }
-        // Nothing stored: the plugin moved on (retry), or an end is missing or of another label.
+        // Nothing stored: the plugin moved on (retry), or an end is missing or of another label. The
+        // answer is the same whether a node of another label exists or nothing does: it is no oracle.
         const now = await findPluginHead(sql, slug);
         if (now?.id !== head.id || now.revision !== head.revision) return undefined;
-        for (const [pointer, id, end] of [
-          ['/source_id', body.source_id, e.source],
-          ['/target_id', body.target_id, e.target],
-        ] as const) {
-          const found = await nodeLabel(sql, id);
-          if (found !== end.storage) {
-            throw invalid(
-              pointer,
-              found ? `${id} is not a ${end.label}` : `no ${end.label} ${id}`,
-              'invalid_edge_end',
-            );
-          }
+        for (const [pointer, id, end] of ends(e, body.source_id, body.target_id)) {
+          if ((await nodeLabel(sql, id)) !== end.storage) throw noSuchEnd(pointer, end, id);
         }
         return undefined;
       });
@@ -304,8 +321,13 @@ export function pluginEntitiesService({ sql }: Deps, registry: PluginRegistry) {
     async removeEdge(ctx: AuthContext, slug: string, label: string, sourceId: string, targetId: string) {
       authorize(ctx, permissionName(slug, label, 'write'));
       const e = edgeOf((await registry.current(sql, slug)).plugin, slug, label);
+      const access = authorizeEnds(ctx, slug, e);
       const removed =
-        isUuid(sourceId) && isUuid(targetId) && (await removeEdge(sql, sourceId, e.storage, targetId));
+        isUuid(sourceId) &&
+        isUuid(targetId) &&
+        (await mayReadEnd(sql, access, e.source, sourceId)) &&
+        (await mayReadEnd(sql, access, e.target, targetId)) &&
+        (await removeEdge(sql, sourceId, e.storage, targetId));
       if (!removed) throw notFound(`${label} edge ${sourceId} -> ${targetId}`);
     },
 
@@ -318,8 +340,16 @@ export function pluginEntitiesService({ sql }: Deps, registry: PluginRegistry) {
       }
       const other = e.source.label === 'Environment' ? e.target : e.source;
       if (other.plugin) authorize(ctx, permissionName(slug, other.label, 'read'));
+      const { projectAclUser } = authorizeEnds(ctx, slug, e);
       const env = await mustFindEnvironment(sql, envSlug);
-      const rows = await anchoredEdges(sql, e.storage, env.id, edgeAfter(page), page.limit + 1);
+      const rows = await anchoredEdges(
+        sql,
+        e.storage,
+        env.id,
+        edgeAfter(page),
+        page.limit + 1,
+        other.plugin || other.label !== 'Project' ? null : projectAclUser,
+      );
       const items = rows.slice(0, page.limit);
       return {
         items: items.map((r) => ({ ...edgeRead(slug, e, r), entity: otherEnd(slug, e, r) })),

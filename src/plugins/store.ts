@@ -176,9 +176,15 @@ export async function scanEdges(
   after: { src: string; dst: string } | null,
   limit: number,
   filter: { src?: string | undefined; dst?: string | undefined } = {},
+  projectAclUser: string | null = null,
 ): Promise<StoredEdge[]> {
   const params: unknown[] = [storage, limit];
   const where = ['e.label = $1', "starts_with(e.label, 'plugin:')"];
+  if (projectAclUser !== null) {
+    const user = `$${params.push(projectAclUser)}::uuid`;
+    for (const n of ['s', 'd'])
+      where.push(`(${n}.label <> 'Project' OR ${readableProject(user, `${n}.id`)})`);
+  }
   if (filter.src !== undefined) {
     params.push(filter.src);
     where.push(`e.src = $${params.length}::uuid`);
@@ -273,6 +279,10 @@ export async function nodeLabel(q: Queryable, id: string): Promise<string | unde
   return (await q.one<{ label: string }>('SELECT label FROM graph_nodes WHERE id = $1', [id]))?.label;
 }
 
+/** SQL: the user (a bound uuid) holds a CAN_ACCESS edge with `read` on the project `id`. */
+const readableProject = (user: string, id: string) =>
+  `EXISTS (SELECT 1 FROM graph_edges a WHERE a.src = ${user} AND a.label = 'CAN_ACCESS' AND a.dst = ${id} AND a.props->'actions' ? 'read')`;
+
 export interface AnchoredEdge extends StoredEdge {
   other_id: string;
   other_label: string;
@@ -292,8 +302,17 @@ export async function anchoredEdges(
   anchor: string,
   after: { src: string; dst: string } | null,
   limit: number,
+  /** Set when the other end is a Project: only those this user reads through CAN_ACCESS. */
+  projectAclUser: string | null = null,
 ): Promise<AnchoredEdge[]> {
   const params: unknown[] = [storage, anchor, limit];
+  let fromVisible = '';
+  let toVisible = '';
+  if (projectAclUser !== null) {
+    const user = `$${params.push(projectAclUser)}::uuid`;
+    fromVisible = `AND ${readableProject(user, 'e.dst')}`;
+    toVisible = `AND ${readableProject(user, 'e.src')}`;
+  }
   // (src, dst) > cursor, written for each walk so that it bounds that walk's index: uuids order as
   // their lowercase text does.
   let fromAnchor = '';
@@ -307,11 +326,11 @@ export async function anchoredEdges(
   return q.query<AnchoredEdge & Props>(
     `WITH page AS (
        (SELECT e.src, e.dst, e.props, e.created_at FROM graph_edges e
-         WHERE e.src = $2 AND e.label = $1 AND starts_with(e.label, 'plugin:') ${fromAnchor}
+         WHERE e.src = $2 AND e.label = $1 AND starts_with(e.label, 'plugin:') ${fromAnchor} ${fromVisible}
          ORDER BY e.dst LIMIT $3)
        UNION ALL
        (SELECT e.src, e.dst, e.props, e.created_at FROM graph_edges e
-         WHERE e.dst = $2 AND e.label = $1 AND starts_with(e.label, 'plugin:') AND e.src <> $2 ${toAnchor}
+         WHERE e.dst = $2 AND e.label = $1 AND starts_with(e.label, 'plugin:') AND e.src <> $2 ${toAnchor} ${toVisible}
          ORDER BY e.src LIMIT $3)
      )
      SELECT e.src, e.dst, s.label AS src_label, d.label AS dst_label, e.props, e.created_at,

@@ -709,11 +709,14 @@ describe('permissions per request: derived read for GETs, write for the rest', (
         body: account(),
       })
     ).body.id;
+    // Plugin edges show and anchor only on nodes their caller may read: environment:read for MAPS_TO.
     reader = await roleUser('ca-reader@example.com', [
+      'environment:read',
       'plugins:cloud-accounts:entities:CloudAccount:read',
       'plugins:cloud-accounts:entities:MAPS_TO:read',
     ]);
     writer = await roleUser('ca-writer@example.com', [
+      'environment:read',
       'plugins:cloud-accounts:entities:CloudAccount:write',
       'plugins:cloud-accounts:entities:MAPS_TO:write',
     ]);
