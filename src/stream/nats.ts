@@ -238,10 +238,15 @@ export async function natsStream(options: NatsOptions): Promise<StreamPort> {
       const topicOf = (s: string) => s.slice(name(stream).length + 1);
 
       const consumer: ConsumerGroup = {
-        async fetch(max, waitMs) {
+        async fetch(max, waitMs, signal) {
+          if (signal?.aborted) return [];
           const inbox = createInbox();
           const sub = nc.subscribe(inbox);
           const guard = setTimeout(() => sub.unsubscribe(), waitMs + 2000);
+          // A pull request cannot be withdrawn: a message the server sends after an abort goes
+          // unacknowledged and is delivered again once its ack wait ran out (at-least-once holds).
+          const abort = () => sub.unsubscribe();
+          signal?.addEventListener('abort', abort, { once: true });
           const got: Msg[] = [];
           try {
             nc.publish(
@@ -256,6 +261,7 @@ export async function natsStream(options: NatsOptions): Promise<StreamPort> {
             }
           } finally {
             clearTimeout(guard);
+            signal?.removeEventListener('abort', abort);
             sub.unsubscribe();
           }
           return got.map((m): DeliveredMessage => {

@@ -54,8 +54,11 @@ export interface ConsumerGroupOptions {
 }
 
 export interface ConsumerGroup {
-  /** Up to `max` messages after the last one handed out, waiting at most `waitMs` for the first. */
-  fetch(max: number, waitMs: number): Promise<DeliveredMessage[]>;
+  /**
+   * Up to `max` messages after the last one handed out, waiting at most `waitMs` for the first; the
+   * wait ends as soon as one arrives (adapters are woken, not polled), or early when `signal` aborts.
+   */
+  fetch(max: number, waitMs: number, signal?: AbortSignal): Promise<DeliveredMessage[]>;
   /** Stores the group's offset server side: every message up to `offset` was processed. */
   commit(offset: number): Promise<void>;
   /** The stream's last offset and the group's stored offset (lag = head - committed). */

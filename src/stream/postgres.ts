@@ -2,7 +2,10 @@
 // small installs. Offsets are assigned in commit order: a publisher holds the stream's head row lock
 // until it commits, so offset N+1 can only be taken once N is committed, and a consumer that read up
 // to N never misses a row that commits later. Consumer offsets are stored server side, per group.
+// A publish notifies (NOTIFY keel_stream, '<stream>') in its transaction, so a waiting consumer wakes
+// when rows commit instead of polling: an idle consumer costs one query every few seconds.
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import type { Migration } from '../db/migrate.js';
 import type { Sql } from '../db/sql.js';
 import {
@@ -57,16 +60,120 @@ export const streamLogMigrations: Migration[] = [
 export interface PostgresStreamOptions {
   /** How long a group member keeps the partition without fetching before another member may take it. */
   leaseSeconds?: number;
-  /** Poll interval while a fetch waits for messages. */
+  /** Poll interval while a fetch waits for messages and no notification listener is connected. */
   pollMs?: number;
+  /** Longest wait between two looks at the log while notifications are heard (a lost one costs this). */
+  recheckMs?: number;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The channel publishers notify on; the payload is the stream's name. */
+export const STREAM_CHANNEL = 'keel_stream';
+
+/** Resolves after `ms`, or as soon as `signal` aborts. */
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(t);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const t = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+/**
+ * One LISTEN connection per port: counts notifications per stream (a generation a waiter compares
+ * before and after its look at the log, so a notification between the two is never missed) and wakes
+ * the waiters. While it is not connected, waiters fall back to polling.
+ */
+function notificationListener(sql: Sql) {
+  const generations = new Map<string, number>();
+  const waiters = new Set<{ stream: string; wake: () => void }>();
+  let client: pg.Client | null = null;
+  let connecting: Promise<void> | null = null;
+  let failedAt = 0;
+  let closed = false;
+
+  const bump = (stream: string | null) => {
+    if (stream === null)
+      for (const k of generations.keys()) generations.set(k, (generations.get(k) ?? 0) + 1);
+    else generations.set(stream, (generations.get(stream) ?? 0) + 1);
+    for (const w of [...waiters]) if (stream === null || w.stream === stream) w.wake();
+  };
+
+  function connect(): Promise<void> {
+    connecting ??= (async () => {
+      const c = new pg.Client(sql.pool.options);
+      const lost = () => {
+        if (client === c) client = null;
+        c.end().catch(() => {});
+        bump(null); // waiters look again, and poll until a listener is back
+      };
+      c.on('error', lost);
+      c.on('end', lost);
+      c.on('notification', (n) => n.channel === STREAM_CHANNEL && n.payload && bump(n.payload));
+      try {
+        await c.connect();
+        await c.query(`LISTEN ${STREAM_CHANNEL}`);
+        if (closed) await c.end();
+        else {
+          client = c;
+          bump(null); // rows may have committed before the LISTEN took effect
+        }
+      } catch {
+        failedAt = Date.now();
+        await c.end().catch(() => {});
+      }
+    })().finally(() => (connecting = null));
+    return connecting;
+  }
+
+  return {
+    /** True when notifications are heard; tries to connect when they are not. */
+    async listening(): Promise<boolean> {
+      // While the database is down, one connection attempt a second (waiters poll meanwhile).
+      if (!client && !closed && Date.now() - failedAt > 1000) await connect();
+      return client !== null;
+    },
+    generation: (stream: string) => generations.get(stream) ?? 0,
+    /** Waits until `stream`'s generation moves past `seen`, `ms` passed or `signal` aborted. */
+    wait(stream: string, seen: number, ms: number, signal?: AbortSignal): Promise<void> {
+      if ((generations.get(stream) ?? 0) !== seen || signal?.aborted) return Promise.resolve();
+      return new Promise((resolve) => {
+        const w = {
+          stream,
+          wake: () => {
+            clearTimeout(t);
+            waiters.delete(w);
+            signal?.removeEventListener('abort', w.wake);
+            resolve();
+          },
+        };
+        const t = setTimeout(w.wake, ms);
+        waiters.add(w);
+        signal?.addEventListener('abort', w.wake, { once: true });
+      });
+    },
+    async close() {
+      closed = true;
+      await connecting;
+      const c = client;
+      client = null;
+      await c?.end().catch(() => {});
+      for (const w of [...waiters]) w.wake();
+    },
+  };
+}
 
 export function postgresStream(sql: Sql, options: PostgresStreamOptions = {}): StreamPort {
   const leaseSeconds = options.leaseSeconds ?? 30;
   const pollMs = options.pollMs ?? 50;
+  // A waiting member renews its lease well before it runs out.
+  const recheckMs = Math.min(options.recheckMs ?? 5000, (leaseSeconds * 1000) / 3);
   const ensured = new Map<string, Promise<void>>();
+  const listener = notificationListener(sql);
 
   async function createTopic(stream: string, topic: string | null): Promise<void> {
     await sql.query(`INSERT INTO stream_heads (stream) VALUES ($1) ON CONFLICT DO NOTHING`, [stream]);
@@ -131,6 +238,8 @@ export function postgresStream(sql: Sql, options: PostgresStreamOptions = {}): S
             stream,
             stored[0]!.n,
           ]);
+          // Delivered at commit, and only if it commits: waiting consumers wake then.
+          if (stored[0]!.n > 0) await tx.query(`SELECT pg_notify($1, $2)`, [STREAM_CHANNEL, stream]);
         });
         state = { adapter: 'postgres', state: 'up' };
       } catch (err) {
@@ -169,10 +278,13 @@ export function postgresStream(sql: Sql, options: PostgresStreamOptions = {}): S
       }
 
       const consumer: ConsumerGroup = {
-        async fetch(max, waitMs) {
+        async fetch(max, waitMs, signal) {
           const deadline = Date.now() + waitMs;
           for (;;) {
-            if (await hold()) {
+            const listening = await listener.listening();
+            const seen = listener.generation(stream);
+            const held = await hold();
+            if (held) {
               const rows = await sql.query<{
                 offset: number;
                 topic: string;
@@ -196,8 +308,10 @@ export function postgresStream(sql: Sql, options: PostgresStreamOptions = {}): S
               }
             }
             const left = deadline - Date.now();
-            if (left <= 0) return [];
-            await sleep(Math.min(pollMs, left));
+            if (left <= 0 || signal?.aborted) return [];
+            if (held && listening) await listener.wait(stream, seen, Math.min(recheckMs, left), signal);
+            // Not holding: another member has the partition; look again now and then for its lease.
+            else await sleep(Math.min(held ? pollMs : Math.max(pollMs, 500), left), signal);
           }
         },
         async commit(offset) {
@@ -232,6 +346,6 @@ export function postgresStream(sql: Sql, options: PostgresStreamOptions = {}): S
     },
 
     state: () => state,
-    close: async () => {},
+    close: () => listener.close(),
   };
 }

@@ -90,6 +90,28 @@ function contract(name: string, setup: () => Promise<Harness>) {
       await group.close();
     });
 
+    it('wakes a waiting fetch when a message is published (another process), and ends it on abort', async () => {
+      const consumer = await open();
+      const producer = await open(); // another process
+      const stream = unique();
+      await producer.ensureTopic(stream, 'a');
+      const group = await consumer.consumerGroup(stream, 'g');
+      // Nothing to read: the fetch waits, and returns as soon as the message is stored, not at its end.
+      const started = Date.now();
+      setTimeout(() => void producer.publish(stream, 'a', 0, [msg(1)]), 300);
+      const got = await group.fetch(10, 8000);
+      expect(ns(got)).toEqual([1]);
+      expect(Date.now() - started).toBeLessThan(2500);
+      await group.commit(got[0]!.offset);
+
+      const abort = new AbortController();
+      const waiting = Date.now();
+      setTimeout(() => abort.abort(), 200);
+      expect(await group.fetch(10, 8000, abort.signal)).toEqual([]);
+      expect(Date.now() - waiting).toBeLessThan(2500);
+      await group.close();
+    }, 30_000);
+
     it('resumes from the server-side offset after a restart, and delivers uncommitted messages again', async () => {
       const stream = unique();
       const first = await open();
@@ -159,7 +181,8 @@ contract('postgres', async () => {
     async open() {
       const sql = createSql(db.url, 4);
       pools.push(sql);
-      return postgresStream(sql);
+      // A poll this slow cannot explain a fetch that returns within a second: notifications wake it.
+      return postgresStream(sql, { pollMs: 10_000 });
     },
     async restartServer() {
       for (const p of pools.splice(0)) await p.close().catch(() => {});
