@@ -13,7 +13,16 @@ export const analyticsReadersDomain: Domain = {
       // No role: `keel serve` only, where the connector writes to the embedded engine of this process.
       name: 'analytics-readers-embedded-store',
       roles: [],
-      start: async (core) => useEmbeddedStore(core.settings),
+      start: async (core) => {
+        try {
+          return useEmbeddedStore(core.settings);
+        } catch (err) {
+          // The engine refused (another data directory in this process): readers answer 503, the
+          // rest of the service runs.
+          core.log.error({ err: (err as Error).message }, 'analytics readers: no embedded store');
+          return { stop: async () => {} };
+        }
+      },
     },
   ],
 };

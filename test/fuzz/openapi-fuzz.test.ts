@@ -4,7 +4,11 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsPlugin from 'ajv-formats';
 import fc from 'fast-check';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useEmbeddedStore } from '../../src/analytics-readers/store.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
 
 const RUNS = Number(process.env.KEEL_FUZZ_RUNS ?? 3);
@@ -21,12 +25,16 @@ interface Operation {
 }
 
 let app: TestApp;
+// The analytics readers read the embedded engine, as in `keel serve` (without one they answer 503).
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'keel-fuzz-'));
+let readers: { stop(): Promise<void> } | undefined;
 let tokens: Record<'anonymous' | 'user' | 'admin', string | undefined>;
 const operations: Operation[] = [];
 let components: Record<string, Schema> = {};
 
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({ env: { KEEL_DATA_DIR: dataDir } });
+  readers = useEmbeddedStore(app.runtime.core.settings);
   // The scheduler's routes verify tokens against the API's JWKS over HTTP, as in `keel serve`.
   await app.api.listen({ host: '127.0.0.1', port: 0 });
   tokens = {
@@ -51,7 +59,11 @@ beforeAll(async () => {
     }
   }
 }, 120_000);
-afterAll(() => app?.close());
+afterAll(async () => {
+  await readers?.stop();
+  await app?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
 
 // --- inputs
 
