@@ -170,7 +170,8 @@ function expectationFor(route: Route, who: Who): Expectation | undefined {
   const override = route.expect?.[who];
   if (override !== undefined) return typeof override === 'number' ? { status: override } : override;
   const want = baseExpectationFor(route, who);
-  const single = route.acl !== undefined && route.path.endsWith('{project}');
+  // One project's routes (the project itself, its comments...): the 404 of a missing project.
+  const single = route.acl !== undefined && route.path.includes('{project}');
   if (!want || !single || readsProject(route, who) || who === 'anonymous') return want;
   if (want.status === 403 && !who.startsWith('service account')) return { status: 404, code: 'not_found' };
   if (route.method === 'PATCH' && want.status === 200) return { status: 204 };
