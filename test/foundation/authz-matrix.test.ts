@@ -1,8 +1,8 @@
 // The authorization matrix (issue 2 section 7, issue 13): every route of /openapi.json, each as
 // anonymous, a user without roles, a user holding every permission but the route's, a user holding
 // exactly the route's, a user with CAN_ACCESS, an admin, service accounts with and without the
-// permission (and with a CAN_ACCESS edge, which never serves them), and a token the scheduler exchanged
-// for the permission holder. Each gets the documented status; a refused request changes nothing; no
+// permission (and with a CAN_ACCESS edge, which never serves them), a token the scheduler exchanged
+// for the permission holder, and that holder's token narrowed to another permission. Each gets the documented status; a refused request changes nothing; no
 // answer carries a field its caller may not read. The tables are one module per route group under
 // ./authz-matrix/; a route missing from them fails the first test. A last part checks that no
 // malformed input on any route answers a 500.
@@ -33,6 +33,7 @@ const PER_PERMISSION: Who[] = [
   'service account with the permission',
   'service account without the permission',
   'delegated token',
+  'narrowed delegated token',
 ];
 /** The permissions a route needs: the first is the one the "without" callers lack. */
 const permsOf = (route: Route) => route.perm.split(' ');
@@ -75,9 +76,14 @@ beforeAll(async () => {
   for (const g of GROUPS) await g.setup?.();
 
   const scheduler = await setupScheduler(app);
-  /** A token the scheduler exchanges for `email` (who consents first). */
-  const delegated = async (email: string, token: string): Promise<Caller> => {
-    await consent(app, token);
+  /** A token the scheduler exchanges for `email` (who consents first unless told). */
+  const delegated = async (
+    email: string,
+    token: string,
+    scope = 'service-api:*',
+    consents = true,
+  ): Promise<Caller> => {
+    if (consents) await consent(app, token);
     const mint = async () => {
       const res = await app.call('POST', '/auth/token', {
         form: {
@@ -85,7 +91,7 @@ beforeAll(async () => {
           client_id: scheduler.clientId,
           client_secret: scheduler.clientSecret,
           requested_subject: email,
-          scope: 'service-api:*',
+          scope,
         },
       });
       if (res.status !== 200) throw new Error(`exchange for ${email}: ${res.status} ${res.text}`);
@@ -132,6 +138,12 @@ beforeAll(async () => {
         await saCaller(`without-${s}`, [`but-${s}`])(),
       );
       callers.set(`delegated token|${perm}`, await delegated(withEmail, holder.token!));
+      // The same user's token narrowed to a permission the route does not need.
+      const narrow = perms.includes('permission:read') ? 'role:read' : 'permission:read';
+      callers.set(
+        `narrowed delegated token|${perm}`,
+        await delegated(withEmail, holder.token!, narrow, false),
+      );
     }),
   );
 }, 300_000);
@@ -167,6 +179,9 @@ function readsProject(route: Route, who: Who): boolean {
  * A service account, which no ACL can serve, keeps its 403 for any slug (SPEC 5.6, 7).
  */
 function expectationFor(route: Route, who: Who): Expectation | undefined {
+  // The holder's own token, narrowed to another permission: its scope decides, whatever the user holds.
+  if (who === 'narrowed delegated token')
+    return needsPermission(route) ? { status: 403, code: 'forbidden' } : undefined;
   const override = route.expect?.[who];
   if (override !== undefined) return typeof override === 'number' ? { status: override } : override;
   const want = baseExpectationFor(route, who);
@@ -210,6 +225,7 @@ function baseExpectationFor(route: Route, who: Who): Expectation | undefined {
 const WHO: Who[] = [
   'anonymous',
   'delegated token',
+  'narrowed delegated token',
   'user without roles',
   'user without the permission',
   'user with CAN_ACCESS',

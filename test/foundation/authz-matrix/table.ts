@@ -13,7 +13,9 @@ export type Who =
   | 'user with CAN_ACCESS'
   | 'service account with a CAN_ACCESS edge'
   /** A token the scheduler exchanged for the user with the permission (scope service-api:*). */
-  | 'delegated token';
+  | 'delegated token'
+  /** The same, narrowed to a permission the route does not need: its scope decides (403). */
+  | 'narrowed delegated token';
 
 export interface Req {
   url: string;
