@@ -1,7 +1,7 @@
 // Comments on projects. Whoever may read a project may read its comments and comment on it (global
 // project:read, or for users a CAN_ACCESS edge with `read`); see docs/producers.md.
 import type { Core } from '../app/core.js';
-import { attribution, type AuthContext } from '../authz/context.js';
+import { attribution, hasPermission, mayUseAcl, type AuthContext } from '../authz/context.js';
 import type { Queryable } from '../db/sql.js';
 import { recordEvent } from '../events/outbox.js';
 import { eventRow, whoOf } from '../events/row.js';
@@ -29,11 +29,17 @@ const commentRead = (c: CommentNode, org: string, project: string): CommentRead 
   created_at: c.created_at.toISOString(),
 });
 
+/**
+ * As for the project itself (docs/authorization.md): a caller no ACL can serve (a service account) is
+ * refused by its global permission before any lookup; a user that may not read the project gets the
+ * 404 of a project that does not exist, so comments are no oracle of project slugs.
+ */
 async function readableProject(q: Queryable, ctx: AuthContext, orgSlug: string, slug: string) {
+  if (!mayUseAcl(ctx, 'project:read') && !hasPermission(ctx, 'project:read'))
+    throw forbidden('missing permission project:read');
   const found = await findProjectBySlugs(q, orgSlug, slug);
-  if (!found) throw notFound(`project ${slug} in organization ${orgSlug}`);
-  if (!(await canOnProject(q, ctx, found.project, 'read')))
-    throw forbidden(`missing permission project:read on ${slug}`);
+  if (!found || !(await canOnProject(q, ctx, found.project, 'read')))
+    throw notFound(`project ${slug} in organization ${orgSlug}`);
   return found;
 }
 

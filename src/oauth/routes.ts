@@ -186,7 +186,9 @@ export async function oauthRoutes(
       async (req, reply) => {
         const { slug } = req.params;
         reply.header('cache-control', 'no-store');
-        reply.clearCookie('keel_oauth_state', { path: `/auth/oauth/${slug}/` });
+        // The path as the browser sends it (percent-encoded): a slug outside ASCII is a 400 from the
+        // login, not a cookie the server cannot write.
+        reply.clearCookie('keel_oauth_state', { path: `/auth/oauth/${encodeURIComponent(slug)}/` });
         const q = req.url.indexOf('?');
         const done = await login.finish(
           slug,

@@ -136,7 +136,7 @@ describe('GET comments: oldest first, keyset-paginated', () => {
 });
 
 describe('who may comment and read comments: read access to the project', () => {
-  it('anonymous 401; no read access 403 (users, service accounts, a service account with a CAN_ACCESS edge)', async () => {
+  it('anonymous 401; no read access: users 404 (as for a missing project), service accounts 403 (a CAN_ACCESS edge too)', async () => {
     const none = await app.user('none@example.com');
     const sa = await serviceAccount(app, 'bare');
     const aclSa = await serviceAccount(app, 'acl-sa');
@@ -150,7 +150,9 @@ describe('who may comment and read comments: read access to the project', () => 
     const rows = await recorded(app, async () => {
       expectProblem(await app.call('POST', C, { body: { body: 'x' } }), 401, 'unauthenticated');
       expectProblem(await app.call('GET', C), 401, 'unauthenticated');
-      for (const token of [none, sa.token, aclSa.token]) {
+      expectProblem(await post({ body: 'x' }, none), 404, 'not_found');
+      expectProblem(await app.call('GET', C, { token: none }), 404, 'not_found');
+      for (const token of [sa.token, aclSa.token]) {
         expectProblem(await post({ body: 'x' }, token), 403, 'forbidden');
         expectProblem(await app.call('GET', C, { token }), 403, 'forbidden');
       }
@@ -175,7 +177,7 @@ describe('who may comment and read comments: read access to the project', () => 
       expectStatus(await app.call('GET', C, { token }), 200);
     }
     // CAN_ACCESS on one project opens that project only.
-    expectProblem(await post({ body: 'x' }, acl, `${P}/web/comments`), 403, 'forbidden');
+    expectProblem(await post({ body: 'x' }, acl, `${P}/web/comments`), 404, 'not_found');
   });
 
   it('a delegated call comments as "<user> on behalf of <actor>"', async () => {
