@@ -8,7 +8,7 @@ import { KeyConflictError, createNode, deleteNode, listNodes, updateNode } from 
 import { conflict, forbidden, invalid, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import { mustFindOrganization } from '../organizations/service.js';
-import { canOnProject } from '../projects/service.js';
+import { authorizedProject } from '../projects/service.js';
 import { findProject } from '../projects/store.js';
 import { validateRule, type ScoreRange } from './policy.js';
 import { scoreHistory } from './history.js';
@@ -96,15 +96,6 @@ export function scoringService(core: Deps, recorder: AnalyticsRecorder) {
     const p = await findPolicy(sql, slug);
     if (!p) throw notFound(`scoring policy ${slug}`);
     return p;
-  }
-
-  async function projectOf(ctx: AuthContext, orgSlug: string, slug: string) {
-    const org = await mustFindOrganization(sql, orgSlug);
-    const project = await findProject(sql, org.id, slug);
-    if (!project) throw notFound(`project ${slug}`);
-    if (!(await canOnProject(sql, ctx, project, 'read')))
-      throw forbidden(`missing permission project:read on ${slug}`);
-    return project;
   }
 
   return {
@@ -224,9 +215,12 @@ export function scoringService(core: Deps, recorder: AnalyticsRecorder) {
       return { rescored, changed };
     },
 
-    /** The project's score changes, newest first; readable by whoever may read the project. */
+    /**
+     * The project's score changes, newest first; readable by whoever may read the project. As for the
+     * project itself, a caller that may not read it gets the 404 of a project that does not exist.
+     */
     async history(ctx: AuthContext, orgSlug: string, slug: string, page: Page) {
-      const project = await projectOf(ctx, orgSlug, slug);
+      const { project } = await authorizedProject(sql, ctx, orgSlug, slug, 'read');
       return scoreHistory(reader, project.id, page.after, page.limit);
     },
   };

@@ -6,7 +6,11 @@
 // answer carries a field its caller may not read. The tables are one module per route group under
 // ./authz-matrix/; a route missing from them fails the first test. A last part checks that no
 // malformed input on any route answers a 500.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useEmbeddedStore } from '../../src/analytics-readers/store.js';
 import { startTestApp, type Res, type TestApp } from '../support/harness.js';
 import { consent, setupScheduler } from '../delegation/helpers.js';
 import { allPermissions, createRole, serviceAccount, userToken } from './fixtures.js';
@@ -14,11 +18,14 @@ import { GROUPS } from './authz-matrix/groups.js';
 import { PROJECT, grantAcl } from './authz-matrix/foundation.js';
 import { stopCatalog } from './authz-matrix/catalog.js';
 import { CONNECTOR_KEY } from './authz-matrix/connector.js';
+import { stopReaders } from './authz-matrix/readers.js';
 import { m, type Expectation, type Req, type Route, type Who } from './authz-matrix/table.js';
 
 const ROUTES: Route[] = GROUPS.flatMap((g) => g.routes);
 let app: TestApp;
 let admin: string;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'keel-matrix-'));
+let embedded: { stop(): Promise<void> } | undefined;
 let counter = 0;
 
 /** A caller: the token it uses, and how to get a fresh one (logout revokes the one it presents). */
@@ -64,8 +71,14 @@ const PERM_SETS = [...new Set(ROUTES.filter(needsPermission).map((r) => r.perm))
 
 beforeAll(async () => {
   app = await startTestApp({
-    env: { KEEL_OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true', KEEL_CONNECTOR_API_KEY: CONNECTOR_KEY },
+    env: {
+      KEEL_OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true',
+      KEEL_CONNECTOR_API_KEY: CONNECTOR_KEY,
+      KEEL_DATA_DIR: dataDir,
+    },
   });
+  // The analytics readers read the embedded engine, as in `keel serve`.
+  embedded = useEmbeddedStore(app.runtime.core.settings);
   // The scheduler's routes verify tokens against the API over HTTP, as in `keel serve`.
   await app.api.listen({ host: '127.0.0.1', port: 0 });
   admin = await app.adminToken();
@@ -149,7 +162,10 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(async () => {
   await stopCatalog();
-  await app.close();
+  await stopReaders();
+  await embedded?.stop();
+  await app?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 const slugs = (body: Res['body']) => (body as { slug: string }[]).map((p) => p.slug);

@@ -7,6 +7,7 @@ import { foundation } from './foundation.js';
 import { oauth } from './oauth.js';
 import { plugins } from './plugins.js';
 import { producers } from './producers.js';
+import { readers } from './readers.js';
 import { scheduler } from './scheduler.js';
 import { scoring } from './scoring.js';
 import type { RouteGroup } from './table.js';
@@ -19,6 +20,7 @@ export const GROUPS: RouteGroup[] = [
   catalog,
   scoring,
   producers,
+  readers,
   scheduler,
   connector,
 ];

@@ -71,10 +71,6 @@ export const scoring: RouteGroup = {
       perm: 'project:read',
       acl: 'read',
       ok: 200,
-      // NOT the documented answer: docs/authorization.md gives a user who may not read the project the
-      // 404 of a missing project; src/scoring answers 403 (an oracle of project slugs). Open defect:
-      // when the scoring service answers 404 (as comments do), delete these two lines.
-      expect: { 'user without roles': 403, 'user without the permission': 403 },
       request: fixed(`${P}/${PROJECT}/score/history`),
     },
   ],
