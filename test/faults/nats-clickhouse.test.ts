@@ -161,6 +161,8 @@ describe.skipIf(!enabled)('fault test: NATS JetStream + ClickHouse server', () =
     expect(connector.crashes).toEqual([]);
     expect(tl.faults.filter((f) => f.endsWith('SIGKILL'))).toHaveLength(5);
     // The connector saw the outage: its inserts failed and were retried, not committed.
-    expect(fs.readFileSync(connector.logFile, 'utf8')).toMatch(/insert failed; retrying/);
-  }, 170_000);
+    expect(fs.readFileSync(connector.logFile, 'utf8')).toMatch(
+      /insert failed; retrying|analytics store unavailable; retrying/,
+    );
+  }, 300_000);
 });

@@ -151,5 +151,5 @@ describe('fault test: PostgreSQL stream + chdb (embedded pair)', () => {
     } finally {
       await store.close();
     }
-  }, 170_000);
+  }, 300_000);
 });

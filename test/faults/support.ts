@@ -71,6 +71,8 @@ export function connectorProcess(env: Record<string, string | undefined>) {
   const logFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'keel-fault-log-')), 'connector.log');
   let child: ChildProcess | null = null;
   let starts = 0;
+  /** Where this start's output begins in the log file. */
+  let startOffset = 0;
   /** Exits nobody asked for (a crash): each is a failure of the process under test. */
   const crashes: string[] = [];
   return {
@@ -80,9 +82,11 @@ export function connectorProcess(env: Record<string, string | undefined>) {
       return starts;
     },
     start() {
+      startOffset = fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
       const out = fs.openSync(logFile, 'a');
       child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/cli/main.ts'), 'connector'], {
-        env: { ...process.env, ...env, NODE_ENV: 'production' } as NodeJS.ProcessEnv,
+        // Info level: the start-up lines tell when the connector runs (ready()).
+        env: { ...process.env, ...env, KEEL_LOG_LEVEL: 'info', NODE_ENV: 'production' } as NodeJS.ProcessEnv,
         stdio: ['ignore', out, out],
         cwd: root,
       });
@@ -92,6 +96,23 @@ export function connectorProcess(env: Record<string, string | undefined>) {
       c.once('exit', (code, signal) => {
         if (child === c) crashes.push(`exit code ${code}, signal ${signal}`);
       });
+    },
+    /** Waits until the current process runs its sinks, or is up and waiting for the store to answer. */
+    async ready(ms = 60_000) {
+      const end = Date.now() + ms;
+      while (Date.now() < end) {
+        const fd = fs.openSync(logFile, 'r');
+        try {
+          const size = fs.fstatSync(fd).size;
+          const buf = Buffer.alloc(Math.max(0, size - startOffset));
+          fs.readSync(fd, buf, 0, buf.length, startOffset);
+          if (/connector: sinks started|analytics store unavailable/.test(buf.toString('utf8'))) return;
+        } finally {
+          fs.closeSync(fd);
+        }
+        await sleep(100);
+      }
+      throw new Error(`the connector did not start in ${ms} ms`);
     },
     async stop(signal: NodeJS.Signals) {
       const c = child;
@@ -182,7 +203,7 @@ export function timeline() {
 
 /**
  * Kills the connector with SIGKILL at each moment and starts it again; a kill waits until the process
- * has run `minUpMs` since its last start, so every start gets to work. `afterKill(i)` runs between the
+ * runs its sinks (or waits for the store) and ran `minUpMs` since its last start, so kills hit work. `afterKill(i)` runs between the
  * kill and the restart (to keep the connector away), `afterStart(i)` after the restart.
  */
 export async function killRepeatedly(
@@ -195,6 +216,9 @@ export async function killRepeatedly(
   let lastStart = tl.elapsedMs();
   for (const [i, moment] of moments.entries()) {
     await tl.at(Math.max(moment, lastStart + minUpMs));
+    await connector.ready();
+    // A moment when its sinks are at work, if the planned one passed while it booted.
+    await tl.at(Math.max(moment, tl.elapsedMs() + 500 + Math.random() * 2000));
     await connector.stop('SIGKILL');
     tl.note('connector SIGKILL');
     await hooks.afterKill?.(i);
