@@ -1,12 +1,14 @@
 // The analytics pipeline end to end (issue 11): record() in a transaction -> outbox -> relay ->
-// JetStream -> connector sink worker -> ClickHouse, all real, in this process. Two figures:
-// - sustained rows/s from the first record() to the last row visible in ClickHouse, against the raw
-//   baselines measured in the same run on the same rows (a windowed JetStream publish loop, and
-//   sequential 1000-row JSONEachRow inserts); goal >= 0.7x the slower baseline;
+// JetStream -> connector sink worker -> ClickHouse, all real: recording and the relay in this process
+// (as in `keel api`), the sink worker in a process of its own (as `keel connector`). Two figures:
+// - sustained rows/s from the first record() (four 1000-row transactions in flight) to the last row
+//   visible in ClickHouse, against the raw baselines measured in the same run on the same rows (a
+//   windowed JetStream publish loop, and sequential 1000-row JSONEachRow inserts); goal >= 0.7x the
+//   slower baseline;
 // - end-to-end lag (record() committed -> row visible) at a steady 5,000 rows/s; goal p99 < 2 s.
 // ClickHouse: KEEL_BENCH_CLICKHOUSE_URL or KEEL_TEST_CLICKHOUSE_URL, else a private server
 // (.ci/clickhouse). NATS: KEEL_TEST_NATS_URL, else the local server on 4222.
-import { execFile } from 'node:child_process';
+import { execFile, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,8 +22,6 @@ import type { AnalyticsStore } from '../../src/analytics-store/port.js';
 import { analyticsTables } from '../../src/analytics-store/tables.js';
 import { postgresRecorder } from '../../src/analytics/recorder.js';
 import { outboxRelay } from '../../src/analytics/relay.js';
-import { startSinkWorker } from '../../src/connector/sink-worker.js';
-import { BATCH_LENGTH, POLL_INTERVAL_MS } from '../../src/connector/sinks.js';
 import { loadSettings } from '../../src/config/settings.js';
 import { natsStream } from '../../src/stream/nats.js';
 import type { Scenario } from '../lib.js';
@@ -30,6 +30,7 @@ import { natsUrl, rawPublishRate, row, scratchDatabase } from './analytics.js';
 const run = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ROWS = Number(process.env.BENCH_PIPELINE_ROWS ?? 50_000);
+const RECORD_CONCURRENCY = 4;
 const LAG_RATE = 5000;
 const LAG_SECONDS = Number(process.env.BENCH_PIPELINE_LAG_SECONDS ?? 10);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -48,6 +49,31 @@ async function clickhouse(): Promise<{ url: string; stop(): Promise<void> }> {
     async stop() {
       await run(script, ['stop', dir]);
       fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The sink worker in a process of its own (bench/pipeline-connector.ts); resolves once it runs. */
+async function connectorProcess(args: {
+  natsUrl: string;
+  prefix: string;
+  clickhouseUrl: string;
+  database: string;
+}) {
+  const child = fork(path.join(root, 'bench/pipeline-connector.ts'), [JSON.stringify(args)], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`the benchmark connector exited with ${code}`)));
+  });
+  return {
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
     },
   };
 }
@@ -82,21 +108,24 @@ export const scenarios: Scenario[] = [
       const log = pino({ level: 'warn' });
       const settings = loadSettings({ ...ctx.env, KEEL_LOG_LEVEL: 'warn' });
       const recorder = postgresRecorder();
+      // Producers are concurrent requests: four transactions of 1000 rows in flight at a time.
+      const recordAll = async (rows: ReturnType<typeof row>[]) => {
+        let next = 0;
+        const producer = async () => {
+          for (let i = next; i < rows.length; i = next) {
+            next += 1000;
+            await db.sql.tx((tx) => recorder.record(tx, 'events', 'lifecycle', rows.slice(i, i + 1000)));
+          }
+        };
+        await Promise.all(Array.from({ length: RECORD_CONCURRENCY }, producer));
+      };
       try {
         await ensureTables(store, [analyticsTables().find((t) => t.name === 'events')!, DEAD_LETTER_TABLE]);
         await stream.ensureTopic('events', 'lifecycle');
         const relay = outboxRelay({ sql: db.sql, log, stream, settings }).start();
         // The connector's own settings for this sink (SPEC 4.7): 1000-row batches, 250 ms poll interval.
-        const worker = startSinkWorker(
-          {
-            stream: 'events',
-            consumer_group: 'events',
-            table: 'events',
-            batch_length: BATCH_LENGTH,
-            pollMs: POLL_INTERVAL_MS,
-          },
-          { stream, store, log },
-        );
+        const connectorArgs = { natsUrl, prefix, clickhouseUrl: ch.url, database: store.database };
+        const worker = await connectorProcess(connectorArgs);
         let pipelineRate: number;
         let recordRate: number;
         let lags: number[] = [];
@@ -104,12 +133,7 @@ export const scenarios: Scenario[] = [
           // 1. Sustained: record as fast as transactions commit; the clock stops when ClickHouse shows all.
           const rows = Array.from({ length: ROWS }, (_, i) => row(i));
           const started = performance.now();
-          const recording = (async () => {
-            for (let i = 0; i < rows.length; i += 1000) {
-              await db.sql.tx((tx) => recorder.record(tx, 'events', 'lifecycle', rows.slice(i, i + 1000)));
-            }
-          })();
-          await recording;
+          await recordAll(rows);
           const recorded = performance.now();
           // Where the time goes: record() alone (the outbox inserts, sharing PostgreSQL with the relay).
           recordRate = ROWS / ((recorded - started) / 1000);
@@ -156,7 +180,22 @@ export const scenarios: Scenario[] = [
           await relay.stop();
         }
 
-        // 3. Baselines on the same rows, in the same run.
+        // 3. Where the time goes: each stage alone, on another batch of rows already recorded.
+        const before = await count(store);
+        await recordAll(Array.from({ length: ROWS }, (_, i) => row(i)));
+        let t = performance.now();
+        const relayed = await outboxRelay({ sql: db.sql, log, stream, settings }).drain();
+        const relayRate = relayed / ((performance.now() - t) / 1000);
+        const alone = await connectorProcess(connectorArgs);
+        t = performance.now();
+        while ((await count(store)) < before + ROWS) await sleep(20);
+        const connectorRate = ROWS / ((performance.now() - t) / 1000);
+        await alone.stop();
+        console.log(
+          `  stages alone: relay ${Math.round(relayRate)} rows/s, connector ${Math.round(connectorRate)} rows/s`,
+        );
+
+        // 4. Baselines on the same rows, in the same run.
         const payloads = Array.from({ length: ROWS }, (_, i) => JSON.stringify(row(i)));
         const rawPublish = await rawPublishRate(payloads);
         const rawInsert = await rawInsertRate(store, payloads);
@@ -177,6 +216,8 @@ export const scenarios: Scenario[] = [
           rows: ROWS,
           pipelineRowsPerSecond: Math.round(pipelineRate),
           recordRowsPerSecond: Math.round(recordRate),
+          relayAloneRowsPerSecond: Math.round(relayRate),
+          connectorAloneRowsPerSecond: Math.round(connectorRate),
           rawPublishPerSecond: Math.round(rawPublish),
           rawInsertRowsPerSecond: Math.round(rawInsert),
           ratio: round(ratio),
