@@ -17,10 +17,10 @@ import { createSql, type Sql } from '../../src/db/sql.js';
 import { natsStream } from '../../src/stream/nats.js';
 import type { BenchContext, Scenario } from '../lib.js';
 
-const natsUrl = process.env.KEEL_TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
+export const natsUrl = process.env.KEEL_TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
 const ROWS = Number(process.env.BENCH_RELAY_ROWS ?? 20_000);
 
-const row = (i: number): RowOf<'events'> => ({
+export const row = (i: number): RowOf<'events'> => ({
   event_id: randomUUID(),
   event_type: 'project.updated',
   source: 'lifecycle',
@@ -37,7 +37,7 @@ const row = (i: number): RowOf<'events'> => ({
 });
 
 /** A fresh, migrated database beside the bench one. */
-async function scratchDatabase(ctx: BenchContext): Promise<{ sql: Sql; drop(): Promise<void> }> {
+export async function scratchDatabase(ctx: BenchContext): Promise<{ sql: Sql; drop(): Promise<void> }> {
   const name = `keel_bench_analytics_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: ctx.databaseUrl });
   await admin.connect();
@@ -60,7 +60,7 @@ async function scratchDatabase(ctx: BenchContext): Promise<{ sql: Sql; drop(): P
 }
 
 /** Messages per second of a windowed publish loop (512 in flight, msgID set), the relay's own pattern. */
-async function rawPublishRate(payloads: string[]): Promise<number> {
+export async function rawPublishRate(payloads: string[]): Promise<number> {
   const u = new URL(natsUrl);
   const nc = await connect({
     servers: `${u.hostname}:${u.port || '4222'}`,

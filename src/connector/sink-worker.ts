@@ -139,11 +139,16 @@ export function startSinkWorker(sink: SinkTarget, deps: SinkWorkerDeps) {
     }
   }
 
-  async function measureLag(group: ConsumerGroup) {
-    const pos = await group.position().catch(() => null);
-    if (!pos) return;
-    stats.lag = Math.max(0, pos.head - pos.committed);
-    sinkMetrics.lag.set(labels, stats.lag);
+  let measuring: Promise<void> | null = null;
+  /** Measures the lag off the batch path (two stream API calls); one measurement at a time. */
+  function measureLag(group: ConsumerGroup): Promise<void> {
+    measuring ??= (async () => {
+      const pos = await group.position().catch(() => null);
+      if (!pos) return;
+      stats.lag = Math.max(0, pos.head - pos.committed);
+      sinkMetrics.lag.set(labels, stats.lag);
+    })().finally(() => (measuring = null));
+    return measuring;
   }
 
   async function nextBatch(group: ConsumerGroup): Promise<DeliveredMessage[]> {
@@ -201,10 +206,11 @@ export function startSinkWorker(sink: SinkTarget, deps: SinkWorkerDeps) {
         }
         stats.batches += 1;
         sinkMetrics.batches.inc(labels);
-        await measureLag(group);
+        void measureLag(group);
       }
     } finally {
       clearInterval(lagTimer);
+      await measuring;
       await group.close().catch(() => {});
     }
   })();

@@ -51,8 +51,20 @@ function queryable(run: (text: string, params?: readonly unknown[]) => Promise<p
   };
 }
 
+/**
+ * pg-pool listens for a client's errors only once it connected: a connection cut during its handshake
+ * (a database restart, pg_terminate_backend) emits an error nobody hears, which crashes the process.
+ * This client always has a listener; the error still reaches the connect or query that was waiting.
+ */
+class GuardedClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    this.on('error', () => {});
+  }
+}
+
 export function createSql(connectionString: string, max = 10): Sql {
-  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000, Client: GuardedClient });
   // An idle client that errors (server restart) must not crash the process; the pool drops it.
   pool.on('error', () => {});
   const base = queryable((text, params) => pool.query(named(text, params)));

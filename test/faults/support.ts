@@ -1,0 +1,243 @@
+// Fault tests that count (issue 11): rows produced on three streams while the connector process is
+// killed, the store and the stream go away; afterwards every row must be in the analytics store. The
+// pieces both pairs share: the config endpoint, the connector as a child process, the producer, faults.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { analyticsTables } from '../../src/analytics-store/tables.js';
+import { boot } from '../../src/app/boot.js';
+import { allDomains } from '../../src/app/domains.js';
+import { run, type Running } from '../../src/app/run.js';
+import { loadSettings } from '../../src/config/settings.js';
+import { PublishError, type StreamPort } from '../../src/stream/port.js';
+import { sampleRow } from '../analytics-store/contract.js';
+import { testEnv } from '../support/harness.js';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** KEEL_FAULT_ROWS: rows produced across the three streams (default 100,000). */
+export const FAULT_ROWS = Number(process.env.KEEL_FAULT_ROWS ?? 100_000);
+/** Seconds the production is spread over, so the faults fall while rows flow. */
+export const PRODUCE_SECONDS = Number(process.env.KEEL_FAULT_PRODUCE_SECONDS ?? 30);
+
+/** The three streams: two deduplicating tables and a plain one, with the column that is unique per row. */
+export const FAULT_STREAMS = [
+  { stream: 'events', topic: 'lifecycle', table: 'events', dedup: true, key: 'event_id' },
+  { stream: 'operations_log', topic: 'deployments', table: 'operations_log', dedup: true, key: 'id' },
+  {
+    stream: 'score_history',
+    topic: 'project-score',
+    table: 'score_history',
+    dedup: false,
+    key: 'project_id',
+  },
+] as const;
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The real API (role `api`) in this process: it serves GET /connectors/config to the child. */
+export async function configServer(env: Record<string, string | undefined>) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'keel-fault-api-'));
+  const settings = loadSettings({
+    ...env,
+    KEEL_DATA_DIR: dataDir,
+    KEEL_HOST: '127.0.0.1',
+    KEEL_LOG_LEVEL: 'warn',
+  });
+  const running: Running = await run(await boot(settings, allDomains()), 'api');
+  return {
+    configUrl: `${running.url}/connectors/config`,
+    async stop() {
+      await running.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Settings both the config server and the connector process start from. */
+export function faultEnv(dbUrl: string, extra: Record<string, string | undefined>) {
+  return testEnv(dbUrl, {
+    KEEL_CONNECTOR_API_KEY: randomBytes(32).toString('base64url'),
+    KEEL_LOG_LEVEL: 'warn',
+    ...extra,
+  });
+}
+
+/** `keel connector` as a child process, started again after every kill; its output goes to a file. */
+export function connectorProcess(env: Record<string, string | undefined>) {
+  const logFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'keel-fault-log-')), 'connector.log');
+  let child: ChildProcess | null = null;
+  let starts = 0;
+  /** Where this start's output begins in the log file. */
+  let startOffset = 0;
+  /** Exits nobody asked for (a crash): each is a failure of the process under test. */
+  const crashes: string[] = [];
+  return {
+    logFile,
+    crashes,
+    get starts() {
+      return starts;
+    },
+    start() {
+      startOffset = fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
+      const out = fs.openSync(logFile, 'a');
+      child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/cli/main.ts'), 'connector'], {
+        // Info level: the start-up lines tell when the connector runs (ready()).
+        env: { ...process.env, ...env, KEEL_LOG_LEVEL: 'info', NODE_ENV: 'production' } as NodeJS.ProcessEnv,
+        stdio: ['ignore', out, out],
+        cwd: root,
+      });
+      fs.closeSync(out);
+      starts++;
+      const c = child;
+      c.once('exit', (code, signal) => {
+        if (child === c) crashes.push(`exit code ${code}, signal ${signal}`);
+      });
+    },
+    /** Waits until the current process runs its sinks, or is up and waiting for the store to answer. */
+    async ready(ms = 60_000) {
+      const end = Date.now() + ms;
+      while (Date.now() < end) {
+        const fd = fs.openSync(logFile, 'r');
+        try {
+          const size = fs.fstatSync(fd).size;
+          const buf = Buffer.alloc(Math.max(0, size - startOffset));
+          fs.readSync(fd, buf, 0, buf.length, startOffset);
+          if (/connector: sinks started|analytics store unavailable/.test(buf.toString('utf8'))) return;
+        } finally {
+          fs.closeSync(fd);
+        }
+        await sleep(100);
+      }
+      throw new Error(`the connector did not start in ${ms} ms`);
+    },
+    async stop(signal: NodeJS.Signals) {
+      const c = child;
+      child = null;
+      if (!c || c.exitCode !== null || c.signalCode !== null) return;
+      const exited = new Promise((r) => c.once('exit', r));
+      c.kill(signal);
+      await exited;
+    },
+    tail: (n = 40) =>
+      fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').split('\n').slice(-n).join('\n') : '',
+  };
+}
+
+const tables = analyticsTables();
+
+/** Row `i` of a stream: valid for its table, unique in its key column. */
+export function faultRow(s: (typeof FAULT_STREAMS)[number], run: string, i: number) {
+  const spec = tables.find((t) => t.name === s.table)!;
+  return { ...sampleRow(spec, i), [s.key]: `${run}-${i}` };
+}
+
+/**
+ * Publishes `perStream` rows on each of the three streams, paced over `seconds`, in chunks of 500. A
+ * failed publish is retried from the first message not stored, with the same ids (the stream drops a
+ * message it already holds), so the stream ends with each row once, in order.
+ */
+export async function produce(
+  port: StreamPort,
+  run: string,
+  perStream: number,
+  seconds: number,
+): Promise<{ published: number; failures: number }> {
+  const chunk = 500;
+  const chunks = Math.ceil(perStream / chunk);
+  const started = Date.now();
+  let published = 0;
+  let failures = 0;
+  for (let c = 0; c < chunks; c++) {
+    for (const s of FAULT_STREAMS) {
+      const messages = [];
+      for (let i = c * chunk; i < Math.min(perStream, (c + 1) * chunk); i++) {
+        messages.push({
+          id: `${s.stream}-${run}-${i}`,
+          payload: JSON.stringify(faultRow(s, run, i)),
+          headers: {},
+        });
+      }
+      let from = 0;
+      while (from < messages.length) {
+        try {
+          await port.publish(s.stream, s.topic as never, 0, messages.slice(from));
+          from = messages.length;
+        } catch (err) {
+          failures++;
+          if (err instanceof PublishError) from += err.stored;
+          await sleep(200);
+        }
+      }
+      published += messages.length;
+    }
+    // Keep to the schedule: chunk c is due at c/chunks of the production time.
+    const due = started + ((c + 1) / chunks) * seconds * 1000;
+    if (due > Date.now()) await sleep(due - Date.now());
+  }
+  return { published, failures };
+}
+
+/** Random moments for `n` kills in [fromMs, toMs] (one in each of `n` equal slots). */
+export function killMoments(n: number, fromMs: number, toMs: number): number[] {
+  const slot = (toMs - fromMs) / n;
+  return Array.from({ length: n }, (_, i) => Math.round(fromMs + i * slot + Math.random() * slot * 0.8));
+}
+
+/** A fault timeline: `at(ms)` waits for that moment since the start, `note` records what happened when. */
+export function timeline() {
+  const started = Date.now();
+  const faults: string[] = [];
+  const t = () => `${((Date.now() - started) / 1000).toFixed(1)}s`;
+  return {
+    faults,
+    t,
+    at: (ms: number) => sleep(Math.max(0, started + ms - Date.now())),
+    note: (what: string) => void faults.push(`${t()} ${what}`),
+    elapsedMs: () => Date.now() - started,
+  };
+}
+
+/**
+ * Kills the connector with SIGKILL at each moment and starts it again; a kill waits until the process
+ * runs its sinks (or waits for the store) and ran `minUpMs` since its last start, so kills hit work. `afterKill(i)` runs between the
+ * kill and the restart (to keep the connector away), `afterStart(i)` after the restart.
+ */
+export async function killRepeatedly(
+  connector: ReturnType<typeof connectorProcess>,
+  moments: number[],
+  tl: ReturnType<typeof timeline>,
+  hooks: { afterKill?: (i: number) => Promise<void>; afterStart?: (i: number) => Promise<void> } = {},
+  minUpMs = 3000,
+) {
+  let lastStart = tl.elapsedMs();
+  for (const [i, moment] of moments.entries()) {
+    await tl.at(Math.max(moment, lastStart + minUpMs));
+    await connector.ready();
+    // A moment when its sinks are at work, if the planned one passed while it booted.
+    await tl.at(Math.max(moment, tl.elapsedMs() + 500 + Math.random() * 2000));
+    await connector.stop('SIGKILL');
+    tl.note('connector SIGKILL');
+    await hooks.afterKill?.(i);
+    connector.start();
+    lastStart = tl.elapsedMs();
+    await hooks.afterStart?.(i);
+  }
+}
+
+/** Waits until `cond` holds, checking every `everyMs`; throws with `describe()` after `ms`. */
+export async function until(
+  cond: () => Promise<boolean>,
+  ms: number,
+  describe: () => Promise<string> | string,
+  everyMs = 500,
+) {
+  const end = Date.now() + ms;
+  while (!(await cond().catch(() => false))) {
+    if (Date.now() > end) throw new Error(`not reached in ${ms} ms: ${await describe()}`);
+    await sleep(everyMs);
+  }
+}
