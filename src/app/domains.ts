@@ -3,6 +3,7 @@ import { analyticsDomain } from '../analytics/index.js';
 import { authzDomain } from '../authz/index.js';
 import { catalogDomain } from '../catalog/index.js';
 import { commentsDomain } from '../comments/index.js';
+import { consoleDomain } from '../console/index.js';
 import { connectorDomain } from '../connector/index.js';
 import { delegationDomain } from '../delegation/index.js';
 import { environmentsDomain } from '../environments/index.js';
@@ -37,6 +38,7 @@ export function allDomains(): Domain[] {
     operationsLogDomain,
     schedulerDomain(),
     connectorDomain,
+    consoleDomain,
   ];
   const grants = Object.assign({}, ...rest.map((d) => d.grants ?? {}));
   return [graphDomain, identityDomain(grants), ...rest];
