@@ -12,6 +12,7 @@ import { identityDomain } from '../identity/index.js';
 import { oauthDomain } from '../oauth/index.js';
 import { operationsLogDomain } from '../operations-log/index.js';
 import { organizationsDomain } from '../organizations/index.js';
+import { pipelineHealthDomain } from '../pipeline-health/index.js';
 import { pluginsDomain } from '../plugins/index.js';
 import { projectsDomain } from '../projects/index.js';
 import { scoringDomain } from '../scoring/index.js';
@@ -39,6 +40,7 @@ export function allDomains(): Domain[] {
     schedulerDomain(),
     connectorDomain,
     consoleDomain,
+    pipelineHealthDomain,
   ];
   const grants = Object.assign({}, ...rest.map((d) => d.grants ?? {}));
   return [graphDomain, identityDomain(grants), ...rest];
