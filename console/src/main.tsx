@@ -9,6 +9,9 @@ import { Schedules } from './pages/schedules';
 import { ScheduleDetail } from './pages/schedule-detail';
 import { OAuthProviders } from './pages/oauth-providers';
 import { AiCatalog } from './pages/ai-catalog';
+import { Pipeline } from './pages/pipeline';
+import { Plugins } from './pages/plugins';
+import { Analytics } from './pages/analytics';
 import type { Me } from './me';
 import './style.css';
 
@@ -28,6 +31,17 @@ const NAV: NavItem[] = [
     allowed: (me) => me.is_admin || me.permissions.includes('oauth-providers:read'),
   },
   { path: '/ai-catalog', label: 'AI catalog', allowed: (me) => me.permissions.includes('ai_model:read') },
+  {
+    path: '/plugins',
+    label: 'Plugin entities',
+    allowed: (me) => me.is_admin || me.permissions.some((p) => /^plugins:.+:entities:.+:read$/.test(p)),
+  },
+  {
+    path: '/analytics',
+    label: 'Analytics',
+    allowed: (me) => me.is_admin || me.permissions.some((p) => p.startsWith('operations_log:')),
+  },
+  { path: '/pipeline', label: 'Pipeline health', allowed: (me) => me.is_admin },
 ];
 
 /** The page for a path. It loads its own data at once, without waiting for `me`: the API decides access. */
@@ -43,6 +57,12 @@ function Route({ path, me }: { path: string; me: Me | undefined }) {
       return <OAuthProviders />;
     case '/ai-catalog':
       return <AiCatalog />;
+    case '/pipeline':
+      return <Pipeline />;
+    case '/plugins':
+      return <Plugins />;
+    case '/analytics':
+      return <Analytics />;
     default:
       return me ? <Home me={me} /> : null;
   }

@@ -1,7 +1,7 @@
 // Small shared pieces: loading an API resource, the error banner, form fields with their 422 message.
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import { ApiError } from './api';
+import { ApiError, page } from './api';
 
 export interface Loaded<T> {
   data: T | undefined;
@@ -115,4 +115,21 @@ export function Page(props: { title: string; children: ComponentChildren }) {
       {props.children}
     </section>
   );
+}
+
+/** A paginated list of the API that starts at `first` and follows its Link header page by page. */
+export function usePaged<T>(first: string) {
+  const [cursor, setCursor] = useState(first);
+  useEffect(() => setCursor(first), [first]);
+  const list = useLoad(() => page<T>(cursor), [cursor]);
+  const next = list.data?.next;
+  return { ...list, more: next ? () => setCursor(next) : undefined };
+}
+
+export function NextPage({ more }: { more: (() => void) | undefined }) {
+  return more ? (
+    <button type="button" onClick={more}>
+      Next page
+    </button>
+  ) : null;
 }

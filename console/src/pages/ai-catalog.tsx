@@ -2,12 +2,9 @@
 // discovery as a connection test, import of discovered models, and the models with scope, costs and cap.
 import { useState } from 'preact/hooks';
 import { api, page } from '../api';
+import { OrgPicker } from '../org-picker';
 import { Field, Page, Problem, useAction, useLoad } from '../ui';
 
-interface Org {
-  slug: string;
-  name: string;
-}
 interface Driver {
   name: string;
   display_name: string;
@@ -302,27 +299,9 @@ function Catalog({ org }: { org: string }) {
 }
 
 export function AiCatalog() {
-  const orgs = useLoad(() => page<Org>('/organizations?limit=200'));
-  const [org, setOrg] = useState<string>();
-  const chosen = org ?? orgs.data?.items[0]?.slug;
   return (
     <Page title="AI catalog">
-      <Problem error={orgs.error} />
-      {orgs.data && orgs.data.items.length === 0 && <p>No organization yet.</p>}
-      {orgs.data && orgs.data.items.length > 0 && (
-        <Field label="Organization">
-          {(a) => (
-            <select {...a} value={chosen} onChange={(e) => setOrg(e.currentTarget.value)}>
-              {orgs.data!.items.map((o) => (
-                <option key={o.slug} value={o.slug}>
-                  {o.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-      )}
-      {chosen && <Catalog key={chosen} org={chosen} />}
+      <OrgPicker>{(org) => <Catalog key={org} org={org} />}</OrgPicker>
     </Page>
   );
 }

@@ -1,7 +1,7 @@
 // My consents (SPEC 4.2): what the scheduler may do as me, recorded and revoked under my own session.
 import { useState } from 'preact/hooks';
-import { api, page } from '../api';
-import { Field, Page, Problem, useAction, useLoad, when } from '../ui';
+import { api } from '../api';
+import { Field, NextPage, Page, Problem, useAction, usePaged, when } from '../ui';
 
 interface Consent {
   id: string;
@@ -27,8 +27,7 @@ export function consentWords(c: Pick<Consent, 'actor_sa' | 'scope' | 'status' | 
 }
 
 export function Consents() {
-  const [cursor, setCursor] = useState<string>('/consents?limit=20');
-  const list = useLoad(() => page<Consent>(cursor), [cursor]);
+  const list = usePaged<Consent>('/consents?limit=20');
   const [expires, setExpires] = useState('');
   const [error, run, busy] = useAction();
 
@@ -111,11 +110,7 @@ export function Consents() {
           </tbody>
         </table>
       )}
-      {list.data?.next && (
-        <button type="button" onClick={() => setCursor(list.data!.next!)}>
-          Next page
-        </button>
-      )}
+      <NextPage more={list.more} />
     </Page>
   );
 }

@@ -1,11 +1,11 @@
 // Schedules: the list with next and last run, and the form that creates one (cron previewed in its zone).
-import { useMemo, useState } from 'preact/hooks';
-import { api, ApiError, page } from '../api';
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { api, ApiError } from '../api';
 import { canonicalTimezone, cronProblem, nextOccurrence } from '../../../src/scheduler/cron';
 import type { Me } from '../me';
 import { linkProps } from '../router';
 import type { Schedule } from '../schedule-types';
-import { Field, Page, Problem, useAction, useLoad, when } from '../ui';
+import { Field, NextPage, Page, Problem, useAction, usePaged, when } from '../ui';
 
 /** The next `n` occurrences of a cron expression in a time zone, or why there are none. */
 export function preview(cron: string, timezone: string, n = 5): { dates: string[]; problem?: string } {
@@ -143,15 +143,13 @@ function CreateSchedule({ me, created }: { me: Me | undefined; created: () => vo
 }
 
 export function Schedules({ me }: { me: Me | undefined }) {
-  const [cursor, setCursor] = useState('/scheduler/schedules?limit=50');
-  const list = useLoad(async () => {
-    const loaded = await page<Schedule>(cursor);
+  const list = usePaged<Schedule>('/scheduler/schedules?limit=50');
+  useEffect(() => {
     // When the page became usable, for the browser's performance timeline (docs/console.md).
-    if (performance.getEntriesByName('console:schedules-usable').length === 0) {
+    if (list.data && performance.getEntriesByName('console:schedules-usable').length === 0) {
       requestAnimationFrame(() => performance.mark('console:schedules-usable'));
     }
-    return loaded;
-  }, [cursor]);
+  }, [list.data]);
   const [error, run] = useAction();
   const act = (slug: string, action: 'pause' | 'resume' | 'run') =>
     void run(async () => {
@@ -209,11 +207,7 @@ export function Schedules({ me }: { me: Me | undefined }) {
           </tbody>
         </table>
       )}
-      {list.data?.next && (
-        <button type="button" onClick={() => setCursor(list.data!.next!)}>
-          Next page
-        </button>
-      )}
+      <NextPage more={list.more} />
       <CreateSchedule me={me} created={list.reload} />
     </Page>
   );
