@@ -449,6 +449,9 @@ describe('plugin entities', () => {
       .getByLabel('Plugin and label')
       .selectOption({ label: 'Cloud accounts: Environment MAPS_TO CloudAccount (edges)' });
     const edgeForm = page.getByRole('form', { name: 'New MAPS_TO edge' });
+    // Both ends are offered by id: the environments, and the plugin's entities of the target label.
+    await expect.poll(() => edgeForm.locator(`#edge-sources option[value="${env.body.id}"]`).count()).toBe(1);
+    await expect.poll(() => edgeForm.locator(`#edge-targets option[value="${entityId}"]`).count()).toBe(1);
     await edgeForm.getByLabel('Environment id').fill(env.body.id as string);
     await edgeForm.getByLabel('CloudAccount id').fill(entityId);
     await edgeForm.getByLabel('role').selectOption({ label: 'primary' });
@@ -565,7 +568,29 @@ describe('AI catalog', () => {
       await expect(page.locator('tr[data-model="fast-1"]').textContent()).resolves.toContain(
         'whole organization',
       );
+      // A model's access, costs and advisory cap; a cost that is not an exact decimal is refused at its field.
+      expect(
+        (await keel.call('POST', '/organizations/acme/teams', await adminToken(), { slug: 'ml', name: 'ML' }))
+          .status,
+      ).toBe(201);
+      await page.getByRole('button', { name: 'Edit smart-2' }).click();
+      const editor = page.getByRole('form', { name: 'Edit model smart-2' });
+      await editor.getByLabel('Input cost (USD per M tokens)').fill('3.00');
+      await editor.getByLabel('Output cost (USD per M tokens)').fill('fifteen');
+      await editor.getByLabel('Access').selectOption('restricted');
+      await editor.getByLabel('Teams').fill('ml');
+      await editor.getByLabel('Monthly spend cap (USD)').fill('500');
+      await editor.getByRole('button', { name: 'Save model' }).click();
+      await editor.locator('[data-pointer="/output_cost_per_mtok"] .field-error').waitFor();
       await expectAccessible(page);
+      await editor.getByLabel('Output cost (USD per M tokens)').fill('15');
+      await editor.getByRole('button', { name: 'Save model' }).click();
+      const edited = page.locator('tr[data-model="smart-2"]');
+      await edited
+        .filter({ hasText: 'teams: ml' })
+        .filter({ hasText: '3.00 / 15' })
+        .filter({ hasText: '500' })
+        .waitFor();
       // Clearing the key leaves the provider without one.
       await card.getByRole('button', { name: 'Clear key' }).click();
       await card.filter({ hasText: 'no key stored' }).waitFor();

@@ -232,11 +232,126 @@ function ProviderRow({ base, p, changed }: { base: string; p: Provider; changed:
   );
 }
 
+function ModelEditor({ base, m, done }: { base: string; m: Model; done: () => void }) {
+  const [f, setF] = useState({
+    access_scope: m.access_scope,
+    team_slugs: m.team_slugs.join(', '),
+    input_cost_per_mtok: m.input_cost_per_mtok ?? '',
+    output_cost_per_mtok: m.output_cost_per_mtok ?? '',
+    monthly_spend_cap: m.monthly_spend_cap ?? '',
+    enabled: m.enabled,
+  });
+  const [error, run, busy] = useAction();
+  const text =
+    (k: 'team_slugs' | 'input_cost_per_mtok' | 'output_cost_per_mtok' | 'monthly_spend_cap') =>
+    (e: { currentTarget: { value: string } }) =>
+      setF({ ...f, [k]: e.currentTarget.value });
+  // Costs are exact decimals carried as strings; an empty field means unknown (null).
+  const decimal = (v: string) => (v.trim() === '' ? null : v.trim());
+  return (
+    <form
+      class="card"
+      aria-label={`Edit model ${m.slug}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void run(async () => {
+          await api('PATCH', `${base}/ai-models/${m.id}`, {
+            access_scope: f.access_scope,
+            ...(f.access_scope === 'restricted'
+              ? { team_slugs: f.team_slugs.split(/[\s,]+/).filter(Boolean) }
+              : {}),
+            input_cost_per_mtok: decimal(f.input_cost_per_mtok),
+            output_cost_per_mtok: decimal(f.output_cost_per_mtok),
+            monthly_spend_cap: decimal(f.monthly_spend_cap),
+            enabled: f.enabled,
+          });
+          done();
+        });
+      }}
+    >
+      <h3>Edit model {m.slug}</h3>
+      <Problem error={error} />
+      <div class="grid">
+        <Field label="Access" pointer="/access_scope" error={error}>
+          {(a) => (
+            <select
+              {...a}
+              value={f.access_scope}
+              onChange={(e) => setF({ ...f, access_scope: e.currentTarget.value as Model['access_scope'] })}
+            >
+              <option value="organization">whole organization</option>
+              <option value="restricted">some teams</option>
+            </select>
+          )}
+        </Field>
+        {f.access_scope === 'restricted' && (
+          <Field label="Teams" pointer="/team_slugs" error={error} hint="team slugs, comma separated">
+            {(a) => <input {...a} value={f.team_slugs} onInput={text('team_slugs')} />}
+          </Field>
+        )}
+        <Field label="Input cost (USD per M tokens)" pointer="/input_cost_per_mtok" error={error}>
+          {(a) => (
+            <input
+              {...a}
+              inputMode="decimal"
+              value={f.input_cost_per_mtok}
+              onInput={text('input_cost_per_mtok')}
+            />
+          )}
+        </Field>
+        <Field label="Output cost (USD per M tokens)" pointer="/output_cost_per_mtok" error={error}>
+          {(a) => (
+            <input
+              {...a}
+              inputMode="decimal"
+              value={f.output_cost_per_mtok}
+              onInput={text('output_cost_per_mtok')}
+            />
+          )}
+        </Field>
+        <Field
+          label="Monthly spend cap (USD)"
+          pointer="/monthly_spend_cap"
+          error={error}
+          hint="advisory: shown to people, not enforced"
+        >
+          {(a) => (
+            <input
+              {...a}
+              inputMode="decimal"
+              value={f.monthly_spend_cap}
+              onInput={text('monthly_spend_cap')}
+            />
+          )}
+        </Field>
+        <div class="field check">
+          <input
+            id={`model-enabled-${m.id}`}
+            type="checkbox"
+            checked={f.enabled}
+            onChange={(e) => setF({ ...f, enabled: e.currentTarget.checked })}
+          />
+          <label for={`model-enabled-${m.id}`}>Enabled</label>
+        </div>
+      </div>
+      <div class="actions">
+        <button type="submit" disabled={busy}>
+          Save model
+        </button>
+        <button type="button" onClick={done}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
 function Catalog({ org }: { org: string }) {
   const base = `/organizations/${encodeURIComponent(org)}`;
   const drivers = useLoad(() => api<Driver[]>('GET', '/ai-provider-drivers'));
   const providers = useLoad(() => page<Provider>(`${base}/ai-providers?limit=100`), [org]);
   const models = useLoad(() => page<Model>(`${base}/ai-models?limit=200`), [org]);
+  const [editing, setEditing] = useState<Model>();
   const changed = () => {
     providers.reload();
     models.reload();
@@ -265,12 +380,15 @@ function Catalog({ org }: { org: string }) {
               <th scope="col">Cost in / out (USD per M tokens)</th>
               <th scope="col">Monthly cap (advisory)</th>
               <th scope="col">Enabled</th>
+              <th scope="col">
+                <span class="sr-only">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
             {models.data.items.length === 0 && (
               <tr>
-                <td colSpan={6}>No model yet.</td>
+                <td colSpan={7}>No model yet.</td>
               </tr>
             )}
             {models.data.items.map((m) => (
@@ -289,10 +407,26 @@ function Catalog({ org }: { org: string }) {
                 </td>
                 <td>{m.monthly_spend_cap ?? '—'}</td>
                 <td>{m.enabled ? 'yes' : 'no'}</td>
+                <td>
+                  <button type="button" onClick={() => setEditing(m)}>
+                    Edit<span class="sr-only"> {m.slug}</span>
+                  </button>
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
+      )}
+      {editing && (
+        <ModelEditor
+          key={editing.id}
+          base={base}
+          m={editing}
+          done={() => {
+            setEditing(undefined);
+            models.reload();
+          }}
+        />
       )}
     </>
   );

@@ -142,8 +142,43 @@ function Entities({ plugin, label }: { plugin: string; label: string }) {
   );
 }
 
-function Edges({ plugin, edge }: { plugin: string; edge: Plugin['edge_labels'][number] }) {
-  const base = `/admin/plugins/${plugin}/edges/${edge.edge_label}`;
+/** Ids to offer for one end of an edge: the plugin's entities of that label, or the environments. */
+function useEndChoices(plugin: Plugin, label: string) {
+  return useLoad(async () => {
+    if (plugin.vertex_labels.some((v) => v.name === label)) {
+      const { items } = await page<Entity>(`/admin/plugins/${plugin.slug}/entities/${label}?limit=200`);
+      return items.map((e) => ({
+        id: e.id,
+        text: Object.values(e.properties)
+          .filter((v) => typeof v === 'string')
+          .slice(0, 2)
+          .join(' · '),
+      }));
+    }
+    if (label === 'Environment') {
+      const { items } = await page<{ id: string; slug: string; name: string }>('/environments?limit=200');
+      return items.map((e) => ({ id: e.id, text: `${e.name} (${e.slug})` }));
+    }
+    return [];
+  }, [plugin.slug, label]);
+}
+
+function EndChoices({ id, choices }: { id: string; choices: { id: string; text: string }[] | undefined }) {
+  return (
+    <datalist id={id}>
+      {choices?.map((c) => (
+        <option key={c.id} value={c.id}>
+          {c.text}
+        </option>
+      ))}
+    </datalist>
+  );
+}
+
+function Edges({ plugin, edge }: { plugin: Plugin; edge: Plugin['edge_labels'][number] }) {
+  const base = `/admin/plugins/${plugin.slug}/edges/${edge.edge_label}`;
+  const sources = useEndChoices(plugin, edge.source_label);
+  const targets = useEndChoices(plugin, edge.target_label);
   const schema = useLoad(() => api<Schema>('GET', `${base}/_schema`), [base]);
   const list = useLoad(() => page<Edge>(`${base}?limit=50`), [base]);
   const [source, setSource] = useState('');
@@ -204,14 +239,28 @@ function Edges({ plugin, edge }: { plugin: string; edge: Plugin['edge_labels'][n
         <div class="grid">
           <Field label={`${edge.source_label} id`} pointer="/source_id" error={error}>
             {(a) => (
-              <input {...a} required value={source} onInput={(e) => setSource(e.currentTarget.value)} />
+              <input
+                {...a}
+                list="edge-sources"
+                required
+                value={source}
+                onInput={(e) => setSource(e.currentTarget.value)}
+              />
             )}
           </Field>
+          <EndChoices id="edge-sources" choices={sources.data} />
           <Field label={`${edge.target_label} id`} pointer="/target_id" error={error}>
             {(a) => (
-              <input {...a} required value={target} onInput={(e) => setTarget(e.currentTarget.value)} />
+              <input
+                {...a}
+                list="edge-targets"
+                required
+                value={target}
+                onInput={(e) => setTarget(e.currentTarget.value)}
+              />
             )}
           </Field>
+          <EndChoices id="edge-targets" choices={targets.data} />
         </div>
         {schema.data && (
           <SchemaFields
@@ -267,7 +316,7 @@ export function Plugins() {
         </Field>
       )}
       {plugin && kind === 'entities' && <Entities key={key} plugin={plugin.slug} label={label!} />}
-      {plugin && kind === 'edges' && edge && <Edges key={key} plugin={plugin.slug} edge={edge} />}
+      {plugin && kind === 'edges' && edge && <Edges key={key} plugin={plugin} edge={edge} />}
     </Page>
   );
 }
