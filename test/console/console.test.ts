@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ensureConsoleBuilt } from '../../src/console/build.js';
 import { FakeVendor } from '../catalog/vendors.js';
+import { startOp } from '../oauth/support/op.js';
 import {
   SCREENSHOTS,
   launchChromium,
@@ -36,6 +37,8 @@ beforeAll(async () => {
   await ensureConsoleBuilt({ quiet: true });
   keel = await startKeel({
     KEEL_AUTH_PROVIDER_CACHE_SECONDS: '0',
+    // An OpenID provider's verified email signs in as the user who has it.
+    KEEL_AUTH_OAUTH_AUTO_LINK_BY_EMAIL: 'true',
     KEEL_OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true',
     // The shortest access token the API allows, so the console must renew it while a person works.
     KEEL_AUTH_ACCESS_TOKEN_TTL: '60',
@@ -68,6 +71,12 @@ async function newPage(): Promise<Page> {
   pages.push({ ...opened, name: '' });
   // Every token the API hands this browser joins the secrets that must never be shown or stored.
   opened.page.on('response', async (res) => {
+    // The OAuth callback hands its tokens over in a redirect's URL fragment.
+    const location = res.headers().location ?? '';
+    if (location.includes('#')) {
+      const fragment = new URLSearchParams(location.slice(location.indexOf('#') + 1));
+      for (const k of ['access_token', 'refresh_token']) if (fragment.get(k)) secrets.add(fragment.get(k)!);
+    }
     if (!/\/auth\/(login|token)$/.test(new URL(res.url()).pathname) || res.status() !== 200) return;
     const body = (await res.json().catch(() => ({}))) as { access_token?: string; refresh_token?: string };
     if (body.access_token) secrets.add(body.access_token);
@@ -190,6 +199,43 @@ describe('sign-in', () => {
     expect(page.url()).toBe(`${keel.base}/console/schedules`);
     await expectAccessible(page);
   });
+});
+
+describe('sign-in with an OpenID provider', () => {
+  it('goes through the provider and back, keeps the tokens out of the URL and lands on the page asked for', async () => {
+    const clientSecret = 'oidc-client-secret-77e1a9c3';
+    secrets.add(clientSecret);
+    const op = await startOp({
+      clientId: 'keel-console',
+      clientSecret,
+      redirectUri: `${keel.base}/auth/oauth/oidc/callback`,
+    });
+    try {
+      op.accounts.set('dev-sub', { email: plain.email, email_verified: true, name: 'Dev' });
+      const put = await keel.call('PUT', '/admin/oauth-providers/oidc', await adminToken(), {
+        name: 'Company SSO',
+        enabled: true,
+        client_id: 'keel-console',
+        client_secret: clientSecret,
+        issuer_url: op.issuer,
+      });
+      expect([200, 201]).toContain(put.status);
+      const page = await newPage();
+      await page.goto(`${keel.base}/console/schedules`);
+      await page.getByRole('button', { name: 'Sign in with Company SSO' }).click();
+      // The provider's own (development) login and consent pages.
+      await page.locator('input[name="login"]').fill('dev-sub');
+      await page.locator('input[name="password"]').fill('any');
+      await page.locator('button[type="submit"]').click();
+      await page.locator('button[type="submit"]').click();
+      await page.getByRole('heading', { name: 'Schedules', level: 1 }).waitFor();
+      expect(page.url()).toBe(`${keel.base}/console/schedules`);
+      await page.getByText(plain.email, { exact: true }).first().waitFor();
+      await expectAccessible(page);
+    } finally {
+      await op.close();
+    }
+  }, 60_000);
 });
 
 describe('shell and navigation by permission', () => {
