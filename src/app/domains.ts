@@ -4,6 +4,7 @@ import { analyticsReadersDomain } from '../analytics-readers/index.js';
 import { authzDomain } from '../authz/index.js';
 import { catalogDomain } from '../catalog/index.js';
 import { commentsDomain } from '../comments/index.js';
+import { consoleDomain } from '../console/index.js';
 import { connectorDomain } from '../connector/index.js';
 import { delegationDomain } from '../delegation/index.js';
 import { environmentsDomain } from '../environments/index.js';
@@ -12,6 +13,7 @@ import { identityDomain } from '../identity/index.js';
 import { oauthDomain } from '../oauth/index.js';
 import { operationsLogDomain } from '../operations-log/index.js';
 import { organizationsDomain } from '../organizations/index.js';
+import { pipelineHealthDomain } from '../pipeline-health/index.js';
 import { pluginsDomain } from '../plugins/index.js';
 import { projectsDomain } from '../projects/index.js';
 import { releasesDomain } from '../releases/index.js';
@@ -41,6 +43,8 @@ export function allDomains(): Domain[] {
     schedulerDomain(),
     connectorDomain,
     analyticsReadersDomain,
+    consoleDomain,
+    pipelineHealthDomain,
   ];
   const grants = Object.assign({}, ...rest.map((d) => d.grants ?? {}));
   return [graphDomain, identityDomain(grants), ...rest];

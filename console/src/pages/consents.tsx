@@ -1,0 +1,116 @@
+// My consents (SPEC 4.2): what the scheduler may do as me, recorded and revoked under my own session.
+import { useState } from 'preact/hooks';
+import { api } from '../api';
+import { Field, NextPage, Page, Problem, useAction, usePaged, when } from '../ui';
+
+interface Consent {
+  id: string;
+  user_email: string;
+  actor_sa: string;
+  scope: string;
+  status: 'active' | 'expired' | 'revoked';
+  created_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+}
+
+/** What a consent lets the scheduler do, in words. */
+export function consentWords(c: Pick<Consent, 'actor_sa' | 'scope' | 'status' | 'expires_at'>): string {
+  const what =
+    c.scope === 'service-api:*'
+      ? 'call any Keel API route as you, with your permissions and nothing more'
+      : `call the Keel API as you within the scope ${c.scope}`;
+  const until = c.expires_at ? ` until ${when(c.expires_at)}` : ' until you revoke it';
+  if (c.status === 'revoked') return `Revoked: ${c.actor_sa} may no longer act as you.`;
+  if (c.status === 'expired') return `Expired: ${c.actor_sa} may no longer act as you.`;
+  return `${c.actor_sa} may ${what}${until}. Your user schedules run through it.`;
+}
+
+export function Consents() {
+  const list = usePaged<Consent>('/consents?limit=20');
+  const [expires, setExpires] = useState('');
+  const [error, run, busy] = useAction();
+
+  return (
+    <Page title="My consents">
+      <p class="lead">
+        A consent lets the scheduler's service account act on your behalf, so that your schedules can call the
+        API as you. Revoking one stops the schedules that use it at their next run.
+      </p>
+      <Problem error={list.error} />
+      <form
+        class="inline"
+        aria-label="Record a consent"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run(async () => {
+            await api('POST', '/consents', expires ? { expires_at: new Date(expires).toISOString() } : {});
+            setExpires('');
+            list.reload();
+          });
+        }}
+      >
+        <Field
+          label="Expires (optional)"
+          pointer="/expires_at"
+          error={error}
+          hint="Leave empty for no end date"
+        >
+          {(a) => (
+            <input
+              {...a}
+              type="datetime-local"
+              value={expires}
+              onInput={(e) => setExpires(e.currentTarget.value)}
+            />
+          )}
+        </Field>
+        <button type="submit" disabled={busy}>
+          Record consent
+        </button>
+        <Problem error={error} />
+      </form>
+      {list.data && list.data.items.length === 0 && <p>You have recorded no consent.</p>}
+      {list.data && list.data.items.length > 0 && (
+        <table>
+          <caption class="sr-only">Consents</caption>
+          <thead>
+            <tr>
+              <th scope="col">Status</th>
+              <th scope="col">What it allows</th>
+              <th scope="col">Recorded</th>
+              <th scope="col">
+                <span class="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.data.items.map((c) => (
+              <tr key={c.id} data-consent={c.id}>
+                <td>
+                  <span class={`badge ${c.status}`}>{c.status}</span>
+                </td>
+                <td>{consentWords(c)}</td>
+                <td>{when(c.created_at)}</td>
+                <td>
+                  {c.status === 'active' && (
+                    <button
+                      type="button"
+                      class="danger"
+                      onClick={() =>
+                        void run(async () => (await api('DELETE', `/consents/${c.id}`), list.reload()))
+                      }
+                    >
+                      Revoke
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <NextPage more={list.more} />
+    </Page>
+  );
+}

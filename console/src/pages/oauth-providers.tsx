@@ -1,0 +1,188 @@
+// OAuth providers (admins, SPEC 4.6): list, edit, enable. The client secret is write-only: the page only
+// knows `has_secret` and offers a "replace secret" field that starts empty and is cleared after saving.
+import { useState } from 'preact/hooks';
+import { api, page } from '../api';
+import { Field, Page, Problem, useAction, useLoad, when } from '../ui';
+
+interface Provider {
+  slug: string;
+  type: string;
+  name: string;
+  enabled: boolean;
+  client_id: string | null;
+  has_secret: boolean;
+  issuer_url: string | null;
+  allowed_domains: string[];
+  callback_url: string;
+  updated_at: string;
+}
+
+const SLUGS = ['oidc', 'provider_a', 'provider_b'] as const;
+
+function Editor({
+  slug,
+  current,
+  saved,
+}: {
+  slug: string;
+  current: Provider | undefined;
+  saved: () => void;
+}) {
+  const [name, setName] = useState(current?.name ?? '');
+  const [enabled, setEnabled] = useState(current?.enabled ?? false);
+  const [clientId, setClientId] = useState(current?.client_id ?? '');
+  const [issuer, setIssuer] = useState(current?.issuer_url ?? '');
+  const [domains, setDomains] = useState((current?.allowed_domains ?? []).join(', '));
+  const [secret, setSecret] = useState('');
+  const [error, run, busy] = useAction();
+
+  return (
+    <form
+      class="card"
+      aria-label={`Edit ${slug}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void run(async () => {
+          await api('PUT', `/admin/oauth-providers/${slug}`, {
+            name,
+            enabled,
+            client_id: clientId || null,
+            ...(slug === 'oidc' ? { issuer_url: issuer || null } : {}),
+            ...(slug === 'provider_a' ? { allowed_domains: domains.split(/[\s,]+/).filter(Boolean) } : {}),
+            // Absent keeps the stored secret; a value replaces it. It is never read back.
+            ...(secret ? { client_secret: secret } : {}),
+          });
+          setSecret('');
+          saved();
+        });
+      }}
+    >
+      <h2>{current ? `Edit ${slug}` : `Configure ${slug}`}</h2>
+      <Problem error={error} />
+      <div class="grid">
+        <Field label="Display name" pointer="/name" error={error}>
+          {(a) => <input {...a} required value={name} onInput={(e) => setName(e.currentTarget.value)} />}
+        </Field>
+        <Field label="Client ID" pointer="/client_id" error={error}>
+          {(a) => <input {...a} value={clientId} onInput={(e) => setClientId(e.currentTarget.value)} />}
+        </Field>
+        {slug === 'oidc' && (
+          <Field label="Issuer URL" pointer="/issuer_url" error={error}>
+            {(a) => (
+              <input {...a} type="url" value={issuer} onInput={(e) => setIssuer(e.currentTarget.value)} />
+            )}
+          </Field>
+        )}
+        {slug === 'provider_a' && (
+          <Field
+            label="Allowed email domains"
+            pointer="/allowed_domains"
+            error={error}
+            hint="comma separated"
+          >
+            {(a) => <input {...a} value={domains} onInput={(e) => setDomains(e.currentTarget.value)} />}
+          </Field>
+        )}
+        <Field
+          label="Replace secret"
+          pointer="/client_secret"
+          error={error}
+          hint={
+            current?.has_secret ? 'A secret is stored. Leave empty to keep it.' : 'No secret is stored yet.'
+          }
+        >
+          {(a) => (
+            <input
+              {...a}
+              type="password"
+              autocomplete="off"
+              value={secret}
+              onInput={(e) => setSecret(e.currentTarget.value)}
+            />
+          )}
+        </Field>
+        <div class="field check">
+          <input
+            id={`enabled-${slug}`}
+            type="checkbox"
+            checked={enabled}
+            onChange={(e) => setEnabled(e.currentTarget.checked)}
+          />
+          <label for={`enabled-${slug}`}>Enabled (shown on the sign-in page)</label>
+        </div>
+      </div>
+      {current && (
+        <p class="hint">
+          Redirect URI to register at the provider: <code>{current.callback_url}</code>
+        </p>
+      )}
+      <button type="submit" disabled={busy}>
+        Save {slug}
+      </button>
+    </form>
+  );
+}
+
+export function OAuthProviders() {
+  const list = useLoad(() => page<Provider>('/admin/oauth-providers?limit=50'));
+  const [editing, setEditing] = useState<string>();
+  const bySlug = new Map(list.data?.items.map((p) => [p.slug, p]));
+
+  return (
+    <Page title="OAuth providers">
+      <Problem error={list.error} />
+      {list.data && (
+        <table>
+          <caption class="sr-only">Login providers</caption>
+          <thead>
+            <tr>
+              <th scope="col">Provider</th>
+              <th scope="col">Enabled</th>
+              <th scope="col">Client ID</th>
+              <th scope="col">Secret</th>
+              <th scope="col">Updated</th>
+              <th scope="col">
+                <span class="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {SLUGS.map((slug) => {
+              const p = bySlug.get(slug);
+              return (
+                <tr key={slug} data-provider={slug}>
+                  <td>
+                    {p?.name ?? slug} <small>({slug})</small>
+                  </td>
+                  <td>{p ? (p.enabled ? 'yes' : 'no') : 'not configured'}</td>
+                  <td>{p?.client_id ?? '—'}</td>
+                  <td data-has-secret={String(p?.has_secret ?? false)}>
+                    {p?.has_secret ? 'stored' : 'none'}
+                  </td>
+                  <td>{p ? when(p.updated_at) : '—'}</td>
+                  <td>
+                    <button type="button" onClick={() => setEditing(slug)}>
+                      {p ? 'Edit' : 'Configure'}
+                      <span class="sr-only"> {slug}</span>
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      {editing && list.data && (
+        <Editor
+          key={editing}
+          slug={editing}
+          current={bySlug.get(editing)}
+          saved={() => {
+            setEditing(undefined);
+            list.reload();
+          }}
+        />
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,214 @@
+// Schedules: the list with next and last run, and the form that creates one (cron previewed in its zone).
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { api, ApiError } from '../api';
+import { canonicalTimezone, cronProblem, nextOccurrence } from '../../../src/scheduler/cron';
+import type { Me } from '../me';
+import { linkProps } from '../router';
+import type { Schedule } from '../schedule-types';
+import { Field, NextPage, Page, Problem, useAction, usePaged, when } from '../ui';
+
+/** The next `n` occurrences of a cron expression in a time zone, or why there are none. */
+export function preview(cron: string, timezone: string, n = 5): { dates: string[]; problem?: string } {
+  const tz = canonicalTimezone(timezone || 'UTC');
+  if (!tz) return { dates: [], problem: 'unknown time zone' };
+  const problem = cron.trim() ? cronProblem(cron, tz) : 'enter a cron expression';
+  if (problem) return { dates: [], problem };
+  const fmt = new Intl.DateTimeFormat(undefined, {
+    timeZone: tz,
+    dateStyle: 'full',
+    timeStyle: 'short',
+  });
+  const dates: string[] = [];
+  let at = new Date();
+  for (let i = 0; i < n; i++) {
+    const next = nextOccurrence(cron, tz, at);
+    if (!next) break;
+    dates.push(`${fmt.format(next)} (${tz})`);
+    at = next;
+  }
+  return { dates };
+}
+
+const ZONES = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC'];
+
+function CreateSchedule({ me, created }: { me: Me | undefined; created: () => void }) {
+  const [f, setF] = useState({
+    slug: '',
+    name: '',
+    cron: '0 * * * *',
+    timezone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
+    kind: 'user' as 'user' | 'system',
+    method: 'GET',
+    path: '/auth/me',
+    body: '',
+  });
+  const [error, run, busy] = useAction();
+  const next = useMemo(() => preview(f.cron, f.timezone), [f.cron, f.timezone]);
+  const set = (k: keyof typeof f) => (e: { currentTarget: { value: string } }) =>
+    setF({ ...f, [k]: e.currentTarget.value });
+
+  return (
+    <form
+      class="card"
+      aria-label="New schedule"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void run(async () => {
+          let body: unknown;
+          if (f.body.trim()) {
+            try {
+              body = JSON.parse(f.body);
+            } catch {
+              throw new ApiError(422, 'target/body: is not valid JSON', [
+                { pointer: '/target/body', detail: 'is not valid JSON' },
+              ]);
+            }
+          }
+          await api('POST', '/scheduler/schedules', {
+            slug: f.slug,
+            ...(f.name ? { name: f.name } : {}),
+            cron: f.cron,
+            timezone: f.timezone,
+            kind: f.kind,
+            target: { method: f.method, path: f.path, ...(body !== undefined ? { body } : {}) },
+          });
+          setF({ ...f, slug: '', name: '' });
+          created();
+        });
+      }}
+    >
+      <h2>New schedule</h2>
+      <Problem error={error} />
+      <div class="grid">
+        <Field label="Slug" pointer="/slug" error={error} hint="lower-case letters, digits and dashes">
+          {(a) => <input {...a} required value={f.slug} onInput={set('slug')} />}
+        </Field>
+        <Field label="Name" pointer="/name" error={error}>
+          {(a) => <input {...a} value={f.name} onInput={set('name')} />}
+        </Field>
+        <Field label="Cron" pointer="/cron" error={error} hint="minute hour day-of-month month day-of-week">
+          {(a) => <input {...a} required class="mono" value={f.cron} onInput={set('cron')} />}
+        </Field>
+        <Field label="Time zone" pointer="/timezone" error={error}>
+          {(a) => <input {...a} list="zones" value={f.timezone} onInput={set('timezone')} />}
+        </Field>
+        <datalist id="zones">
+          {ZONES.map((z) => (
+            <option key={z} value={z} />
+          ))}
+        </datalist>
+        {me?.is_admin && (
+          <Field label="Runs as" pointer="/kind" error={error}>
+            {(a) => (
+              <select {...a} value={f.kind} onChange={set('kind')}>
+                <option value="user">Me (user schedule, through a consent)</option>
+                <option value="system">The scheduler (system schedule)</option>
+              </select>
+            )}
+          </Field>
+        )}
+        <Field label="Method" pointer="/target/method" error={error}>
+          {(a) => (
+            <select {...a} value={f.method} onChange={set('method')}>
+              {['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((m) => (
+                <option key={m}>{m}</option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="API path" pointer="/target/path" error={error}>
+          {(a) => <input {...a} required class="mono" value={f.path} onInput={set('path')} />}
+        </Field>
+        <Field label="JSON body (optional)" pointer="/target/body" error={error}>
+          {(a) => <textarea {...a} class="mono" rows={3} value={f.body} onInput={set('body')} />}
+        </Field>
+      </div>
+      <div class="preview" aria-live="polite">
+        <h3>Next five runs</h3>
+        {next.problem ? (
+          <p class="field-error">{next.problem}</p>
+        ) : (
+          <ol class="occurrences">
+            {next.dates.map((d) => (
+              <li key={d}>{d}</li>
+            ))}
+          </ol>
+        )}
+      </div>
+      <button type="submit" disabled={busy}>
+        Create schedule
+      </button>
+    </form>
+  );
+}
+
+export function Schedules({ me }: { me: Me | undefined }) {
+  const list = usePaged<Schedule>('/scheduler/schedules?limit=50');
+  useEffect(() => {
+    // When the page became usable, for the browser's performance timeline (docs/console.md).
+    if (list.data && performance.getEntriesByName('console:schedules-usable').length === 0) {
+      requestAnimationFrame(() => performance.mark('console:schedules-usable'));
+    }
+  }, [list.data]);
+  const [error, run] = useAction();
+  const act = (slug: string, action: 'pause' | 'resume' | 'run') =>
+    void run(async () => {
+      await api('POST', `/scheduler/schedules/${slug}/${action}`);
+      list.reload();
+    });
+
+  return (
+    <Page title="Schedules">
+      <Problem error={list.error ?? error} />
+      {list.data && (
+        <table>
+          <caption class="sr-only">Schedules</caption>
+          <thead>
+            <tr>
+              <th scope="col">Schedule</th>
+              <th scope="col">Cron</th>
+              <th scope="col">Kind</th>
+              <th scope="col">Next run</th>
+              <th scope="col">Last run</th>
+              <th scope="col">
+                <span class="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.data.items.length === 0 && (
+              <tr>
+                <td colSpan={6}>No schedule yet.</td>
+              </tr>
+            )}
+            {list.data.items.map((s) => (
+              <tr key={s.slug} data-schedule={s.slug}>
+                <td>
+                  <a {...linkProps(`/schedules/${s.slug}`)}>{s.name || s.slug}</a>
+                  {!s.enabled && <span class="badge skipped">paused</span>}
+                </td>
+                <td>
+                  <code>{s.cron}</code> <small>{s.timezone}</small>
+                </td>
+                <td>{s.kind}</td>
+                <td>{s.enabled ? when(s.next_run_at) : '—'}</td>
+                <td>{when(s.last_run_at)}</td>
+                <td class="actions">
+                  <button type="button" onClick={() => act(s.slug, s.enabled ? 'pause' : 'resume')}>
+                    {s.enabled ? 'Pause' : 'Resume'}
+                    <span class="sr-only"> {s.slug}</span>
+                  </button>
+                  <button type="button" onClick={() => act(s.slug, 'run')}>
+                    Fire now<span class="sr-only"> {s.slug}</span>
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <NextPage more={list.more} />
+      <CreateSchedule me={me} created={list.reload} />
+    </Page>
+  );
+}

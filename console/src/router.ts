@@ -1,0 +1,36 @@
+// Paths under /console, routed in the browser (Keel answers every such path with the app).
+import { useEffect, useState } from 'preact/hooks';
+
+export const BASE = '/console';
+const listeners = new Set<() => void>();
+addEventListener('popstate', () => listeners.forEach((fn) => fn()));
+
+/** The page's path below /console, e.g. `/schedules/nightly`. */
+export const currentPath = () => location.pathname.slice(BASE.length) || '/';
+
+export function navigate(path: string): void {
+  history.pushState(null, '', `${BASE}${path}`);
+  listeners.forEach((fn) => fn());
+}
+
+export function usePath(): string {
+  const [path, setPath] = useState(currentPath());
+  useEffect(() => {
+    const fn = () => setPath(currentPath());
+    listeners.add(fn);
+    return () => void listeners.delete(fn);
+  }, []);
+  return path;
+}
+
+/** A link that routes in the browser (and still opens in a new tab on a middle or modified click). */
+export function linkProps(path: string) {
+  return {
+    href: `${BASE}${path}`,
+    onClick: (e: MouseEvent) => {
+      if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      e.preventDefault();
+      navigate(path);
+    },
+  };
+}

@@ -1,0 +1,135 @@
+// Small shared pieces: loading an API resource, the error banner, form fields with their 422 message.
+import type { ComponentChildren } from 'preact';
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import { ApiError, page } from './api';
+
+export interface Loaded<T> {
+  data: T | undefined;
+  error: ApiError | undefined;
+  reload: () => void;
+}
+
+/** Runs `load` on mount and whenever `deps` change; keeps the problem the API answered. */
+export function useLoad<T>(load: () => Promise<T>, deps: unknown[] = []): Loaded<T> {
+  const [data, setData] = useState<T>();
+  const [error, setError] = useState<ApiError>();
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    let live = true;
+    load().then(
+      (d) => live && (setData(d), setError(undefined)),
+      (e: unknown) => live && setError(asApiError(e)),
+    );
+    return () => void (live = false);
+  }, [...deps, tick]);
+  return { data, error, reload: useCallback(() => setTick((t) => t + 1), []) };
+}
+
+export function asApiError(e: unknown): ApiError {
+  return e instanceof ApiError ? e : new ApiError(0, e instanceof Error ? e.message : String(e));
+}
+
+/** Runs an action, keeping its problem for the form (banner and field messages). */
+export function useAction(): [
+  ApiError | undefined,
+  (fn: () => Promise<unknown>) => Promise<boolean>,
+  boolean,
+] {
+  const [error, setError] = useState<ApiError>();
+  const [busy, setBusy] = useState(false);
+  const run = useCallback(async (fn: () => Promise<unknown>) => {
+    setBusy(true);
+    try {
+      await fn();
+      setError(undefined);
+      return true;
+    } catch (e) {
+      setError(asApiError(e));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+  return [error, run, busy];
+}
+
+export function Problem({ error }: { error: ApiError | undefined }) {
+  if (!error) return null;
+  return (
+    <p class="problem" role="alert">
+      {error.detail}
+    </p>
+  );
+}
+
+let fieldIds = 0;
+
+/** A labelled control; the API's message for `pointer` is shown under it and tied to it for screen readers. */
+export function Field(props: {
+  label: string;
+  pointer?: string;
+  error?: ApiError | undefined;
+  hint?: string;
+  children: (attrs: {
+    id: string;
+    'aria-invalid': boolean;
+    'aria-describedby'?: string;
+  }) => ComponentChildren;
+}) {
+  const [id] = useState(() => `f${++fieldIds}`);
+  const message = props.pointer ? props.error?.at(props.pointer) : undefined;
+  const described = [props.hint && `${id}-hint`, message && `${id}-error`].filter(Boolean).join(' ');
+  return (
+    <div class={`field${message ? ' invalid' : ''}`} data-pointer={props.pointer}>
+      <label for={id}>{props.label}</label>
+      {props.children({
+        id,
+        'aria-invalid': !!message,
+        ...(described ? { 'aria-describedby': described } : {}),
+      })}
+      {props.hint && (
+        <small id={`${id}-hint`} class="hint">
+          {props.hint}
+        </small>
+      )}
+      {message && (
+        <small id={`${id}-error`} class="field-error">
+          {message}
+        </small>
+      )}
+    </div>
+  );
+}
+
+export function when(iso: string | null | undefined): string {
+  return iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+}
+
+export function Page(props: { title: string; children: ComponentChildren }) {
+  useEffect(() => {
+    document.title = `${props.title} · Keel console`;
+  }, [props.title]);
+  return (
+    <section aria-labelledby="page-title">
+      <h1 id="page-title">{props.title}</h1>
+      {props.children}
+    </section>
+  );
+}
+
+/** A paginated list of the API that starts at `first` and follows its Link header page by page. */
+export function usePaged<T>(first: string) {
+  const [cursor, setCursor] = useState(first);
+  useEffect(() => setCursor(first), [first]);
+  const list = useLoad(() => page<T>(cursor), [cursor]);
+  const next = list.data?.next;
+  return { ...list, more: next ? () => setCursor(next) : undefined };
+}
+
+export function NextPage({ more }: { more: (() => void) | undefined }) {
+  return more ? (
+    <button type="button" onClick={more}>
+      Next page
+    </button>
+  ) : null;
+}

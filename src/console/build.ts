@@ -1,0 +1,73 @@
+// Builds the console (console/ -> console/dist) when its sources changed since the last build. Run by
+// `npm start` (prestart), `npm run build:console` and the browser tests; the server itself never builds.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const consoleDir = path.join(root, 'console');
+export const DIST = path.join(consoleDir, 'dist');
+const STAMP = '.sources-hash';
+
+function files(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+}
+
+/** A hash of everything the build reads: the console's sources, the shared cron module, the lock file. */
+export function sourcesHash(): string {
+  const inputs = [
+    ...files(path.join(consoleDir, 'src')),
+    path.join(consoleDir, 'index.html'),
+    path.join(consoleDir, 'vite.config.ts'),
+    path.join(root, 'src/scheduler/cron.ts'),
+    path.join(root, 'package-lock.json'),
+  ].sort();
+  const hash = createHash('sha256');
+  for (const f of inputs) hash.update(path.relative(root, f)).update('\0').update(fs.readFileSync(f));
+  return hash.digest('hex');
+}
+
+/** Builds unless console/dist already holds a build of these sources; true when it built. */
+export async function ensureConsoleBuilt(options: { quiet?: boolean } = {}): Promise<boolean> {
+  const hash = sourcesHash();
+  const stamp = path.join(DIST, STAMP);
+  if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === hash) return false;
+  // Build beside the live directory and swap, so a server or a concurrent build never sees half a build.
+  const tmp = `${DIST}.tmp-${process.pid}`;
+  const { build } = await import('vite');
+  // A test runner sets NODE_ENV=test, which would give a development build of Preact: always production.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: path.join(consoleDir, 'vite.config.ts'),
+      mode: 'production',
+      logLevel: options.quiet ? 'warn' : 'info',
+      build: { outDir: tmp, emptyOutDir: true },
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
+  fs.writeFileSync(path.join(tmp, STAMP), hash);
+  const old = `${DIST}.old-${process.pid}`;
+  if (fs.existsSync(DIST)) fs.renameSync(DIST, old);
+  fs.renameSync(tmp, DIST);
+  fs.rmSync(old, { recursive: true, force: true });
+  return true;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  ensureConsoleBuilt().then(
+    (built) => {
+      if (!built) process.stdout.write('console: build is up to date\n');
+    },
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,171 @@
+// Browser test support for the console: a Keel on the embedded default (`keel serve`, its own data dir),
+// Debian's chromium driven by playwright-core, axe-core per page, screenshots, and the check that no
+// secret reaches the DOM, the URL or browser storage.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { freePort } from '../../src/db/embedded.js';
+import { LOCAL_ADMIN } from '../../src/app/boot.js';
+
+const root = path.resolve(import.meta.dirname, '../..');
+export const SCREENSHOTS = path.join(root, 'test-results/console');
+export const CHROMIUM = process.env.KEEL_TEST_CHROMIUM ?? '/usr/bin/chromium';
+
+export interface Keel {
+  base: string;
+  admin: { email: string; password: string };
+  output(): string;
+  /** A password-login token, for setting up data through the API. */
+  token(email: string, password: string): Promise<string>;
+  call(method: string, p: string, token: string, body?: unknown): Promise<{ status: number; body: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  stop(): Promise<void>;
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return child.exitCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', () => r()));
+}
+
+/** `keel serve` on the embedded default: its own PostgreSQL and analytics store in a fresh data dir. */
+export async function startKeel(env: Record<string, string> = {}): Promise<Keel> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'keel-console-'));
+  fs.chmodSync(dataDir, 0o755);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/cli/main.ts'), 'serve'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      KEEL_DATABASE_URL: undefined,
+      KEEL_DATA_DIR: dataDir,
+      KEEL_PORT: String(port),
+      KEEL_PUBLIC_URL: base,
+      KEEL_LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  child.stdout!.on('data', (d) => (text += String(d)));
+  child.stderr!.on('data', (d) => (text += String(d)));
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`keel exited early:\n${text}`);
+    if (i > 900) throw new Error(`keel did not start:\n${text}`);
+    const ready = await fetch(`${base}/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready && text.includes('Keel is listening')) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const secrets = JSON.parse(fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as {
+    admin_password: string;
+  };
+  const keel: Keel = {
+    base,
+    admin: { email: LOCAL_ADMIN, password: secrets.admin_password },
+    output: () => text,
+    async token(email, password) {
+      const res = await fetch(`${base}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
+      if (!res.ok) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
+      return ((await res.json()) as { access_token: string }).access_token;
+    },
+    async call(method, p, token, body) {
+      const res = await fetch(`${base}${p}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
+      const t = await res.text();
+      return { status: res.status, body: t ? JSON.parse(t) : undefined };
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await exited(child);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return keel;
+}
+
+export async function launchChromium(): Promise<Browser> {
+  // Root in a container has no user namespace for chromium's sandbox.
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+}
+
+/** Opens a page that records every Content-Security-Policy violation and uncaught error it meets. */
+export async function openPage(browser: Browser): Promise<{ page: Page; faults: string[] }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const faults: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy|Refused to/i.test(m.text())) faults.push(m.text());
+  });
+  page.on('pageerror', (e) => faults.push(`page error: ${e.message}`));
+  return { page, faults };
+}
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** axe-core's serious and critical violations on the page as it is now (the page's CSP is untouched). */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run()).violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Where any of `secrets` shows up: the DOM (markup and the live value of every field), the URL, local and
+ * session storage, cookies, or IndexedDB database names. An empty list means nowhere.
+ */
+export async function secretsExposed(page: Page, secrets: string[]): Promise<string[]> {
+  // Runs in the page; a string, since this file is type-checked without the DOM library.
+  const seen = (await page.evaluate(`(async () => {
+    const fields = [...document.querySelectorAll('input, textarea, select')].map((e) => e.value);
+    const storage = (s) => [...Array(s.length).keys()].map((i) => s.key(i) + '=' + s.getItem(s.key(i)));
+    const dbs = indexedDB.databases ? (await indexedDB.databases()).map((d) => d.name ?? '') : [];
+    return {
+      dom: document.documentElement.outerHTML + '\\n' + fields.join('\\n'),
+      url: location.href,
+      localStorage: storage(localStorage).join('\\n'),
+      sessionStorage: storage(sessionStorage).join('\\n'),
+      cookie: document.cookie,
+      indexedDB: dbs.join('\\n'),
+    };
+  })()`)) as Record<string, string>;
+  const cookies = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('\n');
+  const places: Record<string, string> = { ...seen, cookies, history: page.url() };
+  const found: string[] = [];
+  for (const secret of secrets) {
+    for (const [where, text] of Object.entries(places)) {
+      if (secret && text.includes(secret)) found.push(`${where} holds a secret (${secret.slice(0, 4)}…)`);
+    }
+  }
+  return found;
+}
