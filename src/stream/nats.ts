@@ -240,30 +240,42 @@ export async function natsStream(options: NatsOptions): Promise<StreamPort> {
       const consumer: ConsumerGroup = {
         async fetch(max, waitMs, signal) {
           if (signal?.aborted) return [];
-          const inbox = createInbox();
-          const sub = nc.subscribe(inbox);
-          const guard = setTimeout(() => sub.unsubscribe(), waitMs + 2000);
-          // A pull request cannot be withdrawn: a message the server sends after an abort goes
-          // unacknowledged and is delivered again once its ack wait ran out (at-least-once holds).
-          const abort = () => sub.unsubscribe();
-          signal?.addEventListener('abort', abort, { once: true });
           const got: Msg[] = [];
-          try {
-            nc.publish(
-              next,
-              JSON.stringify({ batch: max, no_wait: true, ...(waitMs > 0 ? { expires: waitMs * NS } : {}) }),
-              { reply: inbox },
-            );
-            for await (const m of sub) {
-              if (m.data.length === 0 && m.headers && m.headers.code >= 100) break; // 404/408: done
+          // Set once the caller has its answer (the batch, or nothing after an abort). A pull request
+          // cannot be withdrawn: what the server still sends to it is handed back at once (NAK), so it
+          // goes to another fetch now rather than after its ack wait.
+          let answered = false;
+          let finish!: () => void;
+          const done = new Promise<void>((resolve) => (finish = resolve));
+          const sub = nc.subscribe(createInbox(), {
+            callback: (err, m) => {
+              if (err || (m.data.length === 0 && m.headers && m.headers.code >= 100)) {
+                sub.unsubscribe(); // 404/408: the request is over
+                return finish();
+              }
+              if (answered) {
+                m.respond('-NAK');
+                return;
+              }
               got.push(m);
-              if (got.length >= max) break;
-            }
-          } finally {
-            clearTimeout(guard);
-            signal?.removeEventListener('abort', abort);
-            sub.unsubscribe();
-          }
+              if (got.length >= max) {
+                sub.unsubscribe();
+                finish();
+              }
+            },
+          });
+          const guard = setTimeout(() => (sub.unsubscribe(), finish()), waitMs + 2000);
+          guard.unref();
+          signal?.addEventListener('abort', finish, { once: true });
+          nc.publish(
+            next,
+            JSON.stringify({ batch: max, no_wait: true, ...(waitMs > 0 ? { expires: waitMs * NS } : {}) }),
+            { reply: sub.getSubject() },
+          );
+          await done;
+          answered = true;
+          signal?.removeEventListener('abort', finish);
+          if (sub.isClosed()) clearTimeout(guard); // else it closes the subscription once the request expired
           return got.map((m): DeliveredMessage => {
             const offset = streamSequence(m.reply ?? '');
             delivered.set(offset, m);

@@ -88,6 +88,7 @@ describe.skipIf(!enabled)('fault test: NATS JetStream + ClickHouse server', () =
   }, 60_000);
   afterAll(async () => {
     await connector?.stop('SIGKILL');
+    connector?.dispose();
     await store?.close();
     await producer?.close();
     await config?.stop();

@@ -51,6 +51,7 @@ describe('fault test: PostgreSQL stream + chdb (embedded pair)', () => {
   }, 60_000);
   afterAll(async () => {
     await connector?.stop('SIGKILL');
+    connector?.dispose();
     await producer?.close();
     await sql?.close();
     await config?.stop();

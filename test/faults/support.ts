@@ -122,6 +122,8 @@ export function connectorProcess(env: Record<string, string | undefined>) {
       c.kill(signal);
       await exited;
     },
+    /** Removes the log (after the test; on a failure its tail is in the error first). */
+    dispose: () => fs.rmSync(path.dirname(logFile), { recursive: true, force: true }),
     tail: (n = 40) =>
       fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').split('\n').slice(-n).join('\n') : '',
   };
