@@ -295,9 +295,14 @@ describe('GET /organizations/{org}/projects/{project}/score/history', () => {
   it('whoever may read the project may read its history, including through CAN_ACCESS', async () => {
     await readers.settle();
     const reader = await app.user('reader@example.com');
-    expect(
-      (await app.call('GET', '/organizations/acme/projects/p/score/history', { token: reader })).status,
-    ).toBe(403);
+    // Until it may read the project, the history answers as for a project that does not exist.
+    const hidden = await app.call('GET', '/organizations/acme/projects/p/score/history', { token: reader });
+    const missing = await app.call('GET', '/organizations/acme/projects/nope/score/history', {
+      token: reader,
+    });
+    expect([hidden.status, missing.status]).toEqual([404, 404]);
+    expect(hidden.body.code).toBe(missing.body.code);
+    expect(hidden.body.detail.replace('project p ', 'project nope ')).toBe(missing.body.detail);
     await app.call('PUT', '/organizations/acme/projects/p/access/reader@example.com', {
       token: admin,
       body: { actions: ['read'] },

@@ -2,6 +2,7 @@
 // a new group is one module added here.
 import { catalog } from './catalog.js';
 import { connector } from './connector.js';
+import { consoleRoutes } from './console.js';
 import { delegation } from './delegation.js';
 import { foundation } from './foundation.js';
 import { oauth } from './oauth.js';
@@ -23,4 +24,5 @@ export const GROUPS: RouteGroup[] = [
   readers,
   scheduler,
   connector,
+  consoleRoutes,
 ];
