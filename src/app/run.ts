@@ -81,6 +81,12 @@ export async function run(runtime: Runtime, role: Role): Promise<Running> {
  * Stops the roles on the first SIGINT/SIGTERM; a second signal exits at once. Installed before the
  * roles have started (the API answers before every background task is up), so a signal that arrives
  * during start-up still shuts down cleanly once start-up is over.
+ *
+ * From then on this is the only handler of those signals. The embedded PostgreSQL's library installs
+ * one of its own (async-exit-hook) that stops every embedded server and then exits with 128+signal as
+ * soon as that is done: beside this one it raced the orderly stop (which closes the embedded
+ * server last), cut it short under load and made `keel serve` exit with 143 instead of 0. Before
+ * this handler is installed (while booting) that library's handler still stops its server.
  */
 export function stopOnSignals(starting: Promise<Running>, log: (msg: string) => void): void {
   let signalled = false;
@@ -95,6 +101,8 @@ export function stopOnSignals(starting: Promise<Running>, log: (msg: string) => 
         () => process.exit(1),
       );
   };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.removeAllListeners(signal);
+    process.on(signal, onSignal);
+  }
 }
