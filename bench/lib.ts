@@ -24,6 +24,31 @@ export interface BenchContext {
   durationSeconds: number;
 }
 
+/**
+ * A service account holding the seeded `scheduler` role and its client-credential token: the
+ * principal the scheduler's daily system job calls the recompute trigger as.
+ */
+export async function schedulerAccountToken(ctx: BenchContext, slug: string): Promise<string> {
+  await ctx.api('POST', '/service-accounts', { slug, display_name: 'S' }, ctx.adminToken);
+  await ctx.api('PUT', `/service-accounts/${slug}/roles/scheduler`, undefined, ctx.adminToken);
+  const cred = await ctx.api(
+    'POST',
+    `/service-accounts/${slug}/client-credentials`,
+    { name: 'bench' },
+    ctx.adminToken,
+  );
+  const res = await fetch(`${ctx.baseUrl}/auth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: cred.client_id,
+      client_secret: cred.client_secret,
+    }).toString(),
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
 export interface HttpLoad {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;

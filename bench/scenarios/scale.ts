@@ -10,7 +10,7 @@ import { createSql, type Sql } from '../../src/db/sql.js';
 import { scoringWorker } from '../../src/scoring/worker.js';
 import { generatedManifest } from '../../test/plugins/fixtures.js';
 import { benchPolicies } from '../../test/scoring/fixtures.js';
-import { load, type BenchContext, type LoadResult, type Scenario } from '../lib.js';
+import { load, schedulerAccountToken, type BenchContext, type LoadResult, type Scenario } from '../lib.js';
 import { withRawServer } from '../raw.js';
 import { seedGrants, seedProjects } from '../seed.js';
 
@@ -25,27 +25,6 @@ const LISTED = new Set([1_000, 100_000]);
 
 type Figures = Record<string, number>;
 const cursor = (id: string) => Buffer.from(id).toString('base64url');
-
-async function schedulerToken(ctx: BenchContext): Promise<string> {
-  await ctx.api('POST', '/service-accounts', { slug: 'scale-scheduler', display_name: 'S' }, ctx.adminToken);
-  await ctx.api('PUT', '/service-accounts/scale-scheduler/roles/scheduler', undefined, ctx.adminToken);
-  const cred = await ctx.api(
-    'POST',
-    '/service-accounts/scale-scheduler/client-credentials',
-    { name: 'bench' },
-    ctx.adminToken,
-  );
-  const res = await fetch(`${ctx.baseUrl}/auth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: cred.client_id,
-      client_secret: cred.client_secret,
-    }).toString(),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
 
 /** 20,000 entities of a 20-property label, written as the entity store writes them, in batches. */
 async function seedEntities(db: Sql, ctx: BenchContext): Promise<void> {
@@ -80,7 +59,7 @@ export const scenarios: Scenario[] = [
       await ctx.api('POST', '/organizations', { slug: ORG, name: 'Scale' }, admin);
       await ctx.api('POST', `/organizations/${ORG}/teams`, { slug: 'core', name: 'Core' }, admin);
       const aclToken = await ctx.user(ACL_EMAIL);
-      const scheduler = await schedulerToken(ctx);
+      const scheduler = await schedulerAccountToken(ctx, 'scale-scheduler');
       const db = createSql(ctx.databaseUrl, 2);
       await db.query('DELETE FROM scoring_jobs');
       await seedEntities(db, ctx);

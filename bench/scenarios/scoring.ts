@@ -7,7 +7,7 @@ import { allDomains } from '../../src/app/domains.js';
 import { loadSettings } from '../../src/config/settings.js';
 import { scoringWorker } from '../../src/scoring/worker.js';
 import { benchPolicies } from '../../test/scoring/fixtures.js';
-import type { Scenario } from '../lib.js';
+import { schedulerAccountToken, type Scenario } from '../lib.js';
 
 const PROJECTS = 10_000;
 
@@ -46,24 +46,7 @@ export const scenarios: Scenario[] = [
         await db.end();
       }
       // The scheduler's account with its seeded role calls the trigger, as the daily system job does.
-      await ctx.api('POST', '/service-accounts', { slug: 'scheduler-bench', display_name: 'S' }, admin);
-      await ctx.api('PUT', '/service-accounts/scheduler-bench/roles/scheduler', undefined, admin);
-      const cred = await ctx.api(
-        'POST',
-        '/service-accounts/scheduler-bench/client-credentials',
-        { name: 'b' },
-        admin,
-      );
-      const tokenRes = await fetch(`${ctx.baseUrl}/auth/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'client_credentials',
-          client_id: cred.client_id,
-          client_secret: cred.client_secret,
-        }).toString(),
-      });
-      const token = ((await tokenRes.json()) as { access_token: string }).access_token;
+      const token = await schedulerAccountToken(ctx, 'scheduler-bench');
 
       let t = performance.now();
       const first = await ctx.api('POST', '/api/scoring/recompute-all', undefined, token);

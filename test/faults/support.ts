@@ -7,6 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
+import type { AnalyticsStore } from '../../src/analytics-store/port.js';
 import { analyticsTables } from '../../src/analytics-store/tables.js';
 import { boot } from '../../src/app/boot.js';
 import { allDomains } from '../../src/app/domains.js';
@@ -242,4 +244,49 @@ export async function until(
     if (Date.now() > end) throw new Error(`not reached in ${ms} ms: ${await describe()}`);
     await sleep(everyMs);
   }
+}
+
+export type StoreCounts = Record<string, { rows: number; distinct: number }>;
+
+/** Rows of this run per table (FINAL on deduplicating ones) and their distinct keys, and dead letters. */
+export async function storeCounts(
+  store: Pick<AnalyticsStore, 'query'>,
+  runId: string,
+): Promise<{ tables: StoreCounts; deadLetters: number }> {
+  const tables: StoreCounts = {};
+  for (const s of FAULT_STREAMS) {
+    const [r] = await store.query<{ rows: number; distinct: number }>(
+      `SELECT count() AS rows, uniqExact(${s.key}) AS distinct FROM keel.${s.table} ${s.dedup ? 'FINAL' : ''}
+        WHERE startsWith(${s.key}, '${runId}-')`,
+    );
+    tables[s.table] = { rows: Number(r!.rows), distinct: Number(r!.distinct) };
+  }
+  const [dead] = await store.query<{ c: number }>(`SELECT count() AS c FROM keel.dead_letters`);
+  return { tables, deadLetters: Number(dead!.c) };
+}
+
+/** Every produced row is in: deduplicating tables hold each once, plain ones each at least once. */
+export function everyRowIn(tables: StoreCounts, perStream: number): boolean {
+  return FAULT_STREAMS.every((s) =>
+    s.dedup
+      ? tables[s.table]!.rows === perStream
+      : tables[s.table]!.distinct === perStream && tables[s.table]!.rows >= perStream,
+  );
+}
+
+/** The assertions both pairs end with. */
+export function expectEveryRowOnce(
+  counts: { tables: StoreCounts; deadLetters: number },
+  perStream: number,
+  connector: { crashes: unknown[] },
+  tl: { faults: string[] },
+): void {
+  for (const s of FAULT_STREAMS) {
+    if (s.dedup) expect(counts.tables[s.table]!.rows).toBe(perStream);
+    else expect(counts.tables[s.table]!.rows).toBeGreaterThanOrEqual(perStream);
+    expect(counts.tables[s.table]!.distinct).toBe(perStream);
+  }
+  expect(counts.deadLetters).toBe(0);
+  expect(connector.crashes).toEqual([]);
+  expect(tl.faults.filter((f) => f.endsWith('SIGKILL'))).toHaveLength(5);
 }
