@@ -105,6 +105,51 @@ export function when(iso: string | null | undefined): string {
   return iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
 }
 
+/** The header of a column of row actions: named for screen readers only. */
+export const ACTIONS = { actions: true } as const;
+
+/**
+ * A data table: its caption (for screen readers), one header per column, then the rows; when there are
+ * none and `empty` is given, one row saying so.
+ */
+export function Table(props: {
+  caption: string;
+  columns: readonly (string | typeof ACTIONS)[];
+  rows: number;
+  empty?: string;
+  class?: string;
+  children: ComponentChildren;
+}) {
+  return (
+    <table class={props.class}>
+      <caption class="sr-only">{props.caption}</caption>
+      <thead>
+        <tr>
+          {props.columns.map((c, i) =>
+            typeof c === 'string' ? (
+              <th scope="col" key={i}>
+                {c}
+              </th>
+            ) : (
+              <th scope="col" key={i}>
+                <span class="sr-only">Actions</span>
+              </th>
+            ),
+          )}
+        </tr>
+      </thead>
+      <tbody>
+        {props.rows === 0 && props.empty !== undefined && (
+          <tr>
+            <td colSpan={props.columns.length}>{props.empty}</td>
+          </tr>
+        )}
+        {props.children}
+      </tbody>
+    </table>
+  );
+}
+
 export function Page(props: { title: string; children: ComponentChildren }) {
   useEffect(() => {
     document.title = `${props.title} · Keel console`;

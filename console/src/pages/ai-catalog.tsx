@@ -3,7 +3,7 @@
 import { useState } from 'preact/hooks';
 import { api, page } from '../api';
 import { OrgPicker } from '../org-picker';
-import { Field, Page, Problem, useAction, useLoad } from '../ui';
+import { ACTIONS, Field, Page, Problem, Table, useAction, useLoad } from '../ui';
 
 interface Driver {
   name: string;
@@ -370,52 +370,44 @@ function Catalog({ org }: { org: string }) {
       <h2>Models</h2>
       <Problem error={models.error} />
       {models.data && (
-        <table>
-          <caption class="sr-only">Models</caption>
-          <thead>
-            <tr>
-              <th scope="col">Model</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Access</th>
-              <th scope="col">Cost in / out (USD per M tokens)</th>
-              <th scope="col">Monthly cap (advisory)</th>
-              <th scope="col">Enabled</th>
-              <th scope="col">
-                <span class="sr-only">Actions</span>
-              </th>
+        <Table
+          caption="Models"
+          columns={[
+            'Model',
+            'Kind',
+            'Access',
+            'Cost in / out (USD per M tokens)',
+            'Monthly cap (advisory)',
+            'Enabled',
+            ACTIONS,
+          ]}
+          rows={models.data.items.length}
+          empty="No model yet."
+        >
+          {models.data.items.map((m) => (
+            <tr key={m.id} data-model={m.model_id}>
+              <td>
+                {m.name} <code>{m.slug}</code>
+              </td>
+              <td>{m.kind}</td>
+              <td>
+                {m.access_scope === 'organization'
+                  ? 'whole organization'
+                  : `teams: ${m.team_slugs.join(', ')}`}
+              </td>
+              <td>
+                {m.input_cost_per_mtok ?? '—'} / {m.output_cost_per_mtok ?? '—'}
+              </td>
+              <td>{m.monthly_spend_cap ?? '—'}</td>
+              <td>{m.enabled ? 'yes' : 'no'}</td>
+              <td>
+                <button type="button" onClick={() => setEditing(m)}>
+                  Edit<span class="sr-only"> {m.slug}</span>
+                </button>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {models.data.items.length === 0 && (
-              <tr>
-                <td colSpan={7}>No model yet.</td>
-              </tr>
-            )}
-            {models.data.items.map((m) => (
-              <tr key={m.id} data-model={m.model_id}>
-                <td>
-                  {m.name} <code>{m.slug}</code>
-                </td>
-                <td>{m.kind}</td>
-                <td>
-                  {m.access_scope === 'organization'
-                    ? 'whole organization'
-                    : `teams: ${m.team_slugs.join(', ')}`}
-                </td>
-                <td>
-                  {m.input_cost_per_mtok ?? '—'} / {m.output_cost_per_mtok ?? '—'}
-                </td>
-                <td>{m.monthly_spend_cap ?? '—'}</td>
-                <td>{m.enabled ? 'yes' : 'no'}</td>
-                <td>
-                  <button type="button" onClick={() => setEditing(m)}>
-                    Edit<span class="sr-only"> {m.slug}</span>
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
       )}
       {editing && (
         <ModelEditor

@@ -3,7 +3,7 @@
 import { useState } from 'preact/hooks';
 import { api, page } from '../api';
 import { OrgPicker } from '../org-picker';
-import { Field, Page, Problem, useAction, useLoad, when } from '../ui';
+import { Field, Page, Problem, Table, useAction, useLoad, when } from '../ui';
 
 interface Entry {
   id: string;
@@ -125,38 +125,25 @@ function OperationsLog({ org }: { org: string }) {
       <Problem error={list.error} />
       {list.data && <Timeline entries={list.data.items} />}
       {list.data && (
-        <table>
-          <caption class="sr-only">Operations log entries, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Type</th>
-              <th scope="col">Project / environment</th>
-              <th scope="col">Description</th>
-              <th scope="col">Version</th>
-              <th scope="col">Recorded by</th>
+        <Table
+          caption="Operations log entries, newest first"
+          columns={['When', 'Type', 'Project / environment', 'Description', 'Version', 'Recorded by']}
+          rows={list.data.items.length}
+          empty="No entry matches."
+        >
+          {list.data.items.map((e) => (
+            <tr key={e.id} data-entry={e.id}>
+              <td>{when(e.occurred_at)}</td>
+              <td>{e.entry_type}</td>
+              <td>
+                {e.project} / {e.environment}
+              </td>
+              <td>{e.description}</td>
+              <td>{e.version ?? '—'}</td>
+              <td>{e.recorded_by}</td>
             </tr>
-          </thead>
-          <tbody>
-            {list.data.items.length === 0 && (
-              <tr>
-                <td colSpan={6}>No entry matches.</td>
-              </tr>
-            )}
-            {list.data.items.map((e) => (
-              <tr key={e.id} data-entry={e.id}>
-                <td>{when(e.occurred_at)}</td>
-                <td>{e.entry_type}</td>
-                <td>
-                  {e.project} / {e.environment}
-                </td>
-                <td>{e.description}</td>
-                <td>{e.version ?? '—'}</td>
-                <td>{e.recorded_by}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
       )}
       <form
         class="card"

@@ -1,7 +1,7 @@
 // My consents (SPEC 4.2): what the scheduler may do as me, recorded and revoked under my own session.
 import { useState } from 'preact/hooks';
 import { api } from '../api';
-import { Field, NextPage, Page, Problem, useAction, usePaged, when } from '../ui';
+import { ACTIONS, Field, NextPage, Page, Problem, Table, useAction, usePaged, when } from '../ui';
 
 interface Consent {
   id: string;
@@ -72,43 +72,34 @@ export function Consents() {
       </form>
       {list.data && list.data.items.length === 0 && <p>You have recorded no consent.</p>}
       {list.data && list.data.items.length > 0 && (
-        <table>
-          <caption class="sr-only">Consents</caption>
-          <thead>
-            <tr>
-              <th scope="col">Status</th>
-              <th scope="col">What it allows</th>
-              <th scope="col">Recorded</th>
-              <th scope="col">
-                <span class="sr-only">Actions</span>
-              </th>
+        <Table
+          caption="Consents"
+          columns={['Status', 'What it allows', 'Recorded', ACTIONS]}
+          rows={list.data.items.length}
+        >
+          {list.data.items.map((c) => (
+            <tr key={c.id} data-consent={c.id}>
+              <td>
+                <span class={`badge ${c.status}`}>{c.status}</span>
+              </td>
+              <td>{consentWords(c)}</td>
+              <td>{when(c.created_at)}</td>
+              <td>
+                {c.status === 'active' && (
+                  <button
+                    type="button"
+                    class="danger"
+                    onClick={() =>
+                      void run(async () => (await api('DELETE', `/consents/${c.id}`), list.reload()))
+                    }
+                  >
+                    Revoke
+                  </button>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {list.data.items.map((c) => (
-              <tr key={c.id} data-consent={c.id}>
-                <td>
-                  <span class={`badge ${c.status}`}>{c.status}</span>
-                </td>
-                <td>{consentWords(c)}</td>
-                <td>{when(c.created_at)}</td>
-                <td>
-                  {c.status === 'active' && (
-                    <button
-                      type="button"
-                      class="danger"
-                      onClick={() =>
-                        void run(async () => (await api('DELETE', `/consents/${c.id}`), list.reload()))
-                      }
-                    >
-                      Revoke
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
       )}
       <NextPage more={list.more} />
     </Page>

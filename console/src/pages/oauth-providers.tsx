@@ -2,7 +2,7 @@
 // knows `has_secret` and offers a "replace secret" field that starts empty and is cleared after saving.
 import { useState } from 'preact/hooks';
 import { api, page } from '../api';
-import { Field, Page, Problem, useAction, useLoad, when } from '../ui';
+import { ACTIONS, Field, Page, Problem, Table, useAction, useLoad, when } from '../ui';
 
 interface Provider {
   slug: string;
@@ -132,45 +132,32 @@ export function OAuthProviders() {
     <Page title="OAuth providers">
       <Problem error={list.error} />
       {list.data && (
-        <table>
-          <caption class="sr-only">Login providers</caption>
-          <thead>
-            <tr>
-              <th scope="col">Provider</th>
-              <th scope="col">Enabled</th>
-              <th scope="col">Client ID</th>
-              <th scope="col">Secret</th>
-              <th scope="col">Updated</th>
-              <th scope="col">
-                <span class="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {SLUGS.map((slug) => {
-              const p = bySlug.get(slug);
-              return (
-                <tr key={slug} data-provider={slug}>
-                  <td>
-                    {p?.name ?? slug} <small>({slug})</small>
-                  </td>
-                  <td>{p ? (p.enabled ? 'yes' : 'no') : 'not configured'}</td>
-                  <td>{p?.client_id ?? '—'}</td>
-                  <td data-has-secret={String(p?.has_secret ?? false)}>
-                    {p?.has_secret ? 'stored' : 'none'}
-                  </td>
-                  <td>{p ? when(p.updated_at) : '—'}</td>
-                  <td>
-                    <button type="button" onClick={() => setEditing(slug)}>
-                      {p ? 'Edit' : 'Configure'}
-                      <span class="sr-only"> {slug}</span>
-                    </button>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <Table
+          caption="Login providers"
+          columns={['Provider', 'Enabled', 'Client ID', 'Secret', 'Updated', ACTIONS]}
+          rows={SLUGS.length}
+        >
+          {SLUGS.map((slug) => {
+            const p = bySlug.get(slug);
+            return (
+              <tr key={slug} data-provider={slug}>
+                <td>
+                  {p?.name ?? slug} <small>({slug})</small>
+                </td>
+                <td>{p ? (p.enabled ? 'yes' : 'no') : 'not configured'}</td>
+                <td>{p?.client_id ?? '—'}</td>
+                <td data-has-secret={String(p?.has_secret ?? false)}>{p?.has_secret ? 'stored' : 'none'}</td>
+                <td>{p ? when(p.updated_at) : '—'}</td>
+                <td>
+                  <button type="button" onClick={() => setEditing(slug)}>
+                    {p ? 'Edit' : 'Configure'}
+                    <span class="sr-only"> {slug}</span>
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </Table>
       )}
       {editing && list.data && (
         <Editor

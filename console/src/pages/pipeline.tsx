@@ -2,7 +2,7 @@
 // same numbers /metrics exports, refreshed every few seconds.
 import { useEffect } from 'preact/hooks';
 import { api } from '../api';
-import { Page, Problem, useLoad, when } from '../ui';
+import { Page, Problem, Table, useLoad, when } from '../ui';
 
 interface Health {
   measured_at: string;
@@ -56,31 +56,22 @@ export function Pipeline() {
           {h.sinks.length === 0 ? (
             <p>No sink has reported in this process.</p>
           ) : (
-            <table>
-              <caption class="sr-only">Connector sinks</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Sink</th>
-                  <th scope="col">Table</th>
-                  <th scope="col">Lag (messages)</th>
-                  <th scope="col">Rows written</th>
-                  <th scope="col">Dead-lettered rows</th>
-                  <th scope="col">Retries</th>
+            <Table
+              caption="Connector sinks"
+              columns={['Sink', 'Table', 'Lag (messages)', 'Rows written', 'Dead-lettered rows', 'Retries']}
+              rows={h.sinks.length}
+            >
+              {h.sinks.map((s) => (
+                <tr key={`${s.sink}/${s.table}`} data-sink={s.sink}>
+                  <td>{s.sink}</td>
+                  <td>{s.table}</td>
+                  <td>{n(s.lag)}</td>
+                  <td>{n(s.rows_written_total)}</td>
+                  <td class={s.dead_lettered_total > 0 ? 'field-error' : ''}>{n(s.dead_lettered_total)}</td>
+                  <td>{n(s.retries_total)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {h.sinks.map((s) => (
-                  <tr key={`${s.sink}/${s.table}`} data-sink={s.sink}>
-                    <td>{s.sink}</td>
-                    <td>{s.table}</td>
-                    <td>{n(s.lag)}</td>
-                    <td>{n(s.rows_written_total)}</td>
-                    <td class={s.dead_lettered_total > 0 ? 'field-error' : ''}>{n(s.dead_lettered_total)}</td>
-                    <td>{n(s.retries_total)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </Table>
           )}
         </>
       )}

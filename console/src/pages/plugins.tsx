@@ -3,7 +3,7 @@
 import { useState } from 'preact/hooks';
 import { api, page } from '../api';
 import { SchemaFields, type Json, type Schema } from '../schema-form';
-import { Field, NextPage, Page, Problem, useAction, useLoad, usePaged, when } from '../ui';
+import { ACTIONS, Field, NextPage, Page, Problem, Table, useAction, useLoad, usePaged, when } from '../ui';
 
 interface Plugin {
   slug: string;
@@ -48,57 +48,41 @@ function Entities({ plugin, label }: { plugin: string; label: string }) {
     <>
       <Problem error={list.error ?? schema.error} />
       {list.data && (
-        <table>
-          <caption class="sr-only">{label} entities</caption>
-          <thead>
-            <tr>
+        <Table
+          caption={`${label} entities`}
+          columns={[...columns, 'Created', ACTIONS]}
+          rows={list.data.items.length}
+          empty={`No ${label} yet.`}
+        >
+          {list.data.items.map((e) => (
+            <tr key={e.id} data-entity={e.id}>
               {columns.map((c) => (
-                <th scope="col" key={c}>
-                  {c}
-                </th>
+                <td key={c}>{summary(e.properties[c])}</td>
               ))}
-              <th scope="col">Created</th>
-              <th scope="col">
-                <span class="sr-only">Actions</span>
-              </th>
+              <td>{when(e.created_at)}</td>
+              <td class="actions">
+                <button
+                  type="button"
+                  onClick={() => {
+                    setEditing(e);
+                    setDoc(e.properties);
+                  }}
+                >
+                  Edit<span class="sr-only"> {e.id}</span>
+                </button>
+                <button
+                  type="button"
+                  class="danger"
+                  onClick={() =>
+                    void run(async () => (await api('DELETE', `${base}/${e.id}`), list.reload()))
+                  }
+                >
+                  Delete<span class="sr-only"> {e.id}</span>
+                </button>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {list.data.items.length === 0 && (
-              <tr>
-                <td colSpan={columns.length + 2}>No {label} yet.</td>
-              </tr>
-            )}
-            {list.data.items.map((e) => (
-              <tr key={e.id} data-entity={e.id}>
-                {columns.map((c) => (
-                  <td key={c}>{summary(e.properties[c])}</td>
-                ))}
-                <td>{when(e.created_at)}</td>
-                <td class="actions">
-                  <button
-                    type="button"
-                    onClick={() => {
-                      setEditing(e);
-                      setDoc(e.properties);
-                    }}
-                  >
-                    Edit<span class="sr-only"> {e.id}</span>
-                  </button>
-                  <button
-                    type="button"
-                    class="danger"
-                    onClick={() =>
-                      void run(async () => (await api('DELETE', `${base}/${e.id}`), list.reload()))
-                    }
-                  >
-                    Delete<span class="sr-only"> {e.id}</span>
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
       )}
       <NextPage more={list.more} />
       {schema.data && (
@@ -189,34 +173,24 @@ function Edges({ plugin, edge }: { plugin: Plugin; edge: Plugin['edge_labels'][n
     <>
       <Problem error={list.error} />
       {list.data && (
-        <table>
-          <caption class="sr-only">{edge.edge_label} edges</caption>
-          <thead>
-            <tr>
-              <th scope="col">{edge.source_label}</th>
-              <th scope="col">{edge.target_label}</th>
-              <th scope="col">Properties</th>
+        <Table
+          caption={`${edge.edge_label} edges`}
+          columns={[edge.source_label, edge.target_label, 'Properties']}
+          rows={list.data.items.length}
+          empty="No edge yet."
+        >
+          {list.data.items.map((e) => (
+            <tr key={`${e.source_id}/${e.target_id}`} data-edge={`${e.source_id}/${e.target_id}`}>
+              <td>
+                <code>{e.source_id}</code>
+              </td>
+              <td>
+                <code>{e.target_id}</code>
+              </td>
+              <td>{summary(e.properties)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {list.data.items.length === 0 && (
-              <tr>
-                <td colSpan={3}>No edge yet.</td>
-              </tr>
-            )}
-            {list.data.items.map((e) => (
-              <tr key={`${e.source_id}/${e.target_id}`} data-edge={`${e.source_id}/${e.target_id}`}>
-                <td>
-                  <code>{e.source_id}</code>
-                </td>
-                <td>
-                  <code>{e.target_id}</code>
-                </td>
-                <td>{summary(e.properties)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
       )}
       <form
         class="card"

@@ -3,7 +3,7 @@ import { api, page } from '../api';
 import type { Me } from '../me';
 import { linkProps } from '../router';
 import { RUN_STATES, type Run, type Schedule } from '../schedule-types';
-import { Page, Problem, useAction, useLoad, when } from '../ui';
+import { Page, Problem, Table, useAction, useLoad, when } from '../ui';
 
 /** Runs counted per UTC day and state, oldest day first. */
 export function runsPerDay(runs: Run[]): { day: string; counts: Record<string, number> }[] {
@@ -129,42 +129,37 @@ export function ScheduleDetail({ slug, me }: { slug: string; me: Me | undefined 
       <Problem error={runs.error} />
       {runs.data && <RunsChart runs={runs.data.items} />}
       {runs.data && (
-        <table class="runs">
-          <caption class="sr-only">Runs, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Started</th>
-              <th scope="col">Trigger</th>
-              <th scope="col">State</th>
-              <th scope="col">HTTP</th>
-              <th scope="col">Principal</th>
-              <th scope="col">Actor</th>
-              <th scope="col">Duration</th>
-              <th scope="col">Reason or error</th>
+        <Table
+          class="runs"
+          caption="Runs, newest first"
+          columns={[
+            'Started',
+            'Trigger',
+            'State',
+            'HTTP',
+            'Principal',
+            'Actor',
+            'Duration',
+            'Reason or error',
+          ]}
+          rows={runs.data.items.length}
+          empty="No run yet."
+        >
+          {runs.data.items.map((r) => (
+            <tr key={r.id} data-run={r.id} data-state={r.state}>
+              <td>{when(r.started_at)}</td>
+              <td>{r.trigger}</td>
+              <td>
+                <span class={`badge ${r.state}`}>{r.state}</span>
+              </td>
+              <td>{r.http_status ?? '—'}</td>
+              <td>{r.principal_name ?? '—'}</td>
+              <td>{r.actor_name ?? '—'}</td>
+              <td>{r.duration_ms === null ? '—' : `${r.duration_ms} ms`}</td>
+              <td>{r.error ?? ''}</td>
             </tr>
-          </thead>
-          <tbody>
-            {runs.data.items.length === 0 && (
-              <tr>
-                <td colSpan={8}>No run yet.</td>
-              </tr>
-            )}
-            {runs.data.items.map((r) => (
-              <tr key={r.id} data-run={r.id} data-state={r.state}>
-                <td>{when(r.started_at)}</td>
-                <td>{r.trigger}</td>
-                <td>
-                  <span class={`badge ${r.state}`}>{r.state}</span>
-                </td>
-                <td>{r.http_status ?? '—'}</td>
-                <td>{r.principal_name ?? '—'}</td>
-                <td>{r.actor_name ?? '—'}</td>
-                <td>{r.duration_ms === null ? '—' : `${r.duration_ms} ms`}</td>
-                <td>{r.error ?? ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
       )}
       {me?.is_admin && s?.kind === 'user' && (
         <p class="hint">

@@ -5,7 +5,7 @@ import { canonicalTimezone, cronProblem, nextOccurrence } from '../../../src/sch
 import type { Me } from '../me';
 import { linkProps } from '../router';
 import type { Schedule } from '../schedule-types';
-import { Field, NextPage, Page, Problem, useAction, usePaged, when } from '../ui';
+import { ACTIONS, Field, NextPage, Page, Problem, Table, useAction, usePaged, when } from '../ui';
 
 /** The next `n` occurrences of a cron expression in a time zone, or why there are none. */
 export function preview(cron: string, timezone: string, n = 5): { dates: string[]; problem?: string } {
@@ -161,51 +161,36 @@ export function Schedules({ me }: { me: Me | undefined }) {
     <Page title="Schedules">
       <Problem error={list.error ?? error} />
       {list.data && (
-        <table>
-          <caption class="sr-only">Schedules</caption>
-          <thead>
-            <tr>
-              <th scope="col">Schedule</th>
-              <th scope="col">Cron</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Next run</th>
-              <th scope="col">Last run</th>
-              <th scope="col">
-                <span class="sr-only">Actions</span>
-              </th>
+        <Table
+          caption="Schedules"
+          columns={['Schedule', 'Cron', 'Kind', 'Next run', 'Last run', ACTIONS]}
+          rows={list.data.items.length}
+          empty="No schedule yet."
+        >
+          {list.data.items.map((s) => (
+            <tr key={s.slug} data-schedule={s.slug}>
+              <td>
+                <a {...linkProps(`/schedules/${s.slug}`)}>{s.name || s.slug}</a>
+                {!s.enabled && <span class="badge skipped">paused</span>}
+              </td>
+              <td>
+                <code>{s.cron}</code> <small>{s.timezone}</small>
+              </td>
+              <td>{s.kind}</td>
+              <td>{s.enabled ? when(s.next_run_at) : '—'}</td>
+              <td>{when(s.last_run_at)}</td>
+              <td class="actions">
+                <button type="button" onClick={() => act(s.slug, s.enabled ? 'pause' : 'resume')}>
+                  {s.enabled ? 'Pause' : 'Resume'}
+                  <span class="sr-only"> {s.slug}</span>
+                </button>
+                <button type="button" onClick={() => act(s.slug, 'run')}>
+                  Fire now<span class="sr-only"> {s.slug}</span>
+                </button>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {list.data.items.length === 0 && (
-              <tr>
-                <td colSpan={6}>No schedule yet.</td>
-              </tr>
-            )}
-            {list.data.items.map((s) => (
-              <tr key={s.slug} data-schedule={s.slug}>
-                <td>
-                  <a {...linkProps(`/schedules/${s.slug}`)}>{s.name || s.slug}</a>
-                  {!s.enabled && <span class="badge skipped">paused</span>}
-                </td>
-                <td>
-                  <code>{s.cron}</code> <small>{s.timezone}</small>
-                </td>
-                <td>{s.kind}</td>
-                <td>{s.enabled ? when(s.next_run_at) : '—'}</td>
-                <td>{when(s.last_run_at)}</td>
-                <td class="actions">
-                  <button type="button" onClick={() => act(s.slug, s.enabled ? 'pause' : 'resume')}>
-                    {s.enabled ? 'Pause' : 'Resume'}
-                    <span class="sr-only"> {s.slug}</span>
-                  </button>
-                  <button type="button" onClick={() => act(s.slug, 'run')}>
-                    Fire now<span class="sr-only"> {s.slug}</span>
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
       )}
       <NextPage more={list.more} />
       <CreateSchedule me={me} created={list.reload} />
