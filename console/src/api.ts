@@ -145,11 +145,15 @@ export function takeTokensFromFragment(): string | null {
   return params.get('redirect_to');
 }
 
-/** Revokes the access token at the API, then forgets both tokens. */
+/** Revokes the access token and this sign-in's refresh token at the API, then forgets both. */
 export async function signOut(): Promise<void> {
   try {
     if (session)
-      await fetch('/auth/logout', { method: 'POST', headers: { authorization: `Bearer ${session.access}` } });
+      await fetch('/auth/logout', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${session.access}`, 'content-type': 'application/json' },
+        body: JSON.stringify(session.refresh ? { refresh_token: session.refresh } : {}),
+      });
   } finally {
     setSession(null);
   }

@@ -5,7 +5,7 @@ import { hasPermission, isAdminUser } from '../authz/context.js';
 import { NoContent, PageQuery, SlugParams, responses } from '../http/schemas.js';
 import { parsePage, sendPage } from '../http/pagination.js';
 import { authOf, sendProblem } from '../http/server.js';
-import { AppError } from '../http/errors.js';
+import { AppError, invalid } from '../http/errors.js';
 import { OAuthError, clientCredentialsFrom, type GrantHandler } from './grants.js';
 import { signInThrottle } from './throttle.js';
 import * as S from './schemas.js';
@@ -258,12 +258,19 @@ export function identityRoutes(api: Api, core: Core, grants: ReadonlyMap<string,
     {
       schema: {
         tags: ['auth'],
-        summary: 'Revokes the presented access token',
+        summary: 'Revokes the presented access token, and the session of the refresh token sent with it',
+        description:
+          'With `{"refresh_token"}` in the body, the refresh token and every rotation of it (one sign-in) ' +
+          'are revoked too, when it is the caller’s; any other value changes nothing.',
         response: responses({ 204: NoContent }),
       },
     },
     async (req, reply) => {
-      await tokens.revoke(authOf(req).jti);
+      const ctx = authOf(req);
+      const refresh = logoutRefreshToken(req.body);
+      await tokens.revoke(ctx.jti);
+      if (refresh !== undefined && ctx.principal.kind === 'user')
+        await tokens.endRefreshFamily(ctx.principal.id, refresh);
       return reply.code(204).send(null);
     },
   );
@@ -303,4 +310,19 @@ export function identityRoutes(api: Api, core: Core, grants: ReadonlyMap<string,
     },
     async (_req, reply) => reply.header('cache-control', 'public, max-age=300').send(core.jwt.jwks()),
   );
+}
+
+/**
+ * The optional body of a sign-out, `{"refresh_token"}`. No body at all is the common case, so it is
+ * read here rather than by a route schema (which would refuse a body-less POST).
+ */
+function logoutRefreshToken(body: unknown): string | undefined {
+  if (body === undefined || body === null) return undefined;
+  if (typeof body !== 'object' || Array.isArray(body)) throw invalid('', 'must be an object');
+  for (const [key, value] of Object.entries(body)) {
+    if (key !== 'refresh_token') throw invalid(`/${key}`, 'is not a property of a sign-out');
+    if (typeof value !== 'string' || value.length < 1 || value.length > 200)
+      throw invalid('/refresh_token', 'must be a string of 1 to 200 characters');
+  }
+  return (body as { refresh_token?: string }).refresh_token;
 }

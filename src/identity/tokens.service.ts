@@ -70,6 +70,15 @@ export async function revokeRefreshTokensOf(q: Queryable, userId: string): Promi
   );
 }
 
+/** Ends one refresh-token family (a sign-in and its rotations). */
+async function revokeFamily(q: Queryable, family: string): Promise<void> {
+  await q.query(
+    `UPDATE graph_nodes SET props = props || jsonb_build_object('revoked_at', ${NOW_ISO}), updated_at = now()
+      WHERE label = 'RefreshToken' AND props->>'family' = $1 AND props->>'revoked_at' IS NULL`,
+    [family],
+  );
+}
+
 type Deps = { sql: Sql; jwt: JwtSigner; authCache: AuthCache; settings: Settings };
 
 export function tokensService({ sql, jwt, authCache, settings }: Deps) {
@@ -197,14 +206,23 @@ export function tokensService({ sql, jwt, authCache, settings }: Deps) {
         },
       );
       if ('error' in outcome && outcome.revokeFamily) {
-        await sql.query(
-          `UPDATE graph_nodes SET props = props || jsonb_build_object('revoked_at', ${NOW_ISO}), updated_at = now()
-            WHERE label = 'RefreshToken' AND props->>'family' = $1 AND props->>'revoked_at' IS NULL`,
-          [outcome.revokeFamily],
-        );
+        await revokeFamily(sql, outcome.revokeFamily);
         return { error: outcome.error };
       }
       return outcome;
+    },
+
+    /**
+     * Sign-out: ends the refresh-token family of `token` when it belongs to `userId`. Anything else (an
+     * unknown token, another user's) changes nothing and says nothing, so sign-out is no token oracle.
+     */
+    async endRefreshFamily(userId: string, token: string): Promise<void> {
+      const row = await sql.one<{ family: string }>(
+        `SELECT n.props->>'family' AS family FROM graph_keys k JOIN graph_nodes n ON n.id = k.node_id
+          WHERE k.namespace = 'RefreshToken.hash' AND k.key = $1 AND n.props->>'user_id' = $2`,
+        [sha256(token), userId],
+      );
+      if (row) await revokeFamily(sql, row.family);
     },
   };
 }

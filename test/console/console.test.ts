@@ -239,12 +239,16 @@ describe('sign-in with an OpenID provider', () => {
 });
 
 describe('shell and navigation by permission', () => {
-  it('an admin sees every page; sign-out revokes the access token', async () => {
+  it('an admin sees every page; sign-out revokes the access token and the refresh token', async () => {
     const page = await newPage();
     const tokens: string[] = [];
+    const refreshTokens: string[] = [];
     page.on('response', async (res) => {
-      if (res.url().endsWith('/auth/login') && res.ok())
-        tokens.push(((await res.json()) as { access_token: string }).access_token);
+      if (res.url().endsWith('/auth/login') && res.ok()) {
+        const body = (await res.json()) as { access_token: string; refresh_token: string };
+        tokens.push(body.access_token);
+        refreshTokens.push(body.refresh_token);
+      }
     });
     await signIn(page, keel.admin);
     const nav = page.getByRole('navigation', { name: 'Console' });
@@ -264,6 +268,13 @@ describe('shell and navigation by permission', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Sign in to Keel' }).waitFor();
     expect((await keel.call('GET', '/auth/me', tokens[0]!)).status).toBe(401);
+    const refreshed = await fetch(`${keel.base}/auth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grant_type: 'refresh_token', refresh_token: refreshTokens[0]! }),
+    });
+    expect(refreshed.status).toBe(400);
+    expect(JSON.stringify(await refreshed.json())).toContain('revoked');
   });
 
   it('a plain user sees no admin page, and an admin page opened directly shows the API 403', async () => {

@@ -150,6 +150,48 @@ describe('POST /auth/token accepts application/x-www-form-urlencoded and JSON', 
   });
 });
 
+describe('sign-out', () => {
+  it('with the refresh token: that sign-in and its rotations end; without it, only the access token', async () => {
+    const session = await login('alice@auth.test', 'alice-password-1');
+    const rotated = await refresh(session.body.refresh_token);
+    expect(rotated.status).toBe(200);
+    const other = await login('alice@auth.test', 'alice-password-1');
+    const out = await app.call('POST', '/auth/logout', {
+      token: rotated.body.access_token,
+      body: { refresh_token: rotated.body.refresh_token },
+    });
+    expect(out.status).toBe(204);
+    expect((await refresh(rotated.body.refresh_token)).status).toBe(400);
+    expect((await me(rotated.body.access_token)).status).toBe(401);
+    // Another sign-in of the same user is untouched.
+    expect((await refresh(other.body.refresh_token)).status).toBe(200);
+  });
+
+  it("another user's refresh token changes nothing and answers the same", async () => {
+    const mine = await login('alice@auth.test', 'alice-password-1');
+    const theirs = await login('bob@auth.test', 'bob-password-1');
+    const out = await app.call('POST', '/auth/logout', {
+      token: mine.body.access_token,
+      body: { refresh_token: theirs.body.refresh_token },
+    });
+    expect(out.status).toBe(204);
+    expect((await refresh(theirs.body.refresh_token)).status).toBe(200);
+  });
+
+  it('a body that is not {refresh_token} is a 422 naming the field', async () => {
+    const mine = await login('alice@auth.test', 'alice-password-1');
+    const res = await app.call('POST', '/auth/logout', {
+      token: mine.body.access_token,
+      body: { refresh_token: 42 },
+    });
+    expect(res.status).toBe(422);
+    expect(JSON.stringify(res.body)).toContain('/refresh_token');
+    // A refused sign-out revoked nothing.
+    expect((await me(mine.body.access_token)).status).toBe(200);
+    expect((await refresh(mine.body.refresh_token)).status).toBe(200);
+  });
+});
+
 describe('client_credentials grant (client authentication, scopes)', () => {
   it('accepts HTTP Basic client authentication (RFC 6749 2.3.1)', async () => {
     const basic = Buffer.from(
