@@ -3,8 +3,14 @@
 import { randomUUID } from 'node:crypto';
 import { Ajv } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
-import Fastify, { LogController, type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
-import helmet from '@fastify/helmet';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import type { Logger } from 'pino';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -16,6 +22,8 @@ import { AppError, STATUS_TITLES, unauthorized, type FieldError } from './errors
 import { Problem, responses } from './schemas.js';
 import { nulPointer } from '../lib/json-pointer.js';
 import { jsonBodyParser } from './json-body.js';
+import { SECURITY_HEADERS } from './security-headers.js';
+import { RequestLogger } from './request-logger.js';
 import { PgCode, pgCode } from '../db/sql.js';
 import { KeyConflictError, NodeGoneError } from '../graph/store.js';
 import { observabilityRoutes } from '../observability/routes.js';
@@ -43,6 +51,9 @@ export function authOf(request: FastifyRequest): AuthContext {
 const DOCS_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
   "connect-src 'self'; font-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** Log levels at which each completed request is logged (`info` and below). */
+const LOGS_REQUESTS = new Set(['info', 'debug', 'trace']);
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -112,6 +123,16 @@ function requestAjv(coerceTypes: false | 'array'): Ajv {
   return ajv;
 }
 
+/** 422 naming the first field of this part of the request that holds U+0000, if any. */
+function nulRefusal(where: FieldError['in'], value: unknown): AppError | undefined {
+  const pointer = nulPointer(value);
+  if (pointer === undefined) return undefined;
+  const detail = 'must not contain NUL characters';
+  return new AppError(422, 'validation_failed', `${pointer.slice(1) || where}: ${detail}`, [
+    { pointer, in: where, detail },
+  ]);
+}
+
 /**
  * Safety net for storage errors a service did not translate: a race with a concurrent delete or
  * create is a 409, text PostgreSQL cannot store is a 422; never a 500 for what a client sent.
@@ -140,6 +161,11 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
   const app = Fastify({
     loggerInstance: core.log,
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
+    // Each request logs through a child bound to its id, made when the request first logs a line.
+    childLoggerFactory: (logger, bindings, options) =>
+      options.level || options.serializers
+        ? logger.child(bindings, options)
+        : (new RequestLogger(logger as Logger, bindings) as unknown as FastifyBaseLogger),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
@@ -205,17 +231,11 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
     return sendProblem(reply, new AppError(500, 'internal_error', 'an unexpected error occurred'));
   });
 
-  // Security headers for a JSON API: nothing to sniff, frame or refer from. The docs UI alone loads
-  // scripts, styles and images of its own (see the onSend hook below).
-  await app.register(helmet, {
-    global: true,
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
-    },
-    referrerPolicy: { policy: 'no-referrer' },
-    frameguard: { action: 'deny' },
-    crossOriginEmbedderPolicy: false,
+  // Security headers on every response (security-headers.ts); a route may set its own policy over
+  // them (the console; the docs UI in the onSend hook below).
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(SECURITY_HEADERS);
+    done();
   });
 
   app.addSchema(Problem);
@@ -244,23 +264,15 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
   });
 
   // PostgreSQL stores no U+0000 in text or jsonb; refuse it here (422 naming the field) rather than fail later.
-  app.addHook('preValidation', async (request) => {
-    for (const [where, value] of [
-      ['params', request.params],
-      ['query', request.query],
-      ['body', request.routeOptions.config.nulInBody ? undefined : request.body],
-    ] as const) {
-      const pointer = nulPointer(value);
-      if (pointer !== undefined) {
-        const detail = 'must not contain NUL characters';
-        throw new AppError(422, 'validation_failed', `${pointer.slice(1) || where}: ${detail}`, [
-          { pointer, in: where, detail },
-        ]);
-      }
-    }
+  app.addHook('preValidation', (request, _reply, done) => {
+    done(
+      nulRefusal('params', request.params) ??
+        nulRefusal('query', request.query) ??
+        (request.routeOptions.config.nulInBody ? undefined : nulRefusal('body', request.body)),
+    );
   });
 
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     // API answers are never cached unless a route says otherwise (JWKS): a token in a login, token,
     // refresh or OAuth callback answer must not outlive the exchange in any cache.
@@ -268,9 +280,14 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
     if (request.url === '/docs' || request.url.startsWith('/docs/')) {
       reply.header('content-security-policy', DOCS_CSP);
     }
+    done(null, payload);
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
+    if (!LOGS_REQUESTS.has(request.log.level)) {
+      done();
+      return;
+    }
     request.log.info(
       {
         method: request.method,
@@ -283,6 +300,7 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
       },
       'request completed',
     );
+    done();
   });
 
   observabilityRoutes(app, core);

@@ -17,12 +17,13 @@ function tokenMatches(header: string | undefined, token: string): boolean {
 }
 
 export function observabilityRoutes(app: Api, core: Pick<Core, 'sql' | 'settings'>): void {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     // Unmatched paths share one label: a scanner must not grow the label set without bound.
     const route = request.is404 ? 'unmatched' : (request.routeOptions.url ?? 'unmatched');
     const labels = { method: request.method, route, status: String(reply.statusCode) };
     httpRequests.inc(labels);
     httpDuration.observe(labels, reply.elapsedTime / 1000);
+    done();
   });
 
   const removeProbe = addProbe(() => {
