@@ -10,8 +10,9 @@ const MARK = '\uFDD0';
 const needsEncoding = (s: string) => s.includes('\u0000') || s.startsWith(MARK);
 const encodeString = (s: string) =>
   needsEncoding(s) ? MARK + s.replace(/%/g, '%25').replaceAll('\u0000', '%00') : s;
+const isEncoded = (s: string) => s.startsWith(MARK);
 const decodeString = (s: string) =>
-  s.startsWith(MARK) ? s.slice(1).replace(/%(00|25)/g, (_m, h: string) => (h === '00' ? '\u0000' : '%')) : s;
+  isEncoded(s) ? s.slice(1).replace(/%(00|25)/g, (_m, h: string) => (h === '00' ? '\u0000' : '%')) : s;
 
 function map(value: unknown, f: (s: string) => string): unknown {
   if (typeof value === 'string') return f(value);
@@ -21,12 +22,22 @@ function map(value: unknown, f: (s: string) => string): unknown {
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [f(k), map(v, f)]));
 }
 
-/** Whether any string in the document needs the stored form (most documents: no, and are kept as is). */
+/**
+ * Whether any string in the document needs the stored form (most documents: no, and are kept as is).
+ * Runs on every document a list returns, so it walks without allocating.
+ */
 function anyString(value: unknown, test: (s: string) => boolean): boolean {
   if (typeof value === 'string') return test(value);
   if (typeof value !== 'object' || value === null) return false;
-  if (Array.isArray(value)) return value.some((v) => anyString(v, test));
-  return Object.entries(value).some(([k, v]) => test(k) || anyString(v, test));
+  if (Array.isArray(value)) {
+    for (const v of value) if (anyString(v, test)) return true;
+    return false;
+  }
+  const obj = value as Record<string, unknown>;
+  for (const k in obj) {
+    if (Object.hasOwn(obj, k) && (test(k) || anyString(obj[k], test))) return true;
+  }
+  return false;
 }
 
 export function encodeDocument<T>(doc: T): T {
@@ -34,5 +45,5 @@ export function encodeDocument<T>(doc: T): T {
 }
 
 export function decodeDocument<T>(doc: T): T {
-  return anyString(doc, (s) => s.startsWith(MARK)) ? (map(doc, decodeString) as T) : doc;
+  return anyString(doc, isEncoded) ? (map(doc, decodeString) as T) : doc;
 }
