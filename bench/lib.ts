@@ -10,6 +10,9 @@
 // - `set: 'name'` puts a scenario in a named set: `npm run bench -- name` runs that set alone.
 import autocannon from 'autocannon';
 
+/** The Node flags Keel runs with (bin/keel.js, `npm start`); the raw baselines run with them too. */
+export const NODE_FLAGS = ['--max-semi-space-size=64'];
+
 export interface BenchContext {
   baseUrl: string;
   /** The database the server uses (for custom scenarios that boot their own runtime). */

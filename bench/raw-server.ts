@@ -59,4 +59,6 @@ app.get<{ Params: { org: string; orgSlug: string } }>('/raw-projects/:org/:orgSl
 app.get('/health', async () => ({ status: 'ok' }));
 app.get('/ready', async () => ({ ok: true }));
 
+// Exits on SIGTERM through process.exit, so that a CPU profile (BENCH_CPU_PROFILE) is written.
+process.once('SIGTERM', () => process.exit(0));
 await app.listen({ host: '127.0.0.1', port: Number(process.env.RAW_PORT) });

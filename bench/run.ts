@@ -8,12 +8,14 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { generateSigningKey } from '../src/crypto/jwt.js';
 import { freePort, startScratchPostgres } from '../src/db/embedded.js';
-import { load, type BenchContext, type Scenario } from './lib.js';
+import { load, NODE_FLAGS, type BenchContext, type Scenario } from './lib.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const duration = Number(process.env.BENCH_DURATION ?? 5);
 const only = process.env.BENCH_ONLY; // substring filter on scenario names
 const set = process.argv[2]; // `npm run bench -- <set>`: only the scenarios of that named set
+// BENCH_CPU_PROFILE=<dir>: `keel api` writes a V8 CPU profile of the whole run there when it stops.
+const profileDir = process.env.BENCH_CPU_PROFILE;
 
 async function adminDatabase(): Promise<{ url: string; stop(): Promise<void> }> {
   const url = process.env.KEEL_BENCH_DATABASE_URL ?? process.env.KEEL_TEST_DATABASE_URL;
@@ -73,10 +75,15 @@ async function main() {
     KEEL_DATABASE_POOL_SIZE: '20',
     KEEL_STREAM_URL: process.env.KEEL_TEST_NATS_URL ?? 'postgres',
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/cli/main.ts'), 'api'], {
-    env: { ...process.env, ...env, NODE_ENV: 'production' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
+  const child = spawn(
+    process.execPath,
+    [...profile, ...NODE_FLAGS, '--import', 'tsx', path.join(root, 'src/cli/main.ts'), 'api'],
+    {
+      env: { ...process.env, ...env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
   const results: Array<Record<string, unknown>> = [];
   try {

@@ -10,6 +10,9 @@ const SLUG = 'bench-plugin';
 const LABEL = 'BpService';
 const base = `/admin/plugins/${SLUG}/entities/${LABEL}`;
 const generated = generatedManifest(SLUG, 'Bp', 20);
+const ROUNDS = 3;
+const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 let ready: Promise<{ token: string; id: string }> | undefined;
 
@@ -84,28 +87,47 @@ export const scenarios: Scenario[] = [
           if (r.non2xx + r.errors > 0) throw new Error(`${p}: ${r.non2xx} non-2xx, ${r.errors} errors`);
           return r;
         };
-        const rawList = await run(rawUrl, `/raw/${SLUG}/${LABEL}`);
-        const list = await run(ctx.baseUrl, base);
-        const rawGet = await run(rawUrl, `/raw/${SLUG}/${LABEL}/${id}`);
-        const get = await run(ctx.baseUrl, `${base}/${id}`);
-        const listRatio = Math.round((list.requestsPerSecond / rawList.requestsPerSecond) * 100) / 100;
-        const getRatio = Math.round((get.requestsPerSecond / rawGet.requestsPerSecond) * 100) / 100;
+        // Two processes on two shared cores drift by 10-20% from one load to the next, so the pair is
+        // measured in ROUNDS alternating rounds, each ratio from one raw load and the Keel load right
+        // after it; the goal lines read the median ratio and the worst p99.
+        const rounds: Array<Record<string, number>> = [];
+        for (let i = 0; i < ROUNDS; i++) {
+          const rawList = await run(rawUrl, `/raw/${SLUG}/${LABEL}`);
+          const list = await run(ctx.baseUrl, base);
+          const rawGet = await run(rawUrl, `/raw/${SLUG}/${LABEL}/${id}`);
+          const get = await run(ctx.baseUrl, `${base}/${id}`);
+          const round = {
+            rawListRps: rawList.requestsPerSecond,
+            listRps: list.requestsPerSecond,
+            listRatio: ratio(list.requestsPerSecond, rawList.requestsPerSecond),
+            listP99Ms: list.p99Ms,
+            rawGetRps: rawGet.requestsPerSecond,
+            getRps: get.requestsPerSecond,
+            getRatio: ratio(get.requestsPerSecond, rawGet.requestsPerSecond),
+            getP99Ms: get.p99Ms,
+          };
+          console.log(
+            `  round ${i + 1}: list ${round.listRps} / raw ${round.rawListRps} req/s = ${round.listRatio}x, ` +
+              `p99 ${round.listP99Ms} ms; get ${round.getRps} / raw ${round.rawGetRps} req/s = ${round.getRatio}x`,
+          );
+          rounds.push(round);
+        }
+        const listRatio = median(rounds.map((r) => r.listRatio!));
+        const getRatio = median(rounds.map((r) => r.getRatio!));
+        const listP99 = Math.max(...rounds.map((r) => r.listP99Ms!));
         const line = (text: string, met: boolean) =>
           console.log(`  goal ${text}: ${met ? 'met' : 'NOT met'}`);
-        line(`list >= 0.7x of the raw baseline (${listRatio}x)`, listRatio >= 0.7);
-        line(`get >= 0.8x of the raw baseline (${getRatio}x)`, getRatio >= 0.8);
-        line(`list p99 < 20 ms (${list.p99Ms} ms)`, list.p99Ms < 20);
+        line(`list >= 0.7x of the raw baseline (median ${listRatio}x)`, listRatio >= 0.7);
+        line(`get >= 0.8x of the raw baseline (median ${getRatio}x)`, getRatio >= 0.8);
+        line(`list p99 < 20 ms (worst round ${listP99} ms)`, listP99 < 20);
         return {
-          rawListRps: rawList.requestsPerSecond,
-          rawListP99Ms: rawList.p99Ms,
-          listRps: list.requestsPerSecond,
-          listP99Ms: list.p99Ms,
+          rounds: ROUNDS,
           listRatioToRaw: listRatio,
-          rawGetRps: rawGet.requestsPerSecond,
-          rawGetP99Ms: rawGet.p99Ms,
-          getRps: get.requestsPerSecond,
-          getP99Ms: get.p99Ms,
           getRatioToRaw: getRatio,
+          worstListP99Ms: listP99,
+          ...Object.fromEntries(
+            rounds.flatMap((r, i) => Object.entries(r).map(([k, v]) => [`r${i + 1}.${k}`, v])),
+          ),
         };
       });
     },
