@@ -258,9 +258,27 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
 
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request) => {
-    if (request.is404 || request.routeOptions.config.public) return;
-    request.auth = await core.identity.authn.authenticate(request.headers.authorization);
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.is404 || request.routeOptions.config.public) {
+      done();
+      return;
+    }
+    let auth: ReturnType<typeof core.identity.authn.authenticate>;
+    try {
+      auth = core.identity.authn.authenticate(request.headers.authorization);
+    } catch (err) {
+      done(err as Error);
+      return;
+    }
+    if (!(auth instanceof Promise)) {
+      request.auth = auth;
+      done();
+      return;
+    }
+    auth.then((a) => {
+      request.auth = a;
+      done();
+    }, done);
   });
 
   // PostgreSQL stores no U+0000 in text or jsonb; refuse it here (422 naming the field) rather than fail later.

@@ -16,6 +16,12 @@ import { findUserByEmail } from './users.store.js';
  */
 export type ActorVerifier = (claims: JwtClaims) => Promise<{ id: string; name: string }>;
 
+const principalKey = (kind: 'user' | 'service_account', name: string) => `${kind}:${name.toLowerCase()}`;
+
+/** Tokens minted by token exchange (or carrying an actor) are checked against their actor too. */
+const isDelegated = (claims: JwtClaims) =>
+  claims.act !== undefined || claims.azp !== undefined || claims.auth_method === 'token_exchange';
+
 type Deps = { sql: Sql; jwt: JwtSigner; authCache: AuthCache; tokens: TokensService };
 
 export function authenticator({ sql, jwt, authCache, tokens }: Deps) {
@@ -25,7 +31,7 @@ export function authenticator({ sql, jwt, authCache, tokens }: Deps) {
     kind: 'user' | 'service_account',
     name: string,
   ): Promise<CachedPrincipal | null> {
-    return authCache.principals.load(`${kind}:${name.toLowerCase()}`, () => readPrincipal(kind, name));
+    return authCache.principals.load(principalKey(kind, name), () => readPrincipal(kind, name));
   }
 
   async function readPrincipal(
@@ -83,6 +89,52 @@ export function authenticator({ sql, jwt, authCache, tokens }: Deps) {
     }
   }
 
+  function verifiedClaims(authorization: string | undefined): JwtClaims {
+    if (!authorization) throw unauthorized('a bearer token is required');
+    const [scheme, token] = authorization.split(' ', 2);
+    if (scheme?.toLowerCase() !== 'bearer' || !token)
+      throw unauthorized('use the Bearer authorization scheme');
+    try {
+      return jwt.verify(token);
+    } catch (err) {
+      if (err instanceof InvalidTokenError)
+        throw unauthorized(`invalid token: ${err.message}`, 'invalid_token');
+      throw err;
+    }
+  }
+
+  async function verifyActor(claims: JwtClaims): Promise<AuthContext['actor']> {
+    if (!actorVerifier) throw unauthorized('delegated tokens are not accepted', 'invalid_token');
+    return actorVerifier(claims);
+  }
+
+  function contextOf(
+    claims: JwtClaims,
+    kind: 'user' | 'service_account',
+    revoked: boolean,
+    principal: CachedPrincipal | null,
+    clientId: string | undefined,
+    credentialOwnerId: string | null,
+    actor: AuthContext['actor'],
+  ): AuthContext {
+    if (revoked) throw unauthorized('the token was revoked', 'invalid_token');
+    if (!principal || !principal.isActive)
+      throw unauthorized('the principal is unknown or inactive', 'invalid_token');
+    checkIssuedAfter(claims, principal, 'the principal');
+    // Minted with a client credential (directly, or exchanged through one): it lives as long as that.
+    if (clientId !== undefined && credentialOwnerId === null)
+      throw unauthorized('the client credential of this token was revoked or has expired', 'invalid_token');
+    return {
+      principal: { kind, id: principal.id, name: principal.name, isAdmin: principal.isAdmin },
+      actor,
+      authMethod: claims.auth_method,
+      jti: claims.jti,
+      scopes: typeof claims.scope === 'string' ? claims.scope.split(' ').filter(Boolean) : null,
+      permissions: principal.permissions,
+      ...(clientId !== undefined ? { clientId } : {}),
+    };
+  }
+
   return {
     loadPrincipal,
     checkIssuedAfter,
@@ -92,43 +144,32 @@ export function authenticator({ sql, jwt, authCache, tokens }: Deps) {
       actorVerifier = verifier;
     },
 
-    async authenticate(authorization: string | undefined): Promise<AuthContext> {
-      if (!authorization) throw unauthorized('a bearer token is required');
-      const [scheme, token] = authorization.split(' ', 2);
-      if (scheme?.toLowerCase() !== 'bearer' || !token)
-        throw unauthorized('use the Bearer authorization scheme');
-      let claims: JwtClaims;
-      try {
-        claims = jwt.verify(token);
-      } catch (err) {
-        if (err instanceof InvalidTokenError)
-          throw unauthorized(`invalid token: ${err.message}`, 'invalid_token');
-        throw err;
-      }
-      if (await tokens.isRevoked(claims.jti)) throw unauthorized('the token was revoked', 'invalid_token');
+    /**
+     * The caller of a request. Synchronous when everything it needs is cached (the common case: no
+     * promise, no tick), a promise when something has to be read.
+     */
+    authenticate(authorization: string | undefined): AuthContext | Promise<AuthContext> {
+      const claims = verifiedClaims(authorization);
       const kind = claims.auth_method === 'client_credentials' ? 'service_account' : 'user';
-      const principal = await loadPrincipal(kind, claims.sub);
-      if (!principal || !principal.isActive)
-        throw unauthorized('the principal is unknown or inactive', 'invalid_token');
-      checkIssuedAfter(claims, principal, 'the principal');
-      // Minted with a client credential (directly, or exchanged through one): it lives as long as that.
       const clientId = typeof claims.cid === 'string' ? claims.cid : undefined;
-      if (clientId !== undefined && (await credentialOwner(clientId)) === null)
-        throw unauthorized('the client credential of this token was revoked or has expired', 'invalid_token');
-      let actor: AuthContext['actor'] = null;
-      if (claims.act !== undefined || claims.azp !== undefined || claims.auth_method === 'token_exchange') {
-        if (!actorVerifier) throw unauthorized('delegated tokens are not accepted', 'invalid_token');
-        actor = await actorVerifier(claims);
+      const revoked = authCache.tokens.get(claims.jti);
+      const principal = authCache.principals.get(principalKey(kind, claims.sub));
+      const owner = clientId === undefined ? null : authCache.credentials.get(clientId);
+      if (revoked !== undefined && principal !== undefined && owner !== undefined && !isDelegated(claims)) {
+        return contextOf(claims, kind, revoked, principal, clientId, owner, null);
       }
-      return {
-        principal: { kind, id: principal.id, name: principal.name, isAdmin: principal.isAdmin },
-        actor,
-        authMethod: claims.auth_method,
-        jti: claims.jti,
-        scopes: typeof claims.scope === 'string' ? claims.scope.split(' ').filter(Boolean) : null,
-        permissions: principal.permissions,
-        ...(clientId !== undefined ? { clientId } : {}),
-      };
+      return (async () => {
+        const context = contextOf(
+          claims,
+          kind,
+          await tokens.isRevoked(claims.jti),
+          await loadPrincipal(kind, claims.sub),
+          clientId,
+          clientId === undefined ? null : await credentialOwner(clientId),
+          null,
+        );
+        return isDelegated(claims) ? { ...context, actor: await verifyActor(claims) } : context;
+      })();
     },
   };
 }
