@@ -13,6 +13,10 @@ import autocannon from 'autocannon';
 /** The Node flags Keel runs with (bin/keel.js, `npm start`); the raw baselines run with them too. */
 export const NODE_FLAGS = ['--max-semi-space-size=64'];
 
+/** The middle value (of an odd count; the upper middle of an even one). */
+export const median = (xs: readonly number[]): number =>
+  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
 export interface BenchContext {
   baseUrl: string;
   /** The database the server uses (for custom scenarios that boot their own runtime). */

@@ -2,7 +2,7 @@
 // plugin revision), called by a user whose role holds the derived permissions. Issue "Hardening":
 // list and get against a raw baseline (bench/raw-server.ts: the same SQL on the same pool in a bare
 // Fastify route, its own process), measured in the same run.
-import { load, type BenchContext, type Scenario } from '../lib.js';
+import { load, median, type BenchContext, type Scenario } from '../lib.js';
 import { withRawServer } from '../raw.js';
 import { generatedManifest } from '../../test/plugins/fixtures.js';
 
@@ -12,7 +12,6 @@ const base = `/admin/plugins/${SLUG}/entities/${LABEL}`;
 const generated = generatedManifest(SLUG, 'Bp', 20);
 const ROUNDS = 3;
 const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 let ready: Promise<{ token: string; id: string }> | undefined;
 
