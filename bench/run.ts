@@ -14,7 +14,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const duration = Number(process.env.BENCH_DURATION ?? 5);
 const only = process.env.BENCH_ONLY; // substring filter on scenario names
 const set = process.argv[2]; // `npm run bench -- <set>`: only the scenarios of that named set
-// BENCH_CPU_PROFILE=<dir>: `keel api` writes a V8 CPU profile of the whole run there when it stops.
+// BENCH_CPU_PROFILE=<dir>: `keel api` writes a V8 CPU profile of the whole run there when it stops
+// (a raw baseline server, bench/raw.ts, into <dir>/raw).
 const profileDir = process.env.BENCH_CPU_PROFILE;
 
 async function adminDatabase(): Promise<{ url: string; stop(): Promise<void> }> {

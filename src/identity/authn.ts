@@ -115,7 +115,6 @@ export function authenticator({ sql, jwt, authCache, tokens }: Deps) {
     principal: CachedPrincipal | null,
     clientId: string | undefined,
     credentialOwnerId: string | null,
-    actor: AuthContext['actor'],
   ): AuthContext {
     if (revoked) throw unauthorized('the token was revoked', 'invalid_token');
     if (!principal || !principal.isActive)
@@ -126,7 +125,7 @@ export function authenticator({ sql, jwt, authCache, tokens }: Deps) {
       throw unauthorized('the client credential of this token was revoked or has expired', 'invalid_token');
     return {
       principal: { kind, id: principal.id, name: principal.name, isAdmin: principal.isAdmin },
-      actor,
+      actor: null,
       authMethod: claims.auth_method,
       jti: claims.jti,
       scopes: typeof claims.scope === 'string' ? claims.scope.split(' ').filter(Boolean) : null,
@@ -156,7 +155,7 @@ export function authenticator({ sql, jwt, authCache, tokens }: Deps) {
       const principal = authCache.principals.get(principalKey(kind, claims.sub));
       const owner = clientId === undefined ? null : authCache.credentials.get(clientId);
       if (revoked !== undefined && principal !== undefined && owner !== undefined && !isDelegated(claims)) {
-        return contextOf(claims, kind, revoked, principal, clientId, owner, null);
+        return contextOf(claims, kind, revoked, principal, clientId, owner);
       }
       return (async () => {
         const context = contextOf(
@@ -166,7 +165,6 @@ export function authenticator({ sql, jwt, authCache, tokens }: Deps) {
           await loadPrincipal(kind, claims.sub),
           clientId,
           clientId === undefined ? null : await credentialOwner(clientId),
-          null,
         );
         return isDelegated(claims) ? { ...context, actor: await verifyActor(claims) } : context;
       })();
