@@ -8,6 +8,7 @@
 // - kind 'custom': `run(ctx)` measures something that is not one HTTP request (a queue drain, say) and
 //   returns named figures; it may boot an in-process runtime on ctx.databaseUrl with ctx.env.
 // - `set: 'name'` puts a scenario in a named set: `npm run bench -- name` runs that set alone.
+import path from 'node:path';
 import autocannon from 'autocannon';
 
 /** The Node flags Keel runs with (bin/keel.js, `npm start`); the raw baselines run with them too. */
@@ -44,17 +45,26 @@ export async function schedulerAccountToken(ctx: BenchContext, slug: string): Pr
     { name: 'bench' },
     ctx.adminToken,
   );
+  return tokenGrant(ctx, {
+    grant_type: 'client_credentials',
+    client_id: cred.client_id,
+    client_secret: cred.client_secret,
+  });
+}
+
+/** The access token of one `POST /auth/token` with these form parameters. */
+export async function tokenGrant(ctx: BenchContext, params: Record<string, string>): Promise<string> {
   const res = await fetch(`${ctx.baseUrl}/auth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: cred.client_id,
-      client_secret: cred.client_secret,
-    }).toString(),
+    body: new URLSearchParams(params).toString(),
   });
   return ((await res.json()) as { access_token: string }).access_token;
 }
+
+/** `node` arguments that write a V8 CPU profile into `dir` when the process exits (BENCH_CPU_PROFILE). */
+export const cpuProfileArgs = (dir: string | undefined): string[] =>
+  dir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(dir)}`] : [];
 
 export interface HttpLoad {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -3,14 +3,14 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../src/db/embedded.js';
-import { NODE_FLAGS, type BenchContext } from './lib.js';
+import { cpuProfileArgs, NODE_FLAGS, type BenchContext } from './lib.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export async function withRawServer<T>(ctx: BenchContext, use: (url: string) => Promise<T>): Promise<T> {
   const port = await freePort();
   const dir = process.env.BENCH_CPU_PROFILE;
-  const profile = dir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(dir, 'raw')}`] : [];
+  const profile = cpuProfileArgs(dir && path.join(dir, 'raw'));
   const raw = spawn(
     process.execPath,
     [...profile, ...NODE_FLAGS, '--import', 'tsx', path.join(root, 'bench/raw-server.ts')],

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { generateSigningKey } from '../src/crypto/jwt.js';
 import { freePort, startScratchPostgres } from '../src/db/embedded.js';
-import { load, NODE_FLAGS, type BenchContext, type Scenario } from './lib.js';
+import { cpuProfileArgs, load, NODE_FLAGS, type BenchContext, type Scenario } from './lib.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const duration = Number(process.env.BENCH_DURATION ?? 5);
@@ -76,10 +76,16 @@ async function main() {
     KEEL_DATABASE_POOL_SIZE: '20',
     KEEL_STREAM_URL: process.env.KEEL_TEST_NATS_URL ?? 'postgres',
   };
-  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
   const child = spawn(
     process.execPath,
-    [...profile, ...NODE_FLAGS, '--import', 'tsx', path.join(root, 'src/cli/main.ts'), 'api'],
+    [
+      ...cpuProfileArgs(profileDir),
+      ...NODE_FLAGS,
+      '--import',
+      'tsx',
+      path.join(root, 'src/cli/main.ts'),
+      'api',
+    ],
     {
       env: { ...process.env, ...env, NODE_ENV: 'production' },
       stdio: ['ignore', 'ignore', 'inherit'],

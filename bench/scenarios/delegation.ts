@@ -1,6 +1,6 @@
 // Issue 3: token exchanges per second at 16 concurrent clients, and the cost of checking a delegated
 // token's actor on every request.
-import { load, type BenchContext, type Scenario } from '../lib.js';
+import { load, tokenGrant, type BenchContext, type Scenario } from '../lib.js';
 
 const EXCHANGE = 'urn:ietf:params:oauth:grant-type:token-exchange';
 
@@ -69,17 +69,12 @@ export const scenarios: Scenario[] = [
     goal: { text: '>= 500 exchanges/s, no errors' },
     async run(ctx) {
       const cred = await prepare(ctx);
-      const res = await fetch(`${ctx.baseUrl}/auth/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'client_credentials',
-          client_id: cred.clientId,
-          client_secret: cred.clientSecret,
-        }).toString(),
+      const accessToken = await tokenGrant(ctx, {
+        grant_type: 'client_credentials',
+        client_id: cred.clientId,
+        client_secret: cred.clientSecret,
       });
-      const { access_token } = (await res.json()) as { access_token: string };
-      return exchangeLoad(ctx, { subject_token: access_token });
+      return exchangeLoad(ctx, { subject_token: accessToken });
     },
   },
   {
@@ -88,19 +83,14 @@ export const scenarios: Scenario[] = [
     goal: { minRatio: 0.5, maxP99Ms: 20 },
     async prepare(ctx) {
       const cred = await prepare(ctx);
-      const res = await fetch(`${ctx.baseUrl}/auth/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: EXCHANGE,
-          client_id: cred.clientId,
-          client_secret: cred.clientSecret,
-          requested_subject: 'bench-delegator@example.com',
-          scope: 'service-api:*',
-        }).toString(),
+      const accessToken = await tokenGrant(ctx, {
+        grant_type: EXCHANGE,
+        client_id: cred.clientId,
+        client_secret: cred.clientSecret,
+        requested_subject: 'bench-delegator@example.com',
+        scope: 'service-api:*',
       });
-      const { access_token } = (await res.json()) as { access_token: string };
-      return { path: '/auth/me', headers: { authorization: `Bearer ${access_token}` } };
+      return { path: '/auth/me', headers: { authorization: `Bearer ${accessToken}` } };
     },
   },
 ];

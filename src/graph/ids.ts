@@ -15,7 +15,6 @@ function random16(): Buffer {
     pooled = 0;
   }
   const b = Buffer.from(pool.subarray(pooled, pooled + 16));
-  pool.fill(0, pooled, pooled + 16);
   pooled += 16;
   return b;
 }
