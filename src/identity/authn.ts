@@ -151,7 +151,7 @@ export function authenticator({ sql, jwt, authCache, tokens }: Deps) {
       const claims = verifiedClaims(authorization);
       const kind = claims.auth_method === 'client_credentials' ? 'service_account' : 'user';
       const clientId = typeof claims.cid === 'string' ? claims.cid : undefined;
-      const revoked = authCache.tokens.get(claims.jti);
+      const revoked = tokens.cachedRevocation(claims.jti);
       const principal = authCache.principals.get(principalKey(kind, claims.sub));
       const owner = clientId === undefined ? null : authCache.credentials.get(clientId);
       if (revoked !== undefined && principal !== undefined && owner !== undefined && !isDelegated(claims)) {

@@ -134,6 +134,11 @@ export function tokensService({ sql, jwt, authCache, settings }: Deps) {
     },
 
     /** Is this jti revoked (or unknown)? Cached; revocation invalidates the cache everywhere. */
+    /** isRevoked's answer while it is cached, without a promise; undefined when it has to be read. */
+    cachedRevocation(jti: string): boolean | undefined {
+      return authCache.tokens.get(jti);
+    },
+
     async isRevoked(jti: string): Promise<boolean> {
       return authCache.tokens.load(jti, async () => {
         const meta = await nodeByKey<TokenMetadataProps>(sql, 'TokenMetadata.jti', jti);
