@@ -15,6 +15,7 @@ import { REDACT_PATHS } from '../http/redact.js';
 import { AuthCache } from '../identity/auth-cache.js';
 import { Notifications } from '../db/notifications.js';
 import { GraphCache } from '../graph/cache.js';
+import { PAGES_CHANNEL, PageCache } from '../http/page-cache.js';
 import { authenticator } from '../identity/authn.js';
 import { serviceAccountsService } from '../identity/service-accounts.service.js';
 import { tokensService } from '../identity/tokens.service.js';
@@ -116,8 +117,13 @@ export async function boot(
     authCache.subscribe(notifications);
     const graphCache = new GraphCache();
     graphCache.subscribe(notifications);
+    const pages = new PageCache(settings.pageCacheBytes, async (families) => {
+      await sql.query('SELECT pg_notify($1, f) FROM unnest($2::text[]) AS f', [PAGES_CHANNEL, families]);
+    });
+    pages.subscribe(notifications);
     await notifications.start();
     closers.push(() => notifications.stop());
+    closers.push(() => pages.flush());
     const jwt = new JwtSigner(settings.auth.jwtPrivateKey!, settings.auth.issuer);
     const tokens = tokensService({ sql, jwt, authCache, settings });
     const core: Core = {
@@ -127,6 +133,7 @@ export async function boot(
       jwt,
       authCache,
       graphCache,
+      pages,
       secrets: new SecretBoxes(settings),
       stream,
       identity: {

@@ -7,6 +7,7 @@ import { SecretBox } from '../crypto/secretbox.js';
 import { AppError } from '../http/errors.js';
 import type { AuthCache } from '../identity/auth-cache.js';
 import type { GraphCache } from '../graph/cache.js';
+import type { PageCache } from '../http/page-cache.js';
 import type { Authenticator } from '../identity/authn.js';
 import type { ServiceAccountsService } from '../identity/service-accounts.service.js';
 import type { TokensService } from '../identity/tokens.service.js';
@@ -29,6 +30,8 @@ export interface Core {
   authCache: AuthCache;
   /** Hot lookups by unique key (organizations, projects), invalidated across replicas. */
   graphCache: GraphCache;
+  /** Rendered responses of hot GETs (list pages, plugin entities), invalidated across replicas. */
+  pages: PageCache;
   secrets: SecretBoxes;
   identity: Identity;
   /** The analytics stream (SPEC 6.1); reached at start-up or start-up fails. */

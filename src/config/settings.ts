@@ -101,6 +101,8 @@ export interface Settings {
   /** null: the embedded PostgreSQL managed by Keel. */
   databaseUrl: string | null;
   databasePoolSize: number;
+  /** Bytes of rendered responses each process keeps (docs/scale.md, "The page cache"); 0: none. */
+  pageCacheBytes: number;
   auth: {
     /** PKCS#8 PEM of the Ed25519 signing key; filled from the data dir in embedded mode. */
     jwtPrivateKey: string | undefined;
@@ -225,6 +227,7 @@ export function loadSettings(env: Env = process.env): Settings {
     dataDir: path.resolve(str(env, 'KEEL_DATA_DIR') ?? 'data'),
     databaseUrl,
     databasePoolSize: int(env, 'KEEL_DATABASE_POOL_SIZE', 10, 2, 500),
+    pageCacheBytes: int(env, 'KEEL_PAGE_CACHE_MB', 32, 0, 4096) * 1024 * 1024,
     auth: {
       jwtPrivateKey: pem(env, 'KEEL_AUTH_JWT_PRIVATE_KEY'),
       issuer: url(env, 'KEEL_AUTH_ISSUER', ['http', 'https']) ?? publicUrl,

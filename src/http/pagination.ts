@@ -25,6 +25,15 @@ export function parsePage(
   return { limit, after };
 }
 
+/** The Link header to the next page (RFC 8288), or undefined on the last page. */
+export function nextLink(request: FastifyRequest, page: Page, next: string | undefined): string | undefined {
+  if (next === undefined) return undefined;
+  const url = new URL(request.url, 'http://localhost');
+  url.searchParams.set('limit', String(page.limit));
+  url.searchParams.set('cursor', Buffer.from(next).toString('base64url'));
+  return `<${url.pathname}${url.search}>; rel="next"`;
+}
+
 /** Sets the Link header when another page exists and returns the items. */
 export function sendPage<T>(
   request: FastifyRequest,
@@ -32,11 +41,14 @@ export function sendPage<T>(
   page: Page,
   result: { items: T[]; next: string | undefined },
 ): T[] {
-  if (result.next !== undefined) {
-    const url = new URL(request.url, 'http://localhost');
-    url.searchParams.set('limit', String(page.limit));
-    url.searchParams.set('cursor', Buffer.from(result.next).toString('base64url'));
-    reply.header('link', `<${url.pathname}${url.search}>; rel="next"`);
-  }
+  const link = nextLink(request, page, result.next);
+  if (link !== undefined) reply.header('link', link);
   return result.items;
 }
+
+/** A page as a cached response's payload and Link header (see page-cache.ts). */
+export const pageResponse = <T>(
+  request: FastifyRequest,
+  page: Page,
+  result: { items: T[]; next: string | undefined },
+) => ({ payload: result.items, link: nextLink(request, page, result.next) });

@@ -16,6 +16,7 @@ import {
 } from '../graph/store.js';
 import { isUuid } from '../graph/ids.js';
 import { AppError, conflict, invalid, notFound } from '../http/errors.js';
+import type { CacheScope } from '../http/page-cache.js';
 import type { Page } from '../http/pagination.js';
 import { documentErrors } from './json-schema.js';
 import { decodeDocument, encodeDocument } from './document-codec.js';
@@ -141,9 +142,18 @@ const ends = (e: CompiledEdgeLabel, source: string, target: string) =>
 const noSuchEnd = (pointer: string, end: EndLabel, id: string) =>
   invalid(pointer, `no ${end.label} ${id}`, 'invalid_edge_end');
 
-type Deps = Pick<Core, 'sql'>;
+type Deps = Pick<Core, 'sql' | 'pages'>;
 
-export function pluginEntitiesService({ sql }: Deps, registry: PluginRegistry) {
+/** The cached responses of a plugin's entities (src/http/page-cache.ts). */
+const entityPages = (slug: string) => `plugin:${slug}`;
+
+export function pluginEntitiesService({ sql, pages }: Deps, registry: PluginRegistry) {
+  /** After an entity write commits: this process's cached entity responses go, and other replicas are told. */
+  const written = <T>(slug: string, result: T): T => {
+    pages.changed(entityPages(slug));
+    return result;
+  };
+
   /**
    * Runs a write against the plugin's revision; `undefined` from `fn` means the plugin moved on
    * meanwhile (or the cached revision was stale): retry against the revision now stored.
@@ -174,6 +184,17 @@ export function pluginEntitiesService({ sql }: Deps, registry: PluginRegistry) {
       return edgeOf(plugin, slug, label).schema ?? { type: 'object', maxProperties: 0 };
     },
 
+    /**
+     * Who sees the same entity responses of a label: every holder of its read permission, for one
+     * revision of the plugin. Checked before a response is read or served from the cache.
+     */
+    async entityScope(ctx: AuthContext, slug: string, label: string): Promise<CacheScope> {
+      authorize(ctx, permissionName(slug, label, 'read'));
+      const { head, plugin } = await registry.current(sql, slug);
+      vertexOf(plugin, slug, label);
+      return { family: entityPages(slug), visibility: `${head.id}@${head.revision}` };
+    },
+
     async list(ctx: AuthContext, slug: string, label: string, page: Page, q?: string) {
       authorize(ctx, permissionName(slug, label, 'read'));
       const v = vertexOf((await registry.current(sql, slug)).plugin, slug, label);
@@ -201,7 +222,7 @@ export function pluginEntitiesService({ sql }: Deps, registry: PluginRegistry) {
         const v = vertexOf(plugin, slug, label);
         check(v.validate, body);
         const node = await insertEntity(sql, head, v.storage, encodeDocument(body));
-        return node && entityRead(slug, label, node);
+        return node && written(slug, entityRead(slug, label, node));
       });
     },
 
@@ -217,16 +238,18 @@ export function pluginEntitiesService({ sql }: Deps, registry: PluginRegistry) {
       return withCurrent(slug, async ({ head, plugin }) => {
         const v = vertexOf(plugin, slug, label);
         if (!isUuid(id)) throw notFound(`${label} ${id}`);
-        return sql.tx(async (tx) => {
-          const node = await lockEntity(tx, head, v.storage, id);
-          if (!node) {
-            if (!(await getNode(tx, id, v.storage))) throw notFound(`${label} ${id}`);
-            return undefined;
-          }
-          const merged = mergePatch(decodeDocument(node.props), patch) as Props;
-          check(v.validate, merged);
-          return entityRead(slug, label, (await replaceProps(tx, id, encodeDocument(merged)))!);
-        });
+        return sql
+          .tx(async (tx) => {
+            const node = await lockEntity(tx, head, v.storage, id);
+            if (!node) {
+              if (!(await getNode(tx, id, v.storage))) throw notFound(`${label} ${id}`);
+              return undefined;
+            }
+            const merged = mergePatch(decodeDocument(node.props), patch) as Props;
+            check(v.validate, merged);
+            return entityRead(slug, label, (await replaceProps(tx, id, encodeDocument(merged)))!);
+          })
+          .then((read) => read && written(slug, read));
       });
     },
 
@@ -235,6 +258,7 @@ export function pluginEntitiesService({ sql }: Deps, registry: PluginRegistry) {
       authorize(ctx, permissionName(slug, label, 'write'));
       const v = vertexOf((await registry.current(sql, slug)).plugin, slug, label);
       if (!isUuid(id) || !(await deleteNode(sql, id, v.storage))) throw notFound(`${label} ${id}`);
+      written(slug, undefined);
     },
 
     async listEdges(

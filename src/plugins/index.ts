@@ -28,6 +28,11 @@ export const pluginsDomain: Domain = {
   },
   routes: (api, core) => {
     const registry = new PluginRegistry();
-    return pluginRoutes(api, pluginsService(core, registry), pluginEntitiesService(core, registry));
+    return pluginRoutes(
+      api,
+      pluginsService(core, registry),
+      pluginEntitiesService(core, registry),
+      core.pages,
+    );
   },
 };

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import type { Api } from '../app/domain.js';
-import { parsePage, sendPage } from '../http/pagination.js';
+import { sendCached, type PageCache } from '../http/page-cache.js';
+import { pageResponse, parsePage, sendPage } from '../http/pagination.js';
 import { NoContent, PageQuery, Timestamp, responses } from '../http/schemas.js';
 import { jsonBodyParser } from '../http/json-body.js';
 import { authOf } from '../http/server.js';
@@ -122,6 +123,7 @@ export async function pluginRoutes(
   api: Api,
   plugins: PluginsService,
   entities: PluginEntitiesService,
+  pages: PageCache,
 ): Promise<void> {
   const tags = ['plugins'];
   api.get(
@@ -202,9 +204,13 @@ export async function pluginRoutes(
         },
       },
       async (req, reply) => {
+        const ctx = authOf(req);
         const page = parsePage(req.query);
         const { slug, label } = req.params;
-        return sendPage(req, reply, page, await entities.list(authOf(req), slug, label, page, req.query.q));
+        const scope = await entities.entityScope(ctx, slug, label);
+        return sendCached(req, reply, pages, scope, async () =>
+          pageResponse(req, page, await entities.list(ctx, slug, label, page, req.query.q)),
+        );
       },
     );
     scoped.post(
@@ -223,7 +229,14 @@ export async function pluginRoutes(
     scoped.get(
       `${base}/:id`,
       { schema: { tags, params: EntityParams, response: responses({ 200: EntityRead }) } },
-      async (req) => entities.get(authOf(req), req.params.slug, req.params.label, req.params.id),
+      async (req, reply) => {
+        const ctx = authOf(req);
+        const { slug, label, id } = req.params;
+        const scope = await entities.entityScope(ctx, slug, label);
+        return sendCached(req, reply, pages, scope, async () => ({
+          payload: await entities.get(ctx, slug, label, id),
+        }));
+      },
     );
     scoped.patch(
       `${base}/:id`,

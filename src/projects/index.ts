@@ -1,13 +1,15 @@
 import type { Domain } from '../app/domain.js';
 import { crudPermissions } from '../authz/permissions.js';
+import { projectPagesMigration } from './pages.js';
 import { projectRoutes } from './routes.js';
 import { projectsService } from './service.js';
 
 export const projectsDomain: Domain = {
   name: 'projects',
+  migrations: [projectPagesMigration],
   permissions: [
     ...crudPermissions('project', 'projects'),
     { name: 'project:access', description: "Manage users' resource-level access (CAN_ACCESS) to projects" },
   ],
-  routes: (api, core) => projectRoutes(api, projectsService(core)),
+  routes: (api, core) => projectRoutes(api, projectsService(core), core.pages),
 };

@@ -1,7 +1,8 @@
 import { Type } from 'typebox';
 import type { Api } from '../app/domain.js';
 import { NoContent, PageQuery, Slug, Timestamp, responses } from '../http/schemas.js';
-import { parsePage, sendPage } from '../http/pagination.js';
+import { sendCached, type PageCache } from '../http/page-cache.js';
+import { pageResponse, parsePage } from '../http/pagination.js';
 import { authOf } from '../http/server.js';
 import type { ProjectsService } from './service.js';
 import { ACL_ACTIONS } from './store.js';
@@ -58,7 +59,7 @@ const Actions = Type.Array(Type.Union(ACL_ACTIONS.map((a) => Type.Literal(a))), 
 const Access = Type.Object({ email: Type.String(), actions: Type.Array(Type.String()) });
 const tags = ['projects'];
 
-export function projectRoutes(api: Api, projects: ProjectsService): void {
+export function projectRoutes(api: Api, projects: ProjectsService, pages: PageCache): void {
   api.post(
     '/organizations/:org/projects',
     { schema: { tags, params: OrgParams, body: ProjectCreate, response: responses({ 201: ProjectRead }) } },
@@ -78,8 +79,12 @@ export function projectRoutes(api: Api, projects: ProjectsService): void {
       },
     },
     async (req, reply) => {
+      const ctx = authOf(req);
       const page = parsePage(req.query);
-      return sendPage(req, reply, page, await projects.list(authOf(req), req.params.org, page, req.query.q));
+      const scope = await projects.listScope(ctx, req.params.org);
+      return sendCached(req, reply, pages, scope, async () =>
+        pageResponse(req, page, await projects.list(ctx, req.params.org, page, req.query.q)),
+      );
     },
   );
   api.get(

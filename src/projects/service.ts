@@ -3,7 +3,7 @@
 import type { Core } from '../app/core.js';
 import { attribution, hasPermission, mayUseAcl, type AuthContext } from '../authz/context.js';
 import { authorize } from '../authz/guard.js';
-import type { Queryable } from '../db/sql.js';
+import type { Queryable, Tx } from '../db/sql.js';
 import {
   KeyConflictError,
   changeKey,
@@ -16,10 +16,12 @@ import {
 } from '../graph/store.js';
 import { changedFields, recordLifecycle } from '../events/lifecycle.js';
 import { AppError, conflict, forbidden, notFound } from '../http/errors.js';
+import type { CacheScope } from '../http/page-cache.js';
 import type { Page } from '../http/pagination.js';
 import { findUserByEmail } from '../identity/users.store.js';
 import { mustFindOrganization } from '../organizations/service.js';
 import { findOrganization, findTeam, type OrganizationNode } from '../organizations/store.js';
+import { PROJECT_PAGES } from './pages.js';
 import {
   aclActions,
   findProject,
@@ -133,9 +135,15 @@ async function teamOf(q: Queryable, org: OrganizationNode, slug: string) {
   return team;
 }
 
-type Deps = Pick<Core, 'sql' | 'graphCache'>;
+type Deps = Pick<Core, 'sql' | 'graphCache' | 'pages'>;
 
-export function projectsService({ sql, graphCache }: Deps) {
+export function projectsService({ sql, graphCache, pages }: Deps) {
+  /** A committed change to projects or grants: this process's pages go at once (the trigger tells the rest). */
+  const invalidate = (tx: Tx) => {
+    graphCache.invalidate(tx);
+    pages.invalidate(tx, PROJECT_PAGES);
+  };
+
   /** The read path: organization and project from the graph cache (no query on a hit). */
   async function readableProject(ctx: AuthContext, orgSlug: string, slug: string) {
     refuseWithoutAclFallback(ctx, 'read');
@@ -162,6 +170,7 @@ export function projectsService({ sql, graphCache }: Deps) {
       authorize(ctx, 'project:create');
       try {
         return await sql.tx(async (tx) => {
+          pages.invalidate(tx, PROJECT_PAGES);
           const org = await mustFindOrganization(tx, orgSlug);
           const team = await teamOf(tx, org, input.team);
           const p = await createNode<ProjectProps>(
@@ -197,6 +206,19 @@ export function projectsService({ sql, graphCache }: Deps) {
           throw conflict(`project ${input.slug} already exists in ${orgSlug}`);
         throw err;
       }
+    },
+
+    /**
+     * Who sees the same pages of an organization's projects: every holder of project:read alike, each
+     * ACL user alone. Checked before a page is read or served from the cache: 404 for a missing
+     * organization, 403 for a caller who may read no project.
+     */
+    async listScope(ctx: AuthContext, orgSlug: string): Promise<CacheScope> {
+      const org = await graphCache.nodeByKey<OrganizationNode['props']>(sql, 'Organization.slug', orgSlug);
+      if (!org) throw notFound(`organization ${orgSlug}`);
+      if (hasPermission(ctx, 'project:read')) return { family: PROJECT_PAGES, visibility: `${org.id}|all` };
+      if (!mayUseAcl(ctx, 'project:read')) throw forbidden('missing permission project:read');
+      return { family: PROJECT_PAGES, visibility: `${org.id}|acl:${ctx.principal.id}` };
     },
 
     /** Every project the caller may read: all with project:read, else (users) those with a read ACL. */
@@ -237,7 +259,7 @@ export function projectsService({ sql, graphCache }: Deps) {
       try {
         return await sql.tx(async (tx) => {
           const { org, project } = await authorizedProject(tx, ctx, orgSlug, slug, 'update');
-          graphCache.invalidate(tx);
+          invalidate(tx);
           const patch: Partial<ProjectProps> = { updated_by: attribution(ctx) };
           if (input.name !== undefined) patch.name = input.name;
           if (input.attributes !== undefined) patch.attributes = input.attributes;
@@ -276,7 +298,7 @@ export function projectsService({ sql, graphCache }: Deps) {
     async remove(ctx: AuthContext, orgSlug: string, slug: string): Promise<void> {
       await sql.tx(async (tx) => {
         const { org, project } = await authorizedProject(tx, ctx, orgSlug, slug, 'delete');
-        graphCache.invalidate(tx);
+        invalidate(tx);
         await deleteNode(tx, project.id, 'Project');
         await recordLifecycle(tx, ctx, {
           subject: 'project',
@@ -312,6 +334,7 @@ export function projectsService({ sql, graphCache }: Deps) {
     ) {
       authorize(ctx, 'project:access');
       return sql.tx(async (tx) => {
+        pages.invalidate(tx, PROJECT_PAGES);
         const org = await mustFindOrganization(tx, orgSlug);
         const project = await mustFindProject(tx, org, slug);
         const user = await findUserByEmail(tx, email);

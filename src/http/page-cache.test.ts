@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { PageCache } from './page-cache.js';
+
+const page = (body: string) => async () => ({ body, link: undefined });
+
+describe('PageCache', () => {
+  it('keeps a built response until its family changes; other families stay', async () => {
+    const cache = new PageCache(1 << 20);
+    await cache.load('projects', 'k', page('[1]'));
+    await cache.load('plugin:x', 'k', page('[2]'));
+    expect(cache.get('projects', 'k')?.body).toBe('[1]');
+    cache.drop('projects');
+    expect(cache.get('projects', 'k')).toBeUndefined();
+    expect(cache.get('plugin:x', 'k')?.body).toBe('[2]');
+  });
+
+  it('does not keep a response whose family changed while it was built', async () => {
+    const cache = new PageCache(1 << 20);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const loading = cache.load('projects', 'k', async () => {
+      await gate;
+      return { body: '[stale]', link: undefined };
+    });
+    cache.changed('projects');
+    release();
+    expect((await loading).body).toBe('[stale]'); // the reader that raced gets its answer...
+    expect(cache.get('projects', 'k')).toBeUndefined(); // ...which nobody else is served
+  });
+
+  it('does not keep a response built across a notification gap', async () => {
+    const cache = new PageCache(1 << 20);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const loading = cache.load('projects', 'k', async () => {
+      await gate;
+      return { body: '[x]', link: undefined };
+    });
+    cache.dropAll();
+    release();
+    await loading;
+    expect(cache.get('projects', 'k')).toBeUndefined();
+  });
+
+  it('expires entries', async () => {
+    const cache = new PageCache(1 << 20, undefined, 1000);
+    await cache.load('projects', 'k', page('[1]'));
+    expect(cache.get('projects', 'k', Date.now() + 999)?.body).toBe('[1]');
+    expect(cache.get('projects', 'k', Date.now() + 1001)).toBeUndefined();
+  });
+
+  it('stays within its byte budget, dropping the oldest entries first', async () => {
+    const cache = new PageCache(4000);
+    for (let i = 0; i < 10; i++) await cache.load('f', `k${i}`, page('x'.repeat(900)));
+    const kept = Array.from({ length: 10 }, (_, i) => cache.get('f', `k${i}`) !== undefined);
+    expect(kept).toEqual([false, false, false, false, false, false, true, true, true, true]);
+    await cache.load('f', 'huge', page('x'.repeat(2000))); // over a quarter of the budget: never kept
+    expect(cache.get('f', 'huge')).toBeUndefined();
+    expect(cache.get('f', 'k9')).toBeDefined();
+  });
+
+  it('keeps nothing when its budget is 0', async () => {
+    const cache = new PageCache(0);
+    expect((await cache.load('f', 'k', page('[1]'))).body).toBe('[1]');
+    expect(cache.get('f', 'k')).toBeUndefined();
+  });
+
+  it('announces the changes of a few milliseconds in one call, each family once', async () => {
+    const calls: string[][] = [];
+    const cache = new PageCache(1 << 20, async (families) => void calls.push(families));
+    cache.changed('plugin:a');
+    cache.changed('plugin:b');
+    cache.changed('plugin:a');
+    expect(calls).toEqual([]);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(calls).toEqual([['plugin:a', 'plugin:b']]);
+    cache.changed('plugin:c');
+    await cache.flush(); // on close: nothing waits on the timer
+    expect(calls).toEqual([['plugin:a', 'plugin:b'], ['plugin:c']]);
+  });
+
+  it('a failed announcement is not an error for the writer', async () => {
+    const cache = new PageCache(1 << 20, async () => {
+      throw new Error('database down');
+    });
+    cache.changed('plugin:a');
+    await expect(cache.flush()).resolves.toBeUndefined();
+  });
+});

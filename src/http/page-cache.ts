@@ -1,0 +1,200 @@
+// Rendered responses of hot GETs (list pages, plugin entities), cached per process: a request that a
+// caller of the same visibility made before is answered with the bytes made then, without a query or
+// serialization. The caller is always authenticated and authorized first; the cache only replaces the
+// read. Every entry belongs to a family ('projects', 'plugin:<slug>'); a change to a family drops its
+// entries in the writing process when the change commits and on every other replica through a
+// PostgreSQL notification. Entries also expire after a few seconds, which bounds what a writer that
+// bypasses Keel (SQL by hand) can leave stale. See docs/scale.md, "The page cache".
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Notifications } from '../db/notifications.js';
+import type { Tx } from '../db/sql.js';
+
+export const PAGES_CHANNEL = 'keel_pages_changed';
+
+/** How long an entry is served without a change being announced. */
+export const PAGE_TTL_MS = 5_000;
+
+/** How long a process gathers its changes before it tells the other replicas (one notification). */
+const ANNOUNCE_DELAY_MS = 10;
+
+export interface CachedResponse {
+  body: string;
+  /** The Link header of a page that has a next one. */
+  link: string | undefined;
+}
+
+interface Entry extends CachedResponse {
+  family: string;
+  bytes: number;
+  expiresAt: number;
+}
+
+/** Sends a NOTIFY on PAGES_CHANNEL for each family (outside any transaction of the writer). */
+export type Announcer = (families: string[]) => Promise<void>;
+
+export class PageCache {
+  /** Every entry by family and key, in insertion order (the oldest is evicted first). */
+  private readonly entries = new Map<string, Entry>();
+  /** The keys of each family, so a change drops one family without scanning the others. */
+  private readonly keysOf = new Map<string, Set<string>>();
+  /** Moves on every drop of a family, so a read that raced a change does not store what it read. */
+  private readonly generations = new Map<string, number>();
+  private epoch = 0;
+  private bytes = 0;
+  private readonly pending = new Set<string>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    /** The most bytes of response bodies kept; 0 turns the cache off. */
+    private readonly maxBytes: number,
+    private readonly announcer?: Announcer,
+    private readonly ttlMs = PAGE_TTL_MS,
+  ) {}
+
+  get enabled(): boolean {
+    return this.maxBytes > 0;
+  }
+
+  /** Drops a family's entries when another replica announces a change, and everything after a gap. */
+  subscribe(notifications: Notifications): void {
+    notifications.on(
+      PAGES_CHANNEL,
+      (family) => this.drop(family),
+      () => this.dropAll(),
+    );
+  }
+
+  get(family: string, key: string, now = Date.now()): CachedResponse | undefined {
+    const id = `${family}\u0000${key}`;
+    const entry = this.entries.get(id);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= now) {
+      this.remove(id, entry);
+      return undefined;
+    }
+    return entry;
+  }
+
+  /** Builds the response and keeps it, unless the family changed (here or elsewhere) while it was built. */
+  async load(family: string, key: string, build: () => Promise<CachedResponse>): Promise<CachedResponse> {
+    const generation = this.generationOf(family);
+    const epoch = this.epoch;
+    const response = await build();
+    if (this.enabled && generation === this.generationOf(family) && epoch === this.epoch) {
+      this.store(family, key, response);
+    }
+    return response;
+  }
+
+  /**
+   * A change to `family` that a trigger announces to the other replicas itself: this process drops
+   * the family once the transaction commits, so its own next read sees the change.
+   */
+  invalidate(tx: Tx, family: string): void {
+    tx.afterCommit(() => this.drop(family));
+  }
+
+  /**
+   * A committed change to `family` that no trigger announces: dropped here at once, and announced to
+   * the other replicas within a few milliseconds (changes in that window share one notification).
+   */
+  changed(family: string): void {
+    this.drop(family);
+    if (!this.announcer) return;
+    this.pending.add(family);
+    this.timer ??= setTimeout(() => this.flush(), ANNOUNCE_DELAY_MS).unref();
+  }
+
+  /** Sends what is pending now (also called on close, so no announcement waits on a timer). */
+  async flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const families = [...this.pending];
+    this.pending.clear();
+    // A failed announcement (the database is down) leaves the other replicas' entries to expire.
+    if (families.length > 0) await this.announcer?.(families).catch(() => {});
+  }
+
+  drop(family: string): void {
+    this.generations.set(family, this.generationOf(family) + 1);
+    const keys = this.keysOf.get(family);
+    if (!keys) return;
+    this.keysOf.delete(family);
+    for (const key of keys) {
+      const id = `${family}\u0000${key}`;
+      const entry = this.entries.get(id);
+      if (entry) {
+        this.entries.delete(id);
+        this.bytes -= entry.bytes;
+      }
+    }
+  }
+
+  dropAll(): void {
+    this.epoch++;
+    this.generations.clear();
+    this.entries.clear();
+    this.keysOf.clear();
+    this.bytes = 0;
+  }
+
+  private generationOf(family: string): number {
+    return this.generations.get(family) ?? 0;
+  }
+
+  private store(family: string, key: string, response: CachedResponse): void {
+    const bytes = response.body.length + (response.link?.length ?? 0) + key.length;
+    if (bytes > this.maxBytes / 4) return; // one response never crowds out the rest
+    const id = `${family}\u0000${key}`;
+    const old = this.entries.get(id);
+    if (old) this.remove(id, old);
+    while (this.bytes + bytes > this.maxBytes) {
+      const [oldestId, oldest] = this.entries.entries().next().value as [string, Entry];
+      this.remove(oldestId, oldest);
+    }
+    this.entries.set(id, { ...response, family, bytes, expiresAt: Date.now() + this.ttlMs });
+    let keys = this.keysOf.get(family);
+    if (!keys) this.keysOf.set(family, (keys = new Set()));
+    keys.add(key);
+    this.bytes += bytes;
+  }
+
+  private remove(id: string, entry: Entry): void {
+    this.entries.delete(id);
+    this.bytes -= entry.bytes;
+    const keys = this.keysOf.get(entry.family);
+    keys?.delete(id.slice(entry.family.length + 1));
+    if (keys?.size === 0) this.keysOf.delete(entry.family);
+  }
+}
+
+/** Where a response is cached: its family, and the caller's visibility (who sees the same bytes). */
+export interface CacheScope {
+  family: string;
+  /** Callers with the same value here see the same response for the same URL. */
+  visibility: string;
+}
+
+/**
+ * Answers a GET from the cache, or builds the response with `read` and keeps it. `read` returns the
+ * payload the route's response schema serializes, and the Link header when there is a next page.
+ * A request with `Cache-Control: no-cache` is read afresh (and refreshes the entry).
+ */
+export async function sendCached(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  cache: PageCache,
+  scope: CacheScope,
+  read: () => Promise<{ payload: unknown; link?: string | undefined }>,
+): Promise<FastifyReply> {
+  const key = `${scope.visibility}\u0000${req.url}`;
+  const fresh = /(?:^|,)\s*no-cache\s*(?:,|$)/i.test(req.headers['cache-control'] ?? '');
+  const response =
+    (fresh ? undefined : cache.get(scope.family, key)) ??
+    (await cache.load(scope.family, key, async () => {
+      const r = await read();
+      return { body: reply.serialize(r.payload) as string, link: r.link };
+    }));
+  if (response.link !== undefined) reply.header('link', response.link);
+  return reply.type('application/json; charset=utf-8').send(response.body);
+}

@@ -1,0 +1,28 @@
+// The cached pages of project lists (src/http/page-cache.ts): one family for every organization's
+// project lists, announced to every replica by triggers in the transaction that changes a project or a
+// CAN_ACCESS grant. Project writes are rare next to reads and the scoring worker writes in batches, so
+// the notification's cost at commit (PostgreSQL serializes committing transactions that notify) is
+// paid rarely; and every writer is covered, SQL by hand included.
+import type { Migration } from '../db/migrate.js';
+import { PAGES_CHANNEL } from '../http/page-cache.js';
+
+export const PROJECT_PAGES = 'projects';
+
+export const projectPagesMigration: Migration = {
+  id: '0610_project_pages_notify',
+  sql: `
+    CREATE FUNCTION project_pages_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      PERFORM pg_notify('${PAGES_CHANNEL}', '${PROJECT_PAGES}');
+      RETURN NULL;
+    END $$;
+    CREATE TRIGGER project_pages_written AFTER INSERT OR UPDATE ON graph_nodes
+      FOR EACH ROW WHEN (NEW.label = 'Project') EXECUTE FUNCTION project_pages_changed();
+    CREATE TRIGGER project_pages_deleted AFTER DELETE ON graph_nodes
+      FOR EACH ROW WHEN (OLD.label = 'Project') EXECUTE FUNCTION project_pages_changed();
+    CREATE TRIGGER project_pages_grant_written AFTER INSERT OR UPDATE ON graph_edges
+      FOR EACH ROW WHEN (NEW.label = 'CAN_ACCESS') EXECUTE FUNCTION project_pages_changed();
+    CREATE TRIGGER project_pages_grant_deleted AFTER DELETE ON graph_edges
+      FOR EACH ROW WHEN (OLD.label = 'CAN_ACCESS') EXECUTE FUNCTION project_pages_changed();
+  `,
+};

@@ -1,0 +1,219 @@
+// The page cache (src/http/page-cache.ts): a cached page or entity is never served to a caller who may
+// not read it, and never outlives a change: the writing process drops it on commit, other replicas on
+// a notification (a trigger's for projects and grants, the writer's for plugin entities), and a
+// `Cache-Control: no-cache` request reads afresh.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectProblem, serviceAccount, userToken } from '../foundation/fixtures.js';
+import { generatedManifest } from '../plugins/fixtures.js';
+import { startTestApp, type Res, type TestApp } from '../support/harness.js';
+
+let a: TestApp; // two replicas on one database
+let b: TestApp;
+let admin: string;
+let reader: string;
+const LIST = '/organizations/acme/projects';
+const plugin = generatedManifest('cached', 'Ca', 3);
+const ENTITIES = '/admin/plugins/cached/entities/CaService';
+
+const ok = (res: Res, status = 200) => {
+  expect(res.status, res.text).toBe(status);
+  return res;
+};
+const slugs = (res: Res) => (ok(res).body as { slug: string }[]).map((p) => p.slug);
+const project = (slug: string) =>
+  a.call('POST', LIST, { token: admin, body: { slug, name: slug, team: 'core' } });
+
+/** Another replica: the same database and signing key, caches of its own. */
+const replica = (env: Record<string, string> = {}) =>
+  startTestApp({
+    database: { url: a.url },
+    env: { KEEL_AUTH_JWT_PRIVATE_KEY: a.runtime.core.settings.auth.jwtPrivateKey!, ...env },
+  });
+
+/** Polls `read` on the other replica until `done` holds (a notification crosses replicas asynchronously). */
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 3000;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+beforeAll(async () => {
+  a = await startTestApp();
+  b = await replica();
+  admin = await a.adminToken();
+  reader = await userToken(a, 'reader@example.com', { roles: ['member'] });
+  ok(await a.call('POST', '/organizations', { token: admin, body: { slug: 'acme', name: 'Acme' } }), 201);
+  ok(
+    await a.call('POST', '/organizations/acme/teams', { token: admin, body: { slug: 'core', name: 'C' } }),
+    201,
+  );
+  for (const slug of ['p1', 'p2']) ok(await project(slug), 201);
+  ok(await a.call('POST', '/admin/plugins', { token: admin, body: { manifest: plugin.manifest } }), 201);
+});
+afterAll(async () => {
+  await b.close();
+  await a.close();
+});
+
+describe('project pages', () => {
+  it('a project created, renamed or deleted shows on the next page of the writing process', async () => {
+    expect(slugs(await a.call('GET', LIST, { token: admin }))).toEqual(['p1', 'p2']);
+    ok(await project('p3'), 201);
+    expect(slugs(await a.call('GET', LIST, { token: admin }))).toEqual(['p1', 'p2', 'p3']);
+    ok(await a.call('PATCH', `${LIST}/p3`, { token: admin, body: { slug: 'p3b' } }));
+    expect(slugs(await a.call('GET', LIST, { token: admin }))).toEqual(['p1', 'p2', 'p3b']);
+    ok(await a.call('DELETE', `${LIST}/p3b`, { token: admin }), 204);
+    expect(slugs(await a.call('GET', LIST, { token: admin }))).toEqual(['p1', 'p2']);
+  });
+
+  it('the Link header of a cached page is the one it was built with', async () => {
+    const first = ok(await a.call('GET', `${LIST}?limit=1`, { token: admin }));
+    const again = ok(await a.call('GET', `${LIST}?limit=1`, { token: admin }));
+    expect(again.headers.link).toBe(first.headers.link);
+    expect(again.text).toBe(first.text);
+    expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+    const next = /<([^>]+)>/.exec(String(again.headers.link))![1]!;
+    expect(slugs(await a.call('GET', next, { token: admin }))).toEqual(['p2']);
+  });
+
+  it("an ACL user never gets the page another caller cached, and sees a grant's change at once", async () => {
+    const acl = await userToken(a, 'acl@example.com');
+    expect(slugs(await a.call('GET', LIST, { token: admin }))).toEqual(['p1', 'p2']);
+    expect(slugs(await a.call('GET', LIST, { token: acl }))).toEqual([]);
+    const grant = `${LIST}/p2/access/acl@example.com`;
+    ok(await a.call('PUT', grant, { token: admin, body: { actions: ['read'] } }));
+    expect(slugs(await a.call('GET', LIST, { token: acl }))).toEqual(['p2']);
+    ok(await a.call('DELETE', grant, { token: admin }), 204);
+    expect(slugs(await a.call('GET', LIST, { token: acl }))).toEqual([]);
+    // Another ACL user has pages of their own.
+    const other = await userToken(a, 'other@example.com');
+    ok(
+      await a.call('PUT', `${LIST}/p1/access/other@example.com`, {
+        token: admin,
+        body: { actions: ['read'] },
+      }),
+    );
+    expect(slugs(await a.call('GET', LIST, { token: other }))).toEqual(['p1']);
+    expect(slugs(await a.call('GET', LIST, { token: acl }))).toEqual([]);
+  });
+
+  it('a user who loses project:read gets their own (ACL) page, not the page they read before', async () => {
+    const token = await userToken(a, 'leaving@example.com', { roles: ['member'] });
+    expect(slugs(await a.call('GET', LIST, { token }))).toEqual(['p1', 'p2']);
+    ok(await a.call('DELETE', '/users/leaving%40example.com/roles/member', { token: admin }), 204);
+    expect(slugs(await a.call('GET', LIST, { token }))).toEqual([]);
+    expect(slugs(await a.call('GET', LIST, { token: reader }))).toEqual(['p1', 'p2']);
+  });
+
+  it('a service account without project:read is refused whatever is cached', async () => {
+    const robot = await serviceAccount(a, 'robot');
+    ok(await a.call('GET', LIST, { token: admin }));
+    expectProblem(await a.call('GET', LIST, { token: robot.token }), 403);
+  });
+
+  it('a missing organization is a 404, never a cached page', async () => {
+    expectProblem(await a.call('GET', '/organizations/nowhere/projects', { token: admin }), 404);
+  });
+
+  it("another replica's write shows on this replica's next reads, announced by the trigger", async () => {
+    expect(slugs(await b.call('GET', LIST, { token: reader }))).toEqual(['p1', 'p2']);
+    ok(await project('p4'), 201);
+    const seen = await eventually(
+      () => b.call('GET', LIST, { token: reader }),
+      (r) => slugs(r).includes('p4'),
+    );
+    expect(slugs(seen)).toEqual(['p1', 'p2', 'p4']);
+  });
+
+  it('a change made by SQL by hand is announced too', async () => {
+    expect(slugs(await b.call('GET', LIST, { token: reader }))).toContain('p4');
+    await a.runtime.core.sql.query(
+      `UPDATE graph_nodes SET props = props || '{"name": "Renamed by hand"}' WHERE label = 'Project' AND props->>'slug' = 'p4'`,
+    );
+    const seen = await eventually(
+      () => b.call('GET', LIST, { token: reader }),
+      (r) => (ok(r).body as { name: string }[]).some((p) => p.name === 'Renamed by hand'),
+    );
+    expect((seen.body as { name: string }[]).map((p) => p.name)).toContain('Renamed by hand');
+  });
+});
+
+describe('plugin entity pages and reads', () => {
+  let id: string;
+
+  it('an entity created, patched or deleted shows on the next list and get of the writing process', async () => {
+    expect(ok(await a.call('GET', ENTITIES, { token: admin })).body).toEqual([]);
+    const created = ok(await a.call('POST', ENTITIES, { token: admin, body: plugin.document(1) }), 201);
+    id = created.body.id;
+    expect(
+      (ok(await a.call('GET', ENTITIES, { token: admin })).body as { id: string }[]).map((e) => e.id),
+    ).toEqual([id]);
+    expect(ok(await a.call('GET', `${ENTITIES}/${id}`, { token: admin })).body.properties.p0).toBe(
+      'document 1',
+    );
+    ok(await a.call('PATCH', `${ENTITIES}/${id}`, { token: admin, body: { p0: 'patched' } }));
+    expect(ok(await a.call('GET', `${ENTITIES}/${id}`, { token: admin })).body.properties.p0).toBe('patched');
+    expect(ok(await a.call('GET', ENTITIES, { token: admin })).body[0].properties.p0).toBe('patched');
+  });
+
+  it("another replica's entity write shows on this replica's next reads, announced by the writer", async () => {
+    expect(ok(await b.call('GET', `${ENTITIES}/${id}`, { token: admin })).body.properties.p0).toBe('patched');
+    ok(await a.call('PATCH', `${ENTITIES}/${id}`, { token: admin, body: { p0: 'from a' } }));
+    const seen = await eventually(
+      () => b.call('GET', `${ENTITIES}/${id}`, { token: admin }),
+      (r) => ok(r).body.properties.p0 === 'from a',
+    );
+    expect(seen.body.properties.p0).toBe('from a');
+  });
+
+  it('Cache-Control: no-cache reads afresh (an entity changed by SQL by hand is announced by nobody)', async () => {
+    expect(ok(await a.call('GET', `${ENTITIES}/${id}`, { token: admin })).body.properties.p0).toBe('from a');
+    await a.runtime.core.sql.query(
+      `UPDATE graph_nodes SET props = props || '{"p0": "by hand"}' WHERE id = $1`,
+      [id],
+    );
+    // Until it expires, the cached entity is what a plain read gets...
+    expect(ok(await a.call('GET', `${ENTITIES}/${id}`, { token: admin })).body.properties.p0).toBe('from a');
+    // ...and a read that asks for a fresh answer gets the stored one, and refreshes the entry.
+    const fresh = { token: admin, headers: { 'cache-control': 'no-cache' } };
+    expect(ok(await a.call('GET', `${ENTITIES}/${id}`, fresh)).body.properties.p0).toBe('by hand');
+    expect(ok(await a.call('GET', `${ENTITIES}/${id}`, { token: admin })).body.properties.p0).toBe('by hand');
+  });
+
+  it('a deleted entity is a 404 on the next get, on both replicas', async () => {
+    ok(await b.call('GET', `${ENTITIES}/${id}`, { token: admin }));
+    ok(await a.call('DELETE', `${ENTITIES}/${id}`, { token: admin }), 204);
+    expectProblem(await a.call('GET', `${ENTITIES}/${id}`, { token: admin }), 404);
+    const seen = await eventually(
+      () => b.call('GET', `${ENTITIES}/${id}`, { token: admin }),
+      (r) => r.status === 404,
+    );
+    expectProblem(seen, 404);
+  });
+
+  it('a caller without the label read permission is refused whatever is cached', async () => {
+    ok(await a.call('GET', ENTITIES, { token: admin }));
+    expectProblem(await a.call('GET', ENTITIES, { token: reader }), 403);
+  });
+});
+
+describe('KEEL_PAGE_CACHE_MB=0', () => {
+  it('turns the cache off: a change by SQL by hand shows on the next read', async () => {
+    const off = await replica({ KEEL_PAGE_CACHE_MB: '0' });
+    try {
+      const created = ok(await off.call('POST', ENTITIES, { token: admin, body: plugin.document(2) }), 201);
+      const path = `${ENTITIES}/${created.body.id}`;
+      expect(ok(await off.call('GET', path, { token: admin })).body.properties.p0).toBe('document 2');
+      await off.runtime.core.sql.query(
+        `UPDATE graph_nodes SET props = props || '{"p0": "x"}' WHERE id = $1`,
+        [created.body.id],
+      );
+      expect(ok(await off.call('GET', path, { token: admin })).body.properties.p0).toBe('x');
+    } finally {
+      await off.close();
+    }
+  });
+});
