@@ -3,6 +3,17 @@ import { PageCache } from './page-cache.js';
 
 const page = (body: string) => async () => ({ body, link: undefined });
 
+/** A load of `body` that finishes only when `release` is called (to race it against a change). */
+function heldLoad(cache: PageCache, family: string, key: string, body: string) {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  const loading = cache.load(family, key, async () => {
+    await gate;
+    return { body, link: undefined };
+  });
+  return { loading, release };
+}
+
 describe('PageCache', () => {
   it('keeps a built response until its family changes; other families stay', async () => {
     const cache = new PageCache(1 << 20);
@@ -16,12 +27,7 @@ describe('PageCache', () => {
 
   it('does not keep a response whose family changed while it was built', async () => {
     const cache = new PageCache(1 << 20);
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    const loading = cache.load('projects', 'k', async () => {
-      await gate;
-      return { body: '[stale]', link: undefined };
-    });
+    const { loading, release } = heldLoad(cache, 'projects', 'k', '[stale]');
     cache.changed('projects');
     release();
     expect((await loading).body).toBe('[stale]'); // the reader that raced gets its answer...
@@ -30,12 +36,7 @@ describe('PageCache', () => {
 
   it('does not keep a response built across a notification gap', async () => {
     const cache = new PageCache(1 << 20);
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    const loading = cache.load('projects', 'k', async () => {
-      await gate;
-      return { body: '[x]', link: undefined };
-    });
+    const { loading, release } = heldLoad(cache, 'projects', 'k', '[x]');
     cache.dropAll();
     release();
     await loading;
