@@ -17,53 +17,53 @@ function heldLoad(cache: PageCache, family: string, key: string, body: string) {
 describe('PageCache', () => {
   it('keeps a built response until its family changes; other families stay', async () => {
     const cache = new PageCache(1 << 20);
-    await cache.load('projects', 'k', page('[1]'));
-    await cache.load('plugin:x', 'k', page('[2]'));
-    expect(cache.get('projects', 'k')?.body).toBe('[1]');
+    await cache.load('projects', 'projects/k', page('[1]'));
+    await cache.load('plugin:x', 'plugin:x/k', page('[2]'));
+    expect(cache.get('projects/k')?.body).toBe('[1]');
     cache.drop('projects');
-    expect(cache.get('projects', 'k')).toBeUndefined();
-    expect(cache.get('plugin:x', 'k')?.body).toBe('[2]');
+    expect(cache.get('projects/k')).toBeUndefined();
+    expect(cache.get('plugin:x/k')?.body).toBe('[2]');
   });
 
   it('does not keep a response whose family changed while it was built', async () => {
     const cache = new PageCache(1 << 20);
-    const { loading, release } = heldLoad(cache, 'projects', 'k', '[stale]');
+    const { loading, release } = heldLoad(cache, 'projects', 'projects/k', '[stale]');
     cache.changed('projects');
     release();
     expect((await loading).body).toBe('[stale]'); // the reader that raced gets its answer...
-    expect(cache.get('projects', 'k')).toBeUndefined(); // ...which nobody else is served
+    expect(cache.get('projects/k')).toBeUndefined(); // ...which nobody else is served
   });
 
   it('does not keep a response built across a notification gap', async () => {
     const cache = new PageCache(1 << 20);
-    const { loading, release } = heldLoad(cache, 'projects', 'k', '[x]');
+    const { loading, release } = heldLoad(cache, 'projects', 'projects/k', '[x]');
     cache.dropAll();
     release();
     await loading;
-    expect(cache.get('projects', 'k')).toBeUndefined();
+    expect(cache.get('projects/k')).toBeUndefined();
   });
 
   it('expires entries', async () => {
     const cache = new PageCache(1 << 20, undefined, 1000);
-    await cache.load('projects', 'k', page('[1]'));
-    expect(cache.get('projects', 'k', Date.now() + 999)?.body).toBe('[1]');
-    expect(cache.get('projects', 'k', Date.now() + 1001)).toBeUndefined();
+    await cache.load('projects', 'projects/k', page('[1]'));
+    expect(cache.get('projects/k', Date.now() + 999)?.body).toBe('[1]');
+    expect(cache.get('projects/k', Date.now() + 1001)).toBeUndefined();
   });
 
   it('stays within its byte budget, dropping the oldest entries first', async () => {
     const cache = new PageCache(4000);
-    for (let i = 0; i < 10; i++) await cache.load('f', `k${i}`, page('x'.repeat(900)));
-    const kept = Array.from({ length: 10 }, (_, i) => cache.get('f', `k${i}`) !== undefined);
+    for (let i = 0; i < 10; i++) await cache.load('f', `f/k${i}`, page('x'.repeat(900)));
+    const kept = Array.from({ length: 10 }, (_, i) => cache.get(`f/k${i}`) !== undefined);
     expect(kept).toEqual([false, false, false, false, false, false, true, true, true, true]);
-    await cache.load('f', 'huge', page('x'.repeat(2000))); // over a quarter of the budget: never kept
-    expect(cache.get('f', 'huge')).toBeUndefined();
-    expect(cache.get('f', 'k9')).toBeDefined();
+    await cache.load('f', 'f/huge', page('x'.repeat(2000))); // over a quarter of the budget: never kept
+    expect(cache.get('f/huge')).toBeUndefined();
+    expect(cache.get('f/k9')).toBeDefined();
   });
 
   it('keeps nothing when its budget is 0', async () => {
     const cache = new PageCache(0);
-    expect((await cache.load('f', 'k', page('[1]'))).body).toBe('[1]');
-    expect(cache.get('f', 'k')).toBeUndefined();
+    expect((await cache.load('f', 'f/k', page('[1]'))).body).toBe('[1]');
+    expect(cache.get('f/k')).toBeUndefined();
   });
 
   it('announces the changes of a few milliseconds in one call, each family once', async () => {

@@ -33,7 +33,7 @@ interface Entry extends CachedResponse {
 export type Announcer = (families: string[]) => Promise<void>;
 
 export class PageCache {
-  /** Every entry by family and key, in insertion order (the oldest is evicted first). */
+  /** Every entry by key, in insertion order (the oldest is evicted first). */
   private readonly entries = new Map<string, Entry>();
   /** The keys of each family, so a change drops one family without scanning the others. */
   private readonly keysOf = new Map<string, Set<string>>();
@@ -51,10 +51,6 @@ export class PageCache {
     private readonly ttlMs = PAGE_TTL_MS,
   ) {}
 
-  get enabled(): boolean {
-    return this.maxBytes > 0;
-  }
-
   /** Drops a family's entries when another replica announces a change, and everything after a gap. */
   subscribe(notifications: Notifications): void {
     notifications.on(
@@ -64,12 +60,12 @@ export class PageCache {
     );
   }
 
-  get(family: string, key: string, now = Date.now()): CachedResponse | undefined {
-    const id = `${family}\u0000${key}`;
-    const entry = this.entries.get(id);
+  /** `key` is unique across families (sendCached starts it with the family). */
+  get(key: string, now = Date.now()): CachedResponse | undefined {
+    const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.expiresAt <= now) {
-      this.remove(id, entry);
+      this.remove(key, entry);
       return undefined;
     }
     return entry;
@@ -80,9 +76,7 @@ export class PageCache {
     const generation = this.generationOf(family);
     const epoch = this.epoch;
     const response = await build();
-    if (this.enabled && generation === this.generationOf(family) && epoch === this.epoch) {
-      this.store(family, key, response);
-    }
+    if (generation === this.generationOf(family) && epoch === this.epoch) this.store(family, key, response);
     return response;
   }
 
@@ -117,17 +111,11 @@ export class PageCache {
 
   drop(family: string): void {
     this.generations.set(family, this.generationOf(family) + 1);
-    const keys = this.keysOf.get(family);
-    if (!keys) return;
-    this.keysOf.delete(family);
-    for (const key of keys) {
-      const id = `${family}\u0000${key}`;
-      const entry = this.entries.get(id);
-      if (entry) {
-        this.entries.delete(id);
-        this.bytes -= entry.bytes;
-      }
+    for (const key of this.keysOf.get(family) ?? []) {
+      this.bytes -= this.entries.get(key)!.bytes;
+      this.entries.delete(key);
     }
+    this.keysOf.delete(family);
   }
 
   dropAll(): void {
@@ -142,28 +130,28 @@ export class PageCache {
     return this.generations.get(family) ?? 0;
   }
 
+  /** Keeps a response; one larger than a quarter of the budget never crowds out the rest (0: nothing). */
   private store(family: string, key: string, response: CachedResponse): void {
     const bytes = response.body.length + (response.link?.length ?? 0) + key.length;
-    if (bytes > this.maxBytes / 4) return; // one response never crowds out the rest
-    const id = `${family}\u0000${key}`;
-    const old = this.entries.get(id);
-    if (old) this.remove(id, old);
+    if (bytes > this.maxBytes / 4) return;
+    const old = this.entries.get(key);
+    if (old) this.remove(key, old);
     while (this.bytes + bytes > this.maxBytes) {
-      const [oldestId, oldest] = this.entries.entries().next().value as [string, Entry];
-      this.remove(oldestId, oldest);
+      const [oldestKey, oldest] = this.entries.entries().next().value as [string, Entry];
+      this.remove(oldestKey, oldest);
     }
-    this.entries.set(id, { ...response, family, bytes, expiresAt: Date.now() + this.ttlMs });
+    this.entries.set(key, { ...response, family, bytes, expiresAt: Date.now() + this.ttlMs });
     let keys = this.keysOf.get(family);
     if (!keys) this.keysOf.set(family, (keys = new Set()));
     keys.add(key);
     this.bytes += bytes;
   }
 
-  private remove(id: string, entry: Entry): void {
-    this.entries.delete(id);
+  private remove(key: string, entry: Entry): void {
+    this.entries.delete(key);
     this.bytes -= entry.bytes;
     const keys = this.keysOf.get(entry.family);
-    keys?.delete(id.slice(entry.family.length + 1));
+    keys?.delete(key);
     if (keys?.size === 0) this.keysOf.delete(entry.family);
   }
 }
@@ -187,10 +175,10 @@ export async function sendCached(
   scope: CacheScope,
   read: () => Promise<{ payload: unknown; link?: string | undefined }>,
 ): Promise<FastifyReply> {
-  const key = `${scope.visibility}\u0000${req.url}`;
+  const key = `${scope.family}\u0000${scope.visibility}\u0000${req.url}`;
   const fresh = /(?:^|,)\s*no-cache\s*(?:,|$)/i.test(req.headers['cache-control'] ?? '');
   const response =
-    (fresh ? undefined : cache.get(scope.family, key)) ??
+    (fresh ? undefined : cache.get(key)) ??
     (await cache.load(scope.family, key, async () => {
       const r = await read();
       return { body: reply.serialize(r.payload) as string, link: r.link };

@@ -238,18 +238,17 @@ export function pluginEntitiesService({ sql, pages }: Deps, registry: PluginRegi
       return withCurrent(slug, async ({ head, plugin }) => {
         const v = vertexOf(plugin, slug, label);
         if (!isUuid(id)) throw notFound(`${label} ${id}`);
-        return sql
-          .tx(async (tx) => {
-            const node = await lockEntity(tx, head, v.storage, id);
-            if (!node) {
-              if (!(await getNode(tx, id, v.storage))) throw notFound(`${label} ${id}`);
-              return undefined;
-            }
-            const merged = mergePatch(decodeDocument(node.props), patch) as Props;
-            check(v.validate, merged);
-            return entityRead(slug, label, (await replaceProps(tx, id, encodeDocument(merged)))!);
-          })
-          .then((read) => read && written(slug, read));
+        const read = await sql.tx(async (tx) => {
+          const node = await lockEntity(tx, head, v.storage, id);
+          if (!node) {
+            if (!(await getNode(tx, id, v.storage))) throw notFound(`${label} ${id}`);
+            return undefined;
+          }
+          const merged = mergePatch(decodeDocument(node.props), patch) as Props;
+          check(v.validate, merged);
+          return entityRead(slug, label, (await replaceProps(tx, id, encodeDocument(merged)))!);
+        });
+        return read && written(slug, read);
       });
     },
 
@@ -258,7 +257,7 @@ export function pluginEntitiesService({ sql, pages }: Deps, registry: PluginRegi
       authorize(ctx, permissionName(slug, label, 'write'));
       const v = vertexOf((await registry.current(sql, slug)).plugin, slug, label);
       if (!isUuid(id) || !(await deleteNode(sql, id, v.storage))) throw notFound(`${label} ${id}`);
-      written(slug, undefined);
+      pages.changed(entityPages(slug));
     },
 
     async listEdges(

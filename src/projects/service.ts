@@ -144,6 +144,19 @@ export function projectsService({ sql, graphCache, pages }: Deps) {
     pages.invalidate(tx, PROJECT_PAGES);
   };
 
+  /**
+   * Which projects of an organization the caller lists: all with project:read, else (users) those
+   * with a read ACL. The organization comes from the graph cache (no query on a hit); 404 for a
+   * missing organization, 403 for a caller who may read no project.
+   */
+  async function listVisibility(ctx: AuthContext, orgSlug: string) {
+    const org = await graphCache.nodeByKey<OrganizationNode['props']>(sql, 'Organization.slug', orgSlug);
+    if (!org) throw notFound(`organization ${orgSlug}`);
+    if (hasPermission(ctx, 'project:read')) return { org, acl: undefined };
+    if (!mayUseAcl(ctx, 'project:read')) throw forbidden('missing permission project:read');
+    return { org, acl: { userId: ctx.principal.id, action: 'read' as AclAction } };
+  }
+
   /** The read path: organization and project from the graph cache (no query on a hit). */
   async function readableProject(ctx: AuthContext, orgSlug: string, slug: string) {
     refuseWithoutAclFallback(ctx, 'read');
@@ -210,25 +223,16 @@ export function projectsService({ sql, graphCache, pages }: Deps) {
 
     /**
      * Who sees the same pages of an organization's projects: every holder of project:read alike, each
-     * ACL user alone. Checked before a page is read or served from the cache: 404 for a missing
-     * organization, 403 for a caller who may read no project.
+     * ACL user alone. Checked before a page is read or served from the cache.
      */
     async listScope(ctx: AuthContext, orgSlug: string): Promise<CacheScope> {
-      const org = await graphCache.nodeByKey<OrganizationNode['props']>(sql, 'Organization.slug', orgSlug);
-      if (!org) throw notFound(`organization ${orgSlug}`);
-      if (hasPermission(ctx, 'project:read')) return { family: PROJECT_PAGES, visibility: `${org.id}|all` };
-      if (!mayUseAcl(ctx, 'project:read')) throw forbidden('missing permission project:read');
-      return { family: PROJECT_PAGES, visibility: `${org.id}|acl:${ctx.principal.id}` };
+      const { org, acl } = await listVisibility(ctx, orgSlug);
+      return { family: PROJECT_PAGES, visibility: `${org.id}|${acl ? `acl:${acl.userId}` : 'all'}` };
     },
 
     /** Every project the caller may read: all with project:read, else (users) those with a read ACL. */
     async list(ctx: AuthContext, orgSlug: string, page: Page, search?: string) {
-      const org = await mustFindOrganization(sql, orgSlug);
-      let acl: { userId: string; action: AclAction } | undefined;
-      if (!hasPermission(ctx, 'project:read')) {
-        if (!mayUseAcl(ctx, 'project:read')) throw forbidden('missing permission project:read');
-        acl = { userId: ctx.principal.id, action: 'read' };
-      }
+      const { org, acl } = await listVisibility(ctx, orgSlug);
       const r = await listNodes<ProjectProps>(sql, {
         label: 'Project',
         after: page.after,
