@@ -205,12 +205,12 @@ export async function pluginRoutes(
       },
       async (req, reply) => {
         const ctx = authOf(req);
-        const page = parsePage(req.query);
         const { slug, label } = req.params;
         const scope = await entities.entityScope(ctx, slug, label);
-        return sendCached(req, reply, pages, scope, async () =>
-          pageResponse(req, page, await entities.list(ctx, slug, label, page, req.query.q)),
-        );
+        return sendCached(req, reply, pages, scope, async () => {
+          const page = parsePage(req.query);
+          return pageResponse(req, page, await entities.list(ctx, slug, label, page, req.query.q));
+        });
       },
     );
     scoped.post(

@@ -80,11 +80,12 @@ export function projectRoutes(api: Api, projects: ProjectsService, pages: PageCa
     },
     async (req, reply) => {
       const ctx = authOf(req);
-      const page = parsePage(req.query);
       const scope = await projects.listScope(ctx, req.params.org);
-      return sendCached(req, reply, pages, scope, async () =>
-        pageResponse(req, page, await projects.list(ctx, req.params.org, page, req.query.q)),
-      );
+      // The cursor is decoded only when the page is read (a cached page was read with a valid one).
+      return sendCached(req, reply, pages, scope, async () => {
+        const page = parsePage(req.query);
+        return pageResponse(req, page, await projects.list(ctx, req.params.org, page, req.query.q));
+      });
     },
   );
   api.get(
