@@ -20,7 +20,7 @@ import type { Api, Domain } from '../app/domain.js';
 import { attribution, type AuthContext } from '../authz/context.js';
 import { AppError, STATUS_TITLES, unauthorized, type FieldError } from './errors.js';
 import { Problem, responses } from './schemas.js';
-import { nulPointer } from '../lib/json-pointer.js';
+import { unstorablePointer } from '../lib/json-pointer.js';
 import { jsonBodyParser } from './json-body.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 import { RequestLogger } from './request-logger.js';
@@ -36,8 +36,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Opt out of authentication (health, login, token endpoint, JWKS, docs). */
     public?: boolean;
-    /** The body is a document stored in a form that keeps U+0000 (plugin documents and manifests). */
-    nulInBody?: boolean;
+    /**
+     * The body is a document stored in a form that keeps any text, U+0000 and lone surrogates
+     * included (plugin documents and manifests: document-codec.ts).
+     */
+    encodedBody?: boolean;
   }
 }
 
@@ -123,11 +126,11 @@ function requestAjv(coerceTypes: false | 'array'): Ajv {
   return ajv;
 }
 
-/** 422 naming the first field of this part of the request that holds U+0000, if any. */
-function nulRefusal(where: FieldError['in'], value: unknown): AppError | undefined {
-  const pointer = nulPointer(value);
-  if (pointer === undefined) return undefined;
-  const detail = 'must not contain NUL characters';
+/** 422 naming the first field of this part of the request holding text PostgreSQL cannot store. */
+function textRefusal(where: FieldError['in'], value: unknown): AppError | undefined {
+  const found = unstorablePointer(value);
+  if (found === undefined) return undefined;
+  const { pointer, detail } = found;
   return new AppError(422, 'validation_failed', `${pointer.slice(1) || where}: ${detail}`, [
     { pointer, in: where, detail },
   ]);
@@ -281,12 +284,13 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
     }, done);
   });
 
-  // PostgreSQL stores no U+0000 in text or jsonb; refuse it here (422 naming the field) rather than fail later.
+  // PostgreSQL text and jsonb hold neither U+0000 nor a lone surrogate: refuse them here (422 naming
+  // the field) rather than fail later.
   app.addHook('preValidation', (request, _reply, done) => {
     done(
-      nulRefusal('params', request.params) ??
-        nulRefusal('query', request.query) ??
-        (request.routeOptions.config.nulInBody ? undefined : nulRefusal('body', request.body)),
+      textRefusal('params', request.params) ??
+        textRefusal('query', request.query) ??
+        (request.routeOptions.config.encodedBody ? undefined : textRefusal('body', request.body)),
     );
   });
 

@@ -9,10 +9,12 @@ describe('stored form of plugin documents', () => {
     JSON.parse('{"__proto__": {"p": "\\u0000"}, "constructor": 1}'),
     '\u0000',
     ['%', '\uFDD0\uFDD0'],
+    { 'lone\ud800': ['\udc00', 'x\ud83d\ude00y', '\ude00\ud83d', '%uD800', '\u0000\udfff%'] },
   ];
   it.each(docs.map((d) => [JSON.stringify(d), d]))('%s round-trips exactly', (_name, doc) => {
     const stored = encodeDocument(doc);
     expect(JSON.stringify(stored)).not.toContain('\\u0000');
+    expect(JSON.stringify(stored)).not.toMatch(/\\ud[89a-f]/);
     const back = decodeDocument(JSON.parse(JSON.stringify(stored)));
     expect(JSON.stringify(back)).toBe(JSON.stringify(doc));
     expect(Object.keys(back as object)).toEqual(Object.keys(doc as object));

@@ -1,18 +1,35 @@
 // How plugin documents (entities, edge properties, manifests) are kept in PostgreSQL jsonb, which
-// cannot hold U+0000. Documents are accepted and answered as sent; only their stored form differs.
+// cannot hold U+0000 nor a lone surrogate. Documents are accepted and answered as sent; only their
+// stored form differs.
 //
-// A string (a value or a member name) that holds U+0000, or that starts with U+FDD0, is stored as
-// U+FDD0 followed by the string with `%` written `%25` and U+0000 written `%00`. Every other string is
-// stored unchanged, so search and indexes see ordinary text as it is. U+FDD0 is a noncharacter: text
-// a person writes does not start with it, and when it does it is encoded too, so decoding is exact.
+// A string (a value or a member name) that holds U+0000 or a lone surrogate, or that starts with
+// U+FDD0, is stored as U+FDD0 followed by the string with `%` written `%25`, U+0000 written `%00` and
+// each lone surrogate written `%u` and its four hex digits (`%uD800`). Every other string is stored
+// unchanged, so search and indexes see ordinary text as it is. U+FDD0 is a noncharacter: text a person
+// writes does not start with it, and when it does it is encoded too, so decoding is exact.
+import { LONE_SURROGATE } from '../lib/json-pointer.js';
+
 const MARK = '\uFDD0';
 
-const needsEncoding = (s: string) => s.includes('\u0000') || s.startsWith(MARK);
+const needsEncoding = (s: string) => s.includes('\u0000') || s.startsWith(MARK) || LONE_SURROGATE.test(s);
+const hex4 = (c: string) => c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
 const encodeString = (s: string) =>
-  needsEncoding(s) ? MARK + s.replace(/%/g, '%25').replaceAll('\u0000', '%00') : s;
+  needsEncoding(s)
+    ? MARK +
+      s
+        .replace(/%/g, '%25')
+        .replaceAll('\u0000', '%00')
+        .replace(/\p{Cs}/gu, (c) => `%u${hex4(c)}`)
+    : s;
 const isEncoded = (s: string) => s.startsWith(MARK);
 const decodeString = (s: string) =>
-  isEncoded(s) ? s.slice(1).replace(/%(00|25)/g, (_m, h: string) => (h === '00' ? '\u0000' : '%')) : s;
+  isEncoded(s)
+    ? s
+        .slice(1)
+        .replace(/%(00|25|u[0-9A-F]{4})/g, (_m, h: string) =>
+          h === '00' ? '\u0000' : h === '25' ? '%' : String.fromCharCode(parseInt(h.slice(1), 16)),
+        )
+    : s;
 
 function map(value: unknown, f: (s: string) => string): unknown {
   if (typeof value === 'string') return f(value);

@@ -5,7 +5,7 @@ import { Type, type Static } from 'typebox';
 import { parse as parseYaml } from 'yaml';
 import { AppError, type FieldError } from '../http/errors.js';
 import { compileLabelSchema, documentErrors, newSchemaCompiler } from './json-schema.js';
-import { nulPointer } from '../lib/json-pointer.js';
+import { unstorablePointer } from '../lib/json-pointer.js';
 
 export const LABEL_PATTERN = '^[A-Za-z][A-Za-z0-9_]*$';
 export const PLUGIN_SLUG_PATTERN = '^[a-z][a-z0-9-]*$';
@@ -217,17 +217,12 @@ function withoutSchemas(input: unknown): unknown {
  * request body (`/manifest/...`).
  */
 export function compileManifest(input: unknown): CompiledPlugin {
-  // Schemas may hold U+0000 (in const, enum, property names: stored encoded); the manifest's own
-  // names, versions and descriptions are text that may not.
-  const nul = nulPointer(withoutSchemas(input));
-  if (nul) {
-    throw invalidManifest([
-      {
-        pointer: `/manifest${nul === '/' ? '' : nul}`,
-        in: 'body',
-        detail: 'must not contain NUL characters',
-      },
-    ]);
+  // Schemas may hold any text (U+0000 or a lone surrogate in const, enum, property names: stored
+  // encoded); the manifest's own names, versions and descriptions are text that may not.
+  const unstorable = unstorablePointer(withoutSchemas(input));
+  if (unstorable) {
+    const { pointer, detail } = unstorable;
+    throw invalidManifest([{ pointer: `/manifest${pointer === '/' ? '' : pointer}`, in: 'body', detail }]);
   }
   if (!checkShape(input)) throw invalidManifest(documentErrors(checkShape.errors, '/manifest'));
   const m = input as ManifestInput;

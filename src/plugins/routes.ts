@@ -143,7 +143,7 @@ export async function pluginRoutes(
         body: ManifestBody,
         response: responses({ 201: PluginRead }),
       },
-      config: { nulInBody: true },
+      config: { encodedBody: true },
     },
     async (req, reply) => reply.code(201).send(await plugins.install(authOf(req), req.body.manifest)),
   );
@@ -162,7 +162,7 @@ export async function pluginRoutes(
         body: ManifestBody,
         response: responses({ 200: PluginRead }),
       },
-      config: { nulInBody: true },
+      config: { encodedBody: true },
     },
     async (req) => plugins.upgrade(authOf(req), req.params.slug, req.body.manifest),
   );
@@ -187,9 +187,10 @@ export async function pluginRoutes(
   await api.register(async (instance) => {
     const scoped = instance as unknown as Api;
     scoped.addContentTypeParser('application/merge-patch+json', { parseAs: 'string' }, jsonBodyParser);
-    // Documents may hold U+0000: they are stored in a form that keeps it (document-codec.ts).
+    // Documents may hold any text (U+0000, lone surrogates): they are stored in a form that keeps it
+    // (document-codec.ts).
     scoped.addHook('onRoute', (route) => {
-      route.config = { ...(route.config as object), nulInBody: true };
+      route.config = { ...(route.config as object), encodedBody: true };
     });
     const tags = ['plugin entities'];
     const base = '/admin/plugins/:slug/entities/:label';

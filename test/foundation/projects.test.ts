@@ -101,6 +101,20 @@ describe('POST /organizations/{org}/projects creates a project owned by a team',
     ['slug not a slug', { slug: 'X Y', name: 'X', team: 'alpha' }, '/slug', 'pattern'],
     ['missing name', { slug: 'x', team: 'alpha' }, '/name', 'required'],
     ['unknown field', { slug: 'x', name: 'X', team: 'alpha', score: 99 }, '/score', 'additionalProperties'],
+    // A lone surrogate has no UTF-8 form: PostgreSQL cannot store it (it answered 500 before).
+    ['a lone surrogate in the name', { slug: 'x', name: 'X \ud800', team: 'alpha' }, '/name', ''],
+    [
+      'a lone surrogate in an attribute',
+      { slug: 'x', name: 'X', team: 'alpha', attributes: { note: '\udc00 y' } },
+      '/attributes/note',
+      '',
+    ],
+    [
+      'a lone surrogate in an attribute name',
+      { slug: 'x', name: 'X', team: 'alpha', attributes: { 'n\ud83d': 1 } },
+      '/attributes/n\ud83d',
+      '',
+    ],
   ];
   it.each(cases)('422: %s, and nothing is stored', async (_name, body, pointer, keyword, code) => {
     expectInvalid(await post(N, body), pointer, {

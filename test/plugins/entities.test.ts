@@ -915,6 +915,31 @@ describe('U+0000, which PostgreSQL text cannot hold: documents keep it, names an
   });
 });
 
+describe('lone surrogates, which have no UTF-8 form: documents keep them, names refuse them', () => {
+  it('in a document value or member name: stored and read back as sent; in a manifest name: 422', async () => {
+    const base = '/admin/plugins/cloud-accounts/entities/CloudAccount';
+    const tags = { note: 'a\ud800b', 'k\udc00': '\ud83d\ude00 paired, \ude00 alone', mark: '%uD800' };
+    const doc = await app.call('POST', base, { token: admin, body: { ...subjects[0]!.valid(600), tags } });
+    expect(doc.status, doc.text).toBe(201);
+    expect(doc.body.properties.tags).toEqual(tags);
+    const read = await app.call('GET', `${base}/${doc.body.id}`, { token: admin });
+    expect(read.body.properties.tags).toEqual(tags);
+    const patched = await app.call('PATCH', `${base}/${doc.body.id}`, {
+      token: admin,
+      body: { tags: { other: '\udbff' } },
+    });
+    expect(patched.status, patched.text).toBe(200);
+    expect(patched.body.properties.tags).toEqual({ ...tags, other: '\udbff' });
+    const manifest = await app.call('POST', '/admin/plugins', {
+      token: admin,
+      body: { manifest: { slug: 'lone', name: 'L\ud800', version: '1.0.0', vertex_labels: [] } },
+    });
+    expect(manifest.status).toBe(422);
+    expect(manifest.body.errors[0]).toMatchObject({ pointer: '/manifest/name' });
+    expect(manifest.body.errors[0].detail).toContain('unpaired surrogates');
+  });
+});
+
 describe('a write racing an upgrade is validated against the schema that wins', () => {
   it('a POST that waited for an upgrade is validated again against the new schema', async () => {
     const sql = app.runtime.core.sql;
