@@ -20,6 +20,7 @@ import type { CacheScope } from '../http/page-cache.js';
 import type { Page } from '../http/pagination.js';
 import { documentErrors } from './json-schema.js';
 import { decodeDocument, encodeDocument } from './document-codec.js';
+import { entityInserter } from './entity-inserts.js';
 import { authorizeEnds, mayReadEnd, type EndAccess } from './edge-ends.js';
 import {
   permissionName,
@@ -34,7 +35,6 @@ import type { CurrentPlugin, PluginRegistry } from './registry.js';
 import {
   anchoredEdges,
   findPluginHead,
-  insertEntity,
   lockEntity,
   nodeLabel,
   putPluginEdge,
@@ -148,6 +148,7 @@ type Deps = Pick<Core, 'sql' | 'pages'>;
 const entityPages = (slug: string) => `plugin:${slug}`;
 
 export function pluginEntitiesService({ sql, pages }: Deps, registry: PluginRegistry) {
+  const inserts = entityInserter(sql);
   /** After an entity write commits: this process's cached entity responses go, and other replicas are told. */
   const written = <T>(slug: string, result: T): T => {
     pages.changed(entityPages(slug));
@@ -221,7 +222,7 @@ export function pluginEntitiesService({ sql, pages }: Deps, registry: PluginRegi
       return withCurrent(slug, async ({ head, plugin }) => {
         const v = vertexOf(plugin, slug, label);
         check(v.validate, body);
-        const node = await insertEntity(sql, head, v.storage, encodeDocument(body));
+        const node = await inserts.insert(head, v.storage, encodeDocument(body));
         return node && written(slug, entityRead(slug, label, node));
       });
     },

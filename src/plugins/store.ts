@@ -227,6 +227,7 @@ export async function insertEntity(
   head: PluginHead,
   storage: string,
   props: Props,
+  id = uuidv7(),
 ): Promise<GraphNode | undefined> {
   return q.one<GraphNode & Props>(
     `INSERT INTO graph_nodes (id, label, props)
@@ -234,7 +235,43 @@ export async function insertEntity(
       WHERE p.id = $4 AND (p.props->>'revision')::int = $5
         FOR KEY SHARE OF p
      RETURNING ${NODE_COLS}`,
-    [uuidv7(), storage, props, head.id, head.revision],
+    [id, storage, props, head.id, head.revision],
+  );
+}
+
+/** One row of insertEntities: a new entity, and the plugin revision whose schema validated it. */
+export interface EntityRow {
+  /** The new entity's id (uuidv7). */
+  id: string;
+  head: PluginHead;
+  storage: string;
+}
+
+/**
+ * Several entities in one statement (entity-inserts.ts), each under the same condition and lock as
+ * insertEntity: a row whose plugin is no longer at its revision is not inserted, and is missing from
+ * what this returns. `documents` is the JSON array of the rows' stored documents, in the rows' order.
+ */
+export async function insertEntities(
+  q: Queryable,
+  rows: readonly EntityRow[],
+  documents: string,
+): Promise<GraphNode[]> {
+  return q.query<GraphNode & Props>(
+    `INSERT INTO graph_nodes (id, label, props)
+     SELECT r.id, r.label, d.props
+       FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::int[]) WITH ORDINALITY AS r(id, label, head, revision, i)
+       JOIN jsonb_array_elements($5::jsonb) WITH ORDINALITY AS d(props, i) USING (i)
+       JOIN graph_nodes p ON p.id = r.head AND (p.props->>'revision')::int = r.revision
+        FOR KEY SHARE OF p
+     RETURNING ${NODE_COLS}`,
+    [
+      rows.map((r) => r.id),
+      rows.map((r) => r.storage),
+      rows.map((r) => r.head.id),
+      rows.map((r) => r.head.revision),
+      documents,
+    ],
   );
 }
 
