@@ -171,7 +171,11 @@ export const scenarios: Scenario[] = [
               }
             }
             const rps = (name: string) => median(seen.get(name)!.map((r) => r.requestsPerSecond));
-            for (const [name, results] of seen) perRound.set(`${k}_${name}`, results.map((r) => r.requestsPerSecond));
+            for (const [name, results] of seen)
+              perRound.set(
+                `${k}_${name}`,
+                results.map((r) => r.requestsPerSecond),
+              );
             const health = rps('health');
             figures[`${k}_health_rps`] = health;
             figures[`${k}_health_p99_ms`] = Math.max(...seen.get('health')!.map((r) => r.p99Ms));

@@ -93,7 +93,12 @@ describe('user payloads are validated: 422 with a JSON pointer naming the field'
     ['is_active not a boolean', { email: 'v3@users.test', is_active: 'maybe' }, '/is_active', 'type'],
     ['unknown field', { email: 'v4@users.test', role: 'admin' }, '/role', 'additionalProperties'],
     ['NUL in a string', { email: 'v5@users.test', display_name: 'a\u0000b' }, '/display_name', ''],
-    ['a lone surrogate in a string', { email: 'v6@users.test', display_name: 'a\ud800b' }, '/display_name', ''],
+    [
+      'a lone surrogate in a string',
+      { email: 'v6@users.test', display_name: 'a\ud800b' },
+      '/display_name',
+      '',
+    ],
   ];
   it.each(cases)('POST /users: %s', async (_name, body, pointer, keyword) => {
     const before = (await allPages(app, '/users', admin)).length;
