@@ -260,24 +260,18 @@ export const scenarios: Scenario[] = [
         // Two lists that do comparable work are compared round by round (the two were measured seconds
         // apart in each round), and the median of those ratios is the figure: the machine's speed drifts
         // by 10-30% over a stage, which a ratio of two medians taken from different moments picks up.
-        const paired = (a: string, b: string) => {
+        const paired = (text: string, a: string, b: string, min: number) => {
           const as = perRound.get(`${k}_${a}`)!;
-          const bs = perRound.get(`${k}_${b}`)!;
-          const r = median(as.map((x, i) => x / bs[i]!));
+          const rounds = as.map((x, i) => x / perRound.get(`${k}_${b}`)![i]!);
+          const r = median(rounds);
           figures[`${k}_${a}_to_${b}`] = Math.round(r * 100) / 100;
-          return `${r.toFixed(2)}x (rounds: ${as.map((x, i) => (x / bs[i]!).toFixed(2)).join(', ')})`;
+          goal(text, r >= min, `${r.toFixed(2)}x (rounds: ${rounds.map((x) => x.toFixed(2)).join(', ')})`);
         };
         for (const f of ['', '_fresh']) {
-          for (const d of ['first', 'deep']) {
-            const detail = paired(`acl_${d}${f}`, `admin_${d}${f}`);
-            const r = figures[`${k}_acl_${d}${f}_to_admin_${d}${f}`]!;
-            goal(`${k} ACL ${d}${f} page >= 0.8x the admin's`, r >= 0.8, detail);
-          }
-          for (const who of ['admin', 'acl']) {
-            const detail = paired(`${who}_deep${f}`, `${who}_first${f}`);
-            const r = figures[`${k}_${who}_deep${f}_to_${who}_first${f}`]!;
-            goal(`${k} ${who} deep${f} page >= 0.9x the first`, r >= 0.9, detail);
-          }
+          for (const d of ['first', 'deep'])
+            paired(`${k} ACL ${d}${f} page >= 0.8x the admin's`, `acl_${d}${f}`, `admin_${d}${f}`, 0.8);
+          for (const who of ['admin', 'acl'])
+            paired(`${k} ${who} deep${f} page >= 0.9x the first`, `${who}_deep${f}`, `${who}_first${f}`, 0.9);
         }
       }
       // The stages are minutes apart, and this machine's speed drifts by 10-30% over minutes (/health

@@ -11,6 +11,8 @@ import { LONE_SURROGATE } from '../lib/json-pointer.js';
 
 const MARK = '\uFDD0';
 
+/** Every lone surrogate of a string (the shared test, made global for replace). */
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'gu');
 const needsEncoding = (s: string) => s.includes('\u0000') || s.startsWith(MARK) || LONE_SURROGATE.test(s);
 const hex4 = (c: string) => c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
 const encodeString = (s: string) =>
@@ -19,7 +21,7 @@ const encodeString = (s: string) =>
       s
         .replace(/%/g, '%25')
         .replaceAll('\u0000', '%00')
-        .replace(/\p{Cs}/gu, (c) => `%u${hex4(c)}`)
+        .replace(LONE_SURROGATES, (c) => `%u${hex4(c)}`)
     : s;
 const isEncoded = (s: string) => s.startsWith(MARK);
 const decodeString = (s: string) =>
