@@ -198,8 +198,10 @@ export function startSinkWorker(sink: SinkTarget, deps: SinkWorkerDeps) {
         if (batch.length === 0) continue;
         try {
           await write(batch);
-          const last = batch[batch.length - 1]!.offset;
-          await retrying('commit', () => group.commit(last));
+          // The highest offset, not the last row's: a row another member handed back arrives after rows
+          // with higher offsets, and committing up to it alone would leave those unacknowledged.
+          const highest = batch.reduce((max, m) => Math.max(max, m.offset), 0);
+          await retrying('commit', () => group.commit(highest));
         } catch (err) {
           if (err instanceof Stopped) break; // not committed: the group delivers the batch again
           throw err;

@@ -57,6 +57,8 @@ export interface ConsumerGroup {
   /**
    * Up to `max` messages after the last one handed out, waiting at most `waitMs` for the first; the
    * wait ends as soon as one arrives (adapters are woken, not polled), or early when `signal` aborts.
+   * Messages another member handed back (it closed) may come after ones with higher offsets, so a
+   * batch is committed at its highest offset, not its last.
    */
   fetch(max: number, waitMs: number, signal?: AbortSignal): Promise<DeliveredMessage[]>;
   /** Stores the group's offset server side: every message up to `offset` was processed. */

@@ -184,6 +184,28 @@ for (const spec of pairs) {
       }
     });
 
+    it('commits a batch that took back the rows of a replica which left while it was filling', async () => {
+      const { name } = await publish(10);
+      // Another replica of the group holds the first rows (on NATS it gets offsets 1-5 and the worker
+      // below 6-10; the PostgreSQL stream lets one member read at a time, so the worker waits for it).
+      const leaving = await (await pair.openStream()).consumerGroup(name, `g_${name}`);
+      expect(await leaving.fetch(5, 1000)).toHaveLength(5);
+      const w = startSinkWorker(
+        { ...target(name), pollMs: 2500 },
+        { stream, store, log: quiet, backoff: { baseMs: 5, maxMs: 50 } },
+      );
+      await new Promise((r) => setTimeout(r, 700));
+      // It leaves while the worker's batch is still filling: its rows are handed back into that batch,
+      // after rows with higher offsets. The whole batch is committed, not only up to its last row, so
+      // the group's offset reaches the head long before an acknowledgement wait (30 s) could run out.
+      await leaving.close();
+      await until(async () => (await countFinal(name)) === 10 && w.stats.lag === 0, 15_000);
+      await w.stop();
+      const group = await stream.consumerGroup(name, `g_${name}`);
+      expect(await group.position()).toEqual({ head: 10, committed: 10 });
+      await group.close();
+    });
+
     it('two connectors on one consumer group write every row at least once and lose none', async () => {
       const ops = `ops_${randomUUID().slice(0, 8)}`;
       const scores = `score_${randomUUID().slice(0, 8)}`;
