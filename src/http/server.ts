@@ -9,6 +9,7 @@ import Fastify, {
   type FastifyError,
   type FastifyReply,
   type FastifyRequest,
+  type onSendHookHandler,
 } from 'fastify';
 import type { Logger } from 'pino';
 import swagger from '@fastify/swagger';
@@ -22,11 +23,11 @@ import { AppError, STATUS_TITLES, unauthorized, type FieldError } from './errors
 import { Problem, responses } from './schemas.js';
 import { unstorablePointer } from '../lib/json-pointer.js';
 import { jsonBodyParser } from './json-body.js';
-import { SECURITY_HEADERS } from './security-headers.js';
+import { DOCUMENT_HEADERS, SECURITY_HEADERS } from './security-headers.js';
 import { RequestLogger } from './request-logger.js';
 import { PgCode, pgCode } from '../db/sql.js';
 import { KeyConflictError, NodeGoneError } from '../graph/store.js';
-import { observabilityRoutes } from '../observability/routes.js';
+import { observabilityRoutes, recordResponse } from '../observability/routes.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -54,6 +55,19 @@ export function authOf(request: FastifyRequest): AuthContext {
 const DOCS_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
   "connect-src 'self'; font-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/**
+ * The headers every answer starts with: the security headers, and no caching unless a route says
+ * otherwise (JWKS, console assets): a token in a login, token, refresh or OAuth callback answer must
+ * not outlive the exchange in any cache. Set before the route runs, so that a route sets its own over
+ * them, and on answers the router gives itself (frameworkErrors).
+ */
+const BASE_HEADERS = Object.freeze({ ...SECURITY_HEADERS, 'cache-control': 'no-store' });
+
+function startAnswer(request: FastifyRequest, reply: FastifyReply): void {
+  reply.headers(BASE_HEADERS);
+  reply.header('x-request-id', request.id);
+}
 
 /** Log levels at which each completed request is logged (`info` and below). */
 const LOGS_REQUESTS = new Set(['info', 'debug', 'trace']);
@@ -191,7 +205,7 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
       const detail =
         { bad_url: 'the URL is not correctly encoded', max_param_length: 'the URL is too long' }[code] ??
         'the request cannot be routed';
-      reply.header('x-request-id', request.id);
+      startAnswer(request, reply);
       return sendProblem(reply, new AppError(error.statusCode ?? 400, code, detail));
     },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as Api;
@@ -234,34 +248,11 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
     return sendProblem(reply, new AppError(500, 'internal_error', 'an unexpected error occurred'));
   });
 
-  // Security headers on every response (security-headers.ts); a route may set its own policy over
-  // them (the console; the docs UI in the onSend hook below).
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(SECURITY_HEADERS);
-    done();
-  });
-
-  app.addSchema(Problem);
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Keel platform API',
-        version: '0.1.0',
-        description: 'The platform API behind an internal developer platform. Alpha: admin URLs may change.',
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-  });
-  // The documentation UI is public; its routes are registered by the plugin, so mark them as they come.
-  app.addHook('onRoute', (route) => {
-    if (route.prefix === '/docs') route.config = { ...(route.config as object), public: true };
-  });
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
-
+  // One hook starts every answer (BASE_HEADERS, the request id) and authenticates the caller of a route
+  // that is not public: a request that fails authentication is answered with those headers too.
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
+    startAnswer(request, reply);
     if (request.is404 || request.routeOptions.config.public) {
       done();
       return;
@@ -284,6 +275,32 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
     }, done);
   });
 
+  app.addSchema(Problem);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Keel platform API',
+        version: '0.1.0',
+        description: 'The platform API behind an internal developer platform. Alpha: admin URLs may change.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  // The documentation UI is public and runs scripts of its own; its routes are registered by the
+  // plugin, so mark them and give them their content security policy as they come.
+  const docsPolicy: onSendHookHandler = (_request, reply, payload, done) => {
+    reply.headers(DOCUMENT_HEADERS).header('content-security-policy', DOCS_CSP);
+    done(null, payload);
+  };
+  app.addHook('onRoute', (route) => {
+    if (route.prefix !== '/docs') return;
+    route.config = { ...(route.config as object), public: true };
+    route.onSend = [...[route.onSend ?? []].flat(), docsPolicy];
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
+
   // PostgreSQL text and jsonb hold neither U+0000 nor a lone surrogate: refuse them here (422 naming
   // the field) rather than fail later.
   app.addHook('preValidation', (request, _reply, done) => {
@@ -294,18 +311,8 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
     );
   });
 
-  app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('x-request-id', request.id);
-    // API answers are never cached unless a route says otherwise (JWKS): a token in a login, token,
-    // refresh or OAuth callback answer must not outlive the exchange in any cache.
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    if (request.url === '/docs' || request.url.startsWith('/docs/')) {
-      reply.header('content-security-policy', DOCS_CSP);
-    }
-    done(null, payload);
-  });
-
   app.addHook('onResponse', (request, reply, done) => {
+    recordResponse(request, reply);
     if (!LOGS_REQUESTS.has(request.log.level)) {
       done();
       return;

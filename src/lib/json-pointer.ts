@@ -18,27 +18,39 @@ export function unstorableText(s: string): string | undefined {
 
 /**
  * The first string or member name PostgreSQL cannot store (unstorableText): its pointer (`/` for the
- * document itself) and why; undefined when there is none.
+ * document itself) and why; undefined when there is none. Runs on every request's parameters and
+ * query, so the pointer is only built for what it finds.
  */
-export function unstorablePointer(value: unknown, at = ''): { pointer: string; detail: string } | undefined {
-  if (typeof value === 'string') {
-    const detail = unstorableText(value);
-    return detail === undefined ? undefined : { pointer: at || '/', detail };
-  }
+export function unstorablePointer(value: unknown): { pointer: string; detail: string } | undefined {
+  const tokens: string[] = [];
+  const detail = unstorableIn(value, tokens);
+  if (detail === undefined) return undefined;
+  return {
+    pointer:
+      tokens.length === 0
+        ? '/'
+        : tokens
+            .reverse()
+            .map((t) => `/${t}`)
+            .join(''),
+    detail,
+  };
+}
+
+/** Why `value` cannot be stored; `tokens` receives the path to it, innermost first. */
+function unstorableIn(value: unknown, tokens: string[]): string | undefined {
+  if (typeof value === 'string') return unstorableText(value);
   if (typeof value !== 'object' || value === null) return undefined;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = unstorablePointer(value[i], `${at}/${i}`);
-      if (found) return found;
+      const detail = unstorableIn(value[i], tokens);
+      if (detail !== undefined) return (tokens.push(String(i)), detail);
     }
     return undefined;
   }
-  for (const [key, member] of Object.entries(value)) {
-    const here = `${at}/${pointerToken(key)}`;
-    const detail = unstorableText(key);
-    if (detail !== undefined) return { pointer: here, detail };
-    const found = unstorablePointer(member, here);
-    if (found) return found;
+  for (const key of Object.keys(value)) {
+    const detail = unstorableText(key) ?? unstorableIn((value as Record<string, unknown>)[key], tokens);
+    if (detail !== undefined) return (tokens.push(pointerToken(key)), detail);
   }
   return undefined;
 }

@@ -3,6 +3,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/harness.js';
+import { DOCUMENT_HEADERS } from '../../src/http/security-headers.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -76,14 +77,22 @@ describe('security headers on every response', () => {
     ['GET', '/users', 401],
     ['GET', '/no-such-route', 404],
     ['POST', '/auth/login', 422],
+    // Refused by the router itself (bad percent-encoding), before any route or hook runs.
+    ['GET', '/users/%zz', 400],
   ] as const)('%s %s', async (method, path, status) => {
     const res = await app.call(method, path, method === 'POST' ? { body: {} } : {});
     expect(res.status).toBe(status);
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['content-security-policy']).toContain("default-src 'none'");
     expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    // Headers that only mean something to an HTML document are not sent with JSON.
+    for (const name of Object.keys(DOCUMENT_HEADERS)) expect(res.headers[name], name).toBeUndefined();
   });
 
   it('the docs UI still loads its own scripts and styles', async () => {
@@ -92,6 +101,9 @@ describe('security headers on every response', () => {
     const csp = String(page.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
+    // An HTML page gets the document headers too.
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
     const scripts = [...page.text.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => m[1]!);
     expect(scripts.length).toBeGreaterThan(0);
     // Every script is a file of its own (script-src 'self' allows no inline script).
