@@ -4,6 +4,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Api, Domain } from '../app/domain.js';
 import { AppError } from '../http/errors.js';
+import { DOCUMENT_HEADERS } from '../http/security-headers.js';
 import { CONSOLE_DIST, loadAssets, type Asset } from './assets.js';
 
 /** No inline script or style, nothing from another origin, never framed, forms post nowhere. */
@@ -20,6 +21,7 @@ export function consoleRoutes(api: Api, dir: string = CONSOLE_DIST): void {
   function send(request: FastifyRequest, reply: FastifyReply, asset: Asset) {
     const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
     reply
+      .headers(DOCUMENT_HEADERS)
       .header('content-security-policy', CONSOLE_CSP)
       .header('cache-control', asset.immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
       .header('vary', 'accept-encoding')

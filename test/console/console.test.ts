@@ -131,6 +131,9 @@ describe('serving /console', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).not.toContain('unsafe-eval');
+    // The page also gets the headers meant for HTML documents, besides the API's.
+    expect(index.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(index.headers.get('x-content-type-options')).toBe('nosniff');
     const html = await index.text();
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
     expect(html).not.toMatch(/https?:\/\//);
