@@ -2,10 +2,11 @@
 // loopback interface, or anyone presenting KEEL_METRICS_TOKEN as a bearer token (docs/analytics.md).
 // Labels are route templates and status codes only: never a path with ids, a user or a token.
 import { timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Api } from '../app/domain.js';
 import type { Core } from '../app/core.js';
 import { AppError } from '../http/errors.js';
-import { addProbe, contentType, httpDuration, httpRequests, poolConnections, scrape } from './metrics.js';
+import { addProbe, contentType, poolConnections, recordHttp, scrape } from './metrics.js';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 
@@ -16,16 +17,14 @@ function tokenMatches(header: string | undefined, token: string): boolean {
   return given.length === want.length && timingSafeEqual(given, want);
 }
 
-export function observabilityRoutes(app: Api, core: Pick<Core, 'sql' | 'settings'>): void {
-  app.addHook('onResponse', (request, reply, done) => {
-    // Unmatched paths share one label: a scanner must not grow the label set without bound.
-    const route = request.is404 ? 'unmatched' : (request.routeOptions.url ?? 'unmatched');
-    const labels = { method: request.method, route, status: String(reply.statusCode) };
-    httpRequests.inc(labels);
-    httpDuration.observe(labels, reply.elapsedTime / 1000);
-    done();
-  });
+/** Counts an answered request and its latency (called by the server's onResponse hook). */
+export function recordResponse(request: FastifyRequest, reply: FastifyReply): void {
+  // Unmatched paths share one label: a scanner must not grow the label set without bound.
+  const route = request.is404 ? 'unmatched' : (request.routeOptions.url ?? 'unmatched');
+  recordHttp(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+}
 
+export function observabilityRoutes(app: Api, core: Pick<Core, 'sql' | 'settings'>): void {
   const removeProbe = addProbe(() => {
     const pool = core.sql.pool;
     poolConnections.set({ state: 'total' }, pool.totalCount);
