@@ -20,6 +20,8 @@ export const median = (xs: readonly number[]): number =>
 
 export interface BenchContext {
   baseUrl: string;
+  /** The `keel api` process under load. */
+  serverPid: number;
   /** The database the server uses (for custom scenarios that boot their own runtime). */
   databaseUrl: string;
   /** The environment the server was started with (KEEL_* settings). */
@@ -95,6 +97,8 @@ export type Scenario = (
 
 export interface LoadResult {
   requestsPerSecond: number;
+  /** Requests answered during the load. */
+  requests: number;
   p50Ms: number;
   p99Ms: number;
   non2xx: number;
@@ -118,6 +122,7 @@ export async function load(baseUrl: string, spec: HttpLoad, durationSeconds: num
   });
   return {
     requestsPerSecond: Math.round(result.requests.average),
+    requests: result.requests.total,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,

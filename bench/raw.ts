@@ -7,7 +7,10 @@ import { cpuProfileArgs, NODE_FLAGS, type BenchContext } from './lib.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export async function withRawServer<T>(ctx: BenchContext, use: (url: string) => Promise<T>): Promise<T> {
+export async function withRawServer<T>(
+  ctx: BenchContext,
+  use: (url: string, pid: number) => Promise<T>,
+): Promise<T> {
   const port = await freePort();
   const dir = process.env.BENCH_CPU_PROFILE;
   const profile = cpuProfileArgs(dir && path.join(dir, 'raw'));
@@ -30,7 +33,7 @@ export async function withRawServer<T>(ctx: BenchContext, use: (url: string) => 
       if (i > 200 || raw.exitCode !== null) throw new Error('raw baseline server did not start');
       await new Promise((r) => setTimeout(r, 100));
     }
-    return await use(url);
+    return await use(url, raw.pid!);
   } finally {
     if (raw.exitCode === null) {
       raw.kill('SIGTERM');

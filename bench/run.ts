@@ -113,6 +113,7 @@ async function main() {
     const adminToken = await login(adminEmail, adminPassword);
     const ctx: BenchContext = {
       baseUrl,
+      serverPid: child.pid!,
       databaseUrl,
       env,
       adminToken,

@@ -3,6 +3,7 @@
 // list and get against a raw baseline (bench/raw-server.ts: the same SQL on the same pool in a bare
 // Fastify route, its own process), measured in the same run.
 import { load, median, type BenchContext, type Scenario } from '../lib.js';
+import { cpuPerRequest, cpuText, cpuTotal } from '../cpu.js';
 import { withRawServer } from '../raw.js';
 import { generatedManifest } from '../../test/plugins/fixtures.js';
 
@@ -78,28 +79,35 @@ export const scenarios: Scenario[] = [
     goal: { text: 'list >= 0.7x and get >= 0.8x of the raw baseline, list p99 < 20 ms' },
     async run(ctx) {
       const { token, id } = await setup(ctx);
-      return withRawServer(ctx, async (rawUrl) => {
+      return withRawServer(ctx, async (rawUrl, rawPid) => {
         const auth = { authorization: `Bearer ${token}` };
         // Keel twice: as a client that repeats a request gets it (from the page cache, after its first
         // read), and read afresh (`Cache-Control: no-cache`), which runs the same statement as the raw
         // route on every request and so measures Keel's own cost per request.
         const fresh = { ...auth, 'cache-control': 'no-cache' };
+        // Each load also measures the CPU time its server, PostgreSQL and the load generator spent per
+        // request (bench/cpu.ts): on two shared cores the three together set the throughput.
         const run = async (url: string, p: string, headers: Record<string, string> = auth) => {
           await load(url, { path: p, headers }, 1);
-          const r = await load(url, { path: p, headers }, ctx.durationSeconds);
+          const pid = url === rawUrl ? rawPid : ctx.serverPid;
+          const { result: r, cpu } = await cpuPerRequest(
+            pid,
+            () => load(url, { path: p, headers }, ctx.durationSeconds),
+            (x) => x.requests,
+          );
           if (r.non2xx + r.errors > 0) throw new Error(`${p}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-          return r;
+          return { ...r, cpu };
         };
         // Two processes on two shared cores drift by 10-20% from one load to the next, so the pair is
-        // measured in ROUNDS alternating rounds, each ratio from one raw load and the Keel load right
-        // after it; the goal lines read the median ratio and the worst p99.
+        // measured in ROUNDS rounds, each ratio from one raw load and a Keel load right before or after
+        // it (cached, raw, read afresh); the goal lines read the median ratio and the worst p99.
         const rounds: Array<Record<string, number>> = [];
         for (let i = 0; i < ROUNDS; i++) {
-          const rawList = await run(rawUrl, `/raw/${SLUG}/${LABEL}`);
           const list = await run(ctx.baseUrl, base);
+          const rawList = await run(rawUrl, `/raw/${SLUG}/${LABEL}`);
           const freshList = await run(ctx.baseUrl, base, fresh);
-          const rawGet = await run(rawUrl, `/raw/${SLUG}/${LABEL}/${id}`);
           const get = await run(ctx.baseUrl, `${base}/${id}`);
+          const rawGet = await run(rawUrl, `/raw/${SLUG}/${LABEL}/${id}`);
           const freshGet = await run(ctx.baseUrl, `${base}/${id}`, fresh);
           const round = {
             rawListRps: rawList.requestsPerSecond,
@@ -112,12 +120,24 @@ export const scenarios: Scenario[] = [
             getP99Ms: get.p99Ms,
             freshListRatio: ratio(freshList.requestsPerSecond, rawList.requestsPerSecond),
             freshListP99Ms: freshList.p99Ms,
+            rawListP99Ms: rawList.p99Ms,
             freshGetRatio: ratio(freshGet.requestsPerSecond, rawGet.requestsPerSecond),
+            rawGetCpuUs: cpuTotal(rawGet.cpu),
+            freshGetCpuUs: cpuTotal(freshGet.cpu),
+            freshGetServerCpuUs: freshGet.cpu.server,
+            rawGetServerCpuUs: rawGet.cpu.server,
           };
           console.log(
             `  round ${i + 1}: list ${round.listRps} / raw ${round.rawListRps} req/s = ${round.listRatio}x, ` +
               `p99 ${round.listP99Ms} ms; get ${round.getRps} / raw ${round.rawGetRps} req/s = ${round.getRatio}x; ` +
-              `read afresh: list ${round.freshListRatio}x (p99 ${round.freshListP99Ms} ms), get ${round.freshGetRatio}x`,
+              `read afresh: list ${round.freshListRatio}x (p99 ${round.freshListP99Ms} ms; raw p99 ${round.rawListP99Ms} ms), ` +
+              `get ${round.freshGetRatio}x`,
+          );
+          console.log(
+            `    CPU per request, raw list: ${cpuText(rawList.cpu)}; read afresh: ${cpuText(freshList.cpu)}`,
+          );
+          console.log(
+            `    CPU per request, raw get: ${cpuText(rawGet.cpu)}; read afresh: ${cpuText(freshGet.cpu)}`,
           );
           rounds.push(round);
         }
@@ -138,6 +158,12 @@ export const scenarios: Scenario[] = [
         );
         line(`read afresh: get >= 0.8x of the raw baseline (median ${freshGetRatio}x)`, freshGetRatio >= 0.8);
         line(`read afresh: list p99 < 20 ms (worst round ${freshListP99} ms)`, freshListP99 < 20);
+        const rawCpu = median(rounds.map((r) => r.rawGetCpuUs!));
+        const freshCpu = median(rounds.map((r) => r.freshGetCpuUs!));
+        console.log(
+          `  a get read afresh costs the machine ${freshCpu} µs of CPU against the raw route's ${rawCpu} µs ` +
+            `(medians; ${ratio(rawCpu, freshCpu)}x): on two shared cores throughput follows that ratio`,
+        );
         return {
           rounds: ROUNDS,
           listRatioToRaw: listRatio,
