@@ -18,19 +18,30 @@ function processMicros(pid: number): number {
   }
 }
 
-function postgresMicros(): number {
-  if (os.platform() !== 'linux') return 0;
-  let total = 0;
+/** CPU time of every PostgreSQL process, by pid. */
+function postgresMicros(): Map<number, number> {
+  const byPid = new Map<number, number>();
+  if (os.platform() !== 'linux') return byPid;
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') {
-        total += processMicros(Number(entry));
+        byPid.set(Number(entry), processMicros(Number(entry)));
       }
     } catch {
       /* ended meanwhile */
     }
   }
+  return byPid;
+}
+
+/**
+ * What PostgreSQL's processes spent between two readings: a process that started meanwhile counts
+ * whole; one that ended meanwhile is not counted (its time is gone with it).
+ */
+function postgresSpent(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, us] of after) total += us - (before.get(pid) ?? 0);
   return total;
 }
 
@@ -55,7 +66,7 @@ export async function cpuPerRequest<T>(
     result,
     cpu: {
       server: per(processMicros(serverPid) - before.server),
-      postgres: per(postgresMicros() - before.postgres),
+      postgres: per(postgresSpent(before.postgres, postgresMicros())),
       loadGenerator: per(self.user + self.system),
     },
   };

@@ -18,6 +18,7 @@ import {
   type LoadResult,
   type Scenario,
 } from '../lib.js';
+import { cpuPerRequest, type CpuPerRequest } from '../cpu.js';
 import { withRawServer } from '../raw.js';
 import { seedGrants, seedProjects } from '../seed.js';
 
@@ -81,20 +82,26 @@ export const scenarios: Scenario[] = [
       /** Each list's req/s in every round of its stage, in round order (`1k_admin_first`, ...). */
       const perRound = new Map<string, number[]>();
       const lines: string[] = [];
+      // Each load also measures the CPU time per request of `keel api` and of PostgreSQL (bench/cpu.ts):
+      // what a page costs, which the machine's speed drifting between stages moves less than req/s.
       const measure = async (
         path: string,
         token?: string,
         url = ctx.baseUrl,
         extra: Record<string, string> = {},
-      ): Promise<LoadResult> => {
+      ): Promise<LoadResult & { cpu: CpuPerRequest }> => {
         const headers: Record<string, string> = token
           ? { authorization: `Bearer ${token}`, ...extra }
           : extra;
         const spec = { path, connections: CONNECTIONS, headers };
         await load(url, spec, 1);
-        const r = await load(url, spec, ctx.durationSeconds);
+        const { result: r, cpu } = await cpuPerRequest(
+          ctx.serverPid,
+          () => load(url, spec, ctx.durationSeconds),
+          (x) => x.requests,
+        );
         if (r.non2xx + r.errors > 0) throw new Error(`${path}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-        return r;
+        return { ...r, cpu };
       };
       try {
         let seeded = 0;
@@ -161,7 +168,9 @@ export const scenarios: Scenario[] = [
             ];
             // ROUNDS rounds over every request, so a few seconds of outside load do not decide a figure:
             // each figure is the median of its rounds' req/s, with the worst round's p99.
-            const seen = new Map<string, LoadResult[]>(runs.map(([name]) => [name, []]));
+            const seen = new Map<string, Array<LoadResult & { cpu: CpuPerRequest }>>(
+              runs.map(([name]) => [name, []]),
+            );
             // Each round starts one request later in the list, so no request is always measured right
             // after the same other one.
             for (let round = 0; round < ROUNDS; round++) {
@@ -183,6 +192,8 @@ export const scenarios: Scenario[] = [
               figures[`${k}_${name}_rps`] = rps(name);
               figures[`${k}_${name}_p99_ms`] = Math.max(...seen.get(name)!.map((r) => r.p99Ms));
               figures[`${k}_${name}_ratio`] = Math.round((rps(name) / health) * 100) / 100;
+              figures[`${k}_${name}_keel_cpu_us`] = median(seen.get(name)!.map((r) => r.cpu.server));
+              figures[`${k}_${name}_postgres_cpu_us`] = median(seen.get(name)!.map((r) => r.cpu.postgres));
             }
             // What bounds a page on this machine: a bare Fastify route running the same statement,
             // against that server's own /health (no authentication, hooks or response schema).
@@ -286,6 +297,15 @@ export const scenarios: Scenario[] = [
         goal(`100k/1k >= 0.9 for ${l}`, r >= 0.9, `${r.toFixed(2)}; req/s alone ${rps.toFixed(2)}`);
       }
       lines.push(`  context 100k/1k: /health itself measured ${healthDrift.toFixed(2)} between the stages`);
+      // What a request cost at each stage (medians of the rounds): a page whose statement grew with the
+      // catalog costs PostgreSQL more at 100k; a page from the cache costs PostgreSQL nothing at either.
+      for (const l of [...lists, ...fresh]) {
+        const cpu = (k: string, who: string) => figures[`${k}_${l}_${who}_cpu_us`]!;
+        lines.push(
+          `  context ${l}, CPU per request at 1k -> 100k: keel api ${cpu('1k', 'keel')} -> ` +
+            `${cpu('100k', 'keel')} µs, PostgreSQL ${cpu('1k', 'postgres')} -> ${cpu('100k', 'postgres')} µs`,
+        );
+      }
       const enqueue = figures['100k_recompute_enqueue_ms']!;
       const drained = figures['100k_recompute_drained_ms']!;
       goal('recompute-all at 100k enqueued < 2 s', enqueue < 2000, `${enqueue} ms`);
