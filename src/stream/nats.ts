@@ -49,6 +49,8 @@ export interface NatsOptions {
 }
 
 const NS = 1_000_000;
+/** How long a pull request that has answered its caller may still receive messages (handed back). */
+const STRAY_REQUEST_MS = 60_000;
 const DAY_MS = 86_400_000;
 
 /** Where the server is, for messages and /ready: never the credentials. */
@@ -247,25 +249,31 @@ export async function natsStream(options: NatsOptions): Promise<StreamPort> {
           let answered = false;
           let finish!: () => void;
           const done = new Promise<void>((resolve) => (finish = resolve));
+          // The caller's wait ends at the request's expiry even if the server's 408 is late, but the
+          // subscription stays until the server ends the request: a message that arrives after a stall
+          // of this process is handed back, not dropped (a dropped one waits out its ack wait).
+          const guard = setTimeout(finish, waitMs + 2000);
+          guard.unref();
+          let stray: NodeJS.Timeout | undefined;
           const sub = nc.subscribe(createInbox(), {
             callback: (err, m) => {
               if (err || (m.data.length === 0 && m.headers && m.headers.code >= 100)) {
-                sub.unsubscribe(); // 404/408: the request is over
-                return finish();
+                return end(); // 404/408: the request is over
               }
               if (answered) {
                 m.respond('-NAK');
                 return;
               }
               got.push(m);
-              if (got.length >= max) {
-                sub.unsubscribe();
-                finish();
-              }
+              if (got.length >= max) end(); // the server sends no more than the batch
             },
           });
-          const guard = setTimeout(() => (sub.unsubscribe(), finish()), waitMs + 2000);
-          guard.unref();
+          const end = () => {
+            sub.unsubscribe();
+            clearTimeout(guard);
+            clearTimeout(stray);
+            finish();
+          };
           signal?.addEventListener('abort', finish, { once: true });
           nc.publish(
             next,
@@ -275,7 +283,12 @@ export async function natsStream(options: NatsOptions): Promise<StreamPort> {
           await done;
           answered = true;
           signal?.removeEventListener('abort', finish);
-          if (sub.isClosed()) clearTimeout(guard); // else it closes the subscription once the request expired
+          clearTimeout(guard);
+          if (!sub.isClosed()) {
+            // A request the server never ends (its status lost) is dropped once nothing could still come.
+            stray = setTimeout(() => sub.unsubscribe(), STRAY_REQUEST_MS);
+            stray.unref();
+          }
           return got.map((m): DeliveredMessage => {
             const offset = streamSequence(m.reply ?? '');
             delivered.set(offset, m);

@@ -14,10 +14,19 @@ import { pairs, type Pair } from './pairs.js';
 const table = (name: string) => analyticsTables().find((t) => t.name === name)!;
 const quiet: WorkerLog = { info() {}, warn() {}, error() {} };
 
-async function until(cond: () => Promise<boolean> | boolean, ms = 20_000) {
+/** Waits for `cond`; on a timeout the error says what `state` read then (what was still missing). */
+async function until(
+  cond: () => Promise<boolean> | boolean,
+  ms = 20_000,
+  state?: () => Promise<unknown> | unknown,
+) {
   const end = Date.now() + ms;
   while (!(await cond())) {
-    if (Date.now() > end) throw new Error('condition not reached in time');
+    if (Date.now() > end) {
+      throw new Error(
+        `condition not reached in ${ms} ms${state ? `: ${JSON.stringify(await state())}` : ''}`,
+      );
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -240,6 +249,20 @@ for (const spec of pairs) {
           (await countFinal(ops)) === n &&
           (await plainDistinct()) === n &&
           workers.slice(2).every((w) => w.stats.lag === 0),
+        20_000,
+        async () => ({
+          ops: await countFinal(ops),
+          scores: await plainDistinct(),
+          workers: workers.map((w) => w.stats),
+          positions: await Promise.all(
+            [ops, scores].map(async (name) => {
+              const group = await stream.consumerGroup(name, `g_${name}`);
+              const position = await group.position();
+              await group.close();
+              return position;
+            }),
+          ),
+        }),
       );
       await Promise.all(workers.slice(2).map((w) => w.stop()));
       expect(await countFinal(ops)).toBe(n);

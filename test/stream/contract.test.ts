@@ -90,6 +90,31 @@ function contract(name: string, setup: () => Promise<Harness>) {
       await group.close();
     });
 
+    it("loses no delivery when this process stalls past a fetch's wait while the messages arrive", async () => {
+      const port = await open();
+      const stream = unique();
+      await port.publish(
+        stream,
+        'a',
+        0,
+        [1, 2, 3, 4, 5].map((i) => msg(i)),
+      );
+      const group = await port.consumerGroup(stream, 'g');
+      const fetching = group.fetch(5, 50);
+      // Let the request go out (the client sends on a microtask), then hold the event loop for longer
+      // than the fetch waits: the answer is in the socket when the fetch's own timer runs out.
+      for (let i = 0; i < 10; i++) await Promise.resolve();
+      const until = Date.now() + 2600;
+      while (Date.now() < until) {
+        /* a stalled process */
+      }
+      const first = await fetching;
+      // Whatever the stalled fetch did not return goes to the next one now, not after an ack wait.
+      const rest = await fetchAll(group, 5 - first.length);
+      expect(ns([...first, ...rest])).toEqual([1, 2, 3, 4, 5]);
+      await group.close();
+    });
+
     it('wakes a waiting fetch when a message is published (another process), and ends it on abort', async () => {
       const consumer = await open();
       const producer = await open(); // another process
