@@ -7,14 +7,14 @@ import os from 'node:os';
 
 const TICK_US = 1_000_000 / 100; // USER_HZ is 100 on Linux
 
-/** utime + stime of a process in microseconds; 0 once it is gone. */
-function processMicros(pid: number): number {
+/** utime + stime of a process in microseconds; undefined once it is gone. */
+export function processMicros(pid: number): number | undefined {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) * TICK_US;
   } catch {
-    return 0;
+    return undefined;
   }
 }
 
@@ -26,7 +26,8 @@ function postgresMicros(): Map<number, number> {
     if (!/^\d+$/.test(entry)) continue;
     try {
       if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') {
-        byPid.set(Number(entry), processMicros(Number(entry)));
+        const us = processMicros(Number(entry));
+        if (us !== undefined) byPid.set(Number(entry), us);
       }
     } catch {
       /* ended meanwhile */
@@ -57,7 +58,11 @@ export async function cpuPerRequest<T>(
   load: () => Promise<T>,
   requestsOf: (result: T) => number,
 ): Promise<{ result: T; cpu: CpuPerRequest }> {
-  const before = { server: processMicros(serverPid), postgres: postgresMicros(), self: process.cpuUsage() };
+  const before = {
+    server: processMicros(serverPid) ?? 0,
+    postgres: postgresMicros(),
+    self: process.cpuUsage(),
+  };
   const result = await load();
   const self = process.cpuUsage(before.self);
   const n = Math.max(1, requestsOf(result));
@@ -65,7 +70,7 @@ export async function cpuPerRequest<T>(
   return {
     result,
     cpu: {
-      server: per(processMicros(serverPid) - before.server),
+      server: per((processMicros(serverPid) ?? 0) - before.server),
       postgres: per(postgresSpent(before.postgres, postgresMicros())),
       loadGenerator: per(self.user + self.system),
     },

@@ -7,11 +7,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../src/db/embedded.js';
+import { processMicros } from './cpu.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.IDLE_CPU_SECONDS ?? 30);
 const settle = Number(process.env.IDLE_CPU_SETTLE_SECONDS ?? 15);
-const ticksPerSecond = 100; // USER_HZ on Linux
 
 /** The process and all its descendants. */
 function tree(pid: number): number[] {
@@ -35,17 +35,12 @@ function tree(pid: number): number[] {
   return out;
 }
 
-/** utime + stime of each process, in clock ticks. */
-function ticks(pids: number[]): Map<number, number> {
+/** utime + stime of each process still running, in microseconds. */
+function micros(pids: number[]): Map<number, number> {
   const out = new Map<number, number>();
   for (const p of pids) {
-    try {
-      const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      out.set(p, Number(f[11]) + Number(f[12]));
-    } catch {
-      /* gone */
-    }
+    const us = processMicros(p);
+    if (us !== undefined) out.set(p, us);
   }
   return out;
 }
@@ -82,15 +77,15 @@ async function main() {
     }
     await new Promise((r) => setTimeout(r, settle * 1000));
     const pids = tree(child.pid!);
-    const before = ticks(pids);
+    const before = micros(pids);
     const started = performance.now();
     await new Promise((r) => setTimeout(r, seconds * 1000));
-    const after = ticks(pids);
+    const after = micros(pids);
     const elapsed = (performance.now() - started) / 1000;
-    const own = ((after.get(child.pid!)! - before.get(child.pid!)!) / ticksPerSecond / elapsed) * 100;
+    const own = ((after.get(child.pid!)! - before.get(child.pid!)!) / 1e6 / elapsed) * 100;
     let total = 0;
     for (const [p, t] of after) total += t - (before.get(p) ?? t);
-    const all = (total / ticksPerSecond / elapsed) * 100;
+    const all = (total / 1e6 / elapsed) * 100;
     console.log(
       `idle keel serve over ${Math.round(elapsed)} s: keel process ${own.toFixed(1)}% of one core, ` +
         `with its ${pids.length - 1} child processes (embedded PostgreSQL) ${all.toFixed(1)}%`,

@@ -89,6 +89,7 @@ export const scenarios: Scenario[] = [
         token?: string,
         url = ctx.baseUrl,
         extra: Record<string, string> = {},
+        serverPid = ctx.serverPid,
       ): Promise<LoadResult & { cpu: CpuPerRequest }> => {
         const headers: Record<string, string> = token
           ? { authorization: `Bearer ${token}`, ...extra }
@@ -96,7 +97,7 @@ export const scenarios: Scenario[] = [
         const spec = { path, connections: CONNECTIONS, headers };
         await load(url, spec, 1);
         const { result: r, cpu } = await cpuPerRequest(
-          ctx.serverPid,
+          serverPid,
           () => load(url, spec, ctx.durationSeconds),
           (x) => x.requests,
         );
@@ -203,9 +204,9 @@ export const scenarios: Scenario[] = [
                 [ORG],
               )
             )[0]!.id;
-            await withRawServer(ctx, async (rawUrl) => {
-              const rawHealth = await measure('/health', undefined, rawUrl);
-              const rawList = await measure(`/raw-projects/${orgId}/${ORG}`, undefined, rawUrl);
+            await withRawServer(ctx, async (rawUrl, rawPid) => {
+              const rawHealth = await measure('/health', undefined, rawUrl, {}, rawPid);
+              const rawList = await measure(`/raw-projects/${orgId}/${ORG}`, undefined, rawUrl, {}, rawPid);
               figures[`${k}_raw_health_rps`] = rawHealth.requestsPerSecond;
               figures[`${k}_raw_first_rps`] = rawList.requestsPerSecond;
               figures[`${k}_raw_first_p99_ms`] = rawList.p99Ms;
