@@ -43,6 +43,64 @@ describe('PageCache', () => {
     expect(cache.get('projects/k')).toBeUndefined();
   });
 
+  it('builds a key once for the callers that ask while it is being built (no stampede on expiry)', async () => {
+    const cache = new PageCache(1 << 20);
+    let builds = 0;
+    const { loading, release } = heldLoad(cache, 'projects', 'projects/k', '[1]');
+    const joined = Array.from({ length: 49 }, () =>
+      cache.load('projects', 'projects/k', async () => {
+        builds++;
+        return { body: '[other]', link: undefined };
+      }),
+    );
+    release();
+    const bodies = await Promise.all([loading, ...joined].map(async (p) => (await p).body));
+    expect(builds).toBe(0);
+    expect(new Set(bodies)).toEqual(new Set(['[1]']));
+    expect(cache.get('projects/k')?.body).toBe('[1]');
+  });
+
+  it('never hands a caller a build that began before its family changed', async () => {
+    const cache = new PageCache(1 << 20);
+    const before = heldLoad(cache, 'projects', 'projects/k', '[before]');
+    cache.changed('projects'); // a write committed: whoever asks now must see it
+    const after = cache.load('projects', 'projects/k', page('[after]'));
+    expect((await after).body).toBe('[after]');
+    before.release();
+    expect((await before.loading).body).toBe('[before]');
+    expect(cache.get('projects/k')?.body).toBe('[after]');
+
+    const gap = heldLoad(cache, 'teams', 'teams/k', '[before the gap]');
+    cache.dropAll(); // notifications were missed: any family may have changed
+    expect((await cache.load('teams', 'teams/k', page('[after the gap]'))).body).toBe('[after the gap]');
+    gap.release();
+    await gap.loading;
+  });
+
+  it('reads afresh when asked to, even while a build of the key is under way', async () => {
+    const cache = new PageCache(1 << 20);
+    const held = heldLoad(cache, 'projects', 'projects/k', '[held]');
+    expect((await cache.load('projects', 'projects/k', page('[fresh]'), true)).body).toBe('[fresh]');
+    held.release();
+    await held.loading;
+  });
+
+  it('fails the callers that joined a failed build, keeps nothing, and builds again for the next', async () => {
+    const cache = new PageCache(1 << 20);
+    let fail!: (err: Error) => void;
+    const failing = cache.load(
+      'projects',
+      'projects/k',
+      () => new Promise<never>((_resolve, reject) => (fail = reject)),
+    );
+    const joined = cache.load('projects', 'projects/k', page('[unused]'));
+    fail(new Error('database down'));
+    await expect(failing).rejects.toThrow('database down');
+    await expect(joined).rejects.toThrow('database down');
+    expect(cache.get('projects/k')).toBeUndefined();
+    expect((await cache.load('projects', 'projects/k', page('[2]'))).body).toBe('[2]');
+  });
+
   it('expires entries', async () => {
     const cache = new PageCache(1 << 20, undefined, 1000);
     await cache.load('projects', 'projects/k', page('[1]'));

@@ -39,6 +39,11 @@ export class PageCache {
   private readonly keysOf = new Map<string, Set<string>>();
   /** Moves on every drop of a family, so a read that raced a change does not store what it read. */
   private readonly generations = new Map<string, number>();
+  /** The builds under way by key, with the family's generation and the epoch each began in. */
+  private readonly building = new Map<
+    string,
+    { generation: number; epoch: number; response: Promise<CachedResponse> }
+  >();
   private epoch = 0;
   private bytes = 0;
   private readonly pending = new Set<string>();
@@ -71,13 +76,31 @@ export class PageCache {
     return entry;
   }
 
-  /** Builds the response and keeps it, unless the family changed (here or elsewhere) while it was built. */
-  async load(family: string, key: string, build: () => Promise<CachedResponse>): Promise<CachedResponse> {
+  /**
+   * Builds the response and keeps it, unless the family changed (here or elsewhere) while it was built.
+   * Callers that ask for a key while it is being built share that build (an entry that expires under
+   * load is built once, not once per waiting request), as long as the family has not changed since it
+   * began; `fresh` always builds anew.
+   */
+  async load(
+    family: string,
+    key: string,
+    build: () => Promise<CachedResponse>,
+    fresh = false,
+  ): Promise<CachedResponse> {
     const generation = this.generationOf(family);
     const epoch = this.epoch;
-    const response = await build();
-    if (generation === this.generationOf(family) && epoch === this.epoch) this.store(family, key, response);
-    return response;
+    const pending = this.building.get(key);
+    if (!fresh && pending?.generation === generation && pending.epoch === epoch) return pending.response;
+    const flight = { generation, epoch, response: build() };
+    this.building.set(key, flight);
+    try {
+      const response = await flight.response;
+      if (generation === this.generationOf(family) && epoch === this.epoch) this.store(family, key, response);
+      return response;
+    } finally {
+      if (this.building.get(key) === flight) this.building.delete(key);
+    }
   }
 
   /**
@@ -192,10 +215,15 @@ export async function sendCached(
   const fresh = /(?:^|,)\s*no-cache\s*(?:,|$)/i.test(req.headers['cache-control'] ?? '');
   const response =
     (fresh ? undefined : cache.get(key)) ??
-    (await cache.load(scope.family, key, async () => {
-      const r = await read();
-      return { body: reply.serialize(r.payload) as string, link: r.link };
-    }));
+    (await cache.load(
+      scope.family,
+      key,
+      async () => {
+        const r = await read();
+        return { body: reply.serialize(r.payload) as string, link: r.link };
+      },
+      fresh,
+    ));
   if (response.link !== undefined) reply.header('link', response.link);
   return reply.type('application/json; charset=utf-8').send(response.body);
 }
