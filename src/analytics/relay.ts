@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Core } from '../app/core.js';
 import { addProbe, client, registry } from '../observability/metrics.js';
 import { PublishError } from '../stream/port.js';
-import { backlog, holdLease, markSent, pruneSent, releaseLease, unsent, type OutboxRow } from './store.js';
+import { anyUnsent, backlog, holdLease, markSent, pruneSent, releaseLease, unsent, type OutboxRow } from './store.js';
 
 export interface RelayOptions {
   batchSize?: number;
@@ -70,6 +70,10 @@ export function outboxRelay(
    * published; throws the PublishError of a failed publish after marking the rows before it.
    */
   async function runOnce(): Promise<number> {
+    // An empty outbox is the common case of every poll: it is seen with one read, without taking or
+    // renewing the lease (a write and a commit each time). An idle lease expires, and whoever sees rows
+    // first takes it.
+    if (!(await anyUnsent(sql))) return 0;
     if (!(await holdLease(sql, holder, leaseSeconds))) return 0;
     const rows = await unsent(sql, batchSize);
     const done: number[] = [];

@@ -65,6 +65,14 @@ export async function releaseLease(q: Queryable, holder: string): Promise<void> 
   );
 }
 
+/** Whether any committed row waits to be published (one probe of the unsent index; writes nothing). */
+export async function anyUnsent(q: Queryable): Promise<boolean> {
+  const row = await q.one<{ any: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM analytics_outbox WHERE sent_at IS NULL) AS any`,
+  );
+  return row!.any;
+}
+
 /** The oldest unsent rows that are committed, in id order. */
 export function unsent(q: Queryable, limit: number): Promise<OutboxRow[]> {
   return q.query<OutboxRow>(

@@ -5,7 +5,7 @@ import client from 'prom-client';
 
 export const registry = new client.Registry();
 registry.setDefaultLabels({ service: 'keel' });
-client.collectDefaultMetrics({ register: registry });
+client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 100 });
 
 /** Upper bounds of the request latency buckets, in seconds. */
 export const HTTP_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];

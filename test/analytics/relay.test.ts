@@ -175,6 +175,28 @@ describe('what the relay publishes', () => {
   });
 });
 
+describe('an idle relay', () => {
+  it('neither takes nor renews the lease while the outbox is empty (no write, no commit)', async () => {
+    const { sql } = app.runtime.core;
+    const relay = outboxRelay(app.runtime.core);
+    await relay.drain(); // empty, and the lease handed back
+    const lease = () =>
+      sql.one<{ holder: string | null; xmin: string }>(
+        `SELECT holder, xmin::text AS xmin FROM analytics_relay_lease WHERE id = 1`,
+      );
+    const before = await lease();
+    expect(before!.holder).toBeNull();
+    for (let i = 0; i < 5; i++) expect(await relay.runOnce()).toBe(0);
+    expect(await lease()).toEqual(before);
+
+    const tag = `idle-${randomUUID()}`;
+    await sql.tx((tx) => recorder.record(tx, 'events', 'lifecycle', [eventRow(tag)]));
+    expect(await relay.runOnce()).toBe(1); // a row: the lease is taken, and the row published
+    expect((await lease())!.holder).not.toBeNull();
+    await relay.drain();
+  });
+});
+
 describe('GET /metrics', () => {
   it('serves Prometheus text to loopback callers with HTTP, pool and outbox figures, and refuses others', async () => {
     await app.call('POST', '/test/record', { body: { summary: `metrics-${randomUUID()}` } });
