@@ -7,7 +7,16 @@ import { randomUUID } from 'node:crypto';
 import type { Core } from '../app/core.js';
 import { addProbe, client, registry } from '../observability/metrics.js';
 import { PublishError } from '../stream/port.js';
-import { anyUnsent, backlog, holdLease, markSent, pruneSent, releaseLease, unsent, type OutboxRow } from './store.js';
+import {
+  anyUnsent,
+  backlog,
+  holdLease,
+  markSent,
+  pruneSent,
+  releaseLease,
+  unsent,
+  type OutboxRow,
+} from './store.js';
 
 export interface RelayOptions {
   batchSize?: number;
