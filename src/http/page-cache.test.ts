@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PageCache } from './page-cache.js';
 
-const page = (body: string) => async () => ({ body, link: undefined });
+const page = (body: string) => async () => ({ body: Buffer.from(body), link: undefined });
 
 /** A load of `body` that finishes only when `release` is called (to race it against a change). */
 function heldLoad(cache: PageCache, family: string, key: string, body: string) {
@@ -9,7 +9,7 @@ function heldLoad(cache: PageCache, family: string, key: string, body: string) {
   const gate = new Promise<void>((r) => (release = r));
   const loading = cache.load(family, key, async () => {
     await gate;
-    return { body, link: undefined };
+    return { body: Buffer.from(body), link: undefined };
   });
   return { loading, release };
 }
@@ -19,10 +19,10 @@ describe('PageCache', () => {
     const cache = new PageCache(1 << 20);
     await cache.load('projects', 'projects/k', page('[1]'));
     await cache.load('plugin:x', 'plugin:x/k', page('[2]'));
-    expect(cache.get('projects/k')?.body).toBe('[1]');
+    expect(cache.get('projects/k')?.body.toString()).toBe('[1]');
     cache.drop('projects');
     expect(cache.get('projects/k')).toBeUndefined();
-    expect(cache.get('plugin:x/k')?.body).toBe('[2]');
+    expect(cache.get('plugin:x/k')?.body.toString()).toBe('[2]');
   });
 
   it('does not keep a response whose family changed while it was built', async () => {
@@ -30,7 +30,7 @@ describe('PageCache', () => {
     const { loading, release } = heldLoad(cache, 'projects', 'projects/k', '[stale]');
     cache.changed('projects');
     release();
-    expect((await loading).body).toBe('[stale]'); // the reader that raced gets its answer...
+    expect((await loading).body.toString()).toBe('[stale]'); // the reader that raced gets its answer...
     expect(cache.get('projects/k')).toBeUndefined(); // ...which nobody else is served
   });
 
@@ -50,14 +50,14 @@ describe('PageCache', () => {
     const joined = Array.from({ length: 49 }, () =>
       cache.load('projects', 'projects/k', async () => {
         builds++;
-        return { body: '[other]', link: undefined };
+        return { body: Buffer.from('[other]'), link: undefined };
       }),
     );
     release();
-    const bodies = await Promise.all([loading, ...joined].map(async (p) => (await p).body));
+    const bodies = await Promise.all([loading, ...joined].map(async (p) => (await p).body.toString()));
     expect(builds).toBe(0);
     expect(new Set(bodies)).toEqual(new Set(['[1]']));
-    expect(cache.get('projects/k')?.body).toBe('[1]');
+    expect(cache.get('projects/k')?.body.toString()).toBe('[1]');
   });
 
   it('never hands a caller a build that began before its family changed', async () => {
@@ -65,14 +65,16 @@ describe('PageCache', () => {
     const before = heldLoad(cache, 'projects', 'projects/k', '[before]');
     cache.changed('projects'); // a write committed: whoever asks now must see it
     const after = cache.load('projects', 'projects/k', page('[after]'));
-    expect((await after).body).toBe('[after]');
+    expect((await after).body.toString()).toBe('[after]');
     before.release();
-    expect((await before.loading).body).toBe('[before]');
-    expect(cache.get('projects/k')?.body).toBe('[after]');
+    expect((await before.loading).body.toString()).toBe('[before]');
+    expect(cache.get('projects/k')?.body.toString()).toBe('[after]');
 
     const gap = heldLoad(cache, 'teams', 'teams/k', '[before the gap]');
     cache.dropAll(); // notifications were missed: any family may have changed
-    expect((await cache.load('teams', 'teams/k', page('[after the gap]'))).body).toBe('[after the gap]');
+    expect((await cache.load('teams', 'teams/k', page('[after the gap]'))).body.toString()).toBe(
+      '[after the gap]',
+    );
     gap.release();
     await gap.loading;
   });
@@ -80,7 +82,9 @@ describe('PageCache', () => {
   it('reads afresh when asked to, even while a build of the key is under way', async () => {
     const cache = new PageCache(1 << 20);
     const held = heldLoad(cache, 'projects', 'projects/k', '[held]');
-    expect((await cache.load('projects', 'projects/k', page('[fresh]'), true)).body).toBe('[fresh]');
+    expect((await cache.load('projects', 'projects/k', page('[fresh]'), true)).body.toString()).toBe(
+      '[fresh]',
+    );
     held.release();
     await held.loading;
   });
@@ -98,13 +102,13 @@ describe('PageCache', () => {
     await expect(failing).rejects.toThrow('database down');
     await expect(joined).rejects.toThrow('database down');
     expect(cache.get('projects/k')).toBeUndefined();
-    expect((await cache.load('projects', 'projects/k', page('[2]'))).body).toBe('[2]');
+    expect((await cache.load('projects', 'projects/k', page('[2]'))).body.toString()).toBe('[2]');
   });
 
   it('expires entries', async () => {
     const cache = new PageCache(1 << 20, undefined, 1000);
     await cache.load('projects', 'projects/k', page('[1]'));
-    expect(cache.get('projects/k', Date.now() + 999)?.body).toBe('[1]');
+    expect(cache.get('projects/k', Date.now() + 999)?.body.toString()).toBe('[1]');
     expect(cache.get('projects/k', Date.now() + 1001)).toBeUndefined();
   });
 
@@ -120,7 +124,7 @@ describe('PageCache', () => {
 
   it('keeps nothing when its budget is 0', async () => {
     const cache = new PageCache(0);
-    expect((await cache.load('f', 'f/k', page('[1]'))).body).toBe('[1]');
+    expect((await cache.load('f', 'f/k', page('[1]'))).body.toString()).toBe('[1]');
     expect(cache.get('f/k')).toBeUndefined();
   });
 

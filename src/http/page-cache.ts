@@ -18,7 +18,8 @@ export const PAGE_TTL_MS = 5_000;
 const ANNOUNCE_DELAY_MS = 10;
 
 export interface CachedResponse {
-  body: string;
+  /** The body as bytes: sent as they are, where a string would be encoded again on every send. */
+  body: Buffer;
   /** The Link header of a page that has a next one. */
   link: string | undefined;
 }
@@ -220,7 +221,7 @@ export async function sendCached(
       key,
       async () => {
         const r = await read();
-        return { body: reply.serialize(r.payload) as string, link: r.link };
+        return { body: Buffer.from(reply.serialize(r.payload) as string), link: r.link };
       },
       fresh,
     ));

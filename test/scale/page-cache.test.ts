@@ -185,6 +185,21 @@ describe('plugin entity pages and reads', () => {
     expect(ok(await b.call('GET', `${ENTITIES}/${id}`, { token: admin })).body.properties.p0).toBe('by hand');
   });
 
+  it('a cached entity is sent byte for byte: text beyond ASCII, its length and its type', async () => {
+    const text = 'déjà vu ✓ 𝄞 漢字';
+    ok(await a.call('PATCH', `${ENTITIES}/${id}`, { token: admin, body: { p0: text } }));
+    const fresh = ok(
+      await a.call('GET', `${ENTITIES}/${id}`, { token: admin, headers: { 'cache-control': 'no-cache' } }),
+    );
+    const cached = ok(await a.call('GET', `${ENTITIES}/${id}`, { token: admin }));
+    for (const res of [fresh, cached]) {
+      expect(res.body.properties.p0).toBe(text);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.text));
+    }
+    expect(cached.text).toBe(fresh.text);
+  });
+
   it('a deleted entity is a 404 on the next get, on both replicas', async () => {
     ok(await b.call('GET', `${ENTITIES}/${id}`, { token: admin }));
     ok(await a.call('DELETE', `${ENTITIES}/${id}`, { token: admin }), 204);
