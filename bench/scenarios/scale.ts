@@ -87,18 +87,17 @@ export const scenarios: Scenario[] = [
       const measure = async (
         path: string,
         token?: string,
-        url = ctx.baseUrl,
         extra: Record<string, string> = {},
-        serverPid = ctx.serverPid,
+        server = { url: ctx.baseUrl, pid: ctx.serverPid },
       ): Promise<LoadResult & { cpu: CpuPerRequest }> => {
         const headers: Record<string, string> = token
           ? { authorization: `Bearer ${token}`, ...extra }
           : extra;
         const spec = { path, connections: CONNECTIONS, headers };
-        await load(url, spec, 1);
+        await load(server.url, spec, 1);
         const { result: r, cpu } = await cpuPerRequest(
-          serverPid,
-          () => load(url, spec, ctx.durationSeconds),
+          server.pid,
+          () => load(server.url, spec, ctx.durationSeconds),
           (x) => x.requests,
         );
         if (r.non2xx + r.errors > 0) throw new Error(`${path}: ${r.non2xx} non-2xx, ${r.errors} errors`);
@@ -177,7 +176,7 @@ export const scenarios: Scenario[] = [
             for (let round = 0; round < ROUNDS; round++) {
               for (let i = 0; i < runs.length; i++) {
                 const [name, path, token, extra] = runs[(i + round) % runs.length]!;
-                seen.get(name)!.push(await measure(path, token, ctx.baseUrl, extra));
+                seen.get(name)!.push(await measure(path, token, extra));
               }
             }
             const rps = (name: string) => median(seen.get(name)!.map((r) => r.requestsPerSecond));
@@ -204,9 +203,10 @@ export const scenarios: Scenario[] = [
                 [ORG],
               )
             )[0]!.id;
-            await withRawServer(ctx, async (rawUrl, rawPid) => {
-              const rawHealth = await measure('/health', undefined, rawUrl, {}, rawPid);
-              const rawList = await measure(`/raw-projects/${orgId}/${ORG}`, undefined, rawUrl, {}, rawPid);
+            await withRawServer(ctx, async (url, pid) => {
+              const raw = { url, pid };
+              const rawHealth = await measure('/health', undefined, {}, raw);
+              const rawList = await measure(`/raw-projects/${orgId}/${ORG}`, undefined, {}, raw);
               figures[`${k}_raw_health_rps`] = rawHealth.requestsPerSecond;
               figures[`${k}_raw_first_rps`] = rawList.requestsPerSecond;
               figures[`${k}_raw_first_p99_ms`] = rawList.p99Ms;

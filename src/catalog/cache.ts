@@ -4,6 +4,7 @@
 // every replica sees a committed change on its next read: there is no notification to miss.
 import type { Migration } from '../db/migrate.js';
 import type { Queryable, Tx } from '../db/sql.js';
+import { SingleFlight } from '../lib/single-flight.js';
 import { TtlCache } from '../lib/ttl-cache.js';
 import { modelRead } from './model-read.js';
 import { listModels, type AccessScope } from './store.js';
@@ -101,7 +102,7 @@ export class ModelListCache {
   private readonly entries = new TtlCache<string, ModelSnapshot>(60_000, 1_000);
 
   /** Probes in flight, by organization and user: concurrent reads of the same pair share one. */
-  private readonly inflight = new Map<string, Promise<Probe>>();
+  private readonly probes = new SingleFlight<Probe>();
 
   /**
    * The current version of an organization's models and the teams of a user, in one round trip.
@@ -110,27 +111,19 @@ export class ModelListCache {
    * many requests); it then reflects the state at most one query's duration before it arrived.
    */
   probe(q: Queryable, orgId: string, userId: string | null): Promise<Probe> {
-    const key = `${orgId}|${userId ?? ''}`;
-    let p = this.inflight.get(key);
-    if (!p) {
-      p = q
-        .one<{ version: number | null; teams: string[] }>(
-          `SELECT (SELECT version FROM catalog_versions WHERE organization_id = $1) AS version,
-                  ARRAY(SELECT dst::text FROM graph_edges WHERE src = $2::uuid AND label = 'MEMBER_OF') AS teams`,
-          [orgId, userId],
-        )
-        .then((row) => ({ version: row?.version ?? 0, teams: row?.teams ?? [] }))
-        .finally(() => {
-          if (this.inflight.get(key) === p) this.inflight.delete(key);
-        });
-      this.inflight.set(key, p);
-    }
-    return p;
+    return this.probes.run(`${orgId}|${userId ?? ''}`, async () => {
+      const row = await q.one<{ version: number | null; teams: string[] }>(
+        `SELECT (SELECT version FROM catalog_versions WHERE organization_id = $1) AS version,
+                ARRAY(SELECT dst::text FROM graph_edges WHERE src = $2::uuid AND label = 'MEMBER_OF') AS teams`,
+        [orgId, userId],
+      );
+      return { version: row?.version ?? 0, teams: row?.teams ?? [] };
+    });
   }
 
   /** After a catalog write commits here, no later read may join a probe that started before it. */
   invalidate(tx: Tx): void {
-    tx.afterCommit(() => this.inflight.clear());
+    tx.afterCommit(() => this.probes.clear());
   }
 
   /** The organization's models at `version`, loading them when the cached ones are older. */

@@ -8,6 +8,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Notifications } from '../db/notifications.js';
 import type { Tx } from '../db/sql.js';
+import { SingleFlight } from '../lib/single-flight.js';
 
 export const PAGES_CHANNEL = 'keel_pages_changed';
 
@@ -40,11 +41,8 @@ export class PageCache {
   private readonly keysOf = new Map<string, Set<string>>();
   /** Moves on every drop of a family, so a read that raced a change does not store what it read. */
   private readonly generations = new Map<string, number>();
-  /** The builds under way by key, with the family's generation and the epoch each began in. */
-  private readonly building = new Map<
-    string,
-    { generation: number; epoch: number; response: Promise<CachedResponse> }
-  >();
+  /** The builds under way, by key and the family's generation and the epoch each began in. */
+  private readonly builds = new SingleFlight<CachedResponse>();
   private epoch = 0;
   private bytes = 0;
   private readonly pending = new Set<string>();
@@ -83,7 +81,7 @@ export class PageCache {
    * load is built once, not once per waiting request), as long as the family has not changed since it
    * began; `fresh` always builds anew.
    */
-  async load(
+  load(
     family: string,
     key: string,
     build: () => Promise<CachedResponse>,
@@ -91,17 +89,17 @@ export class PageCache {
   ): Promise<CachedResponse> {
     const generation = this.generationOf(family);
     const epoch = this.epoch;
-    const pending = this.building.get(key);
-    if (!fresh && pending?.generation === generation && pending.epoch === epoch) return pending.response;
-    const flight = { generation, epoch, response: build() };
-    this.building.set(key, flight);
-    try {
-      const response = await flight.response;
-      if (generation === this.generationOf(family) && epoch === this.epoch) this.store(family, key, response);
-      return response;
-    } finally {
-      if (this.building.get(key) === flight) this.building.delete(key);
-    }
+    // A change moves the generation (a gap, the epoch): later callers get a flight key of their own.
+    return this.builds.run(
+      `${epoch}\u0000${generation}\u0000${key}`,
+      async () => {
+        const response = await build();
+        if (generation === this.generationOf(family) && epoch === this.epoch)
+          this.store(family, key, response);
+        return response;
+      },
+      fresh,
+    );
   }
 
   /**
