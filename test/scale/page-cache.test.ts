@@ -2,7 +2,9 @@
 // not read it, and never outlives a change: the writing process drops it on commit, other replicas on
 // a notification (a trigger's for projects and grants, the writer's for plugin entities), and a
 // `Cache-Control: no-cache` request reads afresh.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGES_CHANNEL } from '../../src/http/page-cache.js';
 import { expectProblem, serviceAccount, userToken } from '../foundation/fixtures.js';
 import { generatedManifest } from '../plugins/fixtures.js';
 import { startTestApp, type Res, type TestApp } from '../support/harness.js';
@@ -38,6 +40,28 @@ async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean
     if (done(value) || Date.now() > deadline) return value;
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/**
+ * Resolves once `replica` has handled every page announcement either replica sent before the call:
+ * PostgreSQL delivers the notifications of one channel in commit order, so a marker sent after them
+ * arrives after them.
+ */
+async function announcementsHandled(replica: TestApp): Promise<void> {
+  await Promise.all([a.runtime.core.pages.flush(), b.runtime.core.pages.flush()]);
+  const pages = replica.runtime.core.pages;
+  const marker = `marker:${randomUUID()}`;
+  const drop = pages.drop.bind(pages);
+  const handled = new Promise<void>((resolve) => {
+    pages.drop = (family: string) => {
+      drop(family);
+      if (family !== marker) return;
+      pages.drop = drop;
+      resolve();
+    };
+  });
+  await replica.runtime.core.sql.query('SELECT pg_notify($1, $2)', [PAGES_CHANNEL, marker]);
+  await handled;
 }
 
 beforeAll(async () => {
@@ -170,8 +194,10 @@ describe('plugin entity pages and reads', () => {
   });
 
   it('Cache-Control: no-cache reads afresh (an entity changed by SQL by hand is announced by nobody)', async () => {
-    // On replica b, which has already had the announcement of the last write (the test above waited
-    // for it): replica a may still be about to hear its own, which would drop its entry.
+    // On replica b, once it has handled every announcement of the writes above: one still on its way
+    // (an earlier write's, which let b see 'from a' before the last write's own arrived) would drop
+    // the entry this test reads from the cache.
+    await announcementsHandled(b);
     expect(ok(await b.call('GET', `${ENTITIES}/${id}`, { token: admin })).body.properties.p0).toBe('from a');
     await b.runtime.core.sql.query(
       `UPDATE graph_nodes SET props = props || '{"p0": "by hand"}' WHERE id = $1`,
