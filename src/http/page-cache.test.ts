@@ -4,13 +4,18 @@ import { PageCache } from './page-cache.js';
 const page = (body: string) => async () => ({ body: Buffer.from(body), link: undefined });
 
 /** A load of `body` that finishes only when `release` is called (to race it against a change). */
-function heldLoad(cache: PageCache, family: string, key: string, body: string) {
+function heldLoad(cache: PageCache, family: string, key: string, body: string, fresh = false) {
   let release!: () => void;
   const gate = new Promise<void>((r) => (release = r));
-  const loading = cache.load(family, key, async () => {
-    await gate;
-    return { body: Buffer.from(body), link: undefined };
-  });
+  const loading = cache.load(
+    family,
+    key,
+    async () => {
+      await gate;
+      return { body, link: undefined };
+    },
+    fresh,
+  );
   return { loading, release };
 }
 
@@ -87,6 +92,19 @@ describe('PageCache', () => {
     );
     held.release();
     await held.loading;
+  });
+
+  it('a read afresh refreshes the entry, unless the family changed while it read', async () => {
+    const cache = new PageCache(1 << 20);
+    await cache.load('projects', 'projects/k', page('[old]'));
+    await cache.load('projects', 'projects/k', page('[new]'), true);
+    expect(cache.get('projects/k')?.body.toString()).toBe('[new]');
+
+    const raced = heldLoad(cache, 'projects', 'projects/k', '[raced]', true);
+    cache.changed('projects');
+    raced.release();
+    expect((await raced.loading).body.toString()).toBe('[raced]');
+    expect(cache.get('projects/k')).toBeUndefined();
   });
 
   it('fails the callers that joined a failed build, keeps nothing, and builds again for the next', async () => {

@@ -4,12 +4,9 @@
 export class SingleFlight<V> {
   private readonly flights = new Map<string, Promise<V>>();
 
-  /**
-   * The call under way for `key`, or a new one from `start`; `fresh` always starts a new one (which
-   * later calls then join). A call is forgotten once it settles, whatever its outcome.
-   */
-  run(key: string, start: () => Promise<V>, fresh = false): Promise<V> {
-    const pending = fresh ? undefined : this.flights.get(key);
+  /** The call under way for `key`, or a new one from `start`; forgotten once it settles, either way. */
+  run(key: string, start: () => Promise<V>): Promise<V> {
+    const pending = this.flights.get(key);
     if (pending) return pending;
     const flight: Promise<V> = start().finally(() => {
       if (this.flights.get(key) === flight) this.flights.delete(key);

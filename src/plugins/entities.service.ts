@@ -67,6 +67,13 @@ export interface EntityRead {
   updated_at: string;
 }
 
+/** The reads of one label for one caller (PluginEntitiesService.reader). */
+export interface EntityReader {
+  scope: CacheScope;
+  list(page: Page, q?: string): Promise<{ items: EntityRead[]; next: string | undefined }>;
+  get(id: string): Promise<EntityRead>;
+}
+
 const entityRead = (slug: string, label: string, n: GraphNode): EntityRead => ({
   id: n.id,
   plugin: slug,
@@ -186,35 +193,32 @@ export function pluginEntitiesService({ sql, pages }: Deps, registry: PluginRegi
     },
 
     /**
-     * Who sees the same entity responses of a label: every holder of its read permission, for one
-     * revision of the plugin. Checked before a response is read or served from the cache.
+     * The reads of a label's entities, checked once: the caller holds the label's read permission and
+     * the label exists. `scope` says who sees the same responses (every holder of that permission, for
+     * one revision of the plugin): a response is served from the page cache only after this check.
      */
-    async entityScope(ctx: AuthContext, slug: string, label: string): Promise<CacheScope> {
+    async reader(ctx: AuthContext, slug: string, label: string): Promise<EntityReader> {
       authorize(ctx, permissionName(slug, label, 'read'));
       const { head, plugin } = await registry.current(sql, slug);
-      vertexOf(plugin, slug, label);
-      return { family: entityPages(slug), visibility: `${head.id}@${head.revision}` };
-    },
-
-    async list(ctx: AuthContext, slug: string, label: string, page: Page, q?: string) {
-      authorize(ctx, permissionName(slug, label, 'read'));
-      const v = vertexOf((await registry.current(sql, slug)).plugin, slug, label);
-      if (q && v.searchFields.length === 0) return { items: [], next: undefined };
-      const r = await listNodes(sql, {
-        label: v.storage,
-        after: page.after,
-        limit: page.limit,
-        search: q ? { fields: v.searchFields, text: q } : undefined,
-      });
-      return { next: r.next, items: r.items.map((n) => entityRead(slug, label, n)) };
-    },
-
-    async get(ctx: AuthContext, slug: string, label: string, id: string): Promise<EntityRead> {
-      authorize(ctx, permissionName(slug, label, 'read'));
-      const v = vertexOf((await registry.current(sql, slug)).plugin, slug, label);
-      const node = isUuid(id) ? await getNode(sql, id, v.storage) : undefined;
-      if (!node) throw notFound(`${label} ${id}`);
-      return entityRead(slug, label, node);
+      const v = vertexOf(plugin, slug, label);
+      return {
+        scope: { family: entityPages(slug), visibility: `${head.id}@${head.revision}` },
+        async list(page: Page, q?: string) {
+          if (q && v.searchFields.length === 0) return { items: [], next: undefined };
+          const r = await listNodes(sql, {
+            label: v.storage,
+            after: page.after,
+            limit: page.limit,
+            search: q ? { fields: v.searchFields, text: q } : undefined,
+          });
+          return { next: r.next, items: r.items.map((n) => entityRead(slug, label, n)) };
+        },
+        async get(id: string) {
+          const node = isUuid(id) ? await getNode(sql, id, v.storage) : undefined;
+          if (!node) throw notFound(`${label} ${id}`);
+          return entityRead(slug, label, node);
+        },
+      };
     },
 
     async create(ctx: AuthContext, slug: string, label: string, body: Props): Promise<EntityRead> {

@@ -205,12 +205,10 @@ export async function pluginRoutes(
         },
       },
       async (req, reply) => {
-        const ctx = authOf(req);
-        const { slug, label } = req.params;
-        const scope = await entities.entityScope(ctx, slug, label);
-        return sendCached(req, reply, pages, scope, async () => {
+        const read = await entities.reader(authOf(req), req.params.slug, req.params.label);
+        return sendCached(req, reply, pages, read.scope, async () => {
           const page = parsePage(req.query);
-          return pageResponse(req, page, await entities.list(ctx, slug, label, page, req.query.q));
+          return pageResponse(req, page, await read.list(page, req.query.q));
         });
       },
     );
@@ -231,11 +229,9 @@ export async function pluginRoutes(
       `${base}/:id`,
       { schema: { tags, params: EntityParams, response: responses({ 200: EntityRead }) } },
       async (req, reply) => {
-        const ctx = authOf(req);
-        const { slug, label, id } = req.params;
-        const scope = await entities.entityScope(ctx, slug, label);
-        return sendCached(req, reply, pages, scope, async () => ({
-          payload: await entities.get(ctx, slug, label, id),
+        const read = await entities.reader(authOf(req), req.params.slug, req.params.label);
+        return sendCached(req, reply, pages, read.scope, async () => ({
+          payload: await read.get(req.params.id),
         }));
       },
     );
