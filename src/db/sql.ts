@@ -26,18 +26,29 @@ export interface Sql extends Queryable {
 /**
  * Every statement is prepared once per connection under a name derived from its text: the SQL here is
  * static (parameters are always bound), so the set of names is bounded and parse/plan work is saved.
- * Statements without parameters are sent as simple queries.
+ * Statements without parameters are sent as simple queries (a migration's text holds several).
+ *
+ * The query is built from its text and values and named afterwards: given a config object, pg copies
+ * it through its property descriptors on every query (1.8 µs a query, against 0.1 µs this way; pg
+ * 8.23, utils.cloneQueryConfig; brianc/node-postgres#3743 would remove that copy).
  */
 const names = new Map<string, string>();
-function named(text: string, values: readonly unknown[] | undefined): pg.QueryConfig {
-  // Without parameters a text may hold several statements (migrations), which cannot be prepared.
-  if (!values || values.length === 0) return { text };
+function nameOf(text: string): string {
   let name = names.get(text);
   if (name === undefined) {
     name = `k${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
     if (names.size < 5000) names.set(text, name);
   }
-  return { name, text, values: values as unknown[] };
+  return name;
+}
+
+type Done = (err: Error | undefined, result: pg.QueryResult) => void;
+
+function statement(text: string, values: readonly unknown[] | undefined, done?: Done): pg.Query {
+  const bound = values !== undefined && values.length > 0;
+  const query = new pg.Query(text, bound ? (values as unknown[]) : undefined, done);
+  if (bound) (query as pg.Query & { name: string }).name = nameOf(text);
+  return query;
 }
 
 function queryable(run: (text: string, params?: readonly unknown[]) => Promise<pg.QueryResult>): Queryable {
@@ -67,7 +78,10 @@ export function createSql(connectionString: string, max = 10): Sql {
   const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000, Client: GuardedClient });
   // An idle client that errors (server restart) must not crash the process; the pool drops it.
   pool.on('error', () => {});
-  const base = queryable((text, params) => pool.query(named(text, params)));
+  // pg-pool answers a query object it runs for us with its own promise (and releases the client).
+  const base = queryable(
+    (text, params) => pool.query(statement(text, params)) as unknown as Promise<pg.QueryResult>,
+  );
   return {
     ...base,
     pool,
@@ -77,7 +91,12 @@ export function createSql(connectionString: string, max = 10): Sql {
       try {
         await client.query('BEGIN');
         const tx: Tx = {
-          ...queryable((text, params) => client.query(named(text, params))),
+          ...queryable(
+            (text, params) =>
+              new Promise((resolve, reject) => {
+                client.query(statement(text, params, (err, res) => (err ? reject(err) : resolve(res))));
+              }),
+          ),
           afterCommit: (f) => void after.push(f),
         };
         const result = await fn(tx);
