@@ -74,11 +74,12 @@ export interface EntityReader {
   get(id: string): Promise<EntityRead>;
 }
 
-const entityRead = (slug: string, label: string, n: GraphNode): EntityRead => ({
+/** An entity as answered; `stored`: its document is in the stored form (document-codec.ts). */
+const entityRead = (slug: string, label: string, n: GraphNode, stored = true): EntityRead => ({
   id: n.id,
   plugin: slug,
   label,
-  properties: decodeDocument(n.props),
+  properties: stored ? decodeDocument(n.props) : n.props,
   created_at: n.created_at.toISOString(),
   updated_at: n.updated_at.toISOString(),
 });
@@ -227,7 +228,9 @@ export function pluginEntitiesService({ sql, pages }: Deps, registry: PluginRegi
         const v = vertexOf(plugin, slug, label);
         check(v.validate, body);
         const node = await inserts.insert(head, v.storage, encodeDocument(body));
-        return node && written(slug, entityRead(slug, label, node));
+        // The document answered is the one validated and stored (JSON keeps it as sent; jsonb orders
+        // its members in an order of its own, which a later read shows).
+        return node && written(slug, entityRead(slug, label, { ...node, props: body }, false));
       });
     },
 

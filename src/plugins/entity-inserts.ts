@@ -7,8 +7,14 @@
 // Each caller still gets its answer only after its own row has committed.
 import type { Sql } from '../db/sql.js';
 import { uuidv7 } from '../graph/ids.js';
-import type { GraphNode, Props } from '../graph/store.js';
-import { insertEntities, insertEntity, type EntityRow, type PluginHead } from './store.js';
+import type { Props } from '../graph/store.js';
+import {
+  insertEntities,
+  insertEntity,
+  type CreatedEntity,
+  type EntityRow,
+  type PluginHead,
+} from './store.js';
 
 /** Rows in one statement, and (roughly) bytes of their documents: a batch stays an ordinary statement. */
 const MAX_ROWS = 64;
@@ -18,7 +24,7 @@ interface Pending extends EntityRow {
   props: Props;
   /** The stored document as JSON, made when the row first joins a batch of several. */
   json?: string;
-  resolve(node: GraphNode | undefined): void;
+  resolve(node: CreatedEntity | undefined): void;
   reject(err: unknown): void;
 }
 
@@ -30,10 +36,11 @@ interface Queue {
 
 export interface EntityInserter {
   /**
-   * Inserts one entity while the plugin is at `head.revision` (as insertEntity): the stored row, or
-   * undefined when the plugin moved on (the caller validates again against the new revision).
+   * Inserts one entity while the plugin is at `head.revision` (as insertEntity): the stored row
+   * without its document, or undefined when the plugin moved on (the caller validates again against
+   * the new revision).
    */
-  insert(head: PluginHead, storage: string, props: Props): Promise<GraphNode | undefined>;
+  insert(head: PluginHead, storage: string, props: Props): Promise<CreatedEntity | undefined>;
 }
 
 /**
@@ -66,7 +73,7 @@ export function entityInserter(sql: Sql): EntityInserter {
 
   async function run(batch: Pending[]): Promise<void> {
     if (batch.length === 1) return alone(batch[0]!);
-    let stored: GraphNode[];
+    let stored: CreatedEntity[];
     try {
       stored = await insertEntities(sql, batch, `[${batch.map((r) => r.json).join(',')}]`);
     } catch {

@@ -214,7 +214,14 @@ export async function purgeLabels(q: Queryable, nodeLabels: string[], edgeLabels
   await q.query('DELETE FROM graph_nodes WHERE label = ANY($1::text[])', [nodeLabels]);
 }
 
-const NODE_COLS = 'id, label, props, created_at, updated_at';
+/**
+ * What an entity insert returns: everything but the document, which the caller has (reading it back
+ * would have PostgreSQL render the jsonb and Node parse it again).
+ */
+const CREATED_COLS = 'id, label, created_at, updated_at';
+
+/** A new entity's row, without its document. */
+export type CreatedEntity = Omit<GraphNode, 'props'>;
 
 /**
  * Inserts an entity only while the plugin is still at the revision whose schema validated it. The
@@ -228,13 +235,13 @@ export async function insertEntity(
   storage: string,
   props: Props,
   id = uuidv7(),
-): Promise<GraphNode | undefined> {
-  return q.one<GraphNode & Props>(
+): Promise<CreatedEntity | undefined> {
+  return q.one<CreatedEntity & Props>(
     `INSERT INTO graph_nodes (id, label, props)
      SELECT $1, $2, $3 FROM graph_nodes p
       WHERE p.id = $4 AND (p.props->>'revision')::int = $5
         FOR KEY SHARE OF p
-     RETURNING ${NODE_COLS}`,
+     RETURNING ${CREATED_COLS}`,
     [id, storage, props, head.id, head.revision],
   );
 }
@@ -256,15 +263,15 @@ export async function insertEntities(
   q: Queryable,
   rows: readonly EntityRow[],
   documents: string,
-): Promise<GraphNode[]> {
-  return q.query<GraphNode & Props>(
+): Promise<CreatedEntity[]> {
+  return q.query<CreatedEntity & Props>(
     `INSERT INTO graph_nodes (id, label, props)
      SELECT r.id, r.label, d.props
        FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::int[]) WITH ORDINALITY AS r(id, label, head, revision, i)
        JOIN jsonb_array_elements($5::jsonb) WITH ORDINALITY AS d(props, i) USING (i)
        JOIN graph_nodes p ON p.id = r.head AND (p.props->>'revision')::int = r.revision
         FOR KEY SHARE OF p
-     RETURNING ${NODE_COLS}`,
+     RETURNING ${CREATED_COLS}`,
     [
       rows.map((r) => r.id),
       rows.map((r) => r.storage),

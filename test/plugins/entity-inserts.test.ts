@@ -2,6 +2,7 @@
 // every caller still gets its own row, committed, or its own error, and a row whose plugin moved on is
 // not stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getNode } from '../../src/graph/store.js';
 import { entityInserter } from '../../src/plugins/entity-inserts.js';
 import { findPluginHead, type PluginHead } from '../../src/plugins/store.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
@@ -118,8 +119,11 @@ describe('concurrent entity creations', () => {
       'fulfilled',
       'fulfilled',
     ]);
+    // Each caller is answered with its own row: the document stored under the id it got is its own.
     for (const [i, r] of results.entries()) {
-      if (r.status === 'fulfilled') expect(r.value!.props).toEqual(generated.document(100 + i));
+      if (r.status !== 'fulfilled') continue;
+      const stored = await getNode(app.runtime.core.sql, r.value!.id, storage);
+      expect(stored?.props).toEqual(generated.document(100 + i));
     }
     expect((await writers()).rows - before.rows).toBe(9);
   });
