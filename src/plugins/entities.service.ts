@@ -40,6 +40,7 @@ import {
   putPluginEdge,
   scanEdges,
   type AnchoredEdge,
+  type CreatedEntity,
   type StoredEdge,
 } from './store.js';
 
@@ -74,15 +75,19 @@ export interface EntityReader {
   get(id: string): Promise<EntityRead>;
 }
 
-/** An entity as answered; `stored`: its document is in the stored form (document-codec.ts). */
-const entityRead = (slug: string, label: string, n: GraphNode, stored = true): EntityRead => ({
+/** An entity as answered: its row's id and timestamps, and its document as sent. */
+const entityAnswer = (slug: string, label: string, n: CreatedEntity, properties: Props): EntityRead => ({
   id: n.id,
   plugin: slug,
   label,
-  properties: stored ? decodeDocument(n.props) : n.props,
+  properties,
   created_at: n.created_at.toISOString(),
   updated_at: n.updated_at.toISOString(),
 });
+
+/** A stored entity as answered (its document decoded from the stored form, document-codec.ts). */
+const entityRead = (slug: string, label: string, n: GraphNode): EntityRead =>
+  entityAnswer(slug, label, n, decodeDocument(n.props));
 
 const edgeRead = (
   slug: string,
@@ -228,9 +233,9 @@ export function pluginEntitiesService({ sql, pages }: Deps, registry: PluginRegi
         const v = vertexOf(plugin, slug, label);
         check(v.validate, body);
         const node = await inserts.insert(head, v.storage, encodeDocument(body));
-        // The document answered is the one validated and stored (JSON keeps it as sent; jsonb orders
-        // its members in an order of its own, which a later read shows).
-        return node && written(slug, entityRead(slug, label, { ...node, props: body }, false));
+        // Answered with the document validated and stored, members in the order sent (a later read
+        // shows them in the order jsonb keeps).
+        return node && written(slug, entityAnswer(slug, label, node, body));
       });
     },
 
