@@ -71,11 +71,11 @@ export function entityInserter(sql: Sql): EntityInserter {
   const alone = (row: Pending) =>
     insertEntity(sql, row.head, row.storage, row.props, row.id).then(row.resolve, row.reject);
 
-  async function run(batch: Pending[]): Promise<void> {
+  async function run(plugin: string, batch: Pending[]): Promise<void> {
     if (batch.length === 1) return alone(batch[0]!);
     let stored: CreatedEntity[];
     try {
-      stored = await insertEntities(sql, batch, `[${batch.map((r) => r.json).join(',')}]`);
+      stored = await insertEntities(sql, plugin, batch, `[${batch.map((r) => r.json).join(',')}]`);
     } catch {
       // One row PostgreSQL refuses fails the whole statement, and none of it is stored: every row goes
       // again on its own, so each caller gets the answer (or the error) its own row gets.
@@ -93,7 +93,7 @@ export function entityInserter(sql: Sql): EntityInserter {
       return;
     }
     queue.running = true;
-    void run(take(queue.rows)).finally(() => {
+    void run(plugin, take(queue.rows)).finally(() => {
       queue.running = false;
       pump(plugin, queue);
     });
