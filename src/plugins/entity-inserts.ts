@@ -4,7 +4,8 @@
 // 22,000 (docs/plugins.md, "Entity creations share statements"). So one insert statement per plugin is
 // in flight at a time, and the creations that arrive meanwhile go together in the next one. A creation
 // that finds no statement in flight goes at once: no timer, nothing added to a lone request's latency.
-// Each caller still gets its answer only after its own row has committed.
+// Each caller still gets its answer only after its own row has committed; the next statement is sent
+// before the callers of the last one are answered.
 import type { Sql } from '../db/sql.js';
 import { uuidv7 } from '../graph/ids.js';
 import type { Props } from '../graph/store.js';
@@ -67,23 +68,32 @@ export function entityInserter(sql: Sql): EntityInserter {
     return batch;
   }
 
-  /** One row alone: the statement a creation ran before batching, and its own answer or error. */
-  const alone = (row: Pending) =>
-    insertEntity(sql, row.head, row.storage, row.props, row.id).then(row.resolve, row.reject);
-
-  async function run(plugin: string, batch: Pending[]): Promise<void> {
-    if (batch.length === 1) return alone(batch[0]!);
-    let stored: CreatedEntity[];
-    try {
-      stored = await insertEntities(sql, plugin, batch, `[${batch.map((r) => r.json).join(',')}]`);
-    } catch {
-      // One row PostgreSQL refuses fails the whole statement, and none of it is stored: every row goes
-      // again on its own, so each caller gets the answer (or the error) its own row gets.
-      await Promise.all(batch.map(alone));
-      return;
+  /**
+   * Runs a batch's statement and returns how to answer its callers, which pump does once the next
+   * batch is on its way: answering 25 callers (their responses serialized and written) keeps the event
+   * loop about half a millisecond, during which PostgreSQL would otherwise wait for its next statement.
+   */
+  async function store(plugin: string, batch: Pending[]): Promise<() => void> {
+    if (batch.length > 1) {
+      try {
+        const stored = await insertEntities(sql, plugin, batch, `[${batch.map((r) => r.json).join(',')}]`);
+        const byId = new Map(stored.map((n) => [n.id, n]));
+        return () => {
+          for (const row of batch) row.resolve(byId.get(row.id));
+        };
+      } catch {
+        // One row PostgreSQL refuses fails the whole statement, and none of it is stored: every row goes
+        // again on its own, so each caller gets the answer (or the error) its own row gets.
+      }
     }
-    const byId = new Map(stored.map((n) => [n.id, n]));
-    for (const row of batch) row.resolve(byId.get(row.id));
+    // One row alone: the statement a creation ran before batching.
+    const results = await Promise.allSettled(
+      batch.map((row) => insertEntity(sql, row.head, row.storage, row.props, row.id)),
+    );
+    return () =>
+      results.forEach((r, i) =>
+        r.status === 'fulfilled' ? batch[i]!.resolve(r.value) : batch[i]!.reject(r.reason),
+      );
   }
 
   function pump(plugin: string, queue: Queue): void {
@@ -93,10 +103,14 @@ export function entityInserter(sql: Sql): EntityInserter {
       return;
     }
     queue.running = true;
-    void run(plugin, take(queue.rows)).finally(() => {
-      queue.running = false;
-      pump(plugin, queue);
-    });
+    const batch = take(queue.rows);
+    void store(plugin, batch)
+      .catch((err: unknown) => () => batch.forEach((row) => row.reject(err)))
+      .then((answer) => {
+        queue.running = false;
+        pump(plugin, queue);
+        answer();
+      });
   }
 
   return {

@@ -2,6 +2,7 @@
 // every caller still gets its own row, committed, or its own error, and a row whose plugin moved on is
 // not stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Sql } from '../../src/db/sql.js';
 import { getNode } from '../../src/graph/store.js';
 import { entityInserter } from '../../src/plugins/entity-inserts.js';
 import { INSERT_ENTITIES, findPluginHead, type PluginHead } from '../../src/plugins/store.js';
@@ -119,6 +120,27 @@ describe('concurrent entity creations', () => {
     } finally {
       upgrade.release();
     }
+  });
+
+  it('the next statement is sent before the callers of the last one are answered', async () => {
+    const sql = app.runtime.core.sql;
+    const events: string[] = [];
+    const recording: Sql = Object.assign(Object.create(sql) as Sql, {
+      one: ((text, params) => {
+        events.push('sent 1');
+        return sql.one(text, params);
+      }) satisfies Sql['one'],
+      query: ((text, params) => {
+        events.push(`sent ${(params![1] as unknown[]).length}`);
+        return sql.query(text, params);
+      }) satisfies Sql['query'],
+    });
+    const inserter = entityInserter(recording);
+    // The first creation goes at once, alone; the next three wait for it and go together.
+    const first = inserter.insert(head, storage, generated.document(200)).then(() => events.push('answered'));
+    const rest = [201, 202, 203].map((i) => inserter.insert(head, storage, generated.document(i)));
+    await Promise.all([first, ...rest]);
+    expect(events).toEqual(['sent 1', 'sent 3', 'answered']);
   });
 
   it('a row PostgreSQL refuses fails alone: the other rows of its statement are stored', async () => {
