@@ -49,7 +49,34 @@ export function helmetHeaders(options: HelmetOptions = API_POLICY): Readonly<Rec
   return Object.freeze(headers);
 }
 
-export const SECURITY_HEADERS = helmetHeaders();
+const API_HEADERS = helmetHeaders();
+const { 'strict-transport-security': hsts, ...always } = API_HEADERS;
+
+/** The headers of every answer. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(always);
+
+/**
+ * Strict-Transport-Security, for answers to requests that reached Keel over HTTPS: RFC 6797 (7.2)
+ * forbids it over plain HTTP, where a browser ignores it anyway. Keel listens on plain HTTP behind a
+ * proxy that terminates TLS, so it is the proxy's word that counts (overHttps).
+ */
+export const HSTS = hsts!;
+
+/**
+ * Whether the client's request reached the first proxy over HTTPS, as that proxy says in
+ * `X-Forwarded-Proto` or `Forwarded` (RFC 7239): their first element is the client's hop. A client
+ * that forges either only gets a header its browser ignores over plain HTTP.
+ */
+export function overHttps(headers: IncomingMessage['headers']): boolean {
+  const forwardedProto = headers['x-forwarded-proto'];
+  if (typeof forwardedProto === 'string') {
+    return /^\s*https\s*(?:,|$)/i.test(forwardedProto);
+  }
+  const forwarded = headers.forwarded;
+  return (
+    typeof forwarded === 'string' && /^[^,]*?(?:^|;)\s*proto\s*=\s*"?https"?\s*(?:;|,|$)/i.test(forwarded)
+  );
+}
 
 /**
  * What an HTML page of Keel's (the console, the docs UI) adds to SECURITY_HEADERS: Helmet's headers
@@ -58,7 +85,7 @@ export const SECURITY_HEADERS = helmetHeaders();
 export const DOCUMENT_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   Object.fromEntries(
     Object.entries(helmetHeaders({ contentSecurityPolicy: false })).filter(
-      ([name]) => !(name in SECURITY_HEADERS),
+      ([name]) => !(name in API_HEADERS),
     ),
   ),
 );

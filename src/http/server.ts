@@ -23,7 +23,7 @@ import { AppError, STATUS_TITLES, unauthorized, type FieldError } from './errors
 import { Problem, responses } from './schemas.js';
 import { unstorablePointer } from '../lib/json-pointer.js';
 import { jsonBodyParser } from './json-body.js';
-import { DOCUMENT_HEADERS, SECURITY_HEADERS } from './security-headers.js';
+import { DOCUMENT_HEADERS, HSTS, SECURITY_HEADERS, overHttps } from './security-headers.js';
 import { RequestLogger } from './request-logger.js';
 import { PgCode, pgCode } from '../db/sql.js';
 import { KeyConflictError, NodeGoneError } from '../graph/store.js';
@@ -66,6 +66,7 @@ const BASE_HEADERS = Object.freeze({ ...SECURITY_HEADERS, 'cache-control': 'no-s
 
 function startAnswer(request: FastifyRequest, reply: FastifyReply): void {
   reply.headers(BASE_HEADERS);
+  if (overHttps(request.headers)) reply.header('strict-transport-security', HSTS);
   reply.header('x-request-id', request.id);
 }
 

@@ -89,10 +89,32 @@ describe('security headers on every response', () => {
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['content-security-policy']).toContain("default-src 'none'");
     expect(res.headers['x-frame-options']).toBe('DENY');
-    expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
     expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
     // Headers that only mean something to an HTML document are not sent with JSON.
     for (const name of Object.keys(DOCUMENT_HEADERS)) expect(res.headers[name], name).toBeUndefined();
+    // Asked over plain HTTP: no HSTS (RFC 6797 7.2).
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it.each([
+    [{ 'x-forwarded-proto': 'https' }, true],
+    [{ 'x-forwarded-proto': 'HTTPS, http' }, true],
+    [{ 'x-forwarded-proto': 'http' }, false],
+    [{ 'x-forwarded-proto': 'http, https' }, false],
+    [{ forwarded: 'for=192.0.2.60;proto=https;by=203.0.113.43' }, true],
+    [{ forwarded: 'for=192.0.2.60;proto=http, for=10.0.0.1;proto=https' }, false],
+    [{ forwarded: 'for=192.0.2.60' }, false],
+  ] as const)('HSTS only where the client reached Keel over HTTPS: %j -> %s', async (headers, hsts) => {
+    for (const [method, path] of [
+      ['GET', '/health'],
+      ['GET', '/users'],
+      ['GET', '/users/%zz'],
+    ] as const) {
+      const res = await app.call(method, path, { headers });
+      const value = res.headers['strict-transport-security'];
+      if (hsts) expect(value, path).toBe('max-age=31536000; includeSubDomains');
+      else expect(value, path).toBeUndefined();
+    }
   });
 
   it('the docs UI still loads its own scripts and styles', async () => {
@@ -101,8 +123,9 @@ describe('security headers on every response', () => {
     const csp = String(page.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
-    // An HTML page gets the document headers too.
+    // An HTML page gets the document headers too (and no HSTS over plain HTTP).
     expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(page.headers['strict-transport-security']).toBeUndefined();
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     const scripts = [...page.text.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => m[1]!);
     expect(scripts.length).toBeGreaterThan(0);
