@@ -167,6 +167,26 @@ function notificationListener(sql: Sql) {
   };
 }
 
+/**
+ * Stores a batch at the end of its stream, skipping messages the stream already holds (a relay that
+ * publishes again after a crash). The check is a subquery per message (`OFFSET 0` keeps it one): as
+ * an anti-join, the generic plan cached while the stream was new read every message of the stream on
+ * each publish (test/stream/plans.test.ts).
+ */
+export const PUBLISH = `
+  WITH input AS (
+    SELECT m.msg_id, m.payload, m.headers, m.ord
+      FROM unnest($3::text[], $4::text[], $5::text[]) WITH ORDINALITY AS m(msg_id, payload, headers, ord)
+     WHERE NOT EXISTS (SELECT 1 FROM stream_messages s WHERE s.stream = $1 AND s.msg_id = m.msg_id OFFSET 0)
+  ), numbered AS (
+    SELECT *, row_number() OVER (ORDER BY ord) AS n FROM input
+  ), ins AS (
+    INSERT INTO stream_messages (stream, "offset", topic, msg_id, payload, headers)
+    SELECT $1, $6::bigint + n, $2, msg_id, payload, headers::jsonb FROM numbered
+    RETURNING 1
+  )
+  SELECT count(*)::int AS n FROM ins`;
+
 export function postgresStream(sql: Sql, options: PostgresStreamOptions = {}): StreamPort {
   const leaseSeconds = options.leaseSeconds ?? 30;
   const pollMs = options.pollMs ?? 50;
@@ -212,28 +232,14 @@ export function postgresStream(sql: Sql, options: PostgresStreamOptions = {}): S
             `SELECT last_offset FROM stream_heads WHERE stream = $1 FOR UPDATE`,
             [stream],
           );
-          const stored = await tx.query<{ n: number }>(
-            `WITH input AS (
-               SELECT m.msg_id, m.payload, m.headers, m.ord
-                 FROM unnest($3::text[], $4::text[], $5::text[]) WITH ORDINALITY AS m(msg_id, payload, headers, ord)
-                WHERE NOT EXISTS (SELECT 1 FROM stream_messages s WHERE s.stream = $1 AND s.msg_id = m.msg_id)
-             ), numbered AS (
-               SELECT *, row_number() OVER (ORDER BY ord) AS n FROM input
-             ), ins AS (
-               INSERT INTO stream_messages (stream, "offset", topic, msg_id, payload, headers)
-               SELECT $1, $6::bigint + n, $2, msg_id, payload, headers::jsonb FROM numbered
-               RETURNING 1
-             )
-             SELECT count(*)::int AS n FROM ins`,
-            [
-              stream,
-              topic,
-              messages.map((m) => m.id),
-              messages.map((m) => m.payload),
-              messages.map((m) => JSON.stringify(m.headers)),
-              head!.last_offset,
-            ],
-          );
+          const stored = await tx.query<{ n: number }>(PUBLISH, [
+            stream,
+            topic,
+            messages.map((m) => m.id),
+            messages.map((m) => m.payload),
+            messages.map((m) => JSON.stringify(m.headers)),
+            head!.last_offset,
+          ]);
           await tx.query(`UPDATE stream_heads SET last_offset = last_offset + $2 WHERE stream = $1`, [
             stream,
             stored[0]!.n,
