@@ -88,6 +88,26 @@ export interface Job {
 
 const ENQUEUE_LOCK = 7_245_350;
 
+/** Queues the projects `select` finds ($1 reason, $2 requester, $3 delay in seconds). */
+const enqueueFrom = (select: string) => `
+  WITH ins AS (
+    INSERT INTO scoring_jobs (project_id, reason, requested_by, run_at)
+    SELECT p.id, $1, $2, now() + make_interval(secs => $3) FROM (${select}) p
+     ORDER BY p.id
+    ON CONFLICT (project_id) WHERE state = 'pending' DO NOTHING
+    RETURNING 1)
+  SELECT count(*)::int AS queued FROM ins`;
+
+// Two statements rather than `($4 OR n.id = ANY($5))`: each has one plan that is right for it. The
+// given projects are looked up one by one by key: as `n.id = ANY($4) AND n.label = 'Project'`, the plan
+// cached on a small table walked every project (scale.md, "Generic plans made while a table is small").
+export const ENQUEUE_ALL = enqueueFrom(`SELECT n.id FROM graph_nodes n WHERE n.label = 'Project'`);
+export const ENQUEUE_IDS = enqueueFrom(
+  `SELECT n.id FROM (SELECT DISTINCT id FROM unnest($4::uuid[]) AS u(id)) i
+    CROSS JOIN LATERAL (SELECT id, label FROM graph_nodes n WHERE n.id = i.id OFFSET 0) n
+    WHERE n.label = 'Project'`,
+);
+
 /**
  * Queues projects (all of them, or those given) unless already pending. A new row waits `delaySeconds`
  * before it may run, so a second request within that window finds it pending and queues nothing.
@@ -99,19 +119,8 @@ export async function enqueue(
 ): Promise<number> {
   // Serialize enqueuers so that concurrent calls never wait on each other's rows in different orders.
   await q.query('SELECT pg_advisory_xact_lock($1)', [ENQUEUE_LOCK]);
-  // Two statements rather than `($4 OR n.id = ANY($5))`: each has one plan that is right for it.
-  const select =
-    input.projectIds === 'all'
-      ? `SELECT n.id FROM graph_nodes n WHERE n.label = 'Project'`
-      : `SELECT n.id FROM graph_nodes n WHERE n.id = ANY($4::uuid[]) AND n.label = 'Project'`;
   const row = await q.one<{ queued: number }>(
-    `WITH ins AS (
-       INSERT INTO scoring_jobs (project_id, reason, requested_by, run_at)
-       SELECT p.id, $1, $2, now() + make_interval(secs => $3) FROM (${select}) p
-        ORDER BY p.id
-       ON CONFLICT (project_id) WHERE state = 'pending' DO NOTHING
-       RETURNING 1)
-     SELECT count(*)::int AS queued FROM ins`,
+    input.projectIds === 'all' ? ENQUEUE_ALL : ENQUEUE_IDS,
     input.projectIds === 'all'
       ? [input.reason, input.requestedBy, input.delaySeconds]
       : [input.reason, input.requestedBy, input.delaySeconds, input.projectIds],
@@ -207,19 +216,35 @@ export interface ProjectScoreRow {
 }
 
 /** Locks and reads the projects to recompute (deleted ones are simply absent). */
+/**
+ * Each project is looked up and locked by its key, in id order (the order every recompute locks in, so
+ * two never wait on each other crosswise). As `n.id = ANY($1) AND n.label = 'Project' ORDER BY n.id FOR
+ * UPDATE`, the plan cached on a small table walked every project for each batch (scale.md).
+ */
+export const LOCK_PROJECTS = `
+  SELECT n.id, n.props->>'slug' AS slug, o.props->>'slug' AS organization,
+         coalesce(n.props->'attributes', '{}'::jsonb) AS attributes,
+         (n.props->>'score')::float8 AS score
+    FROM (SELECT DISTINCT id FROM unnest($1::uuid[]) AS u(id) ORDER BY id) i
+   CROSS JOIN LATERAL (
+         SELECT n.id, n.props FROM graph_nodes n WHERE n.id = i.id AND n.label = 'Project' FOR UPDATE) n
+    LEFT JOIN graph_nodes o ON o.id = (n.props->>'organization_id')::uuid
+   ORDER BY n.id`;
+
 export async function lockProjects(q: Queryable, ids: readonly string[]): Promise<ProjectScoreRow[]> {
-  return q.query<ProjectScoreRow & Record<string, unknown>>(
-    `SELECT n.id, n.props->>'slug' AS slug, o.props->>'slug' AS organization,
-            coalesce(n.props->'attributes', '{}'::jsonb) AS attributes,
-            (n.props->>'score')::float8 AS score
-       FROM graph_nodes n
-       LEFT JOIN graph_nodes o ON o.id = (n.props->>'organization_id')::uuid
-      WHERE n.id = ANY($1::uuid[]) AND n.label = 'Project'
-      ORDER BY n.id
-      FOR UPDATE OF n`,
-    [ids],
-  );
+  return q.query<ProjectScoreRow & Record<string, unknown>>(LOCK_PROJECTS, [ids]);
 }
+
+/**
+ * By key alone: the rows are the projects lockProjects locked in this transaction. With a label test
+ * besides, the plan cached on a small table hashed every project against the batch (scale.md).
+ */
+export const WRITE_SCORES = `
+  UPDATE graph_nodes n
+     SET props = n.props || jsonb_build_object('score', x.score, 'previous_score', n.props->'score')
+    FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, score float8)
+   WHERE n.id = x.id
+     AND n.id = ANY(ARRAY(SELECT (e->>'id')::uuid FROM jsonb_array_elements($1::jsonb) AS e))`;
 
 /** Writes new scores; each project's current score becomes its previous_score. */
 export async function writeScores(
@@ -227,13 +252,7 @@ export async function writeScores(
   scores: readonly { id: string; score: number | null }[],
 ): Promise<void> {
   if (scores.length === 0) return;
-  await q.query(
-    `UPDATE graph_nodes n
-        SET props = n.props || jsonb_build_object('score', x.score, 'previous_score', n.props->'score')
-       FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, score float8)
-      WHERE n.id = x.id AND n.label = 'Project'`,
-    [JSON.stringify(scores)],
-  );
+  await q.query(WRITE_SCORES, [JSON.stringify(scores)]);
 }
 
 /** Ids of projects after `after` (keyset), optionally of one organization. */
