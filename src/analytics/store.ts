@@ -90,15 +90,21 @@ export async function markSent(q: Queryable, ids: readonly number[]): Promise<vo
   );
 }
 
+/**
+ * Deletes up to $2 rows sent more than $1 hours ago, the oldest first: read along
+ * analytics_outbox_sent, deleted by key. As `id IN (SELECT ... LIMIT $2)`, the plan cached while the
+ * outbox was small joined two scans of the whole table (scale.md, "Generic plans made while a table
+ * is small").
+ */
+export const PRUNE_SENT = `
+  DELETE FROM analytics_outbox WHERE id = ANY(ARRAY(
+    SELECT id FROM analytics_outbox WHERE sent_at < now() - make_interval(hours => $1)
+     ORDER BY sent_at LIMIT $2))
+  RETURNING 1`;
+
 /** Deletes up to `limit` rows sent more than `hours` ago; returns how many. */
 export async function pruneSent(q: Queryable, hours: number, limit: number): Promise<number> {
-  const rows = await q.query(
-    `DELETE FROM analytics_outbox WHERE id IN (
-       SELECT id FROM analytics_outbox WHERE sent_at < now() - make_interval(hours => $1) LIMIT $2)
-     RETURNING 1`,
-    [hours, limit],
-  );
-  return rows.length;
+  return (await q.query(PRUNE_SENT, [hours, limit])).length;
 }
 
 /** Unsent rows and the age in seconds of the oldest one (the relay's lag). */

@@ -58,11 +58,16 @@ export async function clearCounters(q: Queryable, keys: readonly string[]): Prom
   await q.query(`DELETE FROM auth_throttle WHERE key = ANY($1::text[])`, [keys]);
 }
 
+/**
+ * Up to 1000 counters whose window started more than $1 seconds ago: the expired ones read along
+ * auth_throttle_window, deleted by key (as `key IN (SELECT ...)`, the plan cached on a small table
+ * joined two scans of all of it). In no order: sorting would read every expired counter first.
+ */
+export const PRUNE_COUNTERS = `
+  DELETE FROM auth_throttle WHERE key = ANY(ARRAY(
+    SELECT key FROM auth_throttle WHERE window_start < now() - make_interval(secs => $1) LIMIT 1000))`;
+
 /** Drops counters whose window ended long ago, a few at a time, so the table stays small. */
 export async function pruneCounters(q: Queryable, olderThanSeconds: number): Promise<void> {
-  await q.query(
-    `DELETE FROM auth_throttle WHERE key IN (
-       SELECT key FROM auth_throttle WHERE window_start < now() - make_interval(secs => $1) LIMIT 1000)`,
-    [olderThanSeconds],
-  );
+  await q.query(PRUNE_COUNTERS, [olderThanSeconds]);
 }
