@@ -43,18 +43,30 @@ export async function rolePermissions(q: Queryable, role: GraphNode<RoleProps>):
   return rows.map((r) => r.name);
 }
 
-/** Global permissions of a principal through its roles. */
+/**
+ * Global permissions of a principal through its roles: every permission if one of its roles grants
+ * all, plus those its roles' GRANTS edges reach. Takes $1 (principal id).
+ *
+ * Written so that its generic plan (cached after five executions, test/support/plans.ts) reads only the
+ * principal's edges, by key, whatever the size of the tables when it was made. Joined to the Permission
+ * nodes and tested against GRANTS with EXISTS, the plan made on a small table hashed a scan of every
+ * GRANTS edge. Each GRANTS edge's node is read by primary key (`OFFSET 0` keeps the lookup per edge);
+ * the Permission nodes are read whole, once, only when a role grants all.
+ */
+export const PRINCIPAL_PERMISSIONS = `
+  SELECT p.props->>'name' AS name FROM graph_nodes p
+   WHERE p.label = 'Permission'
+     AND EXISTS (SELECT 1 FROM graph_edges hr JOIN graph_nodes r ON r.id = hr.dst
+                  WHERE hr.src = $1 AND hr.label = 'HAS_ROLE'
+                    AND coalesce((r.props->>'grants_all')::boolean, false))
+  UNION
+  SELECT p.props->>'name' FROM graph_edges hr
+    JOIN graph_edges g ON g.src = hr.dst AND g.label = 'GRANTS'
+   CROSS JOIN LATERAL (SELECT props, label FROM graph_nodes p WHERE p.id = g.dst OFFSET 0) p
+   WHERE hr.src = $1 AND hr.label = 'HAS_ROLE' AND p.label = 'Permission'`;
+
 export async function principalPermissions(q: Queryable, principalId: string): Promise<string[]> {
-  const rows = await q.query<{ name: string }>(
-    `SELECT DISTINCT p.props->>'name' AS name
-       FROM graph_edges hr
-       JOIN graph_nodes r ON r.id = hr.dst
-       JOIN graph_nodes p ON p.label = 'Permission'
-      WHERE hr.src = $1 AND hr.label = 'HAS_ROLE'
-        AND (coalesce((r.props->>'grants_all')::boolean, false)
-             OR EXISTS (SELECT 1 FROM graph_edges g WHERE g.src = r.id AND g.label = 'GRANTS' AND g.dst = p.id))`,
-    [principalId],
-  );
+  const rows = await q.query<{ name: string }>(PRINCIPAL_PERMISSIONS, [principalId]);
   return rows.map((r) => r.name);
 }
 

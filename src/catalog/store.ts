@@ -133,13 +133,21 @@ export async function countModelsServedBy(q: Queryable, providerId: string): Pro
   return row?.n ?? 0;
 }
 
-/** Vendor model ids already imported for a provider. */
+/**
+ * Vendor model ids already imported for a provider. Takes $1 (provider id).
+ *
+ * Each model is read by primary key, per SERVED_BY edge (`OFFSET 0` keeps the lookup per edge, the
+ * label tested after it): as a plain join, the generic plan (test/support/plans.ts) made while
+ * graph_nodes was small read every AIModel node through the label index for each edge.
+ */
+export const IMPORTED_MODEL_IDS = `
+  SELECT n.props->>'model_id' AS model_id
+    FROM graph_edges e
+   CROSS JOIN LATERAL (SELECT props, label FROM graph_nodes n WHERE n.id = e.src OFFSET 0) n
+   WHERE e.dst = $1 AND e.label = 'SERVED_BY' AND n.label = 'AIModel'`;
+
 export async function importedModelIds(q: Queryable, providerId: string): Promise<Set<string>> {
-  const rows = await q.query<{ model_id: string }>(
-    `SELECT n.props->>'model_id' AS model_id FROM graph_edges e JOIN graph_nodes n ON n.id = e.src
-      WHERE e.dst = $1 AND e.label = 'SERVED_BY' AND n.label = 'AIModel'`,
-    [providerId],
-  );
+  const rows = await q.query<{ model_id: string }>(IMPORTED_MODEL_IDS, [providerId]);
   return new Set(rows.map((r) => r.model_id));
 }
 

@@ -57,15 +57,22 @@ export const insertCredential = (q: Queryable, props: ClientCredentialProps) =>
 export const credentialsOf = (q: Queryable, serviceAccountId: string) =>
   outNeighbors<ClientCredentialProps>(q, serviceAccountId, 'HAS_CREDENTIAL', 'ClientCredential');
 
-/** The service account that owns a credential. */
+/**
+ * The service account that owns a credential. Takes $1 (credential id).
+ *
+ * The node is read by primary key, per edge (`OFFSET 0` keeps the lookup per edge, the label tested
+ * after it): as a plain join, the generic plan (test/support/plans.ts) made while graph_nodes was small
+ * read every ServiceAccount node through the label index for each edge, and kept doing so as they grew.
+ */
+export const OWNER_OF_CREDENTIAL = `
+  SELECT n.id, n.label, n.props, n.created_at, n.updated_at
+    FROM graph_edges e
+   CROSS JOIN LATERAL (SELECT * FROM graph_nodes n WHERE n.id = e.src OFFSET 0) n
+   WHERE e.dst = $1 AND e.label = 'HAS_CREDENTIAL' AND n.label = 'ServiceAccount'`;
+
 export async function ownerOfCredential(
   q: Queryable,
   credentialId: string,
 ): Promise<ServiceAccountNode | undefined> {
-  return q.one<ServiceAccountNode & Record<string, unknown>>(
-    `SELECT n.id, n.label, n.props, n.created_at, n.updated_at
-       FROM graph_edges e JOIN graph_nodes n ON n.id = e.src
-      WHERE e.dst = $1 AND e.label = 'HAS_CREDENTIAL' AND n.label = 'ServiceAccount'`,
-    [credentialId],
-  );
+  return q.one<ServiceAccountNode & Record<string, unknown>>(OWNER_OF_CREDENTIAL, [credentialId]);
 }
