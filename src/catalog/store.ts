@@ -210,14 +210,25 @@ export async function listModels(
   return q.query<ModelRow & Record<string, unknown>>(text, params);
 }
 
+/**
+ * Each slug's key is probed as (namespace, key) in a LATERAL and the teams are read by id: the generic
+ * plan cached on a just-installed database walked every `Team.slug` key (graph_keys_pkey on the
+ * namespace alone, the slugs as a filter). The lock is still taken above the sort, in id order, so
+ * concurrent callers cannot deadlock.
+ */
+export const LOCK_TEAMS = `SELECT n.props->>'slug' AS slug, n.id FROM graph_nodes n
+      WHERE n.id = ANY(ARRAY(
+              SELECT k.node_id FROM unnest($2::text[]) AS s(key)
+               CROSS JOIN LATERAL (SELECT node_id FROM graph_keys k
+                                    WHERE k.namespace = $1 AND k.key = s.key OFFSET 0) k))
+      ORDER BY n.id FOR KEY SHARE OF n`;
+
 /** Ids of the organization's teams with these slugs, locked against deletion until commit. */
 export async function lockTeams(q: Queryable, orgId: string, slugs: string[]): Promise<Map<string, string>> {
   if (slugs.length === 0) return new Map();
-  const rows = await q.query<{ slug: string; id: string }>(
-    `SELECT n.props->>'slug' AS slug, n.id FROM graph_keys k JOIN graph_nodes n ON n.id = k.node_id
-      WHERE k.namespace = $1 AND k.key = ANY($2::text[])
-      ORDER BY n.id FOR KEY SHARE OF n`,
-    [teamKey(orgId, '').namespace, slugs.map((s) => teamKey(orgId, s).key)],
-  );
+  const rows = await q.query<{ slug: string; id: string }>(LOCK_TEAMS, [
+    teamKey(orgId, '').namespace,
+    slugs.map((s) => teamKey(orgId, s).key),
+  ]);
   return new Map(rows.map((r) => [r.slug, r.id]));
 }

@@ -13,6 +13,18 @@ export type CommentNode = GraphNode<CommentProps>;
 
 export const COMMENT_ON = 'COMMENT_ON';
 
+/**
+ * The project trigger's delete, with $1 for OLD.id (migration 0511 installs it: a change here needs a
+ * migration of its own, and test/db/cleanup-plans.test.ts fails until there is one). plpgsql caches a
+ * generic plan for it, made on a just-installed database: with `label = 'Comment'` on the deleted rows,
+ * that plan re-read every comment for each COMMENT_ON edge. Each edge's node is read by its key in a
+ * LATERAL (OFFSET 0 keeps the label check there), and the comments are deleted by id.
+ */
+export const DELETE_PROJECT_COMMENTS = `DELETE FROM graph_nodes WHERE id = ANY(ARRAY(
+          SELECT c.id FROM graph_edges e
+           CROSS JOIN LATERAL (SELECT id, label FROM graph_nodes c WHERE c.id = e.src OFFSET 0) c
+           WHERE e.dst = $1 AND e.label = 'COMMENT_ON' AND c.label = 'Comment'))`;
+
 export const commentsMigrations: Migration[] = [
   {
     id: '0510_comments_follow_their_project',
@@ -26,6 +38,20 @@ export const commentsMigrations: Migration[] = [
       END $$;
       CREATE TRIGGER graph_nodes_project_comments BEFORE DELETE ON graph_nodes
         FOR EACH ROW WHEN (OLD.label = 'Project') EXECUTE FUNCTION keel_delete_project_comments();
+    `,
+  },
+  {
+    // The delete above, by key (DELETE_PROJECT_COMMENTS).
+    id: '0511_comments_deleted_by_key',
+    sql: `
+      CREATE OR REPLACE FUNCTION keel_delete_project_comments() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        DELETE FROM graph_nodes WHERE id = ANY(ARRAY(
+          SELECT c.id FROM graph_edges e
+           CROSS JOIN LATERAL (SELECT id, label FROM graph_nodes c WHERE c.id = e.src OFFSET 0) c
+           WHERE e.dst = OLD.id AND e.label = 'COMMENT_ON' AND c.label = 'Comment'));
+        RETURN OLD;
+      END $$;
     `,
   },
 ];

@@ -16,6 +16,21 @@ export interface ConsentProps {
 
 export type ConsentNode = GraphNode<ConsentProps>;
 
+/**
+ * The user trigger's revocation, with $1 for OLD.id (migration 0005_delegation_revoke_by_key installs
+ * it: a change here needs a migration of its own, and test/db/cleanup-plans.test.ts fails until there
+ * is one). plpgsql caches a generic plan for it, made on a just-installed database: joined to the edges
+ * with `c.label = 'Consent'` on the updated rows, that plan read every consent on each user deletion.
+ * Each GIVEN_BY edge's node is read by its key in a LATERAL, and the consents are updated by id.
+ */
+export const REVOKE_CONSENTS_OF_USER = `UPDATE graph_nodes c
+           SET props = c.props || jsonb_build_object('revoked_at', ${NOW_ISO}), updated_at = now()
+         WHERE c.id = ANY(ARRAY(
+                 SELECT n.id FROM graph_edges g
+                  CROSS JOIN LATERAL (SELECT id, label FROM graph_nodes n WHERE n.id = g.src OFFSET 0) n
+                  WHERE g.dst = $1 AND g.label = 'GIVEN_BY' AND n.label = 'Consent'))
+           AND c.props->>'revoked_at' IS NULL`;
+
 export const consentMigrations = [
   {
     id: '0003_delegation_consents',
@@ -37,6 +52,23 @@ export const consentMigrations = [
       END $$;
       CREATE TRIGGER delegation_user_deleted BEFORE DELETE ON graph_nodes
         FOR EACH ROW WHEN (OLD.label = 'User') EXECUTE FUNCTION delegation_revoke_consents_of_user();
+    `,
+  },
+  {
+    // The revocation above, by key (REVOKE_CONSENTS_OF_USER).
+    id: '0005_delegation_revoke_by_key',
+    sql: `
+      CREATE OR REPLACE FUNCTION delegation_revoke_consents_of_user() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        UPDATE graph_nodes c
+           SET props = c.props || jsonb_build_object('revoked_at', ${NOW_ISO}), updated_at = now()
+         WHERE c.id = ANY(ARRAY(
+                 SELECT n.id FROM graph_edges g
+                  CROSS JOIN LATERAL (SELECT id, label FROM graph_nodes n WHERE n.id = g.src OFFSET 0) n
+                  WHERE g.dst = OLD.id AND g.label = 'GIVEN_BY' AND n.label = 'Consent'))
+           AND c.props->>'revoked_at' IS NULL;
+        RETURN OLD;
+      END $$;
     `,
   },
 ];

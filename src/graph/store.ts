@@ -119,6 +119,17 @@ export async function replaceProps<P extends Props>(
   );
 }
 
+/**
+ * The node's other keys in the namespace ($1 namespace, $2 node, $3 the key kept), read along
+ * graph_keys_node and deleted by primary key. With the conditions on the deleted rows, the generic plan
+ * cached on a just-installed database ANDed graph_keys_node with graph_keys_pkey on the namespace alone:
+ * a walk of every key of the namespace. A key's node_id never changes (changeKey's upsert only
+ * rewrites the same node_id), so this deletes the same rows.
+ */
+export const DROP_OTHER_KEYS = `DELETE FROM graph_keys g
+  USING (SELECT namespace, key FROM graph_keys WHERE node_id = $2 OFFSET 0) k
+  WHERE g.namespace = k.namespace AND g.key = k.key AND k.namespace = $1 AND k.key <> $3`;
+
 /** Moves a unique key to a new value (a rename). Throws KeyConflictError when the new value is taken. */
 export async function changeKey(q: Queryable, nodeId: string, namespace: string, key: string): Promise<void> {
   try {
@@ -132,11 +143,7 @@ export async function changeKey(q: Queryable, nodeId: string, namespace: string,
       [namespace, key],
     );
     if (owner?.node_id !== nodeId) throw new KeyConflictError(namespace);
-    await q.query('DELETE FROM graph_keys WHERE namespace = $1 AND node_id = $2 AND key <> $3', [
-      namespace,
-      nodeId,
-      key,
-    ]);
+    await q.query(DROP_OTHER_KEYS, [namespace, nodeId, key]);
   } catch (err) {
     if (err instanceof KeyConflictError) throw err;
     translate(err);

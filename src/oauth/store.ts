@@ -126,12 +126,19 @@ export const legacyIdentities = (q: Queryable) =>
       WHERE k.namespace = 'OAuthIdentity.subject'`,
   );
 
+/**
+ * The link's legacy key, read along graph_keys_node and deleted by primary key: with both conditions on
+ * the deleted rows, the generic plan cached on a just-installed database ANDed graph_keys_node with
+ * graph_keys_pkey on the whole `OAuthIdentity.subject` namespace (as changeKey did, graph/store.ts).
+ */
+export const DROP_LEGACY_KEY = `DELETE FROM graph_keys g
+  USING (SELECT namespace, key FROM graph_keys WHERE node_id = $1 OFFSET 0) k
+  WHERE g.namespace = k.namespace AND g.key = k.key AND k.namespace = 'OAuthIdentity.subject'`;
+
 /** Re-keys a legacy link under the issuer its provider has now (once, at upgrade). */
 export async function rekeyIdentity(q: Queryable, nodeId: string, issuer: string, subject: string) {
   const k = identityKey(issuer, subject);
-  await q.query(`DELETE FROM graph_keys WHERE node_id = $1 AND namespace = 'OAuthIdentity.subject'`, [
-    nodeId,
-  ]);
+  await q.query(DROP_LEGACY_KEY, [nodeId]);
   await q.query(
     `INSERT INTO graph_keys (namespace, key, node_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
     [k.namespace, k.key, nodeId],

@@ -31,3 +31,42 @@ export async function genericPlan(sql: Sql, text: string, values: unknown[]): Pr
 /** The tables a plan reads whole (`Seq Scan on <table>`). */
 export const scannedTables = (plan: string[]) =>
   plan.flatMap((line) => /Seq Scan on (\w+)/.exec(line)?.[1] ?? []);
+
+/** The Index Cond of the plan node on line i (the node's own detail lines, before its children). */
+function indexCond(plan: string[], i: number): string {
+  const depth = plan[i]!.search(/\S/);
+  for (const line of plan.slice(i + 1)) {
+    if (line.search(/\S/) <= depth || line.trimStart().startsWith('->')) break;
+    const cond = /Index Cond: (.*)/.exec(line);
+    if (cond) return cond[1]!;
+  }
+  return '';
+}
+
+/**
+ * Index reads of the graph not bounded by a key, as `<index>: <Index Cond>`: a walk of a graph_nodes
+ * index without the node id (a whole label), of graph_edges without its src or dst, or of graph_keys
+ * without its key or node id (a whole namespace). Bitmap scans included.
+ */
+export const walks = (plan: string[]) =>
+  plan.flatMap((line, i) => {
+    const index = /Index (?:Only )?Scan (?:using|on) (graph_(nodes|edges|keys)\w*)/.exec(line);
+    if (!index) return [];
+    const cond = indexCond(plan, i);
+    const key = { nodes: /\bid = /, edges: /\b(src|dst) = /, keys: /\b(key|node_id) = / }[index[2]!]!;
+    return key.test(cond) ? [] : [`${index[1]}: ${cond}`];
+  });
+
+/** The Index Cond of every read of graph_nodes by its primary key. */
+export const keyLookups = (plan: string[]) =>
+  plan.flatMap((line, i) => (/Scan (?:using|on) graph_nodes_pkey/.test(line) ? [indexCond(plan, i)] : []));
+
+/** The generic plan of `text` on a database as just installed (graph_nodes still small). */
+export async function freshPlan(sql: Sql, text: string, values: unknown[]) {
+  const [{ n }] = (await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM graph_nodes')) as [
+    { n: number },
+  ];
+  if (n >= 200) throw new Error(`graph_nodes holds ${n} rows: not a database as just installed`);
+  const plan = await genericPlan(sql, text, values);
+  return { plan, shown: plan.join('\n') };
+}
