@@ -240,11 +240,11 @@ export async function lockProjects(q: Queryable, ids: readonly string[]): Promis
  * besides, the plan cached on a small table hashed every project against the batch (scale.md).
  */
 export const WRITE_SCORES = `
+  WITH x AS MATERIALIZED (SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, score float8))
   UPDATE graph_nodes n
      SET props = n.props || jsonb_build_object('score', x.score, 'previous_score', n.props->'score')
-    FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, score float8)
-   WHERE n.id = x.id
-     AND n.id = ANY(ARRAY(SELECT (e->>'id')::uuid FROM jsonb_array_elements($1::jsonb) AS e))`;
+    FROM x
+   WHERE n.id = x.id AND n.id = ANY(ARRAY(SELECT id FROM x))`;
 
 /** Writes new scores; each project's current score becomes its previous_score. */
 export async function writeScores(

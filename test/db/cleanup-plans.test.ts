@@ -32,25 +32,26 @@ async function functionBody(name: string): Promise<string> {
 }
 
 describe('cleanup triggers read each edge of the deleted node and each node it reaches by key', () => {
-  it("a project's comments are found along its COMMENT_ON edges, not among every comment", async () => {
-    const { plan, shown } = await freshPlan(app.runtime.core.sql, DELETE_PROJECT_COMMENTS, [id]);
+  it.each([
+    [
+      "a project's comments are found along its COMMENT_ON edges, not among every comment",
+      DELETE_PROJECT_COMMENTS,
+      'keel_delete_project_comments',
+      '(id = e.src)',
+    ],
+    [
+      "a deleted user's consents are found along its GIVEN_BY edges, not among every consent",
+      REVOKE_CONSENTS_OF_USER,
+      'delegation_revoke_consents_of_user',
+      '(id = g.src)',
+    ],
+  ] as const)('%s', async (_rule, text, trigger, lookup) => {
+    const { plan, shown } = await freshPlan(app.runtime.core.sql, text, [id]);
     expect(scannedTables(plan), shown).toEqual([]);
     expect(walks(plan), shown).toEqual([]);
-    expect(keyLookups(plan), shown).toContain('(id = e.src)');
+    expect(keyLookups(plan), shown).toContain(lookup);
     // The migrations install this very statement.
-    expect(await functionBody('keel_delete_project_comments')).toContain(
-      words(DELETE_PROJECT_COMMENTS.replace('$1', 'OLD.id')),
-    );
-  });
-
-  it("a deleted user's consents are found along its GIVEN_BY edges, not among every consent", async () => {
-    const { plan, shown } = await freshPlan(app.runtime.core.sql, REVOKE_CONSENTS_OF_USER, [id]);
-    expect(scannedTables(plan), shown).toEqual([]);
-    expect(walks(plan), shown).toEqual([]);
-    expect(keyLookups(plan), shown).toContain('(id = g.src)');
-    expect(await functionBody('delegation_revoke_consents_of_user')).toContain(
-      words(REVOKE_CONSENTS_OF_USER.replace('$1', 'OLD.id')),
-    );
+    expect(await functionBody(trigger)).toContain(words(text.replace('$1', 'OLD.id')));
   });
 });
 
