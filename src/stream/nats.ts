@@ -24,7 +24,9 @@ import {
   type PubAck,
 } from '@nats-io/jetstream';
 import {
+  DUPLICATE_WINDOW_MS,
   PublishError,
+  STREAM_MAX_AGE_MS,
   StreamUnavailableError,
   type ConsumerGroup,
   type DeliveredMessage,
@@ -44,14 +46,13 @@ export interface NatsOptions {
   publishTimeoutMs?: number;
   /** Publishes in flight at once. */
   window?: number;
-  /** How long the stream keeps messages. */
+  /** How long the stream keeps messages (STREAM_MAX_AGE_MS), set when the stream is created. */
   maxAgeMs?: number;
 }
 
 const NS = 1_000_000;
 /** How long a pull request that has answered its caller may still receive messages (handed back). */
 const STRAY_REQUEST_MS = 60_000;
-const DAY_MS = 86_400_000;
 
 /** Where the server is, for messages and /ready: never the credentials. */
 export function natsEndpoint(url: string): string {
@@ -106,6 +107,7 @@ export async function natsStream(options: NatsOptions): Promise<StreamPort> {
   const js: JetStreamClient = jetstream(nc, { timeout: options.publishTimeoutMs ?? 5000 });
   const prefix = options.prefix ?? '';
   const window = options.window ?? 512;
+  const maxAgeMs = options.maxAgeMs ?? STREAM_MAX_AGE_MS;
   const name = (stream: string) => `${prefix}${stream}`;
   const subject = (stream: string, topic: string) => `${name(stream)}.${topic}`;
 
@@ -140,8 +142,9 @@ export async function natsStream(options: NatsOptions): Promise<StreamPort> {
             storage: StorageType.File,
             retention: RetentionPolicy.Limits,
             discard: DiscardPolicy.Old,
-            max_age: (options.maxAgeMs ?? 7 * DAY_MS) * NS,
-            duplicate_window: 120_000 * NS,
+            max_age: maxAgeMs * NS,
+            // The server refuses a duplicate window longer than the stream keeps its messages.
+            duplicate_window: Math.min(DUPLICATE_WINDOW_MS, maxAgeMs) * NS,
             num_replicas: 1,
           });
         } else {

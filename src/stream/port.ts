@@ -4,6 +4,15 @@
 
 export type Headers = Readonly<Record<string, string>>;
 
+/**
+ * How long a stream keeps a message, on both adapters: a consumer group that stays behind longer than
+ * this (its connector down for a week) goes on from the oldest message the stream still holds.
+ */
+export const STREAM_MAX_AGE_MS = 7 * 86_400_000;
+
+/** How long a stream drops a re-publish of a message id it already holds (NATS `duplicate_window`). */
+export const DUPLICATE_WINDOW_MS = 120_000;
+
 export interface OutgoingMessage {
   /** Unique per message and stable across retries: the stream drops a re-publish of the same id. */
   id: string;

@@ -4,12 +4,15 @@
 // to N never misses a row that commits later. Consumer offsets are stored server side, per group.
 // A publish notifies (NOTIFY keel_stream, '<stream>') in its transaction, so a waiting consumer wakes
 // when rows commit instead of polling: an idle consumer costs one query every few seconds.
+// Messages older than the stream's max age are deleted, as JetStream's limits retention does, by the
+// publishers: after a publish, at most once a minute per stream and process.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Migration } from '../db/migrate.js';
 import type { Sql } from '../db/sql.js';
 import {
   PublishError,
+  STREAM_MAX_AGE_MS,
   type ConsumerGroup,
   type DeliveredMessage,
   type StreamPort,
@@ -64,7 +67,14 @@ export interface PostgresStreamOptions {
   pollMs?: number;
   /** Longest wait between two looks at the log while notifications are heard (a lost one costs this). */
   recheckMs?: number;
+  /** How long a message is kept (STREAM_MAX_AGE_MS). */
+  maxAgeMs?: number;
+  /** How often a process deletes a stream's expired messages, after one of its publishes. */
+  pruneEveryMs?: number;
 }
+
+/** Messages deleted per statement when expired ones are deleted. */
+const PRUNE_BATCH = 5_000;
 
 /** The channel publishers notify on; the payload is the stream's name. */
 export const STREAM_CHANNEL = 'keel_stream';
@@ -187,6 +197,26 @@ export const PUBLISH = `
   )
   SELECT count(*)::int AS n FROM ins`;
 
+/**
+ * Deletes up to $3 of a stream's oldest messages that are older than $2 seconds. It reads the stream's
+ * first $3 messages along its key and deletes the expired ones among them, so its cost is bounded by
+ * the batch, not by the stream's length. A message published in a transaction that began before an
+ * older offset's may wait for the next round. Deleted by key (`= ANY(ARRAY(...))`), so the generic
+ * plan cached while the stream was new does not scan the table (test/stream/plans.test.ts).
+ */
+export const PRUNE = `
+  WITH expired AS MATERIALIZED (
+    SELECT "offset" FROM (
+      SELECT "offset", published_at FROM stream_messages WHERE stream = $1 ORDER BY "offset" LIMIT $3
+    ) first
+     WHERE published_at < now() - make_interval(secs => $2)
+  ), deleted AS (
+    DELETE FROM stream_messages
+     WHERE stream = $1 AND "offset" = ANY(ARRAY(SELECT "offset" FROM expired))
+    RETURNING 1
+  )
+  SELECT count(*)::int AS n FROM deleted`;
+
 export function postgresStream(sql: Sql, options: PostgresStreamOptions = {}): StreamPort {
   const leaseSeconds = options.leaseSeconds ?? 30;
   const pollMs = options.pollMs ?? 50;
@@ -194,6 +224,27 @@ export function postgresStream(sql: Sql, options: PostgresStreamOptions = {}): S
   const recheckMs = Math.min(options.recheckMs ?? 5000, (leaseSeconds * 1000) / 3);
   const ensured = new Map<string, Promise<void>>();
   const listener = notificationListener(sql);
+  const maxAgeSeconds = (options.maxAgeMs ?? STREAM_MAX_AGE_MS) / 1000;
+  const pruneEveryMs = options.pruneEveryMs ?? 60_000;
+  /** When this process last began deleting each stream's expired messages. */
+  const prunedAt = new Map<string, number>();
+
+  /**
+   * Deletes the stream's expired messages, a batch at a time. A failure (the database went away) is
+   * left to the next round: the publish it follows has committed.
+   */
+  async function prune(stream: string): Promise<void> {
+    const now = Date.now();
+    if (now - (prunedAt.get(stream) ?? -Infinity) < pruneEveryMs) return;
+    prunedAt.set(stream, now);
+    try {
+      const deleted = async () =>
+        (await sql.one<{ n: number }>(PRUNE, [stream, maxAgeSeconds, PRUNE_BATCH]))!.n;
+      while ((await deleted()) === PRUNE_BATCH);
+    } catch {
+      // retried after pruneEveryMs
+    }
+  }
 
   async function createTopic(stream: string, topic: string | null): Promise<void> {
     await sql.query(`INSERT INTO stream_heads (stream) VALUES ($1) ON CONFLICT DO NOTHING`, [stream]);
@@ -248,6 +299,7 @@ export function postgresStream(sql: Sql, options: PostgresStreamOptions = {}): S
           if (stored[0]!.n > 0) await tx.query(`SELECT pg_notify($1, $2)`, [STREAM_CHANNEL, stream]);
         });
         state = { adapter: 'postgres', state: 'up' };
+        await prune(stream);
       } catch (err) {
         state = { adapter: 'postgres', state: 'down', detail: 'the database does not answer' };
         const reason = err instanceof Error ? err.message : String(err);

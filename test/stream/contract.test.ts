@@ -14,9 +14,14 @@ import { ownNats, testNatsUrl } from './nats-server.js';
 
 const natsUrl = testNatsUrl();
 
+/** What a test may set on a port: how long its streams keep a message (set when a stream is created). */
+interface PortOptions {
+  maxAgeMs?: number;
+}
+
 interface Harness {
   /** A port on the stream server; a second call is a second process. */
-  open(): Promise<StreamPort>;
+  open(options?: PortOptions): Promise<StreamPort>;
   /** Stops and starts the server itself. */
   restartServer(): Promise<void>;
   close(): Promise<void>;
@@ -46,8 +51,8 @@ function contract(name: string, setup: () => Promise<Harness>) {
   describe(`stream contract: ${name}`, () => {
     let h: Harness;
     const ports: StreamPort[] = [];
-    const open = async () => {
-      const p = await h.open();
+    const open = async (options?: PortOptions) => {
+      const p = await h.open(options);
       ports.push(p);
       return p;
     };
@@ -137,6 +142,21 @@ function contract(name: string, setup: () => Promise<Harness>) {
       await group.close();
     }, 30_000);
 
+    it('drops messages older than the max age: a group that never read them goes on with the next one', async () => {
+      const port = await open({ maxAgeMs: 1000 });
+      const stream = unique();
+      await port.publish(stream, 'a', 0, [msg(1), msg(2)]);
+      const behind = await port.consumerGroup(stream, 'behind');
+      await new Promise((r) => setTimeout(r, 2500));
+      await port.publish(stream, 'a', 0, [msg(3)]);
+      expect(ns(await fetchAll(behind, 1))).toEqual([3]);
+      const later = await port.consumerGroup(stream, 'later');
+      expect(ns(await fetchAll(later, 1))).toEqual([3]);
+      expect(await later.fetch(10, 300)).toEqual([]);
+      await behind.close();
+      await later.close();
+    });
+
     it('resumes from the server-side offset after a restart, and delivers uncommitted messages again', async () => {
       const stream = unique();
       const first = await open();
@@ -203,11 +223,12 @@ contract('postgres', async () => {
   await migrate(first, streamLogMigrations);
   pools.push(first);
   return {
-    async open() {
+    async open(options) {
       const sql = createSql(db.url, 4);
       pools.push(sql);
       // A poll this slow cannot explain a fetch that returns within a second: notifications wake it.
-      return postgresStream(sql, { pollMs: 10_000 });
+      // Expired messages are deleted after every publish, not once a minute.
+      return postgresStream(sql, { pollMs: 10_000, pruneEveryMs: 0, ...options });
     },
     async restartServer() {
       for (const p of pools.splice(0)) await p.close().catch(() => {});
@@ -226,7 +247,8 @@ describe.skipIf(!natsUrl)('nats', () => {
   contract('nats', async () => {
     const server = await ownNats();
     return {
-      open: () => natsStream({ url: server.url, connectTimeoutMs: 2000, connectAttempts: 3 }),
+      open: (options) =>
+        natsStream({ url: server.url, connectTimeoutMs: 2000, connectAttempts: 3, ...options }),
       async restartServer() {
         await server.stop('SIGTERM');
         await server.start();
