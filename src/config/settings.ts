@@ -136,6 +136,8 @@ export interface Settings {
     port: number;
     misfireGraceSeconds: number;
     requestTimeoutSeconds: number;
+    /** Finished runs are deleted this many days after they started. */
+    runRetentionDays: number;
   };
   outbound: { allowPrivateNetworks: boolean };
   pluginsDir: string | undefined;
@@ -268,6 +270,7 @@ export function loadSettings(env: Env = process.env): Settings {
       port: int(env, 'KEEL_SCHEDULER_PORT', 8081, 0, 65535),
       misfireGraceSeconds: int(env, 'KEEL_SCHEDULER_MISFIRE_GRACE_SECONDS', 300, 1, 86400),
       requestTimeoutSeconds: int(env, 'KEEL_SCHEDULER_REQUEST_TIMEOUT_SECONDS', 30, 1, 600),
+      runRetentionDays: int(env, 'KEEL_SCHEDULER_RUN_RETENTION_DAYS', 90, 1, 3650),
     },
     outbound: { allowPrivateNetworks: bool(env, 'KEEL_OUTBOUND_ALLOW_PRIVATE_NETWORKS', false) },
     pluginsDir: str(env, 'KEEL_PLUGINS_DIR'),

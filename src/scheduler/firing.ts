@@ -16,6 +16,7 @@ import {
   finishRuns,
   insertRuns,
   lockDue,
+  pruneRuns,
   type RunRow,
   type ScheduleRow,
 } from './store.js';
@@ -34,6 +35,10 @@ const SYSTEM_PRINCIPAL = 'scheduler';
 const CLAIM_BATCH = 100;
 const MIN_SLEEP_MS = 25;
 const REAP_EVERY_MS = 60_000;
+/** Runs deleted per statement when old runs are deleted. */
+const PRUNE_BATCH = 5_000;
+const PRUNE_ROUNDS = 10;
+const DAY_MS = 86_400_000;
 
 export interface FiringOptions {
   sql: Pick<Sql, 'tx' | 'query' | 'one'>;
@@ -44,6 +49,8 @@ export interface FiringOptions {
   clock?: Clock;
   misfireGraceSeconds: number;
   requestTimeoutSeconds: number;
+  /** Finished runs are deleted this many days after they started (default 90). */
+  runRetentionDays?: number;
   /** Longest sleep between passes (real milliseconds). */
   pollMs?: number;
   /** Most calls in flight at once in this replica; beyond it, due schedules are left to other replicas. */
@@ -66,6 +73,7 @@ export function firingEngine(opts: FiringOptions) {
   const clock = opts.clock ?? systemClock;
   const pollMs = opts.pollMs ?? 1000;
   const maxInFlight = opts.maxInFlight ?? 500;
+  const retentionDays = opts.runRetentionDays ?? 90;
   const inFlight = new Set<Promise<void>>();
   let running = false;
   let wakeUp: (() => void) | undefined;
@@ -277,7 +285,11 @@ export function firingEngine(opts: FiringOptions) {
     return taken;
   }
 
-  async function reapAbandoned(): Promise<void> {
+  /**
+   * Once a minute: fails the runs a stopped replica left running, and deletes the finished runs older
+   * than the retention (their analytics rows stay in the analytics store).
+   */
+  async function housekeeping(): Promise<void> {
     const now = clock.now();
     if (now.getTime() - lastReap < REAP_EVERY_MS) return;
     lastReap = now.getTime();
@@ -286,6 +298,10 @@ export function firingEngine(opts: FiringOptions) {
       const rows = await failAbandonedRuns(tx, before, now);
       if (rows.length > 0) await recordRuns(tx, recorder, rows);
     });
+    // At most PRUNE_ROUNDS batches a minute, so a long history left by an older version is deleted over
+    // a few minutes and never holds up a firing pass for long.
+    const oldest = new Date(now.getTime() - retentionDays * DAY_MS);
+    for (let i = 0; i < PRUNE_ROUNDS && (await pruneRuns(sql, oldest, PRUNE_BATCH)) === PRUNE_BATCH; i++);
   }
 
   /** Claims everything due now, batch by batch, as far as this replica has room in flight. */
@@ -309,7 +325,7 @@ export function firingEngine(opts: FiringOptions) {
     while (running) {
       let delay = pollMs;
       try {
-        await reapAbandoned();
+        await housekeeping();
         await pass();
         delay = await sleepMs();
       } catch (err) {
@@ -353,6 +369,12 @@ export function firingEngine(opts: FiringOptions) {
     /** One pass without the loop (tests drive the clock and call this). */
     async runDue(): Promise<void> {
       await pass();
+    },
+
+    /** The loop's housekeeping now, whenever it last ran (tests drive the clock and call this). */
+    async housekeepingNow(): Promise<void> {
+      lastReap = -Infinity;
+      await housekeeping();
     },
 
     /** Waits until every call this replica has in flight is recorded. */

@@ -33,6 +33,7 @@ export function schedulerRuntime(deps: SchedulerDeps) {
     recorder,
     misfireGraceSeconds: s.misfireGraceSeconds,
     requestTimeoutSeconds: s.requestTimeoutSeconds,
+    runRetentionDays: s.runRetentionDays,
     ...(deps.clock ? { clock: deps.clock } : {}),
     ...(deps.pollMs !== undefined ? { pollMs: deps.pollMs } : {}),
     ...(deps.maxInFlight !== undefined ? { maxInFlight: deps.maxInFlight } : {}),

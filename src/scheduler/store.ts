@@ -318,6 +318,25 @@ export async function finishRuns(q: Queryable, runs: readonly RunRow[]): Promise
   return runs.filter((r) => done.has(r.id));
 }
 
+/**
+ * Deletes up to $2 of the oldest finished runs that started before $1, and says how many it deleted.
+ * It reads the first $2 runs in id order (UUIDv7: the order they were claimed in) and deletes the
+ * old ones among them by key, so a round costs one batch however long the history is
+ * (test/scheduler/retention.test.ts checks the plan cached once the table is analyzed).
+ */
+export const PRUNE_RUNS = `
+  WITH old AS MATERIALIZED (
+    SELECT id FROM (SELECT id, started_at, state FROM scheduler.runs ORDER BY id LIMIT $2) first
+     WHERE started_at < $1 AND state <> 'running'
+  ), deleted AS (
+    DELETE FROM scheduler.runs WHERE id = ANY(ARRAY(SELECT id FROM old)) RETURNING 1
+  )
+  SELECT count(*)::int AS n FROM deleted`;
+
+export async function pruneRuns(q: Queryable, startedBefore: Date, limit: number): Promise<number> {
+  return (await q.one<{ n: number }>(PRUNE_RUNS, [startedBefore, limit]))!.n;
+}
+
 /** Runs still `running` long after any request could have ended: their replica stopped mid-flight. */
 export async function failAbandonedRuns(q: Queryable, startedBefore: Date, now: Date): Promise<RunRow[]> {
   return q.query<RunRow>(
