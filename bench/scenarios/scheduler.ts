@@ -137,7 +137,22 @@ export const scenarios: Scenario[] = [
           figures[`${key}_fired`] = all.length;
           figures[`${key}_all_fired_ms`] = all.length === SCHEDULES ? Math.max(...delays) : NaN;
           figures[`${key}_p99_delay_ms`] = p99(delays);
+          figures[`${key}_min_delay_ms`] = Math.min(...delays);
+          figures[`${key}_p50_delay_ms`] = [...delays].sort((a, b) => a - b)[Math.floor(delays.length / 2)]!;
           figures[`${key}_double_fires`] = doubles;
+          // The shape of the delays: a gap of empty buckets is a stall (connections dropped and retried).
+          const buckets = new Map<number, number>();
+          for (const d of delays) {
+            const at = Math.floor(d / 100) * 100;
+            buckets.set(at, (buckets.get(at) ?? 0) + 1);
+          }
+          console.log(
+            `  ${replicas} replica(s), arrivals per 100 ms after the due time: ` +
+              [...buckets]
+                .sort((a, b) => a[0] - b[0])
+                .map(([at, n]) => `${at}: ${n}`)
+                .join(', '),
+          );
           figures[`${key}_ratio_to_baseline`] =
             Math.round((figures[`${key}_all_fired_ms`]! / figures.baseline_direct_1000_ms) * 100) / 100;
           const met =

@@ -349,6 +349,8 @@ export function firingEngine(opts: FiringOptions) {
     start(): void {
       if (running) return;
       running = true;
+      // The scheduler's own token before the first due time, not at it (a failure shows at the first call).
+      tokens.schedulerToken().catch(() => {});
       loopDone = loop();
     },
 

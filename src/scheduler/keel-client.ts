@@ -1,5 +1,6 @@
 // The scheduler's only way into Keel: HTTP calls to the API, exactly as an outside client makes them.
 import { createPublicKey, verify as verifySignature, type KeyObject } from 'node:crypto';
+import { Agent, fetch as undiciFetch, type RequestInit as UndiciInit } from 'undici';
 import { targetUrl, type Target } from './target.js';
 
 /** An answer of the API that was not a success, reduced to what may be stored or shown. */
@@ -97,7 +98,22 @@ export interface KeelClientOptions {
   fetch?: typeof fetch;
 }
 
-export function keelClient({ baseUrl, timeoutMs, fetch: doFetch = fetch }: KeelClientOptions) {
+/**
+ * Connections a scheduler replica keeps open to the API at most; its other calls wait for one. Without
+ * a bound, 1,000 jobs due in the same second opened up to 1,000 connections at once: the API's accept
+ * queue (511) overflowed, and the dropped connections were retried by TCP a second later
+ * (docs/scheduler.md, "Connections to the API").
+ */
+export const API_CONNECTIONS = 64;
+
+/** fetch over a pool of at most API_CONNECTIONS kept-alive connections (idle ones never hold the process). */
+function pooledFetch(): typeof fetch {
+  const agent = new Agent({ connections: API_CONNECTIONS });
+  return async (url, init) =>
+    (await undiciFetch(String(url), { ...(init as UndiciInit), dispatcher: agent })) as unknown as Response;
+}
+
+export function keelClient({ baseUrl, timeoutMs, fetch: doFetch = pooledFetch() }: KeelClientOptions) {
   let keys = new Map<string, KeyObject>();
   let keysAt = 0;
   let keysLoading: Promise<void> | undefined;
