@@ -3,10 +3,9 @@
 // accept queue and left dropped connections to TCP's one-second retry (docs/scheduler.md).
 import type { Socket } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { uuidv7 } from '../../src/graph/ids.js';
 import { API_CONNECTIONS } from '../../src/scheduler/keel-client.js';
 import { insertSchedule } from '../../src/scheduler/store.js';
-import { ManualClock, startSchedulerApp, type SchedulerApp } from './support.js';
+import { ManualClock, dueSystemSchedule, startSchedulerApp, type SchedulerApp } from './support.js';
 
 const JOBS = 300;
 let app: SchedulerApp;
@@ -19,21 +18,10 @@ afterAll(() => app.close());
 
 it(`${JOBS} jobs due at once reach the API over at most ${API_CONNECTIONS} connections`, async () => {
   for (let i = 0; i < JOBS; i++) {
-    await insertSchedule(app.runtime.core.sql, {
-      id: uuidv7(),
-      slug: `burst-${i}`,
-      name: `burst ${i}`,
-      cron: '0 0 1 1 *',
-      timezone: 'UTC',
-      enabled: true,
-      kind: 'system',
-      target_method: 'GET',
-      target_path: `/health?n=${i}`,
-      target_body: undefined,
-      created_by: 'admin@example.com',
-      consent_id: null,
-      next_run_at: clock.now(),
-    });
+    await insertSchedule(
+      app.runtime.core.sql,
+      dueSystemSchedule(`burst-${i}`, `/health?n=${i}`, clock.now()),
+    );
   }
   const sockets = new Set<Socket>();
   const count = (s: Socket) => sockets.add(s);

@@ -3,11 +3,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresRecorder } from '../../src/analytics/recorder.js';
 import { createSql, type Sql } from '../../src/db/sql.js';
-import { uuidv7 } from '../../src/graph/ids.js';
 import { schedulerRuntime, type SchedulerRuntime } from '../../src/scheduler/runtime.js';
 import { insertSchedule } from '../../src/scheduler/store.js';
 import { ensureSystemSchedules } from '../../src/scheduler/system.js';
-import { ManualClock, eventually, startSchedulerApp, type SchedulerApp } from './support.js';
+import {
+  ManualClock,
+  dueSystemSchedule,
+  eventually,
+  startSchedulerApp,
+  type SchedulerApp,
+} from './support.js';
 
 let app: SchedulerApp;
 const clock = new ManualClock(Date.parse('2032-06-01T12:00:00Z'));
@@ -45,23 +50,9 @@ describe('exactly once across replicas (FOR UPDATE SKIP LOCKED)', () => {
     const due = clock.now();
     const ids: string[] = [];
     for (let i = 0; i < 200; i++) {
-      const id = uuidv7();
-      ids.push(id);
-      await insertSchedule(app.runtime.core.sql, {
-        id,
-        slug: `many-${i}`,
-        name: `many ${i}`,
-        cron: '0 0 1 1 *',
-        timezone: 'UTC',
-        enabled: true,
-        kind: 'system',
-        target_method: 'GET',
-        target_path: `/health?n=${i}`,
-        target_body: undefined,
-        created_by: 'admin@example.com',
-        consent_id: null,
-        next_run_at: due,
-      });
+      const schedule = dueSystemSchedule(`many-${i}`, `/health?n=${i}`, due);
+      ids.push(schedule.id);
+      await insertSchedule(app.runtime.core.sql, schedule);
     }
     const servedBefore = app.logs.filter((l) => l.includes('"route":"/health"')).length;
     for (const r of replicas) r.engine.start();

@@ -6,6 +6,8 @@ import { setupServiceAccounts } from '../../src/delegation/setup.js';
 import type { Clock } from '../../src/scheduler/firing.js';
 import { schedulerDomain, type SchedulerDomainOptions } from '../../src/scheduler/index.js';
 import type { SchedulerRuntime } from '../../src/scheduler/runtime.js';
+import type { NewSchedule } from '../../src/scheduler/store.js';
+import { uuidv7 } from '../../src/graph/ids.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
 
 export class ManualClock implements Clock {
@@ -53,6 +55,23 @@ export async function startSchedulerApp(
     clientSecret,
   });
 }
+
+/** A system schedule as the store holds it, due at `due` (inserted with insertSchedule, no API call). */
+export const dueSystemSchedule = (slug: string, path: string, due: Date): NewSchedule & { id: string } => ({
+  id: uuidv7(),
+  slug,
+  name: slug,
+  cron: '0 0 1 1 *',
+  timezone: 'UTC',
+  enabled: true,
+  kind: 'system',
+  target_method: 'GET',
+  target_path: path,
+  target_body: undefined,
+  created_by: 'admin@example.com',
+  consent_id: null,
+  next_run_at: due,
+});
 
 /** A user schedule body aimed at `path`. */
 export const userSchedule = (slug: string, path: string, extra: Record<string, unknown> = {}) => ({
