@@ -6,13 +6,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
+import { Agent, fetch as undiciFetch } from 'undici';
 import { postgresRecorder } from '../../src/analytics/recorder.js';
 import { boot } from '../../src/app/boot.js';
 import { allDomains } from '../../src/app/domains.js';
 import { loadSettings } from '../../src/config/settings.js';
 import { createSql } from '../../src/db/sql.js';
 import { setupServiceAccounts } from '../../src/delegation/setup.js';
-import { Agent, fetch as undiciFetch } from 'undici';
 import { uuidv7 } from '../../src/graph/ids.js';
 import { API_CONNECTIONS } from '../../src/scheduler/keel-client.js';
 import { schedulerRuntime } from '../../src/scheduler/runtime.js';

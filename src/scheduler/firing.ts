@@ -34,7 +34,7 @@ const USER_SCOPE = 'service-api:*';
 const SYSTEM_PRINCIPAL = 'scheduler';
 const CLAIM_BATCH = 100;
 const MIN_SLEEP_MS = 25;
-const REAP_EVERY_MS = 60_000;
+const HOUSEKEEPING_EVERY_MS = 60_000;
 /** Runs deleted per statement when old runs are deleted. */
 const PRUNE_BATCH = 5_000;
 const PRUNE_ROUNDS = 10;
@@ -78,7 +78,7 @@ export function firingEngine(opts: FiringOptions) {
   let running = false;
   let wakeUp: (() => void) | undefined;
   let loopDone: Promise<void> | undefined;
-  let lastReap = 0;
+  let lastHousekeeping = 0;
 
   async function systemCall(s: ScheduleRow): Promise<Outcome> {
     const base = { principal_name: SYSTEM_PRINCIPAL, actor_name: null };
@@ -291,8 +291,8 @@ export function firingEngine(opts: FiringOptions) {
    */
   async function housekeeping(): Promise<void> {
     const now = clock.now();
-    if (now.getTime() - lastReap < REAP_EVERY_MS) return;
-    lastReap = now.getTime();
+    if (now.getTime() - lastHousekeeping < HOUSEKEEPING_EVERY_MS) return;
+    lastHousekeeping = now.getTime();
     const before = new Date(now.getTime() - (opts.requestTimeoutSeconds * 3 + 60) * 1000);
     await sql.tx(async (tx) => {
       const rows = await failAbandonedRuns(tx, before, now);
@@ -375,7 +375,7 @@ export function firingEngine(opts: FiringOptions) {
 
     /** The loop's housekeeping now, whenever it last ran (tests drive the clock and call this). */
     async housekeepingNow(): Promise<void> {
-      lastReap = -Infinity;
+      lastHousekeeping = -Infinity;
       await housekeeping();
     },
 
