@@ -5,6 +5,7 @@
 // or overtaken. docs/analytics.md argues the commit order.
 import { randomUUID } from 'node:crypto';
 import type { Core } from '../app/core.js';
+import { deleteInBatches } from '../db/batches.js';
 import { addProbe, client, registry } from '../observability/metrics.js';
 import { PublishError } from '../stream/port.js';
 import {
@@ -27,6 +28,9 @@ export interface RelayOptions {
   leaseSeconds?: number;
   pruneEveryMs?: number;
 }
+
+/** Sent rows deleted per statement when the outbox is pruned. */
+const PRUNE_BATCH = 10_000;
 
 const published = new client.Counter({
   name: 'keel_outbox_published_rows_total',
@@ -112,11 +116,8 @@ export function outboxRelay(
     return rows.length;
   }
 
-  async function prune(): Promise<number> {
-    let total = 0;
-    for (let n = -1; n !== 0; total += n) n = await pruneSent(sql, settings.outboxRetentionHours, 10_000);
-    return total;
-  }
+  const prune = () =>
+    deleteInBatches(() => pruneSent(sql, settings.outboxRetentionHours, PRUNE_BATCH), PRUNE_BATCH);
 
   return {
     runOnce,

@@ -4,6 +4,7 @@
 // analytics row, in a transaction of its own.
 import type { FastifyBaseLogger } from 'fastify';
 import type { AnalyticsRecorder } from '../analytics/recorder.js';
+import { deleteInBatches } from '../db/batches.js';
 import type { Sql } from '../db/sql.js';
 import { uuidv7 } from '../graph/ids.js';
 import { recordRuns } from './analytics.js';
@@ -301,7 +302,7 @@ export function firingEngine(opts: FiringOptions) {
     // At most PRUNE_ROUNDS batches a minute, so a long history left by an older version is deleted over
     // a few minutes and never holds up a firing pass for long.
     const oldest = new Date(now.getTime() - retentionDays * DAY_MS);
-    for (let i = 0; i < PRUNE_ROUNDS && (await pruneRuns(sql, oldest, PRUNE_BATCH)) === PRUNE_BATCH; i++);
+    await deleteInBatches(() => pruneRuns(sql, oldest, PRUNE_BATCH), PRUNE_BATCH, PRUNE_ROUNDS);
   }
 
   /** Claims everything due now, batch by batch, as far as this replica has room in flight. */

@@ -8,6 +8,7 @@
 // publishers: after a publish, at most once a minute per stream and process.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { deleteInBatches } from '../db/batches.js';
 import type { Migration } from '../db/migrate.js';
 import type { Sql } from '../db/sql.js';
 import {
@@ -241,9 +242,11 @@ export function postgresStream(sql: Sql, options: PostgresStreamOptions = {}): S
     if (now - (prunedAt.get(stream) ?? -Infinity) < pruneEveryMs) return;
     prunedAt.set(stream, now);
     try {
-      const deleted = async () =>
-        (await sql.one<{ n: number }>(PRUNE, [stream, maxAgeSeconds, PRUNE_BATCH]))!.n;
-      for (let i = 0; i < PRUNE_ROUNDS && (await deleted()) === PRUNE_BATCH; i++);
+      await deleteInBatches(
+        async () => (await sql.one<{ n: number }>(PRUNE, [stream, maxAgeSeconds, PRUNE_BATCH]))!.n,
+        PRUNE_BATCH,
+        PRUNE_ROUNDS,
+      );
     } catch {
       // retried after pruneEveryMs
     }
