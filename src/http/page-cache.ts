@@ -47,7 +47,7 @@ export class PageCache {
   /** Moves on every drop of a family, so a read that raced a change does not store what it read. */
   private readonly generations = new Map<string, number>();
   /** The builds under way, by key and the family's generation and the epoch each began in. */
-  private readonly builds = new SingleFlight<BuiltResponse>();
+  private readonly builds = new SingleFlight<CachedResponse>();
   private epoch = 0;
   private bytes = 0;
   private readonly pending = new Set<string>();
@@ -91,7 +91,7 @@ export class PageCache {
     key: string,
     build: () => Promise<BuiltResponse>,
     fresh = false,
-  ): Promise<BuiltResponse> {
+  ): Promise<CachedResponse> {
     const generation = this.generationOf(family);
     const epoch = this.epoch;
     if (fresh) return this.keep(family, key, build, generation, epoch);
@@ -103,6 +103,7 @@ export class PageCache {
 
   /**
    * Builds and stores, unless the family changed (its generation, or the epoch) since the build began.
+   * The body is encoded once: the bytes kept are the bytes sent, to this caller and to later ones.
    * A method, not a closure made per call: tsx names every closure bound to a name (esbuild's
    * keepNames), which costs a defineProperty on each request (about 2 µs, measured in a CPU profile).
    */
@@ -112,8 +113,10 @@ export class PageCache {
     build: () => Promise<BuiltResponse>,
     generation: number,
     epoch: number,
-  ): Promise<BuiltResponse> {
-    const response = await build();
+  ): Promise<CachedResponse> {
+    const built = await build();
+    const body = typeof built.body === 'string' ? Buffer.from(built.body) : built.body;
+    const response = { body, link: built.link };
     if (generation === this.generationOf(family) && epoch === this.epoch) this.store(family, key, response);
     return response;
   }
@@ -169,8 +172,8 @@ export class PageCache {
   }
 
   /** Keeps a response; one larger than a quarter of the budget never crowds out the rest (0: nothing). */
-  private store(family: string, key: string, response: BuiltResponse): void {
-    const body = typeof response.body === 'string' ? Buffer.from(response.body) : response.body;
+  private store(family: string, key: string, response: CachedResponse): void {
+    const body = response.body;
     const bytes = body.length + (response.link?.length ?? 0) + key.length;
     if (bytes > this.maxBytes / 4) return;
     // The same key is the same family (a key starts with its family): its place in the family's keys stays.

@@ -4,11 +4,11 @@ import { randomUUID } from 'node:crypto';
 import { Ajv } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
 import Fastify, {
-  LogController,
   type FastifyBaseLogger,
   type FastifyError,
   type FastifyReply,
   type FastifyRequest,
+  type FastifyRequestContext,
   type onSendHookHandler,
 } from 'fastify';
 import type { Logger } from 'pino';
@@ -18,7 +18,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Core } from '../app/core.js';
 import type { Api, Domain } from '../app/domain.js';
-import { attribution, type AuthContext } from '../authz/context.js';
+import type { AuthContext } from '../authz/context.js';
 import { AppError, STATUS_TITLES, unauthorized, type FieldError } from './errors.js';
 import { Problem, responses } from './schemas.js';
 import { unstorablePointer } from '../lib/json-pointer.js';
@@ -27,12 +27,18 @@ import { DOCUMENT_HEADERS, HSTS, SECURITY_HEADERS, overHttps } from './security-
 import { RequestLogger } from './request-logger.js';
 import { PgCode, pgCode } from '../db/sql.js';
 import { KeyConflictError, NodeGoneError } from '../graph/store.js';
-import { observabilityRoutes, recordResponse } from '../observability/routes.js';
+import { observabilityRoutes } from '../observability/routes.js';
+import { CompletedRequests } from './completed-requests.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set for every authenticated route; null only on public routes. */
     auth: AuthContext | null;
+    /**
+     * The route's config, read once when the request starts: Fastify builds `routeOptions` anew on
+     * every read. Null only on answers the router gives itself (frameworkErrors).
+     */
+    routeConfig: FastifyRequestContext['config'] | null;
   }
   interface FastifyContextConfig {
     /** Opt out of authentication (health, login, token endpoint, JWKS, docs). */
@@ -69,9 +75,6 @@ function startAnswer(request: FastifyRequest, reply: FastifyReply): void {
   if (overHttps(request.headers)) reply.header('strict-transport-security', HSTS);
   reply.header('x-request-id', request.id);
 }
-
-/** Log levels at which each completed request is logged (`info` and below). */
-const LOGS_REQUESTS = new Set(['info', 'debug', 'trace']);
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -178,7 +181,7 @@ function fromStorageError(error: unknown): AppError | undefined {
 export async function buildApi(core: Core, domains: readonly Domain[]): Promise<Api> {
   const app = Fastify({
     loggerInstance: core.log,
-    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
+    logController: new CompletedRequests(),
     // Each request logs through a child bound to its id, made when the request first logs a line.
     childLoggerFactory: (logger, bindings, options) =>
       options.level || options.serializers
@@ -252,9 +255,12 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
   // One hook starts every answer (BASE_HEADERS, the request id) and authenticates the caller of a route
   // that is not public: a request that fails authentication is answered with those headers too.
   app.decorateRequest('auth', null);
+  app.decorateRequest('routeConfig', null);
   app.addHook('onRequest', (request, reply, done) => {
     startAnswer(request, reply);
-    if (request.is404 || request.routeOptions.config.public) {
+    const config = (request.routeConfig = request.routeOptions.config);
+    // A request no route matched (config.url undefined) is answered 404 without authentication.
+    if (config.url === undefined || config.public) {
       done();
       return;
     }
@@ -305,32 +311,12 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
   // PostgreSQL text and jsonb hold neither U+0000 nor a lone surrogate: refuse them here (422 naming
   // the field) rather than fail later.
   app.addHook('preValidation', (request, _reply, done) => {
+    const body = request.body;
     done(
       textRefusal('params', request.params) ??
         textRefusal('query', request.query) ??
-        (request.routeOptions.config.encodedBody ? undefined : textRefusal('body', request.body)),
+        (body === undefined || request.routeConfig?.encodedBody ? undefined : textRefusal('body', body)),
     );
-  });
-
-  app.addHook('onResponse', (request, reply, done) => {
-    recordResponse(request, reply);
-    if (!LOGS_REQUESTS.has(request.log.level)) {
-      done();
-      return;
-    }
-    request.log.info(
-      {
-        method: request.method,
-        route: request.routeOptions.url ?? 'unknown',
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
-        ...(request.auth
-          ? { principal: attribution(request.auth), auth_method: request.auth.authMethod }
-          : {}),
-      },
-      'request completed',
-    );
-    done();
   });
 
   observabilityRoutes(app, core);

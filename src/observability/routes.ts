@@ -17,10 +17,10 @@ function tokenMatches(header: string | undefined, token: string): boolean {
   return given.length === want.length && timingSafeEqual(given, want);
 }
 
-/** Counts an answered request and its latency (called by the server's onResponse hook). */
+/** Counts an answered request and its latency (called once its answer is sent: http/completed-requests.ts). */
 export function recordResponse(request: FastifyRequest, reply: FastifyReply): void {
   // Unmatched paths share one label: a scanner must not grow the label set without bound.
-  const route = request.is404 ? 'unmatched' : (request.routeOptions.url ?? 'unmatched');
+  const route = request.routeConfig?.url ?? 'unmatched';
   recordHttp(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
 }
 

@@ -200,6 +200,9 @@ describe('an idle relay', () => {
 describe('GET /metrics', () => {
   it('serves Prometheus text to loopback callers with HTTP, pool and outbox figures, and refuses others', async () => {
     await app.call('POST', '/test/record', { body: { summary: `metrics-${randomUUID()}` } });
+    // A path no route matches is counted under one label, never under its own path.
+    const unmatched = `/no-such-route-${randomUUID()}`;
+    expect((await app.call('GET', unmatched)).status).toBe(404);
     const handle = outboxRelay(app.runtime.core, { idleMs: 50 }).start();
     try {
       const res = await app.call('GET', '/metrics');
@@ -207,6 +210,10 @@ describe('GET /metrics', () => {
       expect(res.headers['content-type']).toContain('text/plain');
       expect(res.text).toMatch(/keel_http_requests_total\{[^}]*route="\/test\/record"[^}]*status="201"/);
       expect(res.text).toContain('keel_http_request_duration_seconds_bucket');
+      expect(res.text).toMatch(
+        /keel_http_requests_total\{[^}]*method="GET"[^}]*route="unmatched"[^}]*status="404"/,
+      );
+      expect(res.text).not.toContain(unmatched);
       expect(res.text).toMatch(/keel_db_pool_connections\{[^}]*state="total"/);
       expect(res.text).toMatch(/^keel_outbox_depth\{[^}]*\} \d+/m);
       expect(res.text).toMatch(/^keel_outbox_lag_seconds\{[^}]*\} [\d.e+-]+/m);
