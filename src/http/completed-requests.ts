@@ -1,8 +1,7 @@
 // What happens once an answer has been sent: it is counted for /metrics and, at log level `info` and
 // below, logged in one line. Fastify calls its log controller's requestCompleted once for every
 // finished response (Fastify's own line is replaced by Keel's), so this needs no onResponse hook:
-// a hook costs a hook runner and its closures on every request (docs/plugins.md, "Where a get read
-// afresh spends its time").
+// a hook costs a hook runner and its closures on every request (docs/plugins.md, "one hook fewer").
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { attribution } from '../authz/context.js';
 import { recordResponse } from '../observability/routes.js';
