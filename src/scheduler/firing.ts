@@ -4,7 +4,7 @@
 // analytics row, in a transaction of its own.
 import type { FastifyBaseLogger } from 'fastify';
 import type { AnalyticsRecorder } from '../analytics/recorder.js';
-import { deleteInBatches } from '../db/batches.js';
+import { deleteInBatches, HOUSEKEEPING_BATCH, HOUSEKEEPING_ROUNDS } from '../db/batches.js';
 import type { Sql } from '../db/sql.js';
 import { uuidv7 } from '../graph/ids.js';
 import { recordRuns } from './analytics.js';
@@ -36,9 +36,6 @@ const SYSTEM_PRINCIPAL = 'scheduler';
 const CLAIM_BATCH = 100;
 const MIN_SLEEP_MS = 25;
 const HOUSEKEEPING_EVERY_MS = 60_000;
-/** Runs deleted per statement when old runs are deleted. */
-const PRUNE_BATCH = 5_000;
-const PRUNE_ROUNDS = 10;
 const DAY_MS = 86_400_000;
 
 export interface FiringOptions {
@@ -299,10 +296,14 @@ export function firingEngine(opts: FiringOptions) {
       const rows = await failAbandonedRuns(tx, before, now);
       if (rows.length > 0) await recordRuns(tx, recorder, rows);
     });
-    // At most PRUNE_ROUNDS batches a minute, so a long history left by an older version is deleted over
-    // a few minutes and never holds up a firing pass for long.
+    // At most HOUSEKEEPING_ROUNDS batches a minute, so a long history left by an older version is
+    // deleted over a few minutes and never holds up a firing pass for long.
     const oldest = new Date(now.getTime() - retentionDays * DAY_MS);
-    await deleteInBatches(() => pruneRuns(sql, oldest, PRUNE_BATCH), PRUNE_BATCH, PRUNE_ROUNDS);
+    await deleteInBatches(
+      () => pruneRuns(sql, oldest, HOUSEKEEPING_BATCH),
+      HOUSEKEEPING_BATCH,
+      HOUSEKEEPING_ROUNDS,
+    );
   }
 
   /** Claims everything due now, batch by batch, as far as this replica has room in flight. */

@@ -8,7 +8,7 @@
 // publishers: after a publish, at most once a minute per stream and process.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { deleteInBatches } from '../db/batches.js';
+import { deleteInBatches, HOUSEKEEPING_BATCH, HOUSEKEEPING_ROUNDS } from '../db/batches.js';
 import type { Migration } from '../db/migrate.js';
 import type { Sql } from '../db/sql.js';
 import {
@@ -73,10 +73,6 @@ export interface PostgresStreamOptions {
   /** How often a process deletes a stream's expired messages, after one of its publishes. */
   pruneEveryMs?: number;
 }
-
-/** Messages deleted per statement when expired ones are deleted, and statements per round at most. */
-const PRUNE_BATCH = 5_000;
-const PRUNE_ROUNDS = 10;
 
 /** The channel publishers notify on; the payload is the stream's name. */
 export const STREAM_CHANNEL = 'keel_stream';
@@ -232,10 +228,10 @@ export function postgresStream(sql: Sql, options: PostgresStreamOptions = {}): S
   const prunedAt = new Map<string, number>();
 
   /**
-   * Deletes the stream's expired messages, a batch at a time, at most PRUNE_ROUNDS batches a round so
-   * that the publish it follows is not held up for long: 50,000 messages a minute, and a larger burst
-   * (a recompute-all of 100,000 projects a week ago) over the next minutes. A failure (the database
-   * went away) is left to the next round: the publish has committed.
+   * Deletes the stream's expired messages, a batch at a time, at most HOUSEKEEPING_ROUNDS batches a
+   * round so that the publish it follows is not held up for long: 50,000 messages a minute, and a
+   * larger burst (a recompute-all of 100,000 projects a week ago) over the next minutes. A failure
+   * (the database went away) is left to the next round: the publish has committed.
    */
   async function prune(stream: string): Promise<void> {
     const now = Date.now();
@@ -243,9 +239,9 @@ export function postgresStream(sql: Sql, options: PostgresStreamOptions = {}): S
     prunedAt.set(stream, now);
     try {
       await deleteInBatches(
-        async () => (await sql.one<{ n: number }>(PRUNE, [stream, maxAgeSeconds, PRUNE_BATCH]))!.n,
-        PRUNE_BATCH,
-        PRUNE_ROUNDS,
+        async () => (await sql.one<{ n: number }>(PRUNE, [stream, maxAgeSeconds, HOUSEKEEPING_BATCH]))!.n,
+        HOUSEKEEPING_BATCH,
+        HOUSEKEEPING_ROUNDS,
       );
     } catch {
       // retried after pruneEveryMs
