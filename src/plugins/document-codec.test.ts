@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeDocument, encodeDocument } from './document-codec.js';
+import { decodeDocument, encodeDocument, storedJson } from './document-codec.js';
 
 describe('stored form of plugin documents', () => {
   const docs: unknown[] = [
@@ -24,4 +24,20 @@ describe('stored form of plugin documents', () => {
     const doc = { a: 'b', c: ['d', { e: 'x\uFDD0' }] };
     expect(encodeDocument(doc)).toBe(doc);
   });
+
+  // The text search of storedJson against the walk, on the documents above and on text that looks like
+  // an escape without being one (a false alarm the walk then settles).
+  const lookalikes: unknown[] = [
+    { text: '\\u0000', surrogate: '\\ud800', quoted: 'a"\uFDD0' },
+    { '\\u0000': '\\udfff' },
+    ['\uFDD0'],
+    { '\uFDD0key': 1 },
+    { pair: '\ud83d\ude00', mark: 'x\uFDD0' },
+  ];
+  it.each([...docs, ...lookalikes].map((d) => [JSON.stringify(d), d]))(
+    'storedJson(%s) is the JSON of the stored form',
+    (_name, doc) => {
+      expect(storedJson(doc)).toBe(JSON.stringify(encodeDocument(doc)));
+    },
+  );
 });

@@ -63,6 +63,20 @@ export function encodeDocument<T>(doc: T): T {
   return anyString(doc, needsEncoding) ? (map(doc, encodeString) as T) : doc;
 }
 
+const MAY_NEED_ENCODING = /\\u0000|\\ud[89a-f]|"\uFDD0/;
+
+/**
+ * A document's stored form as JSON text (an insert's parameter). JSON.stringify writes U+0000 as
+ * `\u0000` and a lone surrogate as `\udXXX`, and a string that starts with U+FDD0 follows a quote, so
+ * JSON holding none of those is already the stored form: one search of the text tells, where a walk of
+ * the document tests every string. A match may be a false alarm (a backslash written before `u0000`
+ * in the text, an escaped quote before U+FDD0): the walk then decides.
+ */
+export function storedJson(doc: unknown): string {
+  const json = JSON.stringify(doc);
+  return MAY_NEED_ENCODING.test(json) ? JSON.stringify(encodeDocument(doc)) : json;
+}
+
 export function decodeDocument<T>(doc: T): T {
   return anyString(doc, isEncoded) ? (map(doc, decodeString) as T) : doc;
 }

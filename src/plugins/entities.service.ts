@@ -19,7 +19,7 @@ import { AppError, conflict, invalid, notFound } from '../http/errors.js';
 import type { CacheScope } from '../http/page-cache.js';
 import type { Page } from '../http/pagination.js';
 import { documentErrors } from './json-schema.js';
-import { decodeDocument, encodeDocument } from './document-codec.js';
+import { decodeDocument, encodeDocument, storedJson } from './document-codec.js';
 import { entityInserter } from './entity-inserts.js';
 import { authorizeEnds, mayReadEnd, type EndAccess } from './edge-ends.js';
 import {
@@ -232,7 +232,7 @@ export function pluginEntitiesService({ sql, pages }: Deps, registry: PluginRegi
       return withCurrent(slug, async ({ head, plugin }) => {
         const v = vertexOf(plugin, slug, label);
         check(v.validate, body);
-        const node = await inserts.insert(head, v.storage, encodeDocument(body));
+        const node = await inserts.insert(head, v.storage, storedJson(body));
         // Answered with the document validated and stored, members in the order sent (a later read
         // shows them in the order jsonb keeps).
         return node && written(slug, entityAnswer(slug, label, node, body));

@@ -8,7 +8,6 @@
 // before the callers of the last one are answered.
 import type { Sql } from '../db/sql.js';
 import { uuidv7 } from '../graph/ids.js';
-import type { Props } from '../graph/store.js';
 import {
   insertEntities,
   insertEntity,
@@ -22,9 +21,8 @@ const MAX_ROWS = 64;
 const MAX_BYTES = 1024 * 1024;
 
 interface Pending extends EntityRow {
-  props: Props;
-  /** The stored document as JSON, made when the row first joins a batch of several. */
-  json?: string;
+  /** The stored document as JSON text (document-codec.ts, storedJson). */
+  json: string;
   resolve(node: CreatedEntity | undefined): void;
   reject(err: unknown): void;
 }
@@ -37,11 +35,11 @@ interface Queue {
 
 export interface EntityInserter {
   /**
-   * Inserts one entity while the plugin is at `head.revision` (as insertEntity): the stored row
-   * without its document, or undefined when the plugin moved on (the caller validates again against
-   * the new revision).
+   * Inserts one entity, its stored document given as JSON text, while the plugin is at
+   * `head.revision` (as insertEntity): the stored row without its document, or undefined when the
+   * plugin moved on (the caller validates again against the new revision).
    */
-  insert(head: PluginHead, storage: string, props: Props): Promise<CreatedEntity | undefined>;
+  insert(head: PluginHead, storage: string, json: string): Promise<CreatedEntity | undefined>;
 }
 
 /**
@@ -58,7 +56,6 @@ export function entityInserter(sql: Sql): EntityInserter {
     let bytes = 0;
     for (let i = 0; i < batch.length; i++) {
       const row = batch[i]!;
-      row.json ??= JSON.stringify(row.props);
       bytes += row.json.length;
       if (bytes > MAX_BYTES && i > 0) {
         queue.unshift(...batch.splice(i));
@@ -88,7 +85,7 @@ export function entityInserter(sql: Sql): EntityInserter {
     }
     // One row alone: the statement a creation ran before batching.
     const results = await Promise.allSettled(
-      batch.map((row) => insertEntity(sql, row.head, row.storage, row.props, row.id)),
+      batch.map((row) => insertEntity(sql, row.head, row.storage, row.json, row.id)),
     );
     return () =>
       results.forEach((r, i) =>
@@ -114,11 +111,11 @@ export function entityInserter(sql: Sql): EntityInserter {
   }
 
   return {
-    insert(head, storage, props) {
+    insert(head, storage, json) {
       return new Promise((resolve, reject) => {
         let queue = queues.get(head.id);
         if (!queue) queues.set(head.id, (queue = { rows: [], running: false }));
-        queue.rows.push({ id: uuidv7(), head, storage, props, resolve, reject });
+        queue.rows.push({ id: uuidv7(), head, storage, json, resolve, reject });
         pump(head.id, queue);
       });
     },

@@ -233,7 +233,8 @@ export async function insertEntity(
   q: Queryable,
   head: PluginHead,
   storage: string,
-  props: Props,
+  /** The stored document, as JSON text. */
+  document: string,
   id = uuidv7(),
 ): Promise<CreatedEntity | undefined> {
   return q.one<CreatedEntity & Props>(
@@ -242,7 +243,7 @@ export async function insertEntity(
       WHERE p.id = $4 AND (p.props->>'revision')::int = $5
         FOR KEY SHARE OF p
      RETURNING ${CREATED_COLS}`,
-    [id, storage, props, head.id, head.revision],
+    [id, storage, document, head.id, head.revision],
   );
 }
 

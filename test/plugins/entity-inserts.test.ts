@@ -133,8 +133,12 @@ describe('concurrent entity creations', () => {
     });
     const inserter = entityInserter(recording);
     // The first creation goes at once, alone; the next three wait for it and go together.
-    const first = inserter.insert(head, storage, generated.document(200)).then(() => events.push('answered'));
-    const rest = [201, 202, 203].map((i) => inserter.insert(head, storage, generated.document(i)));
+    const first = inserter
+      .insert(head, storage, JSON.stringify(generated.document(200)))
+      .then(() => events.push('answered'));
+    const rest = [201, 202, 203].map((i) =>
+      inserter.insert(head, storage, JSON.stringify(generated.document(i))),
+    );
     await Promise.all([first, ...rest]);
     expect(events).toEqual(['sent 1', 'sent 3', 'answered']);
   });
@@ -147,7 +151,11 @@ describe('concurrent entity creations', () => {
       Array.from({ length: 10 }, (_, i) =>
         // A lone surrogate has no UTF-8 form: PostgreSQL's jsonb refuses it (the route stores it encoded,
         // document-codec.ts; here it goes to the statement as it is).
-        inserter.insert(head, storage, i === 7 ? { p0: 'bad \ud800' } : generated.document(100 + i)),
+        inserter.insert(
+          head,
+          storage,
+          JSON.stringify(i === 7 ? { p0: 'bad \ud800' } : generated.document(100 + i)),
+        ),
       ),
     );
     expect(results.map((r) => r.status)).toEqual([
@@ -171,7 +179,7 @@ describe('concurrent entity creations', () => {
     const stale = { id: head.id, revision: head.revision - 1 };
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        inserter.insert(i % 3 === 2 ? stale : head, storage, generated.document(200 + i)),
+        inserter.insert(i % 3 === 2 ? stale : head, storage, JSON.stringify(generated.document(200 + i))),
       ),
     );
     expect(results.map((r) => r === undefined)).toEqual(Array.from({ length: 10 }, (_, i) => i % 3 === 2));
