@@ -55,6 +55,33 @@ describe('JwtSigner (EdDSA)', () => {
     const evil = Buffer.from(JSON.stringify({ ...claims, sub: 'root@x' })).toString('base64url');
     expect(() => signer.verify(`${h}.${evil}.${s}`)).toThrow(/bad signature/);
   });
+  it('accepts a token in its one canonical spelling only', () => {
+    const token = signer.sign(claims);
+    const [h, p, s] = token.split('.') as [string, string, string];
+    // Node's decoder would read each of these as the same signature.
+    const flipped = Buffer.from(s, 'base64url');
+    const variants = [`${token}!`, `${token}=`, `${token} `, `${h}.${p}.${s.slice(0, 40)}*${s.slice(40)}`];
+    // The last character's four unused bits: another character decoding to the same 64 bytes.
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const sibling = `${h}.${p}.${s.slice(0, -1)}${alphabet[alphabet.indexOf(s.at(-1)!) ^ 1]}`;
+    expect(Buffer.from(sibling.split('.')[2]!, 'base64url').equals(flipped)).toBe(true);
+    for (const variant of [...variants, sibling]) {
+      expect(() => signer.verify(variant), variant).toThrow(/malformed token/);
+    }
+    expect(signer.verify(token).sub).toBe(claims.sub);
+  });
+  it('refuses a header or claims set that is JSON but not an object', () => {
+    const seg = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+    const [h, p, s] = signer.sign(claims).split('.') as [string, string, string];
+    for (const token of [
+      `${seg(null)}.${p}.${s}`,
+      `${h}.${seg(null)}.${s}`,
+      `${h}.${seg([1])}.${s}`,
+      `${seg(7)}.${p}.${s}`,
+    ]) {
+      expect(() => signer.verify(token), token).toThrow(InvalidTokenError);
+    }
+  });
   it('carries aud and refuses a token for another audience or none', () => {
     const pem = generateSigningKey();
     const mine = new JwtSigner(pem, 'https://keel.test');

@@ -31,6 +31,52 @@ export class InvalidTokenError extends Error {
 
 const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
 
+/** A header or payload segment: unpadded base64url. */
+const SEGMENT = /^[A-Za-z0-9_-]+$/;
+/** An Ed25519 signature: 64 bytes are 86 unpadded base64url characters. */
+const SIGNATURE = /^[A-Za-z0-9_-]{86}$/;
+
+/** A segment's JSON object; anything else (`null`, an array, a number, bad JSON) is a malformed token. */
+function jsonObject(segment: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
+  } catch {
+    throw new InvalidTokenError('malformed token');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new InvalidTokenError('malformed token');
+  }
+  return value as Record<string, unknown>;
+}
+
+/** A compact EdDSA JWT taken apart, its signature not yet checked. */
+export interface ParsedJwt {
+  header: { alg?: unknown; kid?: unknown };
+  claims: Record<string, unknown>;
+  /** What the signature signs: the header and payload segments as sent. */
+  signingInput: Buffer;
+  signature: Buffer;
+}
+
+/**
+ * Takes a token apart, or throws InvalidTokenError('malformed token'). Node's base64url decoder skips
+ * characters outside the alphabet and ignores the unused bits of the last one, so `<signature>!` would
+ * verify like `<signature>`: one token, any number of spellings, each a new entry in a cache keyed by
+ * the token. Only the canonical spelling of an Ed25519 signature is accepted.
+ */
+export function parseJwt(token: string): ParsedJwt {
+  const parts = token.split('.');
+  if (parts.length !== 3) throw new InvalidTokenError('malformed token');
+  const [h, p, s] = parts as [string, string, string];
+  if (!SEGMENT.test(h) || !SEGMENT.test(p) || !SIGNATURE.test(s)) {
+    throw new InvalidTokenError('malformed token');
+  }
+  const signature = Buffer.from(s, 'base64url');
+  if (signature.toString('base64url') !== s) throw new InvalidTokenError('malformed token');
+  return { header: jsonObject(h), claims: jsonObject(p), signingInput: Buffer.from(`${h}.${p}`), signature };
+}
+
 export function generateSigningKey(): string {
   return generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 }
@@ -77,22 +123,10 @@ export class JwtSigner {
       }
       return cached;
     }
-    const parts = token.split('.');
-    if (parts.length !== 3) throw new InvalidTokenError('malformed token');
-    const [h, p, s] = parts as [string, string, string];
-    let header: { alg?: unknown; kid?: unknown };
-    let claims: JwtClaims;
-    try {
-      header = JSON.parse(Buffer.from(h, 'base64url').toString('utf8'));
-      claims = JSON.parse(Buffer.from(p, 'base64url').toString('utf8'));
-    } catch {
-      throw new InvalidTokenError('malformed token');
-    }
+    const { header, claims: parsed, signingInput, signature } = parseJwt(token);
+    const claims = parsed as unknown as JwtClaims;
     if (header.alg !== 'EdDSA' || header.kid !== this.kid) throw new InvalidTokenError('unknown signing key');
-    if (!verify(null, Buffer.from(`${h}.${p}`), this.publicKey, Buffer.from(s, 'base64url'))) {
-      throw new InvalidTokenError('bad signature');
-    }
-    if (typeof claims !== 'object' || claims === null) throw new InvalidTokenError('malformed claims');
+    if (!verify(null, signingInput, this.publicKey, signature)) throw new InvalidTokenError('bad signature');
     if (claims.iss !== this.issuer) throw new InvalidTokenError('wrong issuer');
     if (claims.aud !== this.audience) throw new InvalidTokenError('wrong audience');
     if (typeof claims.exp !== 'number' || claims.exp <= now) throw new InvalidTokenError('token expired');

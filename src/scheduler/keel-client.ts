@@ -1,6 +1,7 @@
 // The scheduler's only way into Keel: HTTP calls to the API, exactly as an outside client makes them.
 import { createPublicKey, verify as verifySignature, type KeyObject } from 'node:crypto';
 import { Agent, fetch as undiciFetch, type RequestInit as UndiciInit } from 'undici';
+import { parseJwt, type ParsedJwt } from '../crypto/jwt.js';
 import { targetUrl, type Target } from './target.js';
 
 /** An answer of the API that was not a success, reduced to what may be stored or shown. */
@@ -163,26 +164,20 @@ export function keelClient({ baseUrl, timeoutMs, fetch: doFetch = pooledFetch() 
   return {
     /** Checks a Keel access token against the API's published keys (JWKS); the scheduler cannot mint. */
     async verifyJwt(token: string, nowSeconds = Math.floor(Date.now() / 1000)): Promise<Claims> {
-      const parts = token.split('.');
-      if (parts.length !== 3) throw new InvalidJwtError('malformed token');
-      const [h, p, s] = parts as [string, string, string];
-      let header: { alg?: unknown; kid?: unknown };
-      let claims: Claims;
+      let jwt: ParsedJwt;
       try {
-        header = JSON.parse(Buffer.from(h, 'base64url').toString('utf8'));
-        claims = JSON.parse(Buffer.from(p, 'base64url').toString('utf8'));
+        jwt = parseJwt(token);
       } catch {
         throw new InvalidJwtError('malformed token');
       }
+      const { header, signingInput, signature } = jwt;
+      const claims = jwt.claims as Claims;
       if (header.alg !== 'EdDSA' || typeof header.kid !== 'string')
         throw new InvalidJwtError('unsupported token');
       const key = await keyFor(header.kid);
       if (!key) throw new InvalidJwtError('unknown signing key');
-      if (!verifySignature(null, Buffer.from(`${h}.${p}`), key, Buffer.from(s, 'base64url'))) {
-        throw new InvalidJwtError('bad signature');
-      }
-      if (typeof claims !== 'object' || claims === null || typeof claims.sub !== 'string')
-        throw new InvalidJwtError('malformed claims');
+      if (!verifySignature(null, signingInput, key, signature)) throw new InvalidJwtError('bad signature');
+      if (typeof claims.sub !== 'string') throw new InvalidJwtError('malformed claims');
       if (typeof claims.exp !== 'number' || claims.exp <= nowSeconds)
         throw new InvalidJwtError('token expired');
       return claims;

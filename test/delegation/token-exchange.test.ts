@@ -195,6 +195,17 @@ describe('check 1: the caller must be authenticated -> 401 invalid_client', () =
     expectOAuthError(res, 401, 'invalid_client', /subject_token is not valid/);
   });
 
+  it('a subject_token whose header or payload is JSON but not an object (null, an array)', async () => {
+    for (const subject_token of ['bnVsbA.e30.x', 'e30.bnVsbA.x', 'W10.e30.x']) {
+      const res = await exchange(app, {
+        subject_token,
+        requested_subject: 'alice@example.com',
+        scope: 'service-api:*',
+      });
+      expectOAuthError(res, 401, 'invalid_client', /subject_token is not valid/);
+    }
+  });
+
   it("a subject_token that is a user's token, not a service account's", async () => {
     const res = await exchange(app, {
       subject_token: alice,

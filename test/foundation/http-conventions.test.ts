@@ -35,6 +35,29 @@ describe('problem+json errors', () => {
     expect(res.body.code).toBe('unauthenticated');
   });
 
+  it('a token whose header is JSON null is 401, not a 500', async () => {
+    // base64url of `null` and of `{}`: JSON that parses, but is no JWT header or claims set.
+    for (const token of ['bnVsbA.e30.x', 'e30.bnVsbA.x', 'W10.W10.x']) {
+      const res = await app.call('GET', '/auth/me', { token });
+      expect(res.status, token).toBe(401);
+      expect(res.body.code).toBe('invalid_token');
+    }
+  });
+
+  it('a valid token spelled differently (characters outside base64url, other unused bits) is 401', async () => {
+    const token = await app.adminToken();
+    expect((await app.call('GET', '/auth/me', { token })).status).toBe(200);
+    const signature = token.split('.')[2]!;
+    // The last of 86 characters carries 2 bits of the signature and 4 unused ones.
+    const last = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const sibling = last[last.indexOf(signature.at(-1)!) ^ 1]!;
+    for (const variant of [`${token}!`, `${token}=`, `${token.slice(0, -1)}${sibling}`]) {
+      const res = await app.call('GET', '/auth/me', { token: variant });
+      expect(res.status, JSON.stringify(variant)).toBe(401);
+      expect(res.body.code).toBe('invalid_token');
+    }
+  });
+
   it('a forged token is 401', async () => {
     const token = await app.adminToken();
     const [h, p] = token.split('.');

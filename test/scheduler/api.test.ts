@@ -46,6 +46,12 @@ describe('authentication: Keel access tokens verified against the API JWKS', () 
   it('no token, a malformed one, one signed by another key, or a revoked one: 401', async () => {
     problem(await call('GET', '/schedules'), 401);
     problem(await call('GET', '/schedules', 'not-a-jwt'), 401);
+    // JSON that is no header (null, an array), and a valid token spelled with one more character.
+    for (const token of ['bnVsbA.e30.x', 'W10.e30.x', `${await app.adminToken()}!`]) {
+      const malformed = await call('GET', '/schedules', token);
+      problem(malformed, 401);
+      expect(malformed.body.code, token).toBe('invalid_token');
+    }
     const forger = new JwtSigner(generateSigningKey(), app.runtime.core.settings.auth.issuer);
     const forged = forger.sign({
       sub: 'admin@example.com',
