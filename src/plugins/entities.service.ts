@@ -320,6 +320,8 @@ export function pluginEntitiesService({ sql, pages }: Deps, registry: PluginRegi
           );
         }
         await assertEndsVisible(access, e, body.source_id, body.target_id);
+        // edgeRead decodes what it is given: it gets the stored form, as a read would.
+        const storedProps = encodeDocument(props);
         const stored = await putPluginEdge(
           sql,
           head,
@@ -330,7 +332,7 @@ export function pluginEntitiesService({ sql, pages }: Deps, registry: PluginRegi
             dst: body.target_id,
             dstLabel: e.target.storage,
           },
-          encodeDocument(props),
+          storedProps,
         );
         if (stored) {
           return {
@@ -338,7 +340,7 @@ export function pluginEntitiesService({ sql, pages }: Deps, registry: PluginRegi
             edge: edgeRead(slug, e, {
               src: body.source_id,
               dst: body.target_id,
-              props,
+              props: storedProps,
               created_at: stored.created_at,
             }),
           };

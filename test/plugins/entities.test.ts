@@ -915,6 +915,47 @@ describe('U+0000, which PostgreSQL text cannot hold: documents keep it, names an
   });
 });
 
+describe('edge properties that look like the stored form are answered as sent', () => {
+  it('a value starting with U+FDD0 and a member named like an encoded one: the write and a read agree', async () => {
+    const installed = await app.call('POST', '/admin/plugins', {
+      token: admin,
+      body: {
+        manifest: {
+          slug: 'marks',
+          name: 'Marks',
+          version: '1.0.0',
+          vertex_labels: [{ name: 'MarkThing', schema: { type: 'object' } }],
+          edge_labels: [
+            {
+              source_label: 'MarkThing',
+              edge_label: 'MARK_LINKS',
+              target_label: 'MarkThing',
+              schema: { type: 'object' },
+            },
+          ],
+        },
+      },
+    });
+    expect(installed.status, installed.text).toBe(201);
+    const things = '/admin/plugins/marks/entities/MarkThing';
+    const a = await app.call('POST', things, { token: admin, body: {} });
+    const b = await app.call('POST', things, { token: admin, body: {} });
+    const properties = { note: '\uFDD0%00', '\uFDD0x': 'marked name', x: 'plain', pct: '\uFDD0%u0041' };
+    const edges = '/admin/plugins/marks/edges/MARK_LINKS';
+    for (const expected of [201, 200]) {
+      const put = await app.call('POST', edges, {
+        token: admin,
+        body: { source_id: a.body.id, target_id: b.body.id, properties },
+      });
+      expect(put.status, put.text).toBe(expected);
+      expect(put.body.properties).toEqual(properties);
+    }
+    const list = await app.call('GET', `${edges}?source_id=${a.body.id}`, { token: admin });
+    expect(list.body).toHaveLength(1);
+    expect(list.body[0].properties).toEqual(properties);
+  });
+});
+
 describe('lone surrogates, which have no UTF-8 form: documents keep them, names refuse them', () => {
   it('in a document value or member name: stored and read back as sent; in a manifest name: 422', async () => {
     const base = '/admin/plugins/cloud-accounts/entities/CloudAccount';
