@@ -2,10 +2,11 @@
 // form (validators per label) the generic router works from.
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { Type, type Static } from 'typebox';
-import { parse as parseYaml } from 'yaml';
 import { AppError, type FieldError } from '../http/errors.js';
+import { MAX_JSON_DEPTH } from '../http/json-body.js';
 import { compileLabelSchema, documentErrors, newSchemaCompiler } from './json-schema.js';
 import { unstorablePointer } from '../lib/json-pointer.js';
+import { readYaml, YamlTooDeepError } from './yaml-text.js';
 
 export const LABEL_PATTERN = '^[A-Za-z][A-Za-z0-9_]*$';
 export const PLUGIN_SLUG_PATTERN = '^[a-z][a-z0-9-]*$';
@@ -177,11 +178,12 @@ function invalidManifest(errors: FieldError[]): AppError {
 export function parseManifestInput(input: unknown): unknown {
   if (typeof input !== 'string') return input;
   try {
-    return parseYaml(input, { maxAliasCount: 50 });
+    // As deep as a manifest sent as a JSON object may be (the body parser's cap).
+    return readYaml(input, MAX_JSON_DEPTH);
   } catch (err) {
-    throw invalidManifest([
-      { pointer: '/manifest', in: 'body', detail: `is not valid YAML or JSON: ${(err as Error).message}` },
-    ]);
+    const detail =
+      err instanceof YamlTooDeepError ? err.message : `is not valid YAML or JSON: ${(err as Error).message}`;
+    throw invalidManifest([{ pointer: '/manifest', in: 'body', detail }]);
   }
 }
 
