@@ -1,6 +1,7 @@
 // Fuzzing every operation of /openapi.json, seeded and bounded: schema-derived and hostile inputs,
-// as anonymous, a plain user and an admin. Zero 5xx, no answer slower than 5 s, every status declared
-// by the operation and every JSON body valid against the declared schema. `npm run fuzz` runs longer.
+// as anonymous, a plain user and an admin, and with forged Authorization headers. Zero 5xx, no answer
+// slower than 5 s, every status declared by the operation and every JSON body valid against the
+// declared schema. `npm run fuzz` runs longer.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsPlugin from 'ajv-formats';
 import fc from 'fast-check';
@@ -28,7 +29,7 @@ let app: TestApp;
 // The analytics readers read the embedded engine, as in `keel serve` (without one they answer 503).
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'keel-fuzz-'));
 let readers: { stop(): Promise<void> } | undefined;
-let tokens: Record<'anonymous' | 'user' | 'admin', string | undefined>;
+let tokens: Record<(typeof CALLERS)[number], string | undefined>;
 const operations: Operation[] = [];
 let components: Record<string, Schema> = {};
 
@@ -177,9 +178,33 @@ const CONTENT_TYPES = [
 
 const CALLERS = ['anonymous', 'user', 'admin'] as const;
 
-const request = (op: Operation, caller: Input['caller']): fc.Arbitrary<Input> =>
+/**
+ * Authorization headers no one was issued: JSON that is no JWT header (null, an array), a valid token
+ * spelled with more characters, other schemes, parts missing or too many, an oversized one.
+ */
+const forgedHeaders = () => {
+  const valid = tokens.admin!;
+  return [
+    'Bearer bnVsbA.e30.x',
+    'Bearer W10.W10.x',
+    'Bearer e30.bnVsbA.AAAA',
+    `Bearer ${valid}!`,
+    `Bearer ${valid}=`,
+    `Bearer ${valid.split('.').slice(0, 2).join('.')}`,
+    `Bearer ${valid}.${valid}`,
+    `bearer  ${valid}`,
+    'Basic Zm9vOmJhcg==',
+    'Bearer',
+    'Bearer %00',
+    'Bearer __proto__.constructor.prototype',
+    `Bearer ${'A'.repeat(8000)}`,
+  ];
+};
+
+const request = (op: Operation, caller: (typeof CALLERS)[number]): fc.Arbitrary<Input> =>
   fc.record({
     caller: fc.constant(caller),
+    authorization: fc.constant(tokens[caller] && `Bearer ${tokens[caller]}`),
     params: fc.array(pathValue, { minLength: op.params.length, maxLength: op.params.length }),
     body: fc.oneof(
       { weight: 3, arbitrary: fromSchema(op.body).map((v) => JSON.stringify(v) ?? 'null') },
@@ -220,7 +245,8 @@ function declared(op: Operation, status: number) {
 }
 
 interface Input {
-  caller: 'anonymous' | 'user' | 'admin';
+  caller: (typeof CALLERS)[number] | 'forged';
+  authorization: string | undefined;
   params: string[];
   body: string;
   contentType: string;
@@ -232,8 +258,7 @@ async function exercise(op: Operation, input: Input) {
   op.params.forEach((name, i) => (url = url.replace(`{${name}}`, input.params[i]!)));
   url += input.query;
   const headers: Record<string, string> = {};
-  const token = tokens[input.caller];
-  if (token) headers.authorization = `Bearer ${token}`;
+  if (input.authorization !== undefined) headers.authorization = input.authorization;
   const withBody = ['POST', 'PUT', 'PATCH'].includes(op.method);
   if (withBody) headers['content-type'] = input.contentType;
   const started = performance.now();
@@ -275,6 +300,11 @@ describe('fuzzing every operation in /openapi.json', () => {
           fc.asyncProperty(request(op, caller), (input) => exercise(op, input)),
           { seed: SEED, numRuns: perCaller, endOnFailure: true },
         );
+      }
+      // Every forged Authorization header on every operation, each once: not left to the draw.
+      const [input] = fc.sample(request(op, 'anonymous'), { seed: SEED, numRuns: 1 });
+      for (const authorization of forgedHeaders()) {
+        await exercise(op, { ...input!, caller: 'forged', authorization });
       }
     }
   }, 600_000);
