@@ -146,15 +146,17 @@ export function projectsService({ sql, graphCache, pages }: Deps) {
 
   /**
    * Which projects of an organization the caller lists: all with project:read, else (users) those
-   * with a read ACL. The organization comes from the graph cache (no query on a hit); 404 for a
-   * missing organization, 403 for a caller who may read no project.
+   * with a read ACL. The organization comes from the graph cache (no query on a hit). 403 for a caller
+   * who may read no project, whatever the organization. A missing organization is 404 to a caller that
+   * may read projects or organizations everywhere; to one that reads through ACLs only it lists as an
+   * organization where it may read nothing (undefined here), so the list is no oracle for its slug.
    */
   async function listVisibility(ctx: AuthContext, orgSlug: string) {
+    const all = hasPermission(ctx, 'project:read');
+    if (!all && !mayUseAcl(ctx, 'project:read')) throw forbidden('missing permission project:read');
     const org = await graphCache.nodeByKey<OrganizationNode['props']>(sql, 'Organization.slug', orgSlug);
-    if (!org) throw notFound(`organization ${orgSlug}`);
-    if (hasPermission(ctx, 'project:read')) return { org, acl: undefined };
-    if (!mayUseAcl(ctx, 'project:read')) throw forbidden('missing permission project:read');
-    return { org, acl: { userId: ctx.principal.id, action: 'read' as AclAction } };
+    if (!org && (all || hasPermission(ctx, 'organization:read'))) throw notFound(`organization ${orgSlug}`);
+    return { org, acl: all ? undefined : { userId: ctx.principal.id, action: 'read' as AclAction } };
   }
 
   /** The read path: organization and project from the graph cache (no query on a hit). */
@@ -227,12 +229,16 @@ export function projectsService({ sql, graphCache, pages }: Deps) {
      */
     async listScope(ctx: AuthContext, orgSlug: string): Promise<CacheScope> {
       const { org, acl } = await listVisibility(ctx, orgSlug);
-      return { family: PROJECT_PAGES, visibility: `${org.id}|${acl ? `acl:${acl.userId}` : 'all'}` };
+      return {
+        family: PROJECT_PAGES,
+        visibility: `${org?.id ?? 'none'}|${acl ? `acl:${acl.userId}` : 'all'}`,
+      };
     },
 
     /** Every project the caller may read: all with project:read, else (users) those with a read ACL. */
     async list(ctx: AuthContext, orgSlug: string, page: Page, search?: string) {
       const { org, acl } = await listVisibility(ctx, orgSlug);
+      if (!org) return { next: undefined, items: [] };
       const r = await listNodes<ProjectProps>(sql, {
         label: 'Project',
         after: page.after,
@@ -341,6 +347,15 @@ export function projectsService({ sql, graphCache, pages }: Deps) {
         pages.invalidate(tx, PROJECT_PAGES);
         const org = await mustFindOrganization(tx, orgSlug);
         const project = await mustFindProject(tx, org, slug);
+        // A caller never hands on what it may not do itself (as with roles): project:access alone
+        // would otherwise let its holder grant itself read, update and delete on every project.
+        const missing: AclAction[] = [];
+        for (const action of actions ?? []) {
+          if (!(await canOnProject(tx, ctx, project, action))) missing.push(action);
+        }
+        if (missing.length > 0) {
+          throw forbidden(`you cannot grant access you do not have: ${missing.join(', ')} on ${slug}`);
+        }
         const user = await findUserByEmail(tx, email);
         if (!user) throw notFound(`user ${email}`);
         if (actions)

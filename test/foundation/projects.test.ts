@@ -333,6 +333,50 @@ describe('resource ACLs: PUT/DELETE .../access/{email} and GET .../access', () =
   });
 });
 
+describe('granting access: a caller never hands on what it may not do itself', () => {
+  it('project:access alone grants nothing; with project:read it grants read and no more', async () => {
+    await post(N, { slug: 'guarded', name: 'Guarded', team: 'alpha' });
+    await createRole(app, 'acl-manager', ['project:access']);
+    await createRole(app, 'acl-manager-reader', ['project:access', 'project:read']);
+    const manager = await userToken(app, 'manager@acl.test', { roles: ['acl-manager'] });
+    const put = (token: string, who: string, actions: string[]) =>
+      app.call('PUT', `${N}/guarded/access/${who}`, { token, body: { actions } });
+    const self = await put(manager, 'manager@acl.test', ['read', 'update', 'delete']);
+    expectProblem(self, 403, 'forbidden');
+    expect(self.body.detail).toBe('you cannot grant access you do not have: read, update, delete on guarded');
+    expect((await get(`${N}/guarded/access`)).body).toEqual([]);
+    expectProblem(await app.call('DELETE', `${N}/guarded`, { token: manager }), 404, 'not_found');
+
+    const reader = await userToken(app, 'manager-reader@acl.test', { roles: ['acl-manager-reader'] });
+    expectProblem(await put(reader, 'manager@acl.test', ['read', 'update']), 403, 'forbidden');
+    expect((await put(reader, 'manager@acl.test', ['read'])).status).toBe(200);
+    // Taking access away hands nothing on.
+    expect((await app.call('DELETE', `${N}/guarded/access/manager@acl.test`, { token: reader })).status).toBe(
+      204,
+    );
+    expect((await get(`${N}/guarded/access`)).body).toEqual([]);
+  });
+});
+
+describe('the project list is no oracle for organization slugs', () => {
+  it('a user reading through ACLs gets the same answer for a missing organization as for one it reads nothing in', async () => {
+    const nobody = await userToken(app, 'nobody@orgs.test');
+    const existing = await get(N, nobody);
+    const missing = await get('/organizations/no-such-org/projects', nobody);
+    expect(existing.status).toBe(200);
+    expect(existing.body).toEqual([]);
+    expect({ status: missing.status, body: missing.body }).toEqual({ status: 200, body: [] });
+  });
+
+  it('a service account without project:read is 403 for both; a reader of every project gets 404', async () => {
+    const bot = await serviceAccount(app, 'org-oracle-bot');
+    for (const path of [N, '/organizations/no-such-org/projects']) {
+      expectProblem(await get(path, bot.token), 403, 'forbidden');
+    }
+    expectProblem(await get('/organizations/no-such-org/projects'), 404, 'not_found');
+  });
+});
+
 describe('CAN_ACCESS: users without global project permissions act on the projects their ACL names', () => {
   /** A user with no role at all: only CAN_ACCESS edges. */
   let reader: string;

@@ -401,7 +401,8 @@ export const foundation: RouteGroup = {
     {
       method: 'PUT',
       path: '/organizations/{org}/projects/{project}/access/{email}',
-      perm: 'project:access',
+      // Granting read takes read: a caller never hands on what it may not do itself.
+      perm: 'project:access project:read',
       ok: 200,
       request: fixed(`${P}/${PROJECT}/access/${TARGET}`, { actions: ['read'] }),
     },
