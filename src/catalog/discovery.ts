@@ -5,6 +5,7 @@ import { STATUS_CODES } from 'node:http';
 import Anthropic from '@anthropic-ai/sdk';
 import { describeOutboundError, outboundFetch, type OutboundFetch } from '../outbound/guard.js';
 import type { Driver } from './drivers.js';
+import { recordedText } from '../lib/text.js';
 
 /** SPEC 8: each outbound discovery call times out after 10 seconds. */
 export const DISCOVERY_TIMEOUT_MS = 10_000;
@@ -146,7 +147,7 @@ async function discoverVendorB(
       const name = [item.display_name, item.name].find((n) => typeof n === 'string' && n.length > 0);
       models.push({
         model_id: id,
-        display_name: typeof name === 'string' ? name.slice(0, 200) : id,
+        display_name: typeof name === 'string' ? recordedText(name, 200) : id,
         ...(context !== undefined ? { context_window: context } : {}),
         ...(output !== undefined ? { max_output_tokens: output } : {}),
       });
@@ -213,7 +214,7 @@ async function discoverVendorA(
         models.push({
           model_id: m.id,
           display_name:
-            typeof m.display_name === 'string' && m.display_name ? m.display_name.slice(0, 200) : m.id,
+            typeof m.display_name === 'string' && m.display_name ? recordedText(m.display_name, 200) : m.id,
           ...(context !== undefined ? { context_window: context } : {}),
           ...(output !== undefined ? { max_output_tokens: output } : {}),
         });

@@ -18,6 +18,7 @@ import {
   takePendingLogin,
   type OAuthProviderNode,
 } from './store.js';
+import { recordedText } from '../lib/text.js';
 
 /** How long a started login may take to come back (state, nonce, PKCE verifier, cookie). */
 export const LOGIN_STATE_SECONDS = 600;
@@ -161,7 +162,7 @@ export function oauthLoginService(
     }
     try {
       return await identity.users.createUnchecked(
-        { email: profile.email, display_name: profile.name?.slice(0, 200) || undefined },
+        { email: profile.email, display_name: recordedText(profile.name ?? '', 200) || undefined },
         `oauth:${slug}`,
       );
     } catch (err) {

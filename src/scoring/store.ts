@@ -4,6 +4,7 @@ import type { Queryable, Sql } from '../db/sql.js';
 import { PgCode, pgCode } from '../db/sql.js';
 import { nodeByKey, type GraphNode } from '../graph/store.js';
 import type { PolicyRule } from './policy.js';
+import { recordedText } from '../lib/text.js';
 
 export interface PolicyProps extends PolicyRule {
   slug: string;
@@ -181,7 +182,7 @@ export async function fail(
       `UPDATE scoring_jobs SET state = $2, last_error = $3, locked_until = NULL, updated_at = now(),
               run_at = now() + make_interval(secs => $4::float8 / 1000)
         WHERE id = $1 AND state = 'running' RETURNING id`,
-      [job.id, parked ? 'parked' : 'pending', error.slice(0, 2000), opts.backoffMs],
+      [job.id, parked ? 'parked' : 'pending', recordedText(error, 2000), opts.backoffMs],
     );
     if (!row) return 'superseded';
     return parked ? 'parked' : 'retry';

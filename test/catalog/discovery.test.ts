@@ -360,6 +360,24 @@ describe('POST /ai-providers/{id}/import-models: all or nothing', () => {
     expect(memberSees.body.map((m: { slug: string }) => m.slug).sort()).toEqual(['b-chat-2', 'embeddings']);
   });
 
+  it('a display name cut inside a surrogate pair, or holding U+0000, is stored well-formed', async () => {
+    a.models = [
+      { id: 'vendor-a-long', display_name: `${'x'.repeat(199)}\ud83d\ude80 edition` },
+      { id: 'vendor-a-nul', display_name: 'Nul\u0000 and lone \udc00 surrogate' },
+    ];
+    const found = await discover(providerA);
+    expect(found.body.models.map((m: { display_name: string }) => m.display_name)).toEqual([
+      'x'.repeat(199),
+      'Nul\uFFFD and lone \uFFFD surrogate',
+    ]);
+    const res = await imp([{ model_id: 'vendor-a-long' }, { model_id: 'vendor-a-nul' }], w.admin, providerA);
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.map((m: { name: string }) => m.name)).toEqual([
+      'x'.repeat(199),
+      'Nul\uFFFD and lone \uFFFD surrogate',
+    ]);
+  });
+
   it('vendor_a imports map the SDK fields too', async () => {
     const res = await imp([{ model_id: 'vendor-a-large' }], w.admin, providerA);
     expect(res.status, res.text).toBe(201);

@@ -171,6 +171,19 @@ describe('provider_b: OAuth 2.0 with a user API; the primary verified email is u
     );
   });
 
+  it('a profile name the database cannot hold (U+0000, a pair cut at 200) is stored well-formed', async () => {
+    pb.account = {
+      id: 583232,
+      login: 'odd',
+      name: `N\u0000${'x'.repeat(197)}\ud83d\ude80`,
+      emails: [{ email: 'odd-name@example.com', primary: true, verified: true, visibility: null }],
+    };
+    const f = fragment(await login('provider_b'));
+    expect(await me(f.get('access_token')!)).toMatchObject({ principal_name: 'odd-name@example.com' });
+    const user = await app.runtime.core.identity.users.findByEmailUnchecked('odd-name@example.com');
+    expect(user!.props.display_name).toBe(`N\uFFFD${'x'.repeat(197)}`);
+  });
+
   it('an unverified primary email is refused (403), even with a verified secondary one', async () => {
     pb.account = {
       id: 999,
