@@ -39,15 +39,36 @@ export interface ListQuery {
 
 /** Cursor of the list: `<occurred_at unix seconds>.<id>` of the last entry of the page. */
 const CURSOR = /^(\d{1,11})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
-export const isEntryCursor = (decoded: string) => CURSOR.test(decoded);
+export const isEntryCursor = (decoded: string) => parseCursor(decoded) !== undefined;
 const cursorOf = (e: OperationsEntry) => `${Math.floor(Date.parse(e.occurred_at) / 1000)}.${e.id}`;
 function parseCursor(decoded: string | undefined): EntryCursor | undefined {
   const m = decoded === undefined ? null : CURSOR.exec(decoded);
-  return m ? { occurredAt: Number(m[1]), id: m[2]! } : undefined;
+  return m && Number(m[1]) <= LAST_SECOND ? { occurredAt: Number(m[1]), id: m[2]! } : undefined;
 }
 
 /** The analytics store keeps whole seconds: what a reader will see later. */
 const wholeSeconds = (iso: string) => new Date(Math.floor(Date.parse(iso) / 1000) * 1000).toISOString();
+
+/**
+ * The instants the analytics store can hold: ClickHouse's DateTime counts unsigned 32-bit seconds from
+ * 1970 (to 2106-02-07T06:28:15Z); outside that range a value is stored as another date.
+ */
+const LAST_SECOND = 2 ** 32 - 1;
+const RANGE = 'must be an RFC 3339 date-time from 1970 to 2106-02-07T06:28:15Z, without a leap second';
+
+/** Unix seconds of an RFC 3339 date-time the store can hold; undefined for any other text. */
+function storableSeconds(value: string): number | undefined {
+  // A leap second (`23:59:60`) passes the format but not Date.parse (NaN).
+  const s = Math.floor(Date.parse(value) / 1000);
+  return Number.isFinite(s) && s >= 0 && s <= LAST_SECOND ? s : undefined;
+}
+
+/** A body's date-time, in whole seconds (ISO), or 422 naming the field. */
+function bodyInstant(pointer: string, value: string): string {
+  const s = storableSeconds(value);
+  if (s === undefined) throw invalid(pointer, RANGE);
+  return new Date(s * 1000).toISOString();
+}
 
 function queryInvalid(name: string, detail: string): AppError {
   return new AppError(422, 'validation_failed', `${name}: ${detail}`, [
@@ -58,9 +79,9 @@ function queryInvalid(name: string, detail: string): AppError {
 /** Unix seconds of an RFC 3339 query parameter (the log keeps whole seconds: rounded down). */
 function seconds(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  const ms = Date.parse(value);
-  if (!Number.isFinite(ms) || ms < 0) throw queryInvalid(name, 'must be an RFC 3339 date-time from 1970 on');
-  return Math.floor(ms / 1000);
+  const s = storableSeconds(value);
+  if (s === undefined) throw queryInvalid(name, RANGE);
+  return s;
 }
 
 export function operationsLogService(core: Pick<Core, 'sql' | 'settings' | 'log'>) {
@@ -83,7 +104,9 @@ export function operationsLogService(core: Pick<Core, 'sql' | 'settings' | 'log'
         const env = await findEnvironment(tx, input.environment);
         if (!env) throw invalid('/environment', `no environment ${input.environment}`, 'unknown_environment');
         const now = new Date().toISOString();
-        const occurred = wholeSeconds(input.occurred_at ?? now);
+        const occurred = input.occurred_at
+          ? bodyInstant('/occurred_at', input.occurred_at)
+          : wholeSeconds(now);
         const status = input.status ?? 'completed';
         const entry: OperationsEntry = {
           id: uuidv7(),
@@ -162,7 +185,7 @@ export function operationsLogService(core: Pick<Core, 'sql' | 'settings' | 'log'
           `operations-log entry ${id} was completed at ${open.completed_at}`,
         );
       }
-      const completedAt = input.completed_at ? wholeSeconds(input.completed_at) : undefined;
+      const completedAt = input.completed_at ? bodyInstant('/completed_at', input.completed_at) : undefined;
       if (completedAt !== undefined && Date.parse(completedAt) < Date.parse(open.occurred_at))
         throw invalid('/completed_at', `must not be before the entry occurred (${open.occurred_at})`);
       const now = Date.now();

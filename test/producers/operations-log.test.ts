@@ -112,6 +112,11 @@ describe('bad input is a problem naming the field, and records nothing', () => {
     [{ ...ENTRY, description: undefined }, '/description', 'validation_failed'],
     [{ ...ENTRY, link: 'javascript:alert(1)' }, '/link', 'validation_failed'],
     [{ ...ENTRY, occurred_at: 'yesterday' }, '/occurred_at', 'validation_failed'],
+    // A leap second passes the format and no date parser; the store holds 1970 to 2106 only.
+    [{ ...ENTRY, occurred_at: '2016-12-31T23:59:60Z' }, '/occurred_at', 'validation_failed'],
+    [{ ...ENTRY, occurred_at: '0000-01-01T00:00:00Z' }, '/occurred_at', 'validation_failed'],
+    [{ ...ENTRY, occurred_at: '9999-12-31T23:59:59Z' }, '/occurred_at', 'validation_failed'],
+    [{ ...ENTRY, occurred_at: '2106-02-07T06:28:16Z' }, '/occurred_at', 'validation_failed'],
     [{ ...ENTRY, extra: 1 }, '/extra', 'validation_failed'],
   ])('%j -> 422 at %s', async (body, pointer, code) => {
     const rows = await recorded(app, async () => expectInvalid(await post(body), pointer, { code }));

@@ -171,6 +171,13 @@ describe.each(transports())('operations log readers on %s', (transport) => {
         in: 'query',
       });
       expectInvalid(await get('since=1969-12-31T23:59:59Z'), '/since', { in: 'query' });
+      expectInvalid(await get('until=2106-02-07T06:28:16Z'), '/until', { in: 'query' });
+      expectInvalid(await get('since=2016-12-31T23:59:60Z'), '/since', { in: 'query' });
+      // A cursor past the store's last second would wrap around to another date.
+      const far = `${2 ** 32}.00000000-0000-7000-8000-000000000000`;
+      expectInvalid(await get(`cursor=${Buffer.from(far).toString('base64url')}`), '/cursor', {
+        in: 'query',
+      });
       expectInvalid(await get('cursor=abc'), '/cursor', { in: 'query' });
       expectInvalid(await get(`cursor=${Buffer.from("1.x' OR 1=1").toString('base64url')}`), '/cursor', {
         in: 'query',
@@ -231,6 +238,14 @@ describe.each(transports())('operations log readers on %s', (transport) => {
       const list = await call('GET', '/organizations/ops/operations-log?since=2026-04-01T08:00:00Z', member);
       expect(list.body.filter((e: { id: string }) => e.id === open.body.id)).toHaveLength(1);
       expectProblem(await complete(open.body.id), 409, 'entry_already_completed');
+    });
+
+    it('a completion time the store cannot hold (a leap second, past 2106) is 422 naming it', async () => {
+      const open = await post({ status: 'open' }, writer);
+      await r.settle();
+      for (const completed_at of ['2026-12-31T23:59:60Z', '2200-01-01T00:00:00Z']) {
+        expectInvalid(await complete(open.body.id, { completed_at }), '/completed_at');
+      }
     });
 
     it('an empty body completes now', async () => {
