@@ -17,7 +17,7 @@ import {
   nodeByKey,
   putEdge,
   removeEdge,
-  updateNode,
+  updateExisting,
 } from '../graph/store.js';
 import { AppError, conflict, forbidden, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
@@ -190,10 +190,10 @@ export function rolesService({ sql, authCache }: Deps) {
         const patch: Partial<RoleProps> = { updated_by: attribution(ctx) };
         if (input.name !== undefined) patch.name = input.name;
         if (input.description !== undefined) patch.description = input.description;
-        const r = await updateNode<RoleProps>(tx, role.id, patch);
+        const r = await updateExisting<RoleProps>(tx, role.id, patch);
         if (input.permissions) await setGrants(tx, role.id, input.permissions);
         await authCache.invalidate(tx);
-        return r!;
+        return r;
       });
       return toRead(sql, updated);
     },

@@ -5,7 +5,14 @@ import type { Core } from '../app/core.js';
 import { attribution, hasPermission, type AuthContext } from '../authz/context.js';
 import { authorize } from '../authz/guard.js';
 import type { Queryable, Tx } from '../db/sql.js';
-import { KeyConflictError, changeKey, createNode, deleteNode, putEdge, updateNode } from '../graph/store.js';
+import {
+  KeyConflictError,
+  changeKey,
+  createNode,
+  deleteNode,
+  putEdge,
+  updateExisting,
+} from '../graph/store.js';
 import { AppError, conflict, invalid, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import { mustFindOrganization } from '../organizations/service.js';
@@ -269,7 +276,7 @@ export function modelsService({ sql, graphCache, cache }: Deps) {
             live = teams.map((t) => t.id);
           }
           patch.access_scope = scope;
-          const updated = (await updateNode<ModelProps>(tx, m.id, patch))!;
+          const updated = await updateExisting<ModelProps>(tx, m.id, patch);
           return modelRead({ ...updated, live_team_ids: live }, org.props.slug);
         });
       } catch (err) {

@@ -4,7 +4,7 @@ import type { Core } from '../app/core.js';
 import { attribution, type AuthContext } from '../authz/context.js';
 import { authorize } from '../authz/guard.js';
 import type { Queryable } from '../db/sql.js';
-import { createNode, deleteNode, putEdge, updateNode } from '../graph/store.js';
+import { createNode, deleteNode, putEdge, updateExisting, updateNode } from '../graph/store.js';
 import { AppError, conflict, invalid, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import { validateBaseUrl } from '../outbound/guard.js';
@@ -187,7 +187,7 @@ export function providersService({ sql, secrets }: Deps) {
         }
         if (input.region !== undefined) patch.region = input.region;
         if (input.enabled !== undefined) patch.enabled = input.enabled;
-        return providerRead((await updateNode<ProviderProps>(tx, p.id, patch))!, org.props.slug);
+        return providerRead(await updateExisting<ProviderProps>(tx, p.id, patch), org.props.slug);
       });
     },
 
@@ -220,7 +220,7 @@ export function providersService({ sql, secrets }: Deps) {
         const org = await mustFindOrganization(tx, orgSlug);
         const p = await mustFindProvider(tx, org, id, 'update');
         const patch: Partial<ProviderProps> = { ...sealed, updated_by: attribution(ctx) };
-        return providerRead((await updateNode<ProviderProps>(tx, p.id, patch))!, org.props.slug);
+        return providerRead(await updateExisting<ProviderProps>(tx, p.id, patch), org.props.slug);
       });
     },
 

@@ -10,7 +10,7 @@ import {
   deleteNode,
   listNodes,
   nodeByKey,
-  updateNode,
+  updateExisting,
   type GraphNode,
 } from '../graph/store.js';
 import { changedFields, recordLifecycle } from '../events/lifecycle.js';
@@ -96,7 +96,7 @@ export function environmentsService({ sql }: Pick<Core, 'sql'>) {
           const patch: Partial<EnvironmentProps> = { updated_by: attribution(ctx) };
           if (input.slug !== undefined) patch.slug = input.slug;
           if (input.name !== undefined) patch.name = input.name;
-          const updated = (await updateNode<EnvironmentProps>(tx, env.id, patch))!;
+          const updated = await updateExisting<EnvironmentProps>(tx, env.id, patch);
           await recordLifecycle(tx, ctx, {
             subject: 'environment',
             action: 'updated',

@@ -107,6 +107,20 @@ export async function updateNode<P extends Props>(
   );
 }
 
+/**
+ * updateNode for a node the caller found earlier in its transaction without locking it: a delete that
+ * committed meanwhile is a NodeGoneError (answered 409 concurrent_change), not a missing result.
+ */
+export async function updateExisting<P extends Props>(
+  q: Queryable,
+  id: string,
+  patch: Partial<P>,
+): Promise<GraphNode<P>> {
+  const updated = await updateNode<P>(q, id, patch);
+  if (!updated) throw new NodeGoneError();
+  return updated;
+}
+
 /** Replaces all props (used where a schema validated the whole new document). */
 export async function replaceProps<P extends Props>(
   q: Queryable,

@@ -11,7 +11,7 @@ import {
   listNodes,
   putEdge,
   removeEdge,
-  updateNode,
+  updateExisting,
 } from '../graph/store.js';
 import { changedFields, recordLifecycle } from '../events/lifecycle.js';
 import { conflict, notFound } from '../http/errors.js';
@@ -118,7 +118,7 @@ export function organizationsService({ sql, graphCache }: Deps) {
           const patch: Partial<OrganizationProps> = { updated_by: attribution(ctx) };
           if (input.name !== undefined) patch.name = input.name;
           if (input.slug !== undefined) patch.slug = input.slug;
-          const updated = (await updateNode<OrganizationProps>(tx, org.id, patch))!;
+          const updated = await updateExisting<OrganizationProps>(tx, org.id, patch);
           await recordLifecycle(tx, ctx, {
             subject: 'organization',
             action: 'updated',
@@ -213,6 +213,11 @@ export function organizationsService({ sql, graphCache }: Deps) {
       await sql.tx(async (tx) => {
         const org = await mustFindOrganization(tx, orgSlug);
         const team = await mustFindTeam(tx, org, slug);
+        // Locked before the count: a project that takes this team as owner holds a key-share lock on
+        // its row until it commits, so the count waits for it and sees its edge. Counted first, the
+        // delete would wait for that project only at the foreign key and then cascade its edge away,
+        // leaving a project that names a team that no longer exists.
+        await tx.query('SELECT 1 FROM graph_nodes WHERE id = $1 FOR UPDATE', [team.id]);
         const owned = await tx.one<{ n: number }>(
           `SELECT count(*)::int AS n FROM graph_edges WHERE dst = $1 AND label = 'OWNED_BY'`,
           [team.id],

@@ -12,7 +12,7 @@ import {
   listNodes,
   putEdge,
   removeEdge,
-  updateNode,
+  updateExisting,
 } from '../graph/store.js';
 import { changedFields, recordLifecycle } from '../events/lifecycle.js';
 import { AppError, conflict, forbidden, notFound } from '../http/errors.js';
@@ -284,7 +284,7 @@ export function projectsService({ sql, graphCache, pages }: Deps) {
             await putEdge(tx, project.id, 'OWNED_BY', team.id);
             patch.team = input.team;
           }
-          const updated = (await updateNode<ProjectProps>(tx, project.id, patch))!;
+          const updated = await updateExisting<ProjectProps>(tx, project.id, patch);
           await recordLifecycle(tx, ctx, {
             subject: 'project',
             action: 'updated',

@@ -487,6 +487,78 @@ describe('a service account never gets CAN_ACCESS (SPEC 2.3 rule 5)', () => {
 });
 
 describe('a write racing a concurrent delete is a 4xx, never a 500', () => {
+  const idOf = async (label: string, slug: string) =>
+    (await app.runtime.core.sql.one<{ id: string }>(
+      `SELECT id FROM graph_nodes WHERE label = $1 AND props->>'slug' = $2`,
+      [label, slug],
+    ))!.id;
+
+  /** Deletes the node in a transaction left open while `write` runs into its lock, then commits. */
+  async function deletedUnder(id: string, write: () => Promise<{ status: number; body: { code?: string } }>) {
+    const client = await app.runtime.core.sql.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('DELETE FROM graph_nodes WHERE id = $1', [id]);
+      const pending = write();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await client.query('COMMIT');
+      return await pending;
+    } finally {
+      client.release();
+    }
+  }
+
+  it('deleting a team while a project takes it as owner: the delete waits and refuses (409 not_empty)', async () => {
+    const token = await app.adminToken();
+    await post('/organizations', { slug: 'owner-race', name: 'Owner race' });
+    await post('/organizations/owner-race/teams', { slug: 'old', name: 'Old' });
+    await post('/organizations/owner-race/teams', { slug: 'new', name: 'New' });
+    await post('/organizations/owner-race/projects', { slug: 'moving', name: 'Moving', team: 'old' });
+    const [project, team] = [await idOf('Project', 'moving'), await idOf('Team', 'new')];
+    // A project move to team `new`, its edge written and not yet committed (as PATCH {team} does).
+    const client = await app.runtime.core.sql.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(`DELETE FROM graph_edges WHERE src = $1 AND label = 'OWNED_BY'`, [project]);
+      await client.query(`INSERT INTO graph_edges (src, label, dst) VALUES ($1, 'OWNED_BY', $2)`, [
+        project,
+        team,
+      ]);
+      const deleting = app.call('DELETE', '/organizations/owner-race/teams/new', { token });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await client.query('COMMIT');
+      expectProblem(await deleting, 409, 'not_empty');
+    } finally {
+      client.release();
+    }
+    const owner = await app.runtime.core.sql.one<{ dst: string }>(
+      `SELECT dst FROM graph_edges WHERE src = $1 AND label = 'OWNED_BY'`,
+      [project],
+    );
+    expect(owner?.dst).toBe(team);
+  });
+
+  it('a PATCH that read the project, organization, environment or role before its delete committed: 409', async () => {
+    const token = await app.adminToken();
+    await post('/organizations', { slug: 'gone-org', name: 'Gone' });
+    await post('/organizations/gone-org/teams', { slug: 't', name: 'T' });
+    await post('/organizations/gone-org/projects', { slug: 'gone-p', name: 'P', team: 't' });
+    await post('/environments', { slug: 'gone-env', name: 'E' });
+    await post('/roles', { slug: 'gone-role', name: 'R', permissions: [] });
+    const patches: [string, string, string][] = [
+      ['Project', 'gone-p', '/organizations/gone-org/projects/gone-p'],
+      ['Environment', 'gone-env', '/environments/gone-env'],
+      ['Role', 'gone-role', '/roles/gone-role'],
+      ['Organization', 'gone-org', '/organizations/gone-org'],
+    ];
+    for (const [label, slug, path] of patches) {
+      const id = await idOf(label, slug);
+      const res = await deletedUnder(id, () => app.call('PATCH', path, { token, body: { name: 'Renamed' } }));
+      expect(res.status, `${label}: ${JSON.stringify(res.body)}`).toBe(409);
+      expect(res.body.code).toBe('concurrent_change');
+    }
+  });
+
   it('creating a project while its team is being deleted', async () => {
     const token = await app.adminToken();
     await app.call('POST', '/organizations', { token, body: { slug: 'race-org', name: 'Race' } });
