@@ -107,6 +107,11 @@ export async function updateNode<P extends Props>(
   );
 }
 
+/** The node, its row locked until the transaction ends: the read of a read-modify-write of its props. */
+export async function lockNode<P extends Props>(q: Queryable, id: string): Promise<GraphNode<P> | undefined> {
+  return q.one<GraphNode<P> & Props>(`SELECT ${NODE_COLS} FROM graph_nodes WHERE id = $1 FOR UPDATE`, [id]);
+}
+
 /**
  * updateNode for a node the caller found earlier in its transaction without locking it: a delete that
  * committed meanwhile is a NodeGoneError (answered 409 concurrent_change), not a missing result.

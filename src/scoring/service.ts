@@ -4,7 +4,14 @@ import { analyticsReader } from '../analytics-readers/store.js';
 import type { Core } from '../app/core.js';
 import { attribution, hasPermission, type AuthContext } from '../authz/context.js';
 import { authorize } from '../authz/guard.js';
-import { KeyConflictError, createNode, deleteNode, listNodes, updateNode } from '../graph/store.js';
+import {
+  KeyConflictError,
+  createNode,
+  deleteNode,
+  listNodes,
+  lockNode,
+  updateExisting,
+} from '../graph/store.js';
 import { conflict, forbidden, invalid, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import { mustFindOrganization } from '../organizations/service.js';
@@ -143,13 +150,15 @@ export function scoringService(core: Deps, recorder: AnalyticsRecorder) {
 
     async updatePolicy(ctx: AuthContext, slug: string, input: PolicyInput) {
       authorize(ctx, 'scoring_policy:update');
-      const current = await mustFindPolicy(slug);
-      const next = applyInput(current.props, input) as PolicyProps;
-      next.updated_by = attribution(ctx);
-      validateRule(next);
       return sql.tx(async (tx) => {
-        const updated = await updateNode<PolicyProps>(tx, current.id, next);
-        if (!updated) throw notFound(`scoring policy ${slug}`);
+        // The whole policy is written back: read it locked, or a concurrent PATCH's change is lost.
+        const found = await findPolicy(tx, slug);
+        const current = found && (await lockNode<PolicyProps>(tx, found.id));
+        if (!current) throw notFound(`scoring policy ${slug}`);
+        const next = applyInput(current.props, input) as PolicyProps;
+        next.updated_by = attribution(ctx);
+        validateRule(next);
+        const updated = await updateExisting<PolicyProps>(tx, current.id, next);
         await requeueAll(tx, ctx);
         return policyRead(updated);
       });

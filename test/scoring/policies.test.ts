@@ -232,6 +232,29 @@ describe('/scoring/policies CRUD (permission scoring_policy:*)', () => {
     expect((await app.call('PATCH', '/scoring/policies/tier', { token: admin, body: {} })).status).toBe(422);
   });
 
+  it('a PATCH waiting on a concurrent change of the same policy keeps that change', async () => {
+    const client = await app.runtime.core.sql.pool.connect();
+    try {
+      await client.query('BEGIN');
+      // Another writer sets weight 7 and has not committed yet.
+      await client.query(
+        `UPDATE graph_nodes SET props = props || '{"weight": 7}' WHERE label = 'ScoringPolicy' AND props->>'slug' = 'tier'`,
+      );
+      const patching = app.call('PATCH', '/scoring/policies/tier', { token: admin, body: { enabled: true } });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await client.query('COMMIT');
+      const res = await patching;
+      expect(res.status, res.text).toBe(200);
+      expect(res.body).toMatchObject({ weight: 7, enabled: true });
+    } finally {
+      client.release();
+    }
+    expect((await app.call('GET', '/scoring/policies/tier', { token: admin })).body).toMatchObject({
+      weight: 7,
+      enabled: true,
+    });
+  });
+
   it('lists are paginated', async () => {
     const first = await app.call('GET', '/scoring/policies?limit=1', { token: admin });
     expect(first.body).toHaveLength(1);
