@@ -24,7 +24,7 @@ import type { Page } from '../http/pagination.js';
 import type { Queryable } from '../db/sql.js';
 import { findUserByEmail } from '../identity/users.store.js';
 import { findServiceAccount } from '../identity/service-accounts.store.js';
-import { roleBySlug, roleKey, rolePermissions, type RoleProps } from './store.js';
+import { principalPermissions, roleBySlug, roleKey, rolePermissions, type RoleProps } from './store.js';
 import type { GraphNode } from '../graph/store.js';
 
 export interface RoleRead {
@@ -228,6 +228,13 @@ export function rolesService({ sql, authCache }: Deps) {
         }
         if (!isAdminUser(ctx) && kind === 'service_account' && principal.props['slug'] === SCHEDULER_NAME) {
           throw forbidden(`only an admin can change the roles of the ${SCHEDULER_NAME} service account`);
+        }
+        // An account that may act as others (any account, not only the scheduler) is the admins' alone.
+        if (
+          !isAdminUser(ctx) &&
+          (await principalPermissions(tx, principal.id)).includes(DELEGATE_PERMISSION)
+        ) {
+          throw forbidden(`only an admin can change the roles of an account holding ${DELEGATE_PERMISSION}`);
         }
         await mustBeManageable(ctx, tx, role);
         // Removing a role takes power away; only adding one hands it on.

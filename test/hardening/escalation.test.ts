@@ -159,6 +159,25 @@ describe('roles', () => {
     expect((await app.call('GET', '/roles/delegator', { token: admin })).status).toBe(200);
   });
 
+  it('a role manager cannot change the roles of any account holding auth:delegate', async () => {
+    await createRole(app, 'acts-as-others', ['auth:delegate']);
+    await createRole(app, 'harmless', []);
+    await serviceAccount(app, 'jobs', { roles: ['acts-as-others', 'harmless'] });
+    await createRole(app, 'plain-member', ['role:read']);
+    const rm = await userToken(app, 'rm@example.com', { roles: ['role-manager'] });
+    const add = await app.call('PUT', '/service-accounts/jobs/roles/plain-member', { token: rm });
+    expect(add.status, add.text).toBe(403);
+    expect(add.body.detail).toBe('only an admin can change the roles of an account holding auth:delegate');
+    const remove = await app.call('DELETE', '/service-accounts/jobs/roles/harmless', { token: rm });
+    expect(remove.status).toBe(403);
+    const roles = await app.call('GET', '/service-accounts/jobs', { token: admin });
+    expect(roles.body.roles.sort()).toEqual(['acts-as-others', 'harmless']);
+    // An admin may.
+    expect((await app.call('DELETE', '/service-accounts/jobs/roles/harmless', { token: admin })).status).toBe(
+      204,
+    );
+  });
+
   it('a caller cannot grant a permission it does not hold', async () => {
     const rm = await userToken(app, 'rm@example.com', { roles: ['role-manager'] });
     const create = await app.call('POST', '/roles', {
