@@ -1,7 +1,8 @@
 // DDL for analytics tables, written once for ClickHouse 18.16 and 26.x: only types both know (no
 // DateTime64, JSON, Map, Bool, LowCardinality), no TTL, and `CREATE ... IF NOT EXISTS` so start-up
-// can run it every time.
-import { ident } from './escape.js';
+// can run it every time. A column a newer Keel adds to an existing table is added at start-up too
+// (18.16 has no `ADD COLUMN IF NOT EXISTS`: the columns are read from system.columns first).
+import { ident, lit } from './escape.js';
 import type { AnalyticsStore } from './port.js';
 
 type Scalar =
@@ -63,11 +64,26 @@ export const DEAD_LETTER_TABLE: TableSpec = {
   key: ['target_table', 'stream_offset'],
 };
 
-/** Creates the database and every table that does not exist yet; safe to run at every start. */
+/**
+ * Creates the database and every table that does not exist yet, and adds the columns a table lacks
+ * (rows written before a column existed read its default: '' or NULL); safe to run at every start.
+ */
 export async function ensureTables(
-  store: Pick<AnalyticsStore, 'command' | 'database'>,
+  store: Pick<AnalyticsStore, 'command' | 'database' | 'query'>,
   tables: readonly TableSpec[],
 ): Promise<void> {
-  await store.command(`CREATE DATABASE IF NOT EXISTS ${ident(store.database)}`);
-  for (const t of tables) await store.command(createTableSql(store.database, t));
+  const db = ident(store.database);
+  await store.command(`CREATE DATABASE IF NOT EXISTS ${db}`);
+  for (const t of tables) {
+    await store.command(createTableSql(store.database, t));
+    const present = await store.query<{ name: string }>(
+      `SELECT name FROM system.columns WHERE database = ${lit(store.database)} AND table = ${lit(t.name)}`,
+    );
+    const names = new Set(present.map((c) => c.name));
+    for (const c of t.columns) {
+      if (!names.has(c.name)) {
+        await store.command(`ALTER TABLE ${db}.${ident(t.name)} ADD COLUMN ${ident(c.name)} ${c.type}`);
+      }
+    }
+  }
 }

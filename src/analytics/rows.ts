@@ -144,6 +144,8 @@ export const ScoreHistoryRow = Type.Object(
 export const ReleaseComponentRow = Type.Object(
   {
     batch_id: Uuid,
+    /** The project's id: its slug can change, and a freed slug can name another project later. */
+    project_id: Uuid,
     organization: Name,
     project: Name,
     environment: NullableName,
@@ -161,6 +163,7 @@ export const ReleaseComponentRow = Type.Object(
 export const ReleaseComponentBatchRow = Type.Object(
   {
     batch_id: Uuid,
+    project_id: Uuid,
     organization: Name,
     project: Name,
     environment: NullableName,

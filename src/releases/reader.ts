@@ -6,10 +6,13 @@
 import type { AnalyticsReader } from '../analytics-readers/store.js';
 import { ident, lit, litList } from '../analytics-store/escape.js';
 
+/**
+ * A release of one project, by the project's id: its rows keep the slugs for whoever reads the tables,
+ * but a slug moves with a rename and a freed one can name another project later.
+ */
 export interface ReleaseKey {
-  organization: string;
-  project: string;
-  release_version: string;
+  projectId: string;
+  releaseVersion: string;
 }
 
 export interface BatchRow extends Record<string, unknown> {
@@ -28,7 +31,7 @@ export interface ComponentRow extends Record<string, unknown> {
 const RECENT_BATCHES = 20;
 
 const ofRelease = (k: ReleaseKey) =>
-  `organization = ${lit(k.organization)} AND project = ${lit(k.project)} AND release_version = ${lit(k.release_version)}`;
+  `project_id = ${lit(k.projectId)} AND release_version = ${lit(k.releaseVersion)}`;
 
 /** The newest batch whose every fact row is in the store, with its distinct components. */
 export async function latestComplete(

@@ -64,6 +64,7 @@ export function releasesService(core: Pick<Core, 'sql' | 'settings' | 'log'>) {
         const recordedAt = clickhouseTime();
         const common = {
           batch_id: batchId,
+          project_id: project.id,
           organization: org.props.slug,
           project: project.props.slug,
           environment: null,
@@ -99,7 +100,7 @@ export function releasesService(core: Pick<Core, 'sql' | 'settings' | 'log'>) {
         project: project.props.slug,
         release_version: releaseVersion,
       };
-      const latest = await latestComplete(reader, key);
+      const latest = await latestComplete(reader, { projectId: project.id, releaseVersion });
       return {
         ...key,
         batch_id: latest?.batch.batch_id ?? null,

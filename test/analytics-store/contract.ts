@@ -64,6 +64,30 @@ export function storeContract(name: string, open: () => Promise<AnalyticsStore>)
       );
     });
 
+    it('adds a column a table lacks, keeping its rows (their value of it is the default)', async () => {
+      const before: TableSpec = { name: 'contract_grows', columns: PLAIN.columns, dedup: false, key: [] };
+      await ensureTables(store, [before]);
+      await store.insert(before.name, [{ id: 'old', s: 'row' }]);
+      const after: TableSpec = {
+        ...before,
+        columns: [
+          ...before.columns,
+          { name: 'added', type: 'String' },
+          { name: 'maybe', type: 'Nullable(Int64)' },
+        ],
+      };
+      await ensureTables(store, [after]);
+      await ensureTables(store, [after]);
+      await store.insert(after.name, [{ id: 'new', s: 'row', added: 'x', maybe: 7 }]);
+      const rows = await store.query<{ id: string; added: string; maybe: number | null }>(
+        `SELECT id, added, maybe FROM ${store.database}.${after.name} ORDER BY id`,
+      );
+      expect(rows).toEqual([
+        { id: 'new', added: 'x', maybe: 7 },
+        { id: 'old', added: '', maybe: null },
+      ]);
+    });
+
     it('round-trips every column type through a JSONEachRow insert and a select', async () => {
       const row = {
         id: 'types',

@@ -120,8 +120,13 @@ describe.each(transports())('release components on %s', (transport) => {
     await r.settle();
     // The batch row's sink ran ahead of the facts' sink: one of two facts is in the store.
     const batchId = '01a20000-0000-7000-8000-000000000001';
+    const shop = await r.app.runtime.core.sql.one<{ id: string }>(
+      `SELECT n.id FROM graph_nodes n JOIN graph_nodes o ON o.id::text = n.props->>'organization_id'
+        WHERE n.label = 'Project' AND n.props->>'slug' = 'shop' AND o.props->>'slug' = 'acme'`,
+    );
     const common = {
       batch_id: batchId,
+      project_id: shop!.id,
       organization: 'acme',
       project: 'shop',
       environment: null,
@@ -139,6 +144,36 @@ describe.each(transports())('release components on %s', (transport) => {
     const now = await get('3.0.0');
     expect(now.body.batch_id).toBe(batchId);
     expect(now.body.components.map((c: { name: string }) => c.name)).toEqual(['x', 'y']);
+  });
+
+  it('a release belongs to its project, not to its slug: it follows a rename and a freed slug starts empty', async () => {
+    const project = (slug: string) =>
+      r.app.call('POST', '/organizations/acme/projects', {
+        token: admin,
+        body: { slug, name: slug, team: 't' },
+      });
+    await project('legacy');
+    const recorded = await post(
+      '1.0.0',
+      [{ name: 'old-component', version: '1' }],
+      pipeline,
+      'acme',
+      'legacy',
+    );
+    await r.settle();
+    const renamed = await r.app.call('PATCH', '/organizations/acme/projects/legacy', {
+      token: admin,
+      body: { slug: 'legacy-v2' },
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    // A new project takes the freed slug: the old project's release is not its own.
+    await project('legacy');
+    const reused = await get('1.0.0', admin, 'acme', 'legacy');
+    expect(reused.status, reused.text).toBe(200);
+    expect(reused.body).toMatchObject({ project: 'legacy', batch_id: null, components: [] });
+    const moved = await get('1.0.0', admin, 'acme', 'legacy-v2');
+    expect(moved.body).toMatchObject({ project: 'legacy-v2', batch_id: recorded.body.batch_id });
+    expect(moved.body.components.map((c: { name: string }) => c.name)).toEqual(['old-component']);
   });
 
   it('another organization’s release of the same project slug is not mixed in', async () => {
