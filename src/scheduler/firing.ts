@@ -7,6 +7,7 @@ import type { AnalyticsRecorder } from '../analytics/recorder.js';
 import { deleteInBatches, HOUSEKEEPING_BATCH, HOUSEKEEPING_ROUNDS } from '../db/batches.js';
 import type { Sql } from '../db/sql.js';
 import { uuidv7 } from '../graph/ids.js';
+import { AppError } from '../http/errors.js';
 import { recordRuns } from './analytics.js';
 import { nextOccurrence } from './cron.js';
 import { KeelApiError, type KeelClient } from './keel-client.js';
@@ -17,6 +18,7 @@ import {
   finishRuns,
   insertRuns,
   lockDue,
+  markManualRun,
   pruneRuns,
   type RunRow,
   type ScheduleRow,
@@ -34,6 +36,8 @@ const USER_SCOPE = 'service-api:*';
 /** System jobs run as the scheduler's own service account. */
 const SYSTEM_PRINCIPAL = 'scheduler';
 const CLAIM_BATCH = 100;
+/** Manual runs take at most this share (a tenth) of the calls in flight, so due schedules keep room. */
+const MANUAL_SHARE = 10;
 const MIN_SLEEP_MS = 25;
 const HOUSEKEEPING_EVERY_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -71,8 +75,10 @@ export function firingEngine(opts: FiringOptions) {
   const clock = opts.clock ?? systemClock;
   const pollMs = opts.pollMs ?? 1000;
   const maxInFlight = opts.maxInFlight ?? 500;
+  const maxManual = Math.max(1, Math.floor(maxInFlight / MANUAL_SHARE));
   const retentionDays = opts.runRetentionDays ?? 90;
   const inFlight = new Set<Promise<void>>();
+  const manualInFlight = new Set<Promise<void>>();
   let running = false;
   let wakeUp: (() => void) | undefined;
   let loopDone: Promise<void> | undefined;
@@ -232,55 +238,80 @@ export function firingEngine(opts: FiringOptions) {
     };
   }
 
-  function track(p: Promise<unknown>): void {
+  function track(p: Promise<unknown>, manual = false): void {
     const done = p.then(
       () => undefined,
       () => undefined,
     );
     inFlight.add(done);
+    if (manual) manualInFlight.add(done);
     void done.finally(() => {
       inFlight.delete(done);
+      manualInFlight.delete(done);
       wakeUp?.();
     });
+  }
+
+  /** The run of a claimed schedule's due occurrence: running, or skipped when found past the grace. */
+  function occurrenceRun(s: ScheduleRow, now: Date): RunRow {
+    const occurrence = s.next_run_at!;
+    const run = newRun(s, 'schedule', occurrence, now);
+    if (now.getTime() - occurrence.getTime() <= opts.misfireGraceSeconds * 1000) return run;
+    // Too late to be useful (replicas down, paused database): recorded, not fired.
+    return {
+      ...run,
+      state: 'skipped',
+      finished_at: now,
+      duration_ms: 0,
+      error: `misfire: due at ${occurrence.toISOString()}, more than ${opts.misfireGraceSeconds} s ago`,
+    };
   }
 
   /** One claim: fires (in the background) what is due now; returns how many schedules it took. */
   async function claim(limit: number): Promise<number> {
     const now = clock.now();
-    const graceMs = opts.misfireGraceSeconds * 1000;
-    const toFire: Array<[ScheduleRow, RunRow]> = [];
+    const toFire: Array<{ s: ScheduleRow; run: RunRow }> = [];
     const taken = await sql.tx(async (tx) => {
       const due = await lockDue(tx, now, limit);
       if (due.length === 0) return 0;
-      const runs: RunRow[] = [];
-      const skipped: RunRow[] = [];
-      const advanced = due.map((s) => {
-        const occurrence = s.next_run_at!;
-        const after = occurrence.getTime() > now.getTime() ? occurrence : now;
-        const next = nextOccurrence(s.cron, s.timezone, after);
-        const run = newRun(s, 'schedule', occurrence, now);
-        if (now.getTime() - occurrence.getTime() > graceMs) {
-          // Too late to be useful (replicas down, paused database): recorded, not fired.
-          Object.assign(run, {
-            state: 'skipped',
-            finished_at: now,
-            duration_ms: 0,
-            error: `misfire: due at ${occurrence.toISOString()}, more than ${opts.misfireGraceSeconds} s ago`,
-          });
-          skipped.push(run);
-        } else {
-          toFire.push([s, run]);
-        }
-        runs.push(run);
-        return { id: s.id, next_run_at: next, last_run_at: run.state === 'running' ? now : null };
-      });
-      await advanceSchedules(tx, advanced);
-      await insertRuns(tx, runs);
+      const claimed = due.map((s) => ({ s, run: occurrenceRun(s, now) }));
+      // An occurrence that already has a run is neither fired nor recorded again; its schedule still
+      // advances past now, so it goes on from its next occurrence.
+      const runs = claimed.map((c) => c.run);
+      const inserted = new Set(await insertRuns(tx, runs));
+      const repeated = claimed.filter((c) => !inserted.has(c.run));
+      if (repeated.length > 0) {
+        log.warn({ schedules: repeated.map((c) => c.s.slug) }, 'due occurrences already had a run');
+      }
+      const firing = ({ run }: { run: RunRow }) => inserted.has(run) && run.state === 'running';
+      await advanceSchedules(
+        tx,
+        claimed.map((c) => {
+          const occurrence = c.s.next_run_at!;
+          const after = occurrence.getTime() > now.getTime() ? occurrence : now;
+          const next = nextOccurrence(c.s.cron, c.s.timezone, after);
+          return { id: c.s.id, next_run_at: next, last_run_at: firing(c) ? now : null };
+        }),
+      );
+      toFire.push(...claimed.filter(firing));
+      const skipped = [...inserted].filter((r) => r.state === 'skipped');
       if (skipped.length > 0) await recordRuns(tx, recorder, skipped);
       return due.length;
     });
-    for (const [s, run] of toFire) track(execute(s, run));
+    for (const { s, run } of toFire) track(execute(s, run));
     return taken;
+  }
+
+  /** 429 for a manual run beyond its share of the calls in flight (or with no room left at all). */
+  function manualRunsBusy(): AppError {
+    const err = new AppError(
+      429,
+      'too_many_manual_runs',
+      `this scheduler has too many runs in flight to start a manual run (manual runs may hold ${maxManual} of ${maxInFlight}); retry later`,
+    );
+    // A run in flight ends within about one request timeout, usually much sooner.
+    err.retryAfter = opts.requestTimeoutSeconds;
+    return err;
   }
 
   /**
@@ -387,16 +418,26 @@ export function firingEngine(opts: FiringOptions) {
       await written();
     },
 
-    /** Fire now (POST .../run): a manual run, outside the cron occurrences; next_run_at is untouched. */
-    async fireNow(s: ScheduleRow): Promise<RunRow> {
+    /**
+     * Fire now (POST .../run): a manual run, outside the cron occurrences; next_run_at is untouched.
+     * `s` is the schedule as the route read it, without a lock; the row is re-read under its lock, as a
+     * claim, a resume, an edit or a deletion may have come in between. Undefined when it was deleted
+     * meanwhile; 429 when manual runs hold their share of the calls in flight or no room is left.
+     */
+    async fireNow(s: ScheduleRow): Promise<RunRow | undefined> {
+      if (manualInFlight.size >= maxManual || inFlight.size >= maxInFlight) throw manualRunsBusy();
       const now = clock.now();
-      const run = newRun(s, 'manual', now, now);
-      await sql.tx(async (tx) => {
+      const started = sql.tx(async (tx) => {
+        const live = await markManualRun(tx, s.id, now);
+        if (!live) return undefined;
+        const run = newRun(live, 'manual', now, now);
         await insertRuns(tx, [run]);
-        await advanceSchedules(tx, [{ id: s.id, next_run_at: s.next_run_at, last_run_at: now }]);
+        return [live, run] as const;
       });
-      track(execute(s, run));
-      return run;
+      // Counted in flight from here, not from the commit, so requests arriving together cannot overshoot.
+      const execution = started.then((r) => r && execute(...r));
+      track(execution, true);
+      return (await started)?.[1];
     },
   };
 }

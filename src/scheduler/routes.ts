@@ -195,7 +195,9 @@ export async function schedulerRoutes(
           config,
           schema: {
             tags,
-            summary: 'Fires the schedule now (a manual run); the answer is the run, still running',
+            summary:
+              'Fires the schedule now (a manual run); the answer is the run, still running. 429 with ' +
+              "Retry-After while manual runs hold their share (a tenth) of the replica's calls in flight",
             params: SlugParams,
             response: responses({ 202: RunRead }),
           },

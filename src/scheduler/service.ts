@@ -253,7 +253,9 @@ export function schedulesService({ sql, client, engine, log }: Deps) {
 
     async fireNow(c: Caller, slug: string) {
       const s = await manageable(c, slug);
-      return runRead(await engine.fireNow(s));
+      const run = await engine.fireNow(s);
+      if (!run) throw notFound(`schedule ${slug}`);
+      return runRead(run);
     },
 
     /** A schedule's runs, newest first; an admin sees every run recorded under the slug (deleted schedules too). */

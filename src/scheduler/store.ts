@@ -287,17 +287,38 @@ export async function advanceSchedules(
   );
 }
 
-export async function insertRuns(q: Queryable, runs: readonly RunRow[]): Promise<void> {
-  if (runs.length === 0) return;
-  await q.query(
+/**
+ * Inserts runs in one statement; returns those inserted. A scheduled run whose occurrence already has a
+ * run is left out rather than failing the statement, so one schedule set back to an occurrence that ran
+ * cannot roll back the claim of every other schedule in its batch.
+ */
+export async function insertRuns(q: Queryable, runs: readonly RunRow[]): Promise<RunRow[]> {
+  if (runs.length === 0) return [];
+  const rows = await q.query<RunRow>(
     `INSERT INTO scheduler.runs (${R_COLS})
      SELECT id, schedule_id, schedule_slug, kind, trigger, occurrence_at, started_at, finished_at,
             duration_ms, state, http_status, principal_name, actor_name, consent_id, error
        FROM jsonb_to_recordset($1::jsonb) AS v(id uuid, schedule_id uuid, schedule_slug text, kind text,
             trigger text, occurrence_at timestamptz, started_at timestamptz, finished_at timestamptz,
             duration_ms integer, state text, http_status integer, principal_name text, actor_name text,
-            consent_id text, error text)`,
+            consent_id text, error text)
+     ON CONFLICT (schedule_id, occurrence_at) WHERE trigger = 'schedule' DO NOTHING
+     RETURNING id`,
     [JSON.stringify(runs)],
+  );
+  const inserted = new Set(rows.map((r) => r.id));
+  return runs.filter((r) => inserted.has(r.id));
+}
+
+/**
+ * Records a manual run's start on a live schedule, under its row lock, and returns the schedule as it
+ * stands now; undefined when it was deleted meanwhile. It writes last_run_at only: next_run_at belongs
+ * to the firing loop, pause and resume, and the caller's copy of it may already be stale.
+ */
+export async function markManualRun(q: Queryable, id: string, at: Date): Promise<ScheduleRow | undefined> {
+  return q.one<ScheduleRow>(
+    `UPDATE scheduler.schedules SET last_run_at = $2 WHERE id = $1 AND deleted_at IS NULL RETURNING ${S_COLS}`,
+    [id, at],
   );
 }
 

@@ -1,6 +1,8 @@
-// Firing logic driven by a clock the test moves: time zones across DST, misfire grace, pause and resume.
+// Firing logic driven by a clock the test moves: time zones across DST, misfire grace, pause and resume,
+// fire now racing the firing loop.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextOccurrence } from '../../src/scheduler/cron.js';
+import { findLiveSchedule } from '../../src/scheduler/store.js';
 import { ManualClock, startSchedulerApp, type SchedulerApp } from './support.js';
 
 let app: SchedulerApp;
@@ -146,5 +148,71 @@ describe('pause and resume', () => {
     const run = await app.call('GET', `/scheduler/runs/${res.body.id}`, { token: admin });
     expect(run.body).toMatchObject({ state: 'succeeded', http_status: 200 });
     expect(await get('manual')).toMatchObject({ enabled: false, next_run_at: null });
+  });
+});
+
+describe('fire now racing the firing loop', () => {
+  /** The schedule as the service reads it before it fires it (no lock). */
+  const read = async (slug: string) => (await findLiveSchedule(app.runtime.core.sql, slug))!;
+  const scheduled = async (slug: string) =>
+    (await runs(slug)).filter((r) => r.trigger === 'schedule').map((r) => r.occurrence_at);
+
+  it('a manual run from a read taken before a claim leaves next_run_at where the claim put it; every schedule keeps firing', async () => {
+    clock.set('2031-06-01T08:01:00Z');
+    await create(job('race-a'));
+    await create(job('race-b'));
+    clock.set('2031-06-01T08:10:00Z');
+    const stale = await read('race-a');
+    await app.scheduler.engine.runDue(); // the loop claims 08:10 between the read and the manual run
+    await app.scheduler.engine.fireNow(stale);
+    await app.scheduler.engine.settle();
+    clock.set('2031-06-01T08:20:00Z');
+    await pass();
+    expect(await scheduled('race-a')).toEqual(['2031-06-01T08:20:00.000Z', '2031-06-01T08:10:00.000Z']);
+    expect(await scheduled('race-b')).toEqual(['2031-06-01T08:20:00.000Z', '2031-06-01T08:10:00.000Z']);
+    expect((await runs('race-a')).filter((r) => r.trigger === 'manual')).toHaveLength(1);
+    expect((await get('race-a')).next_run_at).toBe('2031-06-01T08:30:00.000Z');
+  });
+
+  it('an occurrence that already has a run is not fired again and does not hold up the other schedules', async () => {
+    clock.set('2031-06-02T08:01:00Z');
+    await create(job('rewound'));
+    await create(job('bystander'));
+    clock.set('2031-06-02T08:10:00Z');
+    await pass();
+    // next_run_at set back to an occurrence that ran (replicas whose clocks disagree can do this too).
+    await app.runtime.core.sql.query(
+      `UPDATE scheduler.schedules SET next_run_at = $1 WHERE slug = 'rewound' AND deleted_at IS NULL`,
+      ['2031-06-02T08:10:00Z'],
+    );
+    clock.set('2031-06-02T08:20:00Z');
+    await pass();
+    expect(await scheduled('bystander')).toEqual(['2031-06-02T08:20:00.000Z', '2031-06-02T08:10:00.000Z']);
+    expect(await scheduled('rewound')).toEqual(['2031-06-02T08:10:00.000Z']);
+    expect((await get('rewound')).next_run_at).toBe('2031-06-02T08:30:00.000Z');
+  });
+
+  it('a manual run from a read taken while paused does not undo a resume made meanwhile', async () => {
+    clock.set('2031-06-03T08:01:00Z');
+    await create(job('resumed', { enabled: false }));
+    const stale = await read('resumed');
+    const resumed = await app.call('POST', '/scheduler/schedules/resumed/resume', { token: admin });
+    expect(resumed.status, resumed.text).toBe(200);
+    await app.scheduler.engine.fireNow(stale);
+    await app.scheduler.engine.settle();
+    expect(await get('resumed')).toMatchObject({ enabled: true, next_run_at: '2031-06-03T08:10:00.000Z' });
+  });
+
+  it('a manual run from a read taken before a deletion records and fires nothing', async () => {
+    clock.set('2031-06-04T08:01:00Z');
+    await create(job('deleted'));
+    const stale = await read('deleted');
+    expect((await app.call('DELETE', '/scheduler/schedules/deleted', { token: admin })).status).toBe(204);
+    expect(await app.scheduler.engine.fireNow(stale)).toBeUndefined();
+    await app.scheduler.engine.settle();
+    const recorded = await app.runtime.core.sql.query(
+      `SELECT id FROM scheduler.runs WHERE schedule_slug = 'deleted'`,
+    );
+    expect(recorded).toEqual([]);
   });
 });
