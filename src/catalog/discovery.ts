@@ -15,6 +15,11 @@ export const DISCOVERY_CAP = 1000;
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
 /** Pages followed at most, so that a server that always says "more" cannot keep us busy. */
 const MAX_PAGES = 100;
+/**
+ * One discovery's pages together take at most this many call timeouts: a server answering each page
+ * just inside the timeout would otherwise hold the request for MAX_PAGES of them (about 17 minutes).
+ */
+const BUDGET_IN_CALLS = 3;
 
 export interface DiscoveredModel {
   model_id: string;
@@ -243,16 +248,26 @@ function describeSdkError(err: unknown): string {
   return 'the response is not a model list';
 }
 
+/** Every call (and the reading of its body) ends by `deadline`; none starts after it. */
+function withinBudget(fetchFn: OutboundFetch, deadline: number): OutboundFetch {
+  return (url, init) => {
+    const left = deadline - Date.now();
+    if (left <= 0) return Promise.reject(new DiscoveryError('timed out'));
+    const budget = AbortSignal.timeout(left);
+    return fetchFn(url, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, budget]) : budget });
+  };
+}
+
 /** Asks the provider for its models. Throws DiscoveryError on every failure. */
 export async function discoverModels(
   target: DiscoveryTarget,
   options: DiscoveryOptions,
 ): Promise<DiscoveryResult> {
   const cap = options.cap ?? DISCOVERY_CAP;
-  const fetchFn = outboundFetch({
-    allowPrivateNetworks: options.allowPrivateNetworks,
-    timeoutMs: options.timeoutMs,
-  });
+  const fetchFn = withinBudget(
+    outboundFetch({ allowPrivateNetworks: options.allowPrivateNetworks, timeoutMs: options.timeoutMs }),
+    Date.now() + BUDGET_IN_CALLS * options.timeoutMs,
+  );
   try {
     switch (target.driver.name) {
       case 'vendor_a':

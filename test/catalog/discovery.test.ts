@@ -67,6 +67,7 @@ beforeEach(() => {
     v.requests = [];
     v.paginate = false;
     v.pageSize = 1000;
+    v.delayMs = 0;
   }
   a.key = KEY_A;
   b.key = KEY_B;
@@ -225,6 +226,21 @@ describe('discovery is the connection test: every failure is a 502 naming the dr
         expect(Date.now() - started).toBeLessThan(LIMIT_MS + 3000);
       });
     }
+  }
+
+  for (const driver of ['vendor_a', 'vendor_b'] as const) {
+    it(`${driver}: pages that each arrive just inside the call timeout stop at three timeouts in all`, async () => {
+      const vendor = driver === 'vendor_a' ? a : b;
+      vendor.models = Array.from({ length: 100 }, (_, i) => ({ id: `slow-${i}` }));
+      vendor.pageSize = 1;
+      vendor.paginate = true;
+      vendor.delayMs = LIMIT_MS * 0.6;
+      const res = await discover(driver === 'vendor_a' ? providerA : providerB);
+      expect(res.status, res.text).toBe(502);
+      expect(res.body.detail).toBe(`${driver}: timed out`);
+      // 3 x 500 ms at 300 ms a page: five pages answered, the sixth cut off (100 without the budget).
+      expect(vendor.requests.length).toBeLessThanOrEqual(6);
+    });
   }
 
   it('a wrong key is answered 401 by the vendor, with the key echoed in its body, and not by us', async () => {

@@ -43,6 +43,8 @@ export class FakeVendor {
   pageSize = 1000;
   /** Shape 'b' only: whether to page at all (plain OpenAI lists everything at once). */
   paginate = false;
+  /** Milliseconds each answer waits (a slow server, each page just inside the call timeout). */
+  delayMs = 0;
   /** The key the server accepts; null accepts requests without one. */
   key: string | null = null;
   requests: SeenRequest[] = [];
@@ -79,6 +81,14 @@ export class FakeVendor {
 
   private handle(req: http.IncomingMessage, res: http.ServerResponse): void {
     this.requests.push({ url: req.url ?? '', headers: req.headers });
+    if (this.delayMs > 0) {
+      setTimeout(() => this.answer(req, res), this.delayMs);
+      return;
+    }
+    this.answer(req, res);
+  }
+
+  private answer(req: http.IncomingMessage, res: http.ServerResponse): void {
     const url = new URL(req.url ?? '/', 'http://x');
     const given = this.presentedKey(req);
     const json = (status: number, body: unknown) => {
