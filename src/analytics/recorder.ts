@@ -4,6 +4,7 @@
 // never publishes one. The relay (relay.ts) moves outbox rows to the stream.
 import { Compile, type Validator } from 'typebox/compile';
 import type { Queryable } from '../db/sql.js';
+import { ID_HEADERS, MAX_MESSAGE_BYTES, messageBytes } from '../stream/port.js';
 import { TOPOLOGY, sinks, type RowOf, type SinkStream, type TopicOf } from './topology.js';
 
 export type Headers = Readonly<Record<string, string>>;
@@ -30,6 +31,24 @@ export class InvalidAnalyticsRow extends Error {
   ) {
     super(`analytics stream ${stream}: ${detail}`);
     this.name = 'InvalidAnalyticsRow';
+  }
+}
+
+/**
+ * A row larger, as the relay publishes it, than the stream takes (MAX_MESSAGE_BYTES). Refused when it is
+ * recorded: NATS would refuse it at every attempt. The producer decides what its caller hears (the
+ * webhook gateway answers 413); a producer that cannot make one fails its request.
+ */
+export class AnalyticsRowTooLarge extends Error {
+  constructor(
+    readonly stream: string,
+    readonly bytes: number,
+    readonly limit: number,
+  ) {
+    super(
+      `analytics stream ${stream}: a row is ${bytes} bytes as published; the stream takes at most ${limit}`,
+    );
+    this.name = 'AnalyticsRowTooLarge';
   }
 }
 
@@ -66,17 +85,35 @@ export function validateRecord(stream: string, topic: string, rows: readonly unk
   });
 }
 
-/** Writes rows to `analytics_outbox` with one statement, whatever their number. */
+/**
+ * Writes rows to `analytics_outbox` with one statement, whatever their number, unless one is larger
+ * than $5 bytes as the relay will publish it: PostgreSQL's text of the jsonb (`row::text`), whose
+ * escapes and spacing JSON.stringify does not reproduce. Answers the size of the largest.
+ */
+const INSERT = `
+  WITH measured AS (
+    SELECT r, octet_length(r::text) AS bytes FROM jsonb_array_elements($3::jsonb) AS r),
+  inserted AS (
+    INSERT INTO analytics_outbox (stream, topic, row, headers)
+    SELECT $1, $2, r, $4::jsonb FROM measured WHERE (SELECT max(bytes) FROM measured) <= $5)
+  SELECT max(bytes)::int AS bytes FROM measured`;
+
 export function postgresRecorder(): AnalyticsRecorder {
   return {
     async record(q, stream, topic, rows, headers = {}) {
       validateRecord(stream, topic, rows, headers);
       if (rows.length === 0) return;
-      await q.query(
-        `INSERT INTO analytics_outbox (stream, topic, row, headers)
-         SELECT $1, $2, r, $4::jsonb FROM jsonb_array_elements($3::jsonb) AS r`,
-        [stream, topic, JSON.stringify(rows), JSON.stringify(headers)],
-      );
+      // Every row is one message with these headers and the ones the stream adds.
+      const headerBytes = messageBytes(0, { ...headers, ...ID_HEADERS });
+      const largest = await q.one<{ bytes: number }>(INSERT, [
+        stream,
+        topic,
+        JSON.stringify(rows),
+        JSON.stringify(headers),
+        MAX_MESSAGE_BYTES - headerBytes,
+      ]);
+      const bytes = largest!.bytes + headerBytes;
+      if (bytes > MAX_MESSAGE_BYTES) throw new AnalyticsRowTooLarge(stream, bytes, MAX_MESSAGE_BYTES);
     },
   };
 }

@@ -2,15 +2,19 @@
 // and marks them sent. Runs in `keel api`, `keel worker` and `keel serve`; any number of replicas may
 // run it, a lease lets one publish at a time. A publish failure is a PublishError: the relay keeps the
 // row, waits (exponential backoff with jitter) and retries from that same row, so nothing is dropped
-// or overtaken. docs/analytics.md argues the commit order.
+// or overtaken. The one permanent failure, a row larger than the stream takes, is set aside in a
+// dead-letter table instead, so that it cannot hold back every row behind it. docs/analytics.md argues
+// the commit order and the dead letters.
 import { randomUUID } from 'node:crypto';
 import type { Core } from '../app/core.js';
 import { deleteInBatches } from '../db/batches.js';
 import { addProbe, client, registry } from '../observability/metrics.js';
-import { PublishError } from '../stream/port.js';
+import { MessageTooLarge, PublishError } from '../stream/port.js';
 import {
   anyUnsent,
   backlog,
+  deadLetter,
+  deadLetterCount,
   holdLease,
   markSent,
   pruneSent,
@@ -42,6 +46,17 @@ const publishErrors = new client.Counter({
   name: 'keel_outbox_publish_errors_total',
   help: 'Failed publish attempts of the outbox relay, by stream',
   labelNames: ['stream'] as const,
+  registers: [registry],
+});
+const deadLettered = new client.Counter({
+  name: 'keel_outbox_dead_lettered_rows_total',
+  help: 'Outbox rows the stream refused for good (too large), set aside in analytics_outbox_dead_letters',
+  labelNames: ['stream'] as const,
+  registers: [registry],
+});
+const deadLetters = new client.Gauge({
+  name: 'keel_outbox_dead_letters',
+  help: 'Rows in analytics_outbox_dead_letters: refused by the stream, waiting for an operator',
   registers: [registry],
 });
 const depth = new client.Gauge({
@@ -79,8 +94,29 @@ export function outboxRelay(
   const holder = randomUUID();
 
   /**
-   * One pass: publishes up to one batch and marks what was stored as sent. Returns how many rows were
-   * published; throws the PublishError of a failed publish after marking the rows before it.
+   * A row the stream refuses for good: retrying it would stop every row behind it, on every stream,
+   * for ever. Logged with its ids and size, never its payload (it may hold personal data).
+   */
+  async function setAside(row: OutboxRow, err: MessageTooLarge): Promise<void> {
+    await deadLetter(sql, row.id, err.message);
+    deadLettered.inc({ stream: row.stream });
+    log.error(
+      {
+        stream: row.stream,
+        topic: row.topic,
+        outbox_id: row.id,
+        msg_id: row.msg_id,
+        bytes: err.bytes,
+        limit: err.limit,
+      },
+      'outbox relay: the stream refused a row for its size; it is moved to analytics_outbox_dead_letters and the rows after it go on',
+    );
+  }
+
+  /**
+   * One pass: publishes up to one batch and marks what was stored as sent. Returns how many rows it
+   * dealt with (published or set aside); throws the PublishError of a failed publish after marking the
+   * rows before it. A row too large for the stream ends the pass once it is set aside.
    */
   async function runOnce(): Promise<number> {
     // An empty outbox is the common case of every poll: it is seen with one read, without taking or
@@ -101,10 +137,14 @@ export function outboxRelay(
             run.map((r) => ({ id: r.msg_id, payload: r.payload, headers: r.headers })),
           );
         } catch (err) {
-          publishErrors.inc({ stream: name });
           const stored = err instanceof PublishError ? err.stored : 0;
           done.push(...run.slice(0, stored).map((r) => r.id));
           published.inc({ stream: name }, stored);
+          if (err instanceof MessageTooLarge) {
+            await setAside(run[stored]!, err);
+            return done.length + 1;
+          }
+          publishErrors.inc({ stream: name });
           throw err instanceof PublishError ? err : new PublishError(String(err), 0, { cause: err });
         }
         done.push(...run.map((r) => r.id));
@@ -138,9 +178,10 @@ export function outboxRelay(
       let stopped = false;
       let wake: (() => void) | undefined;
       const removeProbe = addProbe(async () => {
-        const b = await backlog(sql);
+        const [b, dead] = await Promise.all([backlog(sql), deadLetterCount(sql)]);
         depth.set(b.depth);
         lag.set(b.oldestAgeSeconds);
+        deadLetters.set(dead);
       });
       const pause = (ms: number) =>
         new Promise<void>((resolve) => {

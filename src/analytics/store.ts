@@ -38,6 +38,27 @@ export const relayMigrations: Migration[] = [
   },
 ];
 
+export const deadLetterMigrations: Migration[] = [
+  {
+    id: '0700_analytics_outbox_dead_letters',
+    sql: `
+      -- Outbox rows the stream refused for good (larger than it takes): moved here by the relay, so the
+      -- rows behind them go on; kept, never pruned, until an operator deletes them.
+      CREATE TABLE analytics_outbox_dead_letters (
+        id bigint PRIMARY KEY,
+        stream text NOT NULL,
+        topic text NOT NULL,
+        row jsonb NOT NULL,
+        headers jsonb NOT NULL,
+        msg_id uuid NOT NULL,
+        created_at timestamptz NOT NULL,
+        refused_at timestamptz NOT NULL DEFAULT now(),
+        reason text NOT NULL
+      );
+    `,
+  },
+];
+
 export interface OutboxRow extends Record<string, unknown> {
   id: number;
   stream: string;
@@ -88,6 +109,21 @@ export async function markSent(q: Queryable, ids: readonly number[]): Promise<vo
     `UPDATE analytics_outbox SET sent_at = now() WHERE id = ANY($1::bigint[]) AND sent_at IS NULL`,
     [ids],
   );
+}
+
+/** Moves an unsent row the stream refused for good to analytics_outbox_dead_letters, with the reason. */
+export async function deadLetter(q: Queryable, id: number, reason: string): Promise<void> {
+  await q.query(
+    `WITH moved AS (DELETE FROM analytics_outbox WHERE id = $1 AND sent_at IS NULL RETURNING *)
+     INSERT INTO analytics_outbox_dead_letters (id, stream, topic, row, headers, msg_id, created_at, reason)
+     SELECT id, stream, topic, row, headers, msg_id, created_at, $2 FROM moved`,
+    [id, reason],
+  );
+}
+
+export async function deadLetterCount(q: Queryable): Promise<number> {
+  const row = await q.one<{ n: number }>(`SELECT count(*)::int AS n FROM analytics_outbox_dead_letters`);
+  return row?.n ?? 0;
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   DiscardPolicy,
   JetStreamApiCodes,
   JetStreamApiError,
+  PubHeaders,
   RetentionPolicy,
   StorageType,
   jetstream,
@@ -25,7 +26,10 @@ import {
 } from '@nats-io/jetstream';
 import {
   DUPLICATE_WINDOW_MS,
+  MAX_MESSAGE_BYTES,
+  MessageTooLarge,
   PublishError,
+  messageBytes,
   STREAM_MAX_AGE_MS,
   StreamUnavailableError,
   type ConsumerGroup,
@@ -51,6 +55,7 @@ export interface NatsOptions {
 }
 
 const NS = 1_000_000;
+const encoder = new TextEncoder();
 /** How long a pull request that has answered its caller may still receive messages (handed back). */
 const STRAY_REQUEST_MS = 60_000;
 
@@ -186,22 +191,31 @@ export async function natsStream(options: NatsOptions): Promise<StreamPort> {
         });
       }
       const subj = subject(stream, topic);
+      const limit = nc.info?.max_payload ?? MAX_MESSAGE_BYTES;
       // Each message but the first expects its predecessor to be the stream's last message, so the
       // server refuses everything after a message that was lost: what is stored is always a prefix.
-      const send = (m: OutgoingMessage, i: number): Promise<PubAck> => {
-        const h = natsHeaders();
-        for (const [k, v] of Object.entries(m.headers)) h.set(k, v);
-        return js.publish(subj, m.payload, {
-          msgID: m.id,
-          headers: h,
-          ...(i > 0 ? { expect: { lastMsgID: messages[i - 1]!.id } } : {}),
-        });
+      // The id headers are set here rather than through the client's msgID and expect options, so that
+      // the size checked against max_payload is the size sent.
+      const wire = (m: OutgoingMessage, i: number) => {
+        const all: Record<string, string> = { ...m.headers, [PubHeaders.MsgIdHdr]: m.id };
+        if (i > 0) all[PubHeaders.ExpectedLastMsgIdHdr] = messages[i - 1]!.id;
+        const headers = natsHeaders();
+        for (const [k, v] of Object.entries(all)) headers.set(k, v);
+        const data = encoder.encode(m.payload);
+        return { data, headers, bytes: messageBytes(data.length, all) };
       };
       const inFlight: Array<Promise<PubAck>> = [];
       let stored = 0;
+      let tooLarge: MessageTooLarge | undefined;
       try {
         for (let i = 0; i < messages.length; i++) {
-          const p = send(messages[i]!, i);
+          const { data, headers, bytes } = wire(messages[i]!, i);
+          if (bytes > limit) {
+            // The client refuses it, now and on every retry: nothing after it is sent either.
+            tooLarge = new MessageTooLarge(messages[i]!.id, bytes, limit, subj, i);
+            break;
+          }
+          const p = js.publish(subj, data, { headers });
           p.catch(() => {}); // awaited below, in order
           inFlight.push(p);
           if (inFlight.length >= window) {
@@ -217,6 +231,7 @@ export async function natsStream(options: NatsOptions): Promise<StreamPort> {
         await Promise.allSettled(inFlight);
         throw new PublishError(`publishing to ${subj} failed: ${errorText(err)}`, stored, { cause: err });
       }
+      if (tooLarge) throw tooLarge;
     },
 
     async consumerGroup(stream, group, groupOptions = {}) {

@@ -13,6 +13,30 @@ export const STREAM_MAX_AGE_MS = 7 * 86_400_000;
 /** How long a stream drops a re-publish of a message id it already holds (NATS `duplicate_window`). */
 export const DUPLICATE_WINDOW_MS = 120_000;
 
+/**
+ * The largest message a stream takes, payload and headers together: a NATS server's default
+ * max_payload. The recorder refuses a row that would not fit as the relay publishes it, on either
+ * adapter, so an install can move from the `postgres` stream to NATS with rows of any producer.
+ */
+export const MAX_MESSAGE_BYTES = 1_048_576;
+
+/** The message id and expected-last-id headers of the `nats` adapter hold outbox ids: UUIDs. */
+const UUID_ROOM = '0'.repeat(36);
+/** Room for the headers the `nats` adapter adds to a message (its id, and its predecessor's). */
+export const ID_HEADERS: Headers = {
+  'Nats-Msg-Id': UUID_ROOM,
+  'Nats-Expected-Last-Msg-Id': UUID_ROOM,
+};
+
+/**
+ * A message's size as NATS counts it against max_payload: the payload and the header block
+ * (`NATS/1.0`, a line per header, a blank line).
+ */
+export function messageBytes(payloadBytes: number, headers: Headers): number {
+  const lines = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`);
+  return payloadBytes + Buffer.byteLength(`NATS/1.0\r\n${lines.join('')}\r\n`);
+}
+
 export interface OutgoingMessage {
   /** Unique per message and stable across retries: the stream drops a re-publish of the same id. */
   id: string;
@@ -39,6 +63,27 @@ export class PublishError extends Error {
   ) {
     super(message, options);
     this.name = 'PublishError';
+  }
+}
+
+/**
+ * The message after the `stored` prefix is larger than the stream takes. Unlike other publish failures
+ * it is permanent: a retry cannot store it, so the caller sets it aside instead of retrying it.
+ */
+export class MessageTooLarge extends PublishError {
+  constructor(
+    readonly messageId: string,
+    readonly bytes: number,
+    readonly limit: number,
+    subject: string,
+    stored: number,
+  ) {
+    super(
+      `publishing to ${subject} failed: message ${messageId} is ${bytes} bytes, ` +
+        `the stream takes at most ${limit} bytes per message (payload and headers)`,
+      stored,
+    );
+    this.name = 'MessageTooLarge';
   }
 }
 

@@ -2,10 +2,12 @@
 // webhook's secret with an HMAC-SHA256 of the raw body; a verified delivery becomes one `events` row on
 // topic `gateway` (SPEC 6.3.3), recorded in a transaction of its own before the 202 is sent.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { AnalyticsRowTooLarge } from '../analytics/recorder.js';
 import type { Core } from '../app/core.js';
 import { recordEvent } from '../events/outbox.js';
 import { eventRow } from '../events/row.js';
 import { AppError, badRequest, notFound, unauthorized } from '../http/errors.js';
+import { MAX_MESSAGE_BYTES } from '../stream/port.js';
 import { findWebhook } from './store.js';
 
 export const SIGNATURE_HEADER = 'x-keel-signature-256';
@@ -43,6 +45,18 @@ const refused = () =>
 /** Room the events row leaves for the delivered document inside its metadata (1 MiB of JSON text in all). */
 const MAX_RECORDED_JSON = 1_048_576 - 1024;
 
+/**
+ * The events row goes to the stream as one message, which holds the document as JSON text escaped
+ * once more (every `"` becomes `\"`): a body well under 1 MiB can make a row the stream refuses.
+ */
+const tooLarge = () =>
+  new AppError(
+    413,
+    'payload_too_large',
+    `the document is too large to record: its events row, with the document as escaped JSON text, ` +
+      `would exceed the ${MAX_MESSAGE_BYTES} bytes the stream takes per message`,
+  );
+
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 function parseJson(bytes: Buffer): unknown {
@@ -73,10 +87,8 @@ export function webhookDelivery({ sql, secrets }: Pick<Core, 'sql' | 'secrets'>)
       if (!signatureMatches(secret, body, signature)) throw refused();
       const payload = parseJson(body);
       const name = deliveryName(integration, slug);
-      // The row carries the document as JSON text; escaping can make it longer than the body was.
-      if (JSON.stringify(payload).length > MAX_RECORDED_JSON) {
-        throw new AppError(413, 'payload_too_large', 'the JSON document is too large to record');
-      }
+      // The metadata field holds at most 1 MiB of text: a longer document cannot be recorded at all.
+      if (JSON.stringify(payload).length > MAX_RECORDED_JSON) throw tooLarge();
       const row = eventRow({
         event_type: 'webhook.received',
         source: 'gateway',
@@ -88,7 +100,12 @@ export function webhookDelivery({ sql, secrets }: Pick<Core, 'sql' | 'secrets'>)
         summary: `delivery to webhook ${name}`,
         metadata: { webhook_id: hook.id, integration, webhook: slug, payload },
       });
-      await sql.tx((tx) => recordEvent(tx, row, { webhook: slug, integration }));
+      try {
+        // The recorder measures the row as it will be published and stores nothing over the limit.
+        await sql.tx((tx) => recordEvent(tx, row, { webhook: slug, integration }));
+      } catch (err) {
+        throw err instanceof AnalyticsRowTooLarge ? tooLarge() : err;
+      }
       return { event_id: row.event_id };
     },
   };

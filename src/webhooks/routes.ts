@@ -112,7 +112,8 @@ export async function webhookRoutes(api: Api, hooks: WebhooksService, delivery: 
             `Authenticated by ${SIGNATURE_HEADER}: sha256=<hex HMAC-SHA256 of the raw body under the ` +
             "webhook's secret>. The body must be a JSON document of at most 1 MiB. Answers 202 once the " +
             'event is recorded (stream events, topic gateway). 401 for a missing or wrong signature, ' +
-            '404 for an unknown webhook, 413 for a larger body, 400 for a body that is not JSON.',
+            '404 for an unknown webhook, 413 for a larger body or one whose events row would be larger ' +
+            'than the stream takes per message (1 MiB), 400 for a body that is not JSON.',
           security: [],
           params: Type.Object({
             integration: Type.String({ maxLength: 200 }),

@@ -5,7 +5,12 @@ import { postgresRecorder } from '../../src/analytics/recorder.js';
 import { outboxRelay } from '../../src/analytics/relay.js';
 import { allDomains } from '../../src/app/domains.js';
 import { natsStream } from '../../src/stream/nats.js';
-import type { ConsumerGroup, DeliveredMessage, StreamPort } from '../../src/stream/port.js';
+import {
+  PublishError,
+  type ConsumerGroup,
+  type DeliveredMessage,
+  type StreamPort,
+} from '../../src/stream/port.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
 import { testNatsUrl } from '../stream/nats-server.js';
 import { eventRow, producerDomain } from './support.js';
@@ -172,6 +177,142 @@ describe('what the relay publishes', () => {
     );
     expect(await relay.prune()).toBeGreaterThanOrEqual(1);
     expect(await sql.one(`SELECT 1 FROM analytics_outbox WHERE row->>'summary' = $1`, [tag])).toBeUndefined();
+  });
+});
+
+/** A `nats` stream of this test's own on KEEL_TEST_NATS_URL (its streams prefixed), closed after `fn`. */
+async function withNats<T>(fn: (stream: StreamPort) => Promise<T>): Promise<T> {
+  const stream = await natsStream({
+    url: natsUrl!,
+    connectTimeoutMs: 2000,
+    connectAttempts: 3,
+    prefix: `t${randomUUID().slice(0, 8)}_`,
+  });
+  try {
+    return await fn(stream);
+  } finally {
+    await stream.close();
+  }
+}
+
+/** What NATS holds to its max_payload (1 MiB on the test server): payload and header block together. */
+const wireBytes = (payloadBytes: number, headers: Record<string, string>) =>
+  payloadBytes +
+  Buffer.byteLength(
+    'NATS/1.0\r\n' +
+      Object.entries(headers)
+        .map(([k, v]) => `${k}: ${v}\r\n`)
+        .join('') +
+      `Nats-Msg-Id: ${randomUUID()}\r\nNats-Expected-Last-Msg-Id: ${randomUUID()}\r\n\r\n`,
+  );
+const MAX_PAYLOAD = 1_048_576;
+
+describe('rows larger than the stream takes', () => {
+  it.skipIf(!natsUrl)(
+    'nats adapter: a row of exactly the limit as published is recorded and published; one byte more is refused at the source',
+    async () => {
+      const { sql } = app.runtime.core;
+      const headers = { webhook: 'deploys', integration: 'github' };
+      const padded = (tag: string, pad: number) =>
+        eventRow(tag, { source: 'gateway', metadata: JSON.stringify({ pad: 'x'.repeat(pad) }) });
+      // The row as the relay publishes it is PostgreSQL's text of the jsonb, not JSON.stringify.
+      const published = async (row: object) =>
+        (await sql.one<{ n: number }>(`SELECT octet_length($1::jsonb::text) AS n`, [JSON.stringify(row)]))!.n;
+      const tag = `at-limit-${randomUUID()}`;
+      const pad = MAX_PAYLOAD - wireBytes(await published(padded(tag, 0)), headers);
+      const atLimit = padded(tag, pad);
+      expect(wireBytes(await published(atLimit), headers)).toBe(MAX_PAYLOAD);
+
+      const over = padded(`over-lim-${randomUUID()}`, pad + 1);
+      expect(wireBytes(await published(over), headers)).toBe(MAX_PAYLOAD + 1);
+      await expect(
+        sql.tx((tx) => recorder.record(tx, 'events', 'gateway', [over], headers)),
+      ).rejects.toMatchObject({ name: 'AnalyticsRowTooLarge' });
+      expect(
+        await sql.one(`SELECT 1 FROM analytics_outbox WHERE row->>'summary' = $1`, [over.summary]),
+      ).toBeUndefined();
+
+      await sql.tx((tx) => recorder.record(tx, 'events', 'gateway', [atLimit], headers));
+      await withNats(async (stream) => {
+        await outboxRelay({ ...app.runtime.core, stream }).drain();
+        const group = await stream.consumerGroup('events', 'events');
+        expect(summaries(await fetchUntil(group, 50, 3000))).toContain(tag);
+        await group.close();
+      });
+    },
+  );
+
+  it.skipIf(!natsUrl)(
+    'nats adapter: a row the server refuses for its size is set aside, and the rows after it are published',
+    async () => {
+      const { sql } = app.runtime.core;
+      await outboxRelay(app.runtime.core).drain();
+      // Recorded before the source refused such rows: 1.1 MB, written to the outbox directly.
+      const bigTag = `oversize-${randomUUID()}`;
+      const big = eventRow(bigTag, { metadata: JSON.stringify({ blob: 'q'.repeat(1_100_000) }) });
+      const inserted = (await sql.one<{ id: number; msg_id: string }>(
+        `INSERT INTO analytics_outbox (stream, topic, row) VALUES ('events', 'lifecycle', $1::jsonb)
+         RETURNING id, msg_id::text AS msg_id`,
+        [JSON.stringify(big)],
+      ))!;
+      const smallTag = `after-oversize-${randomUUID()}`;
+      await sql.tx((tx) => recorder.record(tx, 'events', 'lifecycle', [eventRow(smallTag)]));
+      try {
+        await withNats(async (stream) => {
+          await expect(outboxRelay({ ...app.runtime.core, stream }).drain()).resolves.toBe(2);
+          const group = await stream.consumerGroup('events', 'events');
+          const got = summaries(await fetchUntil(group, 2, 3000));
+          expect(got).toEqual([smallTag]);
+          await group.close();
+        });
+        expect(await sql.one(`SELECT 1 FROM analytics_outbox WHERE id = $1`, [inserted.id])).toBeUndefined();
+        const dead = await sql.one<Record<string, unknown>>(
+          `SELECT stream, topic, msg_id::text AS msg_id, row->>'summary' AS summary, reason
+             FROM analytics_outbox_dead_letters WHERE id = $1`,
+          [inserted.id],
+        );
+        expect(dead).toMatchObject({
+          stream: 'events',
+          topic: 'lifecycle',
+          msg_id: inserted.msg_id,
+          summary: bigTag,
+        });
+        expect(dead!.reason).toMatch(/1048576/);
+
+        // Logged with its ids, never its payload; counted in /metrics.
+        const logs = app.logs.join('\n');
+        expect(logs).toContain(inserted.msg_id);
+        expect(logs).not.toContain('qqqqqqqq');
+        const handle = outboxRelay(app.runtime.core, { idleMs: 50 }).start();
+        try {
+          const metrics = (await app.call('GET', '/metrics')).text;
+          expect(metrics).toMatch(/keel_outbox_dead_lettered_rows_total\{[^}]*stream="events"[^}]*\} 1/);
+          expect(metrics).toMatch(/^keel_outbox_dead_letters\{[^}]*\} [1-9]/m);
+        } finally {
+          await handle.stop();
+        }
+      } finally {
+        await sql.query(`DELETE FROM analytics_outbox WHERE id = $1`, [inserted.id]);
+      }
+    },
+  );
+
+  it('a transient failure keeps the row and retries it in order, as before', async () => {
+    const { sql, stream } = app.runtime.core;
+    await outboxRelay(app.runtime.core).drain();
+    const tag = `transient-${randomUUID()}`;
+    await sql.tx((tx) => recorder.record(tx, 'events', 'lifecycle', [eventRow(tag)]));
+    const down: StreamPort = {
+      ...stream,
+      publish: () => Promise.reject(new PublishError('disconnected', 0)),
+    };
+    await expect(outboxRelay({ ...app.runtime.core, stream: down }).drain()).rejects.toThrow('disconnected');
+    const row = await sql.one<{ sent: boolean }>(
+      `SELECT sent_at IS NOT NULL AS sent FROM analytics_outbox WHERE row->>'summary' = $1`,
+      [tag],
+    );
+    expect(row).toEqual({ sent: false });
+    expect(await outboxRelay(app.runtime.core).drain()).toBeGreaterThanOrEqual(1);
   });
 });
 

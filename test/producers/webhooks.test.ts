@@ -254,6 +254,19 @@ describe('POST /webhooks/{integration}/{webhook}: a signed delivery becomes one 
     expect(rows).toEqual([]);
   });
 
+  it('a body under 1 MiB whose row would be over 1 MiB (its quotes escaped again) is 413; nothing is recorded', async () => {
+    // 990 KB of `""` elements: every quote is escaped once more when the document becomes the row's
+    // metadata text, so the row as published would be about 1.65 MB, more than the stream takes.
+    const quotes = JSON.stringify({ a: Array<string>(330_000).fill('') });
+    expect(Buffer.byteLength(quotes)).toBeLessThan(1024 * 1024);
+    const rows = await recorded(app, async () => {
+      const res = await deliver('/webhooks/github/gh', quotes);
+      expectProblem(res, 413, 'payload_too_large');
+      expect(res.body.detail).toContain('1048576 bytes');
+    });
+    expect(rows).toEqual([]);
+  });
+
   it('a body just under 1 MiB is recorded', async () => {
     const near = JSON.stringify({ blob: 'y'.repeat(1024 * 1024 - 2048) });
     expectStatus(await deliver('/webhooks/github/gh', near), 202);
