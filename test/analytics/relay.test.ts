@@ -92,29 +92,18 @@ describe('the relay publishes in commit order, not id order', () => {
     await group.close();
   });
 
-  it.skipIf(!natsUrl)(
-    'nats adapter: a row that commits late is still published, after the later id',
-    async () => {
-      const stream = await natsStream({
-        url: natsUrl!,
-        connectTimeoutMs: 2000,
-        connectAttempts: 3,
-        prefix: `t${randomUUID().slice(0, 8)}_`,
-      });
-      try {
-        const { relay, release, txA, tagA, tagB } = await commitOrderCase(stream);
-        release();
-        await txA;
-        expect(await relay.drain()).toBe(1);
-        const group = await stream.consumerGroup('events', 'events');
-        const got = summaries(await fetchUntil(group, 50, 3000));
-        expect(got.indexOf(tagB)).toBeGreaterThanOrEqual(0);
-        expect(got.indexOf(tagA)).toBeGreaterThan(got.indexOf(tagB));
-        await group.close();
-      } finally {
-        await stream.close();
-      }
-    },
+  it.skipIf(!natsUrl)('nats adapter: a row that commits late is still published, after the later id', () =>
+    withNats(async (stream) => {
+      const { relay, release, txA, tagA, tagB } = await commitOrderCase(stream);
+      release();
+      await txA;
+      expect(await relay.drain()).toBe(1);
+      const group = await stream.consumerGroup('events', 'events');
+      const got = summaries(await fetchUntil(group, 50, 3000));
+      expect(got.indexOf(tagB)).toBeGreaterThanOrEqual(0);
+      expect(got.indexOf(tagA)).toBeGreaterThan(got.indexOf(tagB));
+      await group.close();
+    }),
   );
 });
 
