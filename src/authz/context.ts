@@ -39,7 +39,8 @@ export function scopeCovers(scope: string, permission: string): boolean {
   return scope.endsWith(':*') && permission.startsWith(scope.slice(0, -1));
 }
 
-function scopesAllow(ctx: AuthContext, permission: string): boolean {
+/** Do the token's scopes cover a permission (whatever the principal holds)? An unnarrowed token covers all. */
+export function scopesAllow(ctx: AuthContext, permission: string): boolean {
   return ctx.scopes === null || ctx.scopes.some((s) => scopeCovers(s, permission));
 }
 
@@ -71,11 +72,12 @@ export function attribution(ctx: AuthContext): string {
  * admin: only an unnarrowed token (or one narrowed to the whole API) carries admin powers.
  */
 export function isAdminUser(ctx: AuthContext): boolean {
-  return (
-    ctx.principal.kind === 'user' &&
-    ctx.principal.isAdmin &&
-    (ctx.scopes === null || ctx.scopes.some((s) => s === ALL_SCOPE || s === '*'))
-  );
+  return ctx.principal.kind === 'user' && ctx.principal.isAdmin && isUnnarrowed(ctx);
+}
+
+/** Does the token carry all of its principal's power: unnarrowed, or narrowed to the whole API? */
+export function isUnnarrowed(ctx: AuthContext): boolean {
+  return ctx.scopes === null || ctx.scopes.some((s) => s === ALL_SCOPE || s === '*');
 }
 
 /** The scheduler's service account and role (SPEC 2.4): only admins touch either. */

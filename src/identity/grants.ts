@@ -95,18 +95,10 @@ const clientCredentialsGrant: GrantHandler = async (params, core) => {
 
 const refreshTokenGrant: GrantHandler = async (params, core) => {
   const token = required(params, 'refresh_token');
+  // Checks the user (active, valid-after) and issues both tokens under the user's row lock.
   const rotated = await core.identity.tokens.rotateRefresh(token);
   if ('error' in rotated) throw new OAuthError(400, 'invalid_grant', rotated.error);
-  const user = await core.identity.users.findByIdUnchecked(rotated.userId);
-  if (!user || !user.props.is_active)
-    throw new OAuthError(400, 'invalid_grant', 'the user is unknown or inactive');
-  const issued = await core.sql.tx((tx) =>
-    core.identity.tokens.issue(tx, {
-      principal: { id: user.id, name: user.props.email },
-      authMethod: 'refresh_token',
-      ttlSeconds: core.settings.auth.accessTokenTtl,
-    }),
-  );
+  const { issued } = rotated;
   return {
     access_token: issued.access_token,
     token_type: 'Bearer',

@@ -6,6 +6,9 @@ import { NOW_ISO, type Queryable, type Sql } from '../db/sql.js';
 import { randomToken, sha256 } from '../crypto/tokens.js';
 import { createNode, nodeByKey, putEdge } from '../graph/store.js';
 import { uuidv7 } from '../graph/ids.js';
+import { AppError } from '../http/errors.js';
+import { issuedAtMs, passwordCheckPassed, validAfterOf } from './revocation.js';
+import { lockUser, type UserNode } from './users.store.js';
 
 export interface IssueRequest {
   /** Node id and name (email or slug) of the principal the token is ISSUED_TO. */
@@ -46,7 +49,10 @@ export interface RefreshTokenProps {
   [k: string]: unknown;
 }
 
-export type RefreshOutcome = { userId: string; refresh_token: string } | { error: string };
+export type RefreshOutcome = { issued: IssuedToken; refresh_token: string } | { error: string };
+
+/** A refresh token that may not be rotated, and whether its whole family has to end. */
+type RefreshRefusal = { error: string; revokeFamily?: string };
 
 /**
  * Revokes every access token issued to a principal whose node is being deleted: tokens name their
@@ -61,7 +67,7 @@ export async function revokeTokensIssuedTo(q: Queryable, principalId: string): P
   );
 }
 
-/** Ends every refresh-token family of a user (after a password change): no new access tokens from them. */
+/** Ends every refresh-token family of a user (a password or status change): no new access tokens from them. */
 export async function revokeRefreshTokensOf(q: Queryable, userId: string): Promise<void> {
   await q.query(
     `UPDATE graph_nodes SET props = props || jsonb_build_object('revoked_at', ${NOW_ISO}), updated_at = now()
@@ -77,6 +83,30 @@ async function revokeFamily(q: Queryable, family: string): Promise<void> {
       WHERE label = 'RefreshToken' AND props->>'family' = $1 AND props->>'revoked_at' IS NULL`,
     [family],
   );
+}
+
+type RefreshRow = { id: string; props: RefreshTokenProps };
+
+/** A refresh token by its hash, its row locked when `lock` says so. */
+function refreshTokenByHash(q: Queryable, hash: string, lock: '' | 'FOR UPDATE OF n') {
+  return q.one<RefreshRow>(
+    `SELECT n.id, n.props FROM graph_keys k JOIN graph_nodes n ON n.id = k.node_id
+      WHERE k.namespace = 'RefreshToken.hash' AND k.key = $1 ${lock}`,
+    [hash],
+  );
+}
+
+/** Why a refresh token (its row and its user's, both locked) may not be rotated, if it may not. */
+function refusal(row: RefreshRow, user: UserNode | undefined): RefreshRefusal | undefined {
+  const p = row.props;
+  if (p.revoked_at) return { error: 'the refresh token was revoked' };
+  if (p.used_at)
+    return { error: 'the refresh token was already used; its family is revoked', revokeFamily: p.family };
+  if (Date.parse(p.expires_at) <= Date.now()) return { error: 'the refresh token has expired' };
+  if (!user || !user.props.is_active) return { error: 'the user is unknown or inactive' };
+  if (issuedAtMs(row.id) < validAfterOf(user.props))
+    return { error: "the refresh token was issued before the user's password or status changed" };
+  return undefined;
 }
 
 type Deps = { sql: Sql; jwt: JwtSigner; authCache: AuthCache; settings: Settings };
@@ -116,9 +146,21 @@ export function tokensService({ sql, jwt, authCache, settings }: Deps) {
       return { access_token, jti, expires_in: req.ttlSeconds };
     },
 
-    /** A user signs in (password, OAuth): an access token and a new refresh-token family. */
+    /**
+     * A user signs in (password, OAuth): an access token and a new refresh-token family. The user's row
+     * is locked (FOR SHARE) while the tokens are written, so a password or status change either
+     * committed before and is seen here, or waits and then dates its valid-after after these tokens.
+     * A password sign-in also refuses when the password was checked against an older row
+     * (passwordCheckPassed): the password may have changed while it was being checked.
+     */
     async signIn(user: { id: string; email: string }, authMethod: string) {
       return sql.tx(async (tx) => {
+        const current = await lockUser(tx, user.id, 'FOR SHARE');
+        const checked =
+          authMethod !== 'password' || passwordCheckPassed(user.id, validAfterOf(current?.props ?? {}));
+        // The same answer as any failed login: the password that was checked no longer opens a session.
+        if (!current?.props.is_active || !checked)
+          throw new AppError(401, 'invalid_credentials', 'wrong email or password');
         const issued = await this.issue(tx, {
           principal: { id: user.id, name: user.email },
           authMethod,
@@ -181,40 +223,37 @@ export function tokensService({ sql, jwt, authCache, settings }: Deps) {
     },
 
     /**
-     * Rotates a refresh token: the presented one is used up and a new one of the same family is issued.
-     * Presenting a used token again means it leaked: the whole family is revoked.
+     * Rotates a refresh token: the presented one is used up, a new one of the same family and an access
+     * token are issued, all in one transaction under the user's row lock (FOR SHARE, taken before the
+     * token's as a credential change does), so a concurrent password or status change dates its
+     * valid-after after both new tokens and its revocation sees the new refresh token. A refresh token
+     * issued before the user's valid-after is refused whether or not a revocation reached it (its
+     * issue instant is its node id, a UUIDv7). Presenting a used token again means it leaked: the whole
+     * family is revoked.
      */
     async rotateRefresh(token: string): Promise<RefreshOutcome> {
-      const outcome = await sql.tx(
-        async (
-          tx,
-        ): Promise<{ userId: string; refresh_token: string } | { error: string; revokeFamily?: string }> => {
-          const row = await tx.one<{ id: string; props: RefreshTokenProps }>(
-            `SELECT n.id, n.props FROM graph_keys k JOIN graph_nodes n ON n.id = k.node_id
-            WHERE k.namespace = 'RefreshToken.hash' AND k.key = $1 FOR UPDATE OF n`,
-            [sha256(token)],
-          );
-          if (!row) return { error: 'unknown refresh token' };
-          const p = row.props;
-          if (p.revoked_at) return { error: 'the refresh token was revoked' };
-          if (p.used_at)
-            return {
-              error: 'the refresh token was already used; its family is revoked',
-              revokeFamily: p.family,
-            };
-          if (Date.parse(p.expires_at) <= Date.now()) return { error: 'the refresh token has expired' };
-          await tx.query(
-            `UPDATE graph_nodes SET props = props || jsonb_build_object('used_at', ${NOW_ISO}), updated_at = now() WHERE id = $1`,
-            [row.id],
-          );
-          return { userId: p.user_id, refresh_token: await this.issueRefresh(tx, p.user_id, p.family) };
-        },
-      );
-      if ('error' in outcome && outcome.revokeFamily) {
-        await revokeFamily(sql, outcome.revokeFamily);
-        return { error: outcome.error };
-      }
-      return outcome;
+      const hash = sha256(token);
+      const outcome = await sql.tx(async (tx): Promise<RefreshOutcome | RefreshRefusal> => {
+        const found = await refreshTokenByHash(tx, hash, '');
+        const user = found && (await lockUser(tx, found.props.user_id, 'FOR SHARE'));
+        const row = found && (await refreshTokenByHash(tx, hash, 'FOR UPDATE OF n'));
+        if (!row) return { error: 'unknown refresh token' };
+        const refused = refusal(row, user);
+        if (refused) return refused;
+        await tx.query(
+          `UPDATE graph_nodes SET props = props || jsonb_build_object('used_at', ${NOW_ISO}), updated_at = now() WHERE id = $1`,
+          [row.id],
+        );
+        const refresh_token = await this.issueRefresh(tx, user!.id, row.props.family);
+        const issued = await this.issue(tx, {
+          principal: { id: user!.id, name: user!.props.email },
+          authMethod: 'refresh_token',
+          ttlSeconds: settings.auth.accessTokenTtl,
+        });
+        return { issued, refresh_token };
+      });
+      if ('revokeFamily' in outcome && outcome.revokeFamily) await revokeFamily(sql, outcome.revokeFamily);
+      return 'error' in outcome ? { error: outcome.error } : outcome;
     },
 
     /**

@@ -1,6 +1,6 @@
 // Users: the people who sign in. Passwords are argon2id hashes that never leave this module.
 import type { AuthCache } from './auth-cache.js';
-import { attribution, isAdminUser, type AuthContext } from '../authz/context.js';
+import { attribution, isAdminUser, isUnnarrowed, scopesAllow, type AuthContext } from '../authz/context.js';
 import { authorize } from '../authz/guard.js';
 import { principalRoles } from '../authz/store.js';
 import { decoyHash, hashPassword, verifyPassword } from '../crypto/passwords.js';
@@ -9,13 +9,14 @@ import { KeyConflictError } from '../graph/store.js';
 import { conflict, forbidden, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import type { Queryable, Sql } from '../db/sql.js';
-import { VALID_AFTER, validAfterNow } from './revocation.js';
+import { VALID_AFTER, nextValidAfter, notePasswordCheck, validAfterOf } from './revocation.js';
 import { revokeRefreshTokensOf, revokeTokensIssuedTo } from './tokens.service.js';
 import {
   findUserByEmail,
   findUserById,
   insertUser,
   listUsers,
+  lockUser,
   patchUser,
   removeUser,
   type UserNode,
@@ -64,6 +65,9 @@ async function toRead(q: Queryable, user: UserNode): Promise<UserRead> {
 
 type Deps = { sql: Sql; authCache: AuthCache };
 
+const isSelf = (ctx: AuthContext, email: string) =>
+  ctx.principal.kind === 'user' && ctx.principal.name.toLowerCase() === email.toLowerCase();
+
 export function usersService({ sql, authCache }: Deps) {
   /** Creates a user with no authorization check: bootstrap and the CLI. */
   async function createUnchecked(input: UserCreate, by: string): Promise<UserNode> {
@@ -99,12 +103,17 @@ export function usersService({ sql, authCache }: Deps) {
     findByIdUnchecked: (id: string) => findUserById(sql, id),
     findByEmailUnchecked: (email: string) => findUserByEmail(sql, email),
 
-    /** Local password check. Every failure looks the same to the caller and costs the same time. */
+    /**
+     * Local password check. Every failure looks the same to the caller and costs the same time. A pass
+     * is noted with the valid-after it read, for the password sign-in that follows to compare with.
+     */
     async verifyLogin(email: string, password: string): Promise<UserNode | null> {
       const user = await findUserByEmail(sql, email);
       const stored = user?.props.password_hash ?? (await decoyHash());
       const ok = await verifyPassword(stored, password);
-      return ok && user && user.props.password_hash && user.props.is_active ? user : null;
+      if (!ok || !user || !user.props.password_hash || !user.props.is_active) return null;
+      notePasswordCheck(user.id, validAfterOf(user.props));
+      return user;
     },
 
     /** Bootstrap: creates the admin user when no user has that email. Returns true when created. */
@@ -132,13 +141,14 @@ export function usersService({ sql, authCache }: Deps) {
     },
 
     async get(ctx: AuthContext, email: string): Promise<UserRead> {
-      const self = ctx.principal.kind === 'user' && ctx.principal.name.toLowerCase() === email.toLowerCase();
+      // Your own record needs no user:read, but a token narrowed to other scopes does not read it either.
+      const self = isSelf(ctx, email) && scopesAllow(ctx, 'user:read');
       if (!self) authorize(ctx, 'user:read');
       return toRead(sql, await mustFind(email));
     },
 
     async update(ctx: AuthContext, email: string, input: UserPatch): Promise<UserRead> {
-      const self = ctx.principal.kind === 'user' && ctx.principal.name.toLowerCase() === email.toLowerCase();
+      const self = isSelf(ctx, email);
       const { current_password: current, ...change } = input;
       const ownPasswordOnly = self && Object.keys(change).every((k) => k === 'password');
       if (!ownPasswordOnly) authorize(ctx, 'user:update');
@@ -148,6 +158,8 @@ export function usersService({ sql, authCache }: Deps) {
       if (input.password !== undefined && !isAdminUser(ctx)) {
         // Setting someone else's password is signing in as them: admins only. Your own needs the old one.
         if (!self) throw forbidden("only an admin can set another user's password");
+        // A new password opens an unnarrowed session: a narrowed (delegated) token must not reach one.
+        if (!isUnnarrowed(ctx)) throw forbidden('a token narrowed by scopes cannot change a password');
         const ok =
           current !== undefined &&
           user.props.password_hash !== null &&
@@ -164,16 +176,19 @@ export function usersService({ sql, authCache }: Deps) {
         assertPasswordPolicy(input.password);
         patch.password_hash = await hashPassword(input.password);
       }
-      // A new password, a deactivation or a reactivation ends every access token issued before it.
-      if (
-        input.password !== undefined ||
-        (input.is_active !== undefined && input.is_active !== user.props.is_active)
-      ) {
-        patch[VALID_AFTER] = validAfterNow();
-      }
       const updated = await sql.tx(async (tx) => {
+        // Locked before valid-after is chosen: a sign-in or refresh issuing tokens holds the row FOR
+        // SHARE, so its tokens are older than the value set here and its refresh token is visible to
+        // the revocation below.
+        const locked = await lockUser(tx, user.id, 'FOR UPDATE');
+        if (!locked) throw notFound(`user ${email}`);
+        // A new password, a deactivation or a reactivation ends every token issued before it.
+        const ends =
+          input.password !== undefined ||
+          (input.is_active !== undefined && input.is_active !== locked.props.is_active);
+        if (ends) patch[VALID_AFTER] = nextValidAfter(locked.props);
         const u = await patchUser(tx, user.id, patch);
-        if (input.password !== undefined) await revokeRefreshTokensOf(tx, user.id);
+        if (ends) await revokeRefreshTokensOf(tx, user.id);
         await authCache.invalidate(tx);
         return u!;
       });

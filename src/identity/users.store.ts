@@ -40,3 +40,14 @@ export const removeUser = (q: Queryable, id: string) => deleteNode(q, id, 'User'
 
 export const listUsers = (q: Queryable, page: Omit<ListQuery, 'label'>) =>
   listNodes<UserProps>(q, { ...page, label: 'User' });
+
+/**
+ * The user, its row locked against credential changes until the transaction ends. Sign-ins and
+ * refreshes take it FOR SHARE (they run side by side); a change to the password or status takes it
+ * FOR UPDATE, so it waits for every sign-in already issuing tokens and they wait for it.
+ */
+export const lockUser = (q: Queryable, id: string, mode: 'FOR SHARE' | 'FOR UPDATE') =>
+  q.one<UserNode & Record<string, unknown>>(
+    `SELECT id, label, props, created_at, updated_at FROM graph_nodes WHERE id = $1 AND label = 'User' ${mode}`,
+    [id],
+  );

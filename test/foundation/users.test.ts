@@ -353,3 +353,48 @@ describe('a password change ends the user’s refresh-token families', () => {
     expect(ok.status).toBe(200);
   });
 });
+
+describe('a narrowed token does not reach the account through self-service', () => {
+  /** A token of this user narrowed to `scope`, as a delegated token would be. */
+  async function narrowed(email: string, scope: string): Promise<string> {
+    const { users, tokens } = app.runtime.core.identity;
+    const user = (await users.findByEmailUnchecked(email))!;
+    const issued = await app.runtime.core.sql.tx((tx) =>
+      tokens.issue(tx, {
+        principal: { id: user.id, name: email },
+        authMethod: 'password',
+        ttlSeconds: 60,
+        scope,
+      }),
+    );
+    return issued.access_token;
+  }
+
+  it('project:read reads nothing of the account and changes no password; user:read reads it', async () => {
+    await app.user('narrow@users.test', { password: 'narrow-password-1' });
+    const token = await narrowed('narrow@users.test', 'project:read');
+    expectProblem(await app.call('GET', '/users/narrow@users.test', { token }), 403, 'forbidden');
+    const patch = await app.call('PATCH', '/users/narrow@users.test', {
+      token,
+      body: { password: 'narrow-password-2', current_password: 'narrow-password-1' },
+    });
+    expectProblem(patch, 403, 'forbidden');
+    expect((await login('narrow@users.test', 'narrow-password-1')).status).toBe(200);
+
+    const reader = await narrowed('narrow@users.test', 'user:read');
+    expect((await app.call('GET', '/users/narrow@users.test', { token: reader })).status).toBe(200);
+  });
+
+  it('changing the own password needs a token that may do everything the new session may', async () => {
+    const updater = await narrowed('narrow@users.test', 'user:*');
+    const body = { password: 'narrow-password-2', current_password: 'narrow-password-1' };
+    expectProblem(
+      await app.call('PATCH', '/users/narrow@users.test', { token: updater, body }),
+      403,
+      'forbidden',
+    );
+    const full = await narrowed('narrow@users.test', 'service-api:*');
+    expect((await app.call('PATCH', '/users/narrow@users.test', { token: full, body })).status).toBe(200);
+    expect((await login('narrow@users.test', 'narrow-password-2')).status).toBe(200);
+  });
+});
