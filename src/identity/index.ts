@@ -2,7 +2,7 @@ import type { Domain } from '../app/domain.js';
 import { crudPermissions } from '../authz/permissions.js';
 import { coreGrants, grantTable, type GrantHandler } from './grants.js';
 import { identityRoutes } from './routes.js';
-import { throttleMigration } from './throttle.store.js';
+import { throttleMigration, throttlePendingMigration } from './throttle.store.js';
 
 export function identityDomain(extraGrants: Readonly<Record<string, GrantHandler>> = {}): Domain {
   return {
@@ -13,6 +13,7 @@ export function identityDomain(extraGrants: Readonly<Record<string, GrantHandler
         sql: `CREATE INDEX graph_nodes_refresh_family ON graph_nodes ((props->>'family')) WHERE label = 'RefreshToken'`,
       },
       throttleMigration,
+      throttlePendingMigration,
       {
         id: '0002_identity_refresh_user',
         sql: `CREATE INDEX graph_nodes_refresh_user ON graph_nodes ((props->>'user_id')) WHERE label = 'RefreshToken'`,

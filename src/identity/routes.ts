@@ -6,7 +6,8 @@ import { NoContent, PageQuery, SlugParams, responses } from '../http/schemas.js'
 import { parsePage, sendPage } from '../http/pagination.js';
 import { authOf, sendProblem } from '../http/server.js';
 import { AppError, invalid } from '../http/errors.js';
-import { OAuthError, clientCredentialsFrom, type GrantHandler } from './grants.js';
+import { parseJwt } from '../crypto/jwt.js';
+import { OAuthError, clientCredentialsFrom, type GrantHandler, type TokenResponse } from './grants.js';
 import { signInThrottle } from './throttle.js';
 import * as S from './schemas.js';
 
@@ -49,7 +50,23 @@ export function identityRoutes(api: Api, core: Core, grants: ReadonlyMap<string,
         response: responses({ 200: S.UserRead }),
       },
     },
-    async (req) => users.update(authOf(req), req.params.email, req.body),
+    async (req) => {
+      const ctx = authOf(req);
+      // Only an admin sets a password without current_password: anyone else's wrong guesses are
+      // throttled as failed sign-ins of the account, on its counters.
+      if (req.body.password === undefined || isAdminUser(ctx)) {
+        return users.update(ctx, req.params.email, req.body);
+      }
+      return throttle.run(
+        { account: req.params.email, address: req.ip },
+        {
+          check: () => users.update(ctx, req.params.email, req.body),
+          failed: (err) => err instanceof AppError && err.code === 'current_password_mismatch',
+          // Anyone but the user is refused before the check: a success proves the current password.
+          authenticated: () => req.params.email,
+        },
+      );
+    },
   );
   api.delete(
     '/users/:email',
@@ -176,14 +193,18 @@ export function identityRoutes(api: Api, core: Core, grants: ReadonlyMap<string,
       if (!core.settings.auth.localPasswordLogin) {
         throw new AppError(404, 'local_login_disabled', 'local password login is disabled');
       }
-      const attempt = { account: req.body.email, address: req.ip };
-      await throttle.check(attempt);
-      const user = await users.verifyLogin(req.body.email, req.body.password);
-      if (!user) {
-        await throttle.failed(attempt);
-        throw new AppError(401, 'invalid_credentials', 'wrong email or password');
-      }
-      await throttle.succeeded(attempt);
+      const user = await throttle.run(
+        { account: req.body.email, address: req.ip },
+        {
+          check: async () => {
+            const found = await users.verifyLogin(req.body.email, req.body.password);
+            if (!found) throw new AppError(401, 'invalid_credentials', 'wrong email or password');
+            return found;
+          },
+          failed: (err) => err instanceof AppError && err.code === 'invalid_credentials',
+          authenticated: () => req.body.email,
+        },
+      );
       return tokens.signIn({ id: user.id, email: user.props.email }, 'password');
     },
   );
@@ -224,13 +245,14 @@ export function identityRoutes(api: Api, core: Core, grants: ReadonlyMap<string,
       for (const [k, v] of Object.entries(req.body)) params[k] = String(v);
       params.__authorization = req.headers.authorization;
       // Failed grants count against the client they name (if any) and the address they come from.
-      const client = (() => {
+      const presented = (() => {
         try {
-          return clientCredentialsFrom(params, req.headers.authorization)?.clientId ?? params.client_id;
+          return clientCredentialsFrom(params, req.headers.authorization)?.clientId;
         } catch {
-          return params.client_id;
+          return undefined;
         }
       })();
+      const client = presented ?? params.client_id;
       const attempt = { account: client === undefined ? undefined : `client:${client}`, address: req.ip };
       try {
         const grantType = params.grant_type;
@@ -238,13 +260,14 @@ export function identityRoutes(api: Api, core: Core, grants: ReadonlyMap<string,
         const grant = grants.get(grantType);
         if (!grant)
           throw new OAuthError(400, 'unsupported_grant_type', `grant_type ${grantType} is not supported`);
-        await throttle.check(attempt);
-        const issued = await grant(params, core);
-        await throttle.succeeded(attempt);
-        return issued;
+        return await throttle.run(attempt, {
+          check: () => grant(params, core),
+          failed: (err) =>
+            err instanceof OAuthError && (err.error === 'invalid_client' || err.error === 'invalid_grant'),
+          authenticated: (issued) => authenticatedClient(issued, presented),
+        });
       } catch (err) {
         if (err instanceof OAuthError) {
-          if (err.error === 'invalid_client' || err.error === 'invalid_grant') await throttle.failed(attempt);
           if (err.status === 401) reply.header('www-authenticate', 'Basic realm="keel"');
           return reply.code(err.status).send({ error: err.error, error_description: err.description });
         }
@@ -310,6 +333,16 @@ export function identityRoutes(api: Api, core: Core, grants: ReadonlyMap<string,
     },
     async (_req, reply) => reply.header('cache-control', 'public, max-age=300').send(core.jwt.jwks()),
   );
+}
+
+/**
+ * The client a successful grant authenticated, as its throttle account: the credential its access
+ * token names (`cid`), when the request presented that credential's secret. A client the request
+ * only names (a refresh grant sending client_id=X, or Basic X:anything) proved nothing.
+ */
+function authenticatedClient(issued: TokenResponse, presented: string | undefined): string | undefined {
+  const { cid } = parseJwt(issued.access_token).claims;
+  return presented !== undefined && cid === presented ? `client:${presented}` : undefined;
 }
 
 /**

@@ -1,9 +1,18 @@
 // Failed sign-in throttling in the way of Keycloak's brute-force detection: failures are counted per
 // account, per client address and per (account, address) pair, in PostgreSQL so every replica agrees.
 // The rules, and why an attacker cannot use them to lock the owner out, are in docs/input-hardening.md.
+import { createHash } from 'node:crypto';
 import type { Queryable } from '../db/sql.js';
 import { AppError } from '../http/errors.js';
-import { clearCounters, countEvent, pruneCounters, readCounters } from './throttle.store.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  clearSettled,
+  countEvents,
+  pruneCounters,
+  settleEvents,
+  uncountEvents,
+  type Counter,
+} from './throttle.store.js';
 
 export interface ThrottlePolicy {
   /** Failures on one account within the window before only untainted addresses may still try it. */
@@ -27,54 +36,130 @@ interface Attempt {
   address: string;
 }
 
-const keysOf = ({ account, address }: Attempt) => ({
-  address: `address:${address}`,
-  account: account === undefined ? undefined : `account:${account.toLowerCase()}`,
-  pair: account === undefined ? undefined : `pair:${account.toLowerCase()}|${address}`,
-});
+/** Identifiers longer than this are keyed by their hash. */
+const LONGEST_KEPT = 200;
+
+/**
+ * A key of bounded size: a client_id is whatever the request sends, and a key over 2,704 bytes does
+ * not fit an index entry. The hashed form has its own separator, so it never equals a kept one.
+ */
+function keyOf(kind: string, id: string): string {
+  if (id.length <= LONGEST_KEPT) return `${kind}:${id}`;
+  return `${kind}#${createHash('sha256').update(id).digest('base64url')}`;
+}
+
+/** An account's keys: its own, and its pair with the address (lower-cased, as emails compare). */
+function accountKeys(account: string, address: string): [account: string, pair: string] {
+  const name = account.toLowerCase();
+  return [keyOf('account', name), keyOf('pair', `${name}|${address}`)];
+}
+
+/**
+ * Seconds to wait when the counts, this attempt among them, are one too many: its address's, or its
+ * account's when this address also tried it. An address with no other attempt on the account still
+ * gets its answer, so the owner signs in during an attack.
+ */
+function over(
+  policy: ThrottlePolicy,
+  count: (c: Counter) => number,
+  address: Counter,
+  account?: Counter,
+  pair?: Counter,
+): number | undefined {
+  if (count(address) > policy.addressFailures) return address.retry_after;
+  if (account && pair && count(account) > policy.accountFailures && count(pair) > 1) {
+    return Math.max(account.retry_after, pair.retry_after);
+  }
+  return undefined;
+}
+
+/**
+ * What becomes of a counted attempt: refused when the failures alone already reach a limit (429,
+ * its Retry-After); checked when even every attempt in flight failing would not; else it waits for
+ * those to be answered, as they may well succeed (a client signing in several times at once).
+ */
+function verdict(policy: ThrottlePolicy, ...counters: [Counter, Counter?, Counter?]) {
+  const refused = over(policy, (c) => c.settled + 1, ...counters);
+  if (refused !== undefined) return { retryAfter: refused };
+  return over(policy, (c) => c.hits, ...counters) === undefined ? 'check' : 'wait';
+}
+
+/** How often an attempt over the limit only with attempts in flight counts again, and for how long. */
+const WAIT_MS = 50;
+const LONGEST_WAIT_MS = 5000;
+
+/** A check of credentials, and how to read its outcome. */
+export interface Check<T> {
+  check(): Promise<T>;
+  /** Whether an error it threw is a failed guess (which counts) rather than a refusal of another kind. */
+  failed(err: unknown): boolean;
+  /** The account a result proved the caller to be, whose counters it clears; none: clears nothing. */
+  authenticated(result: T): string | undefined;
+}
 
 export function signInThrottle(sql: Queryable, policy: ThrottlePolicy) {
   let lastPrune = 0;
+
+  /**
+   * Counts the attempt, pending, before it is checked, so attempts in flight count against one
+   * another and no number of concurrent ones gets past the limits; throws TooManyAttempts, the
+   * attempt uncounted, when it may not be checked. Returns the keys it counted.
+   */
+  async function reserve(attempt: Attempt): Promise<string[]> {
+    const named = attempt.account === undefined ? [] : accountKeys(attempt.account, attempt.address);
+    const counted = [keyOf('address', attempt.address), ...named];
+    const until = Date.now() + LONGEST_WAIT_MS;
+    for (;;) {
+      const counters = await countEvents(sql, counted, policy.windowSeconds, true);
+      const byKey = new Map(counters.map((c) => [c.key, c]));
+      const [address, account, pair] = counted.map((k) => byKey.get(k));
+      const next = verdict(policy, address!, account, pair);
+      if (next === 'check') return counted;
+      await uncountEvents(sql, counted);
+      if (next !== 'wait') throw new TooManyAttempts(next.retryAfter);
+      if (Date.now() > until) throw new TooManyAttempts(1);
+      await sleep(WAIT_MS);
+    }
+  }
+
+  /**
+   * A success never counts: its attempt is uncounted, and the failures of the account it proved and
+   * of that account's pair with this address are cleared (the address's other failures stay). Naming
+   * an account clears nothing unless the caller proved to be it.
+   */
+  async function succeeded(counted: string[], address: string, account: string | undefined) {
+    const cleared: string[] = account === undefined ? [] : accountKeys(account, address);
+    const rest = counted.filter((k) => !cleared.includes(k));
+    if (cleared.length > 0) await clearSettled(sql, cleared);
+    if (rest.length > 0) await uncountEvents(sql, rest);
+  }
+
+  /** A failure stays counted. Ended windows are dropped at most once a window per process. */
+  async function settled(counted: string[]) {
+    await settleEvents(sql, counted);
+    const now = Date.now();
+    if (now - lastPrune > policy.windowSeconds * 1000) {
+      lastPrune = now;
+      await pruneCounters(sql, policy.windowSeconds);
+    }
+  }
+
   return {
     /**
-     * Throws TooManyAttempts when the attempt may not even be checked: its address failed too often,
-     * or its account failed too often and this address is one of those that failed on it. An address
-     * with no failure on the account still gets its answer, so the owner signs in during an attack.
+     * Runs a check of credentials as a counted attempt. A failed guess stays counted; any other
+     * error (a malformed request, a refusal for another reason) is no attempt and is uncounted.
      */
-    async check(attempt: Attempt): Promise<void> {
-      const keys = keysOf(attempt);
-      const wanted = [keys.address, keys.account, keys.pair].filter((k): k is string => k !== undefined);
-      const counters = new Map(
-        (await readCounters(sql, wanted, policy.windowSeconds)).map((c) => [c.key, c]),
-      );
-      const address = counters.get(keys.address);
-      if (address && address.hits >= policy.addressFailures) throw new TooManyAttempts(address.retry_after);
-      const account = keys.account ? counters.get(keys.account) : undefined;
-      const pair = keys.pair ? counters.get(keys.pair) : undefined;
-      if (account && account.hits >= policy.accountFailures && pair) {
-        throw new TooManyAttempts(Math.max(account.retry_after, pair.retry_after));
+    async run<T>(attempt: Attempt, { check, failed, authenticated }: Check<T>): Promise<T> {
+      const counted = await reserve(attempt);
+      let result: T;
+      try {
+        result = await check();
+      } catch (err) {
+        await (failed(err) ? settled(counted) : uncountEvents(sql, counted));
+        throw err;
       }
-    },
-
-    async failed(attempt: Attempt): Promise<void> {
-      const keys = keysOf(attempt);
-      await countEvent(
-        sql,
-        [keys.address, keys.account, keys.pair].filter((k): k is string => k !== undefined),
-        policy.windowSeconds,
-      );
-      const now = Date.now();
-      if (now - lastPrune > policy.windowSeconds * 1000) {
-        lastPrune = now;
-        await pruneCounters(sql, policy.windowSeconds);
-      }
-    },
-
-    /** A success clears what the account and this address did to it; the address's total stays. */
-    async succeeded(attempt: Attempt): Promise<void> {
-      const keys = keysOf(attempt);
-      const clear = [keys.account, keys.pair].filter((k): k is string => k !== undefined);
-      if (clear.length > 0) await clearCounters(sql, clear);
+      await succeeded(counted, attempt.address, authenticated(result));
+      return result;
     },
   };
 }
@@ -83,12 +168,12 @@ export type SignInThrottle = ReturnType<typeof signInThrottle>;
 
 /**
  * A plain rate: at most `limit` events per key within the window (e.g. OAuth login starts per
- * address), counted whether they succeed or not.
+ * address), counted whether they succeed or not. Counted before the limit is checked, so concurrent
+ * events cannot pass it together; a refused event stays counted, which cannot move the window's end.
  */
 export function rateLimit(sql: Queryable, limit: number, windowSeconds: number) {
   return async (key: string): Promise<void> => {
-    const [counter] = await readCounters(sql, [key], windowSeconds);
-    if (counter && counter.hits >= limit) throw new TooManyAttempts(counter.retry_after);
-    await countEvent(sql, [key], windowSeconds);
+    const [counter] = await countEvents(sql, [key], windowSeconds, false);
+    if (counter!.hits > limit) throw new TooManyAttempts(counter!.retry_after);
   };
 }

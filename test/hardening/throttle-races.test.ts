@@ -1,0 +1,236 @@
+// The sign-in throttle under concurrency and hostile identifiers (docs/input-hardening.md): an attempt
+// is counted before it is checked, so attempts in flight cannot slip past the limit; keys stay small
+// whatever a client_id holds; a success clears only the identity that authenticated; and a wrong
+// current_password is throttled like a wrong password at sign-in.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/harness.js';
+
+let app: TestApp;
+let admin: string;
+beforeAll(async () => {
+  app = await startTestApp({
+    env: {
+      KEEL_AUTH_THROTTLE_ACCOUNT_FAILURES: '5',
+      KEEL_AUTH_THROTTLE_ADDRESS_FAILURES: '20',
+      KEEL_AUTH_THROTTLE_WINDOW_SECONDS: '600',
+      KEEL_AUTH_THROTTLE_OAUTH_STARTS_PER_MINUTE: '3',
+    },
+  });
+  admin = await app.user('admin@races.test', { admin: true });
+});
+afterAll(() => app?.close());
+
+const login = (email: string, password: string, address: string) =>
+  app.api.inject({
+    method: 'POST',
+    url: '/auth/login',
+    remoteAddress: address,
+    payload: { email, password },
+  });
+
+const token = (form: Record<string, string>, address: string, headers: Record<string, string> = {}) =>
+  app.api.inject({
+    method: 'POST',
+    url: '/auth/token',
+    remoteAddress: address,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    payload: new URLSearchParams(form).toString(),
+  });
+
+const basic = (id: string, secret: string) =>
+  `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
+
+/** A service account with one client credential: its client_id and secret. */
+async function credential(slug: string): Promise<{ client_id: string; client_secret: string }> {
+  const sa = await app.call('POST', '/service-accounts', {
+    token: admin,
+    body: { slug, display_name: slug },
+  });
+  expect(sa.status, sa.text).toBe(201);
+  const cred = await app.call('POST', `/service-accounts/${slug}/client-credentials`, {
+    token: admin,
+    body: { name: 'ci' },
+  });
+  expect(cred.status, cred.text).toBe(201);
+  return cred.body;
+}
+
+const tally = (statuses: number[]) =>
+  statuses.reduce<Record<number, number>>((t, s) => ({ ...t, [s]: (t[s] ?? 0) + 1 }), {});
+
+describe('attempts in flight are counted before they are checked', () => {
+  it('40 concurrent wrong passwords from one address: at most 5 are checked, the rest are 429', async () => {
+    await app.user('crowd@races.test', { password: 'crowd-password-long-1' });
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => login('crowd@races.test', `wrong-password-${i}-xx`, '10.10.0.1')),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    const counts = tally(statuses);
+    expect(Object.keys(counts).sort(), JSON.stringify(counts)).toEqual(['401', '429']);
+    expect(counts[401]).toBeLessThanOrEqual(5);
+    expect(counts[429]).toBeGreaterThanOrEqual(35);
+    for (const refused of answers.filter((a) => a.statusCode === 429))
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    // The attack cannot lock the owner out: from an address that took no part in it, they sign in.
+    expect((await login('crowd@races.test', 'crowd-password-long-1', '10.10.0.2')).statusCode).toBe(200);
+  });
+
+  it('40 concurrent wrong client secrets: at most 5 are checked, the rest are 429', async () => {
+    const cred = await credential('crowd-sa');
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        token(
+          { grant_type: 'client_credentials', client_id: cred.client_id, client_secret: 'wrong-secret' },
+          '10.11.0.1',
+        ),
+      ),
+    );
+    const counts = tally(answers.map((a) => a.statusCode));
+    expect(Object.keys(counts).sort(), JSON.stringify(counts)).toEqual(['401', '429']);
+    expect(counts[401]).toBeLessThanOrEqual(5);
+  });
+
+  it('concurrent successes are not refused: they wait for the attempts in flight', async () => {
+    const cred = await credential('busy-sa');
+    const grants = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        token(
+          { grant_type: 'client_credentials', client_id: cred.client_id, client_secret: cred.client_secret },
+          '10.18.0.1',
+        ),
+      ),
+    );
+    expect(tally(grants.map((g) => g.statusCode))).toEqual({ 200: 12 });
+    await app.user('busy@races.test', { password: 'busy-password-long-1' });
+    const logins = await Promise.all(
+      Array.from({ length: 8 }, () => login('busy@races.test', 'busy-password-long-1', '10.18.0.2')),
+    );
+    expect(tally(logins.map((l) => l.statusCode))).toEqual({ 200: 8 });
+  });
+
+  it('10 concurrent OAuth login starts from one address: at most 3 get through', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        app.api.inject({ method: 'GET', url: '/auth/oauth/oidc/authorize', remoteAddress: '10.12.0.1' }),
+      ),
+    );
+    const through = answers.filter((a) => a.statusCode !== 429);
+    expect(through.length, JSON.stringify(tally(answers.map((a) => a.statusCode)))).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('POST /auth/token: what a request names cannot break or reset the counters', () => {
+  it('a 3,000-character client_id fails authentication (4xx, not 500) and counts like any failure', async () => {
+    // Random, so PostgreSQL cannot compress it under the 2,704 bytes a btree index entry may take.
+    const long = randomBytes(2250).toString('base64url');
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await token(
+        { grant_type: 'client_credentials', client_id: long, client_secret: 'wrong-secret' },
+        '10.13.0.1',
+      );
+      statuses.push(res.statusCode);
+    }
+    for (let i = 0; i < 3; i++) {
+      const res = await token({ grant_type: 'client_credentials' }, '10.13.0.1', {
+        authorization: basic(long, 'wrong-secret'),
+      });
+      statuses.push(res.statusCode);
+    }
+    // It names no credential: 401 invalid_client, and the sixth is refused like any sixth failure.
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    expect(app.logs.join('\n')).not.toContain('index row size');
+  });
+
+  it('a refresh naming a client (in the body or HTTP Basic) does not clear that client’s failures', async () => {
+    const cred = await credential('reset-sa');
+    await app.user('refresher@races.test', { password: 'refresher-password-long-1' });
+    const signedIn = await login('refresher@races.test', 'refresher-password-long-1', '10.14.0.9');
+    let refresh = JSON.parse(signedIn.body).refresh_token as string;
+    const wrong: number[] = [];
+    const refreshes: number[] = [];
+    for (let round = 0; round < 4; round++) {
+      for (let i = 0; i < 4; i++) {
+        const res = await token(
+          { grant_type: 'client_credentials', client_id: cred.client_id, client_secret: `wrong-${i}` },
+          '10.14.0.1',
+        );
+        wrong.push(res.statusCode);
+      }
+      const named =
+        round % 2 === 0
+          ? await token(
+              { grant_type: 'refresh_token', refresh_token: refresh, client_id: cred.client_id },
+              '10.14.0.1',
+            )
+          : await token({ grant_type: 'refresh_token', refresh_token: refresh }, '10.14.0.1', {
+              authorization: basic(cred.client_id, 'anything'),
+            });
+      refreshes.push(named.statusCode);
+      if (named.statusCode === 200) refresh = JSON.parse(named.body).refresh_token;
+    }
+    // The first refresh went through (the trick was tried); the sixth wrong secret is refused.
+    expect(refreshes[0]).toBe(200);
+    expect(wrong.slice(0, 5), String(wrong)).toEqual([401, 401, 401, 401, 401]);
+    expect(new Set(wrong.slice(5)), String(wrong)).toEqual(new Set([429]));
+  });
+
+  it('a client_credentials success clears that client’s failures', async () => {
+    const cred = await credential('cleared-sa');
+    const grant = (secret: string) =>
+      token(
+        { grant_type: 'client_credentials', client_id: cred.client_id, client_secret: secret },
+        '10.15.0.1',
+      );
+    for (let i = 0; i < 4; i++) expect((await grant('wrong-secret')).statusCode).toBe(401);
+    expect((await grant(cred.client_secret)).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await grant('wrong-secret')).statusCode).toBe(401);
+    expect((await grant('wrong-secret')).statusCode).toBe(429);
+  });
+});
+
+describe('PATCH /users/{self}: a wrong current_password is throttled like a wrong password', () => {
+  const patch = (bearer: string, current: string, address: string) =>
+    app.api.inject({
+      method: 'PATCH',
+      url: '/users/stolen@races.test',
+      remoteAddress: address,
+      headers: { authorization: `Bearer ${bearer}` },
+      payload: { password: 'brand-new-password-long-2', current_password: current },
+    });
+
+  it('the sixth wrong guess on is 429 with Retry-After; the owner elsewhere still changes it', async () => {
+    const stolen = await app.user('stolen@races.test', { password: 'stolen-password-long-1' });
+    const answers = [];
+    for (let i = 0; i < 12; i++) answers.push(await patch(stolen, `guess-${i}-long-enough`, '10.16.0.1'));
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.slice(0, 5), String(statuses)).toEqual([403, 403, 403, 403, 403]);
+    expect(new Set(statuses.slice(5)), String(statuses)).toEqual(new Set([429]));
+    const refused = answers[11]!;
+    expect(JSON.parse(refused.body).code).toBe('too_many_attempts');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    // Even the right password is refused from the guessing address, and not from the owner's.
+    expect((await patch(stolen, 'stolen-password-long-1', '10.16.0.1')).statusCode).toBe(429);
+    const owner = await patch(stolen, 'stolen-password-long-1', '10.16.0.2');
+    expect(owner.statusCode, owner.body).toBe(200);
+  });
+
+  it('concurrent wrong guesses: at most 5 are checked', async () => {
+    const bearer = await app.user('stolen2@races.test', { password: 'stolen2-password-long-1' });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        app.api.inject({
+          method: 'PATCH',
+          url: '/users/stolen2@races.test',
+          remoteAddress: '10.17.0.1',
+          headers: { authorization: `Bearer ${bearer}` },
+          payload: { password: 'brand-new-password-long-2', current_password: `guess-${i}-long-enough` },
+        }),
+      ),
+    );
+    const counts = tally(answers.map((a) => a.statusCode));
+    expect(Object.keys(counts).sort(), JSON.stringify(counts)).toEqual(['403', '429']);
+    expect(counts[403]).toBeLessThanOrEqual(5);
+  });
+});
