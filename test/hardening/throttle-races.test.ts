@@ -4,19 +4,13 @@
 // current_password is throttled like a wrong password at sign-in.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { THROTTLE_TEST_ENV } from '../support/throttle-env.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
 
 let app: TestApp;
 let admin: string;
 beforeAll(async () => {
-  app = await startTestApp({
-    env: {
-      KEEL_AUTH_THROTTLE_ACCOUNT_FAILURES: '5',
-      KEEL_AUTH_THROTTLE_ADDRESS_FAILURES: '20',
-      KEEL_AUTH_THROTTLE_WINDOW_SECONDS: '600',
-      KEEL_AUTH_THROTTLE_OAUTH_STARTS_PER_MINUTE: '3',
-    },
-  });
+  app = await startTestApp({ env: THROTTLE_TEST_ENV });
   admin = await app.user('admin@races.test', { admin: true });
 });
 afterAll(() => app?.close());

@@ -3,19 +3,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSettings, SettingsError } from '../../src/config/settings.js';
 import { passwordProblem } from '../../src/identity/password-policy.js';
+import { THROTTLE_TEST_ENV } from '../support/throttle-env.js';
 import { startTestApp, testEnv, type TestApp } from '../support/harness.js';
 
 let app: TestApp;
 let admin: string;
 beforeAll(async () => {
-  app = await startTestApp({
-    env: {
-      KEEL_AUTH_THROTTLE_ACCOUNT_FAILURES: '5',
-      KEEL_AUTH_THROTTLE_ADDRESS_FAILURES: '20',
-      KEEL_AUTH_THROTTLE_WINDOW_SECONDS: '600',
-      KEEL_AUTH_THROTTLE_OAUTH_STARTS_PER_MINUTE: '3',
-    },
-  });
+  app = await startTestApp({ env: THROTTLE_TEST_ENV });
   admin = await app.adminToken();
 });
 afterAll(() => app?.close());
