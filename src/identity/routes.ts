@@ -205,7 +205,7 @@ export function identityRoutes(api: Api, core: Core, grants: ReadonlyMap<string,
           authenticated: () => req.body.email,
         },
       );
-      return tokens.signIn({ id: user.id, email: user.props.email }, 'password');
+      return tokens.signIn({ id: user.id, email: user.props.email }, 'password', user);
     },
   );
 

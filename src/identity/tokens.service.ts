@@ -7,7 +7,7 @@ import { randomToken, sha256 } from '../crypto/tokens.js';
 import { createNode, nodeByKey, putEdge } from '../graph/store.js';
 import { uuidv7 } from '../graph/ids.js';
 import { AppError } from '../http/errors.js';
-import { issuedAtMs, passwordCheckPassed, validAfterOf } from './revocation.js';
+import { issuedAtMs, validAfterOf } from './revocation.js';
 import { lockUser, type UserNode } from './users.store.js';
 
 export interface IssueRequest {
@@ -150,16 +150,15 @@ export function tokensService({ sql, jwt, authCache, settings }: Deps) {
      * A user signs in (password, OAuth): an access token and a new refresh-token family. The user's row
      * is locked (FOR SHARE) while the tokens are written, so a password or status change either
      * committed before and is seen here, or waits and then dates its valid-after after these tokens.
-     * A password sign-in also refuses when the password was checked against an older row
-     * (passwordCheckPassed): the password may have changed while it was being checked.
+     * A sign-in after a password check passes the row that check read (`checked`) and is refused when
+     * the row now carries another valid-after: the password changed while it was being checked.
      */
-    async signIn(user: { id: string; email: string }, authMethod: string) {
+    async signIn(user: { id: string; email: string }, authMethod: string, checked?: UserNode) {
       return sql.tx(async (tx) => {
         const current = await lockUser(tx, user.id, 'FOR SHARE');
-        const checked =
-          authMethod !== 'password' || passwordCheckPassed(user.id, validAfterOf(current?.props ?? {}));
+        const unchanged = !checked || validAfterOf(checked.props) === validAfterOf(current?.props ?? {});
         // The same answer as any failed login: the password that was checked no longer opens a session.
-        if (!current?.props.is_active || !checked)
+        if (!current?.props.is_active || !unchanged)
           throw new AppError(401, 'invalid_credentials', 'wrong email or password');
         const issued = await this.issue(tx, {
           principal: { id: user.id, name: user.email },

@@ -9,7 +9,7 @@ import { KeyConflictError } from '../graph/store.js';
 import { conflict, forbidden, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import type { Queryable, Sql } from '../db/sql.js';
-import { VALID_AFTER, nextValidAfter, notePasswordCheck, validAfterOf } from './revocation.js';
+import { VALID_AFTER, nextValidAfter } from './revocation.js';
 import { revokeRefreshTokensOf, revokeTokensIssuedTo } from './tokens.service.js';
 import {
   findUserByEmail,
@@ -104,15 +104,14 @@ export function usersService({ sql, authCache }: Deps) {
     findByEmailUnchecked: (email: string) => findUserByEmail(sql, email),
 
     /**
-     * Local password check. Every failure looks the same to the caller and costs the same time. A pass
-     * is noted with the valid-after it read, for the password sign-in that follows to compare with.
+     * Local password check. Every failure looks the same to the caller and costs the same time. The
+     * user it returns carries the valid-after the check read, for the sign-in that follows to compare.
      */
     async verifyLogin(email: string, password: string): Promise<UserNode | null> {
       const user = await findUserByEmail(sql, email);
       const stored = user?.props.password_hash ?? (await decoyHash());
       const ok = await verifyPassword(stored, password);
       if (!ok || !user || !user.props.password_hash || !user.props.is_active) return null;
-      notePasswordCheck(user.id, validAfterOf(user.props));
       return user;
     },
 
