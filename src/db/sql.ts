@@ -1,9 +1,11 @@
 // The one SQL layer: a pg pool, bound parameters only, transactions with retry on serialization failures.
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { installRowDecoding } from './row-decoding.js';
 
 // int8 and numeric come back as strings by default; timestamps as Date. Keep both behaviours explicit.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+installRowDecoding();
 
 export type Row = Record<string, unknown>;
 
