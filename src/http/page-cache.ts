@@ -47,7 +47,7 @@ export class PageCache {
   /** Moves on every drop of a family, so a read that raced a change does not store what it read. */
   private readonly generations = new Map<string, number>();
   /** The builds under way, by key and the family's generation and the epoch each began in. */
-  private readonly builds = new SingleFlight<CachedResponse>();
+  private readonly builds = new SingleFlight<BuiltResponse>();
   private epoch = 0;
   private bytes = 0;
   private readonly pending = new Set<string>();
@@ -84,26 +84,29 @@ export class PageCache {
    * Builds the response and keeps it, unless the family changed (here or elsewhere) while it was built.
    * Callers that ask for a key while it is being built share that build (an entry that expires under
    * load is built once, not once per waiting request), as long as the family has not changed since it
-   * began. A `fresh` build neither joins nor is joined: it answers its own caller and refreshes the entry.
+   * began. A `fresh` build neither joins nor is joined: it answers its own caller, with the body as
+   * built (a string goes out in one write with the headers, where bytes take two), and refreshes the
+   * entry.
    */
   load(
     family: string,
     key: string,
     build: () => Promise<BuiltResponse>,
     fresh = false,
-  ): Promise<CachedResponse> {
+  ): Promise<BuiltResponse> {
     const generation = this.generationOf(family);
     const epoch = this.epoch;
-    if (fresh) return this.keep(family, key, build, generation, epoch);
+    if (fresh) return this.keep(family, key, build, generation, epoch, true);
     // A change moves the generation (a gap, the epoch): later callers get a flight key of their own.
     return this.builds.run(`${epoch}\u0000${generation}\u0000${key}`, () =>
-      this.keep(family, key, build, generation, epoch),
+      this.keep(family, key, build, generation, epoch, false),
     );
   }
 
   /**
    * Builds and stores, unless the family changed (its generation, or the epoch) since the build began.
-   * The body is encoded once: the bytes kept are the bytes sent, to this caller and to later ones.
+   * The body is encoded once: the bytes kept are the bytes later callers (and those sharing this build)
+   * are sent; `asBuilt` answers the body as built instead.
    * A method, not a closure made per call: tsx names every closure bound to a name (esbuild's
    * keepNames), which costs a defineProperty on each request (about 2 µs, measured in a CPU profile).
    */
@@ -113,12 +116,13 @@ export class PageCache {
     build: () => Promise<BuiltResponse>,
     generation: number,
     epoch: number,
-  ): Promise<CachedResponse> {
+    asBuilt: boolean,
+  ): Promise<BuiltResponse> {
     const built = await build();
     const body = typeof built.body === 'string' ? Buffer.from(built.body) : built.body;
     const response = { body, link: built.link };
     if (generation === this.generationOf(family) && epoch === this.epoch) this.store(family, key, response);
-    return response;
+    return asBuilt ? built : response;
   }
 
   /**
