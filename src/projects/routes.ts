@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { Api } from '../app/domain.js';
 import { NoContent, PageQuery, Slug, Timestamp, responses } from '../http/schemas.js';
 import { sendCached, type PageCache } from '../http/page-cache.js';
-import { pageResponse, parsePage } from '../http/pagination.js';
+import { pageResponse, parsePage, sendPage } from '../http/pagination.js';
 import { authOf } from '../http/server.js';
 import type { ProjectsService } from './service.js';
 import { ACL_ACTIONS } from './store.js';
@@ -120,8 +120,24 @@ export function projectRoutes(api: Api, projects: ProjectsService, pages: PageCa
   );
   api.get(
     '/organizations/:org/projects/:project/access',
-    { schema: { tags, params: ProjectParams, response: responses({ 200: Type.Array(Access) }) } },
-    async (req) => projects.listAccess(authOf(req), req.params.org, req.params.project),
+    {
+      schema: {
+        tags,
+        summary: "The project's CAN_ACCESS grants, in user id order",
+        params: ProjectParams,
+        querystring: PageQuery,
+        response: responses({ 200: Type.Array(Access) }),
+      },
+    },
+    async (req, reply) => {
+      const page = parsePage(req.query);
+      return sendPage(
+        req,
+        reply,
+        page,
+        await projects.listAccess(authOf(req), req.params.org, req.params.project, page),
+      );
+    },
   );
   api.put(
     '/organizations/:org/projects/:project/access/:email',

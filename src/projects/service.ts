@@ -25,6 +25,7 @@ import { PROJECT_PAGES } from './pages.js';
 import {
   aclActions,
   findProject,
+  projectGrants,
   projectKey,
   type AclAction,
   type ProjectNode,
@@ -322,17 +323,13 @@ export function projectsService({ sql, graphCache, pages }: Deps) {
     },
 
     // --- resource ACLs
-    async listAccess(ctx: AuthContext, orgSlug: string, slug: string) {
+    /** A project's CAN_ACCESS grants in user id order, read along the project's edges. */
+    async listAccess(ctx: AuthContext, orgSlug: string, slug: string, page: Page) {
       authorize(ctx, 'project:access');
       const org = await mustFindOrganization(sql, orgSlug);
       const project = await mustFindProject(sql, org, slug);
-      const rows = await sql.query<{ email: string; actions: string[] }>(
-        `SELECT u.props->>'email' AS email, e.props->'actions' AS actions
-           FROM graph_edges e JOIN graph_nodes u ON u.id = e.src
-          WHERE e.dst = $1 AND e.label = 'CAN_ACCESS' ORDER BY 1`,
-        [project.id],
-      );
-      return rows;
+      const r = await projectGrants(sql, project.id, page);
+      return { next: r.next, items: r.items.map((g) => ({ email: g.email, actions: g.actions })) };
     },
 
     async setAccess(

@@ -1,3 +1,4 @@
+import { afterId, keysetPage } from '../db/keyset.js';
 import type { Queryable } from '../db/sql.js';
 import { nodeByKey, type GraphNode } from '../graph/store.js';
 import type { OrganizationNode } from '../organizations/store.js';
@@ -61,4 +62,26 @@ export async function aclActions(q: Queryable, userId: string, resourceId: strin
     [userId, resourceId],
   );
   return row?.actions ?? [];
+}
+
+/**
+ * One page of a project's CAN_ACCESS grants by user id, along the project's edges (`graph_edges_dst`
+ * orders one target's edges by `src`), each user read by its primary key.
+ */
+export function projectGrants(
+  q: Queryable,
+  projectId: string,
+  page: { limit: number; after: string | undefined },
+) {
+  return keysetPage<{ id: string; email: string; actions: string[] }>(
+    q,
+    { limit: page.limit, after: page.after === undefined ? undefined : [page.after] },
+    [projectId],
+    (s) => `SELECT e.src AS id, u.props->>'email' AS email, e.props->'actions' AS actions
+              FROM graph_edges e
+              CROSS JOIN LATERAL (SELECT * FROM graph_nodes u WHERE u.id = e.src OFFSET 0) u
+             WHERE e.dst = $1::uuid AND e.label = 'CAN_ACCESS' ${afterId(s, 'e.src')}
+             ORDER BY e.src LIMIT ${s.limit}`,
+    (r) => r.id,
+  );
 }

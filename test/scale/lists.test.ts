@@ -4,9 +4,10 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedGrants, seedProjects } from '../../bench/seed.js';
-import type { Queryable, Row } from '../../src/db/sql.js';
+import type { Queryable } from '../../src/db/sql.js';
 import { listNodes } from '../../src/graph/store.js';
 import { createTestDatabase, startTestApp, type TestApp } from '../support/harness.js';
+import { statementOf } from '../support/plans.js';
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let app: TestApp;
@@ -48,18 +49,7 @@ const cursor = (id: string) => Buffer.from(id).toString('base64url');
 
 /** Runs what `list` would run, under a generic plan, and returns the rows its scans read. */
 async function rowsRead(list: (q: Queryable) => Promise<unknown>): Promise<number> {
-  let statement: { text: string; params: readonly unknown[] } | undefined;
-  const recorder: Queryable = {
-    async query<T extends Row>(text: string, params: readonly unknown[] = []) {
-      statement = { text, params };
-      return [] as T[];
-    },
-    async one() {
-      return undefined;
-    },
-  };
-  await list(recorder);
-  const { text, params } = statement!;
+  const { text, params } = await statementOf(list);
   await probe.query(`PREPARE listed AS ${text}`);
   try {
     const args = params.map((p) => probe.escapeLiteral(String(p))).join(', ');

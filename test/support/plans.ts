@@ -2,7 +2,7 @@
 // it. Keel names every statement (src/db/sql.ts), so a plan made while a table was small stays in use
 // as the table grows, until the table is analyzed again: a statement on a table that grows must have a
 // generic plan that reads it through an index whatever its size was (docs/architecture.md).
-import type { Sql } from '../../src/db/sql.js';
+import type { Queryable, Row, Sql } from '../../src/db/sql.js';
 
 /** A literal for EXPLAIN EXECUTE: text as a quoted string, arrays as PostgreSQL array literals. */
 function literal(value: unknown): string {
@@ -69,4 +69,22 @@ export async function freshPlan(sql: Sql, text: string, values: unknown[]) {
   if (n >= 200) throw new Error(`graph_nodes holds ${n} rows: not a database as just installed`);
   const plan = await genericPlan(sql, text, values);
   return { plan, shown: plan.join('\n') };
+}
+
+/** The statement and parameters `run` sends (the last one), without running it. */
+export async function statementOf(
+  run: (q: Queryable) => Promise<unknown>,
+): Promise<{ text: string; params: readonly unknown[] }> {
+  let statement: { text: string; params: readonly unknown[] } | undefined;
+  const recorder: Queryable = {
+    async query<T extends Row>(text: string, params: readonly unknown[] = []) {
+      statement = { text, params };
+      return [] as T[];
+    },
+    async one() {
+      return undefined;
+    },
+  };
+  await run(recorder);
+  return statement!;
 }
