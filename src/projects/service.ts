@@ -126,7 +126,17 @@ async function findOrganizationHidden(q: Queryable, ctx: AuthContext, orgSlug: s
   throw notFound(`project ${slug}`);
 }
 
-async function teamOf(q: Queryable, org: OrganizationNode, slug: string) {
+/**
+ * The team a project write names. Choosing a team needs `team:read`, checked before the lookup: a
+ * caller that may not read teams (an update-only ACL holder, a bare `project:create`) would otherwise
+ * tell existing team slugs from others by 422 against 2xx.
+ */
+async function teamOf(q: Queryable, ctx: AuthContext, org: OrganizationNode, slug: string) {
+  if (!hasPermission(ctx, 'team:read')) {
+    throw new AppError(403, 'forbidden', 'team: choosing a team needs the permission team:read', [
+      { pointer: '/team', in: 'body', detail: 'choosing a team needs the permission team:read' },
+    ]);
+  }
   const team = await findTeam(q, org.id, slug);
   if (!team) {
     throw new AppError(422, 'unknown_team', `team: no team ${slug} in ${org.props.slug}`, [
@@ -188,7 +198,7 @@ export function projectsService({ sql, graphCache, pages }: Deps) {
         return await sql.tx(async (tx) => {
           pages.invalidate(tx, PROJECT_PAGES);
           const org = await mustFindOrganization(tx, orgSlug);
-          const team = await teamOf(tx, org, input.team);
+          const team = await teamOf(tx, ctx, org, input.team);
           const p = await createNode<ProjectProps>(
             tx,
             'Project',
@@ -280,7 +290,7 @@ export function projectsService({ sql, graphCache, pages }: Deps) {
             patch.slug = input.slug;
           }
           if (input.team !== undefined && input.team !== project.props.team) {
-            const team = await teamOf(tx, org, input.team);
+            const team = await teamOf(tx, ctx, org, input.team);
             await tx.query(`DELETE FROM graph_edges WHERE src = $1 AND label = 'OWNED_BY'`, [project.id]);
             await putEdge(tx, project.id, 'OWNED_BY', team.id);
             patch.team = input.team;

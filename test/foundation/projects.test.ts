@@ -456,6 +456,54 @@ describe('CAN_ACCESS: users without global project permissions act on the projec
   });
 });
 
+describe('naming a team needs team:read: project writes are no oracle for team slugs', () => {
+  it('an update-only ACL holder gets 403 for any team, existing or not; the project keeps its team', async () => {
+    await post(N, { slug: 'team-oracle', name: 'Team oracle', team: 'alpha' });
+    const editor = await userToken(app, 'editor@teams.test');
+    await app.call('PUT', `${N}/team-oracle/access/editor@teams.test`, {
+      token: admin,
+      body: { actions: ['update'] },
+    });
+    for (const team of ['beta', 'no-such-team']) {
+      const res = await app.call('PATCH', `${N}/team-oracle`, { token: editor, body: { team } });
+      expectProblem(res, 403, 'forbidden');
+      expect(res.body.detail).toContain('team:read');
+    }
+    // Its own team is no choice: the other fields of such a PATCH go through.
+    const same = await app.call('PATCH', `${N}/team-oracle`, {
+      token: editor,
+      body: { team: 'alpha', name: 'Renamed' },
+    });
+    expect(same.status).toBe(204);
+    expect((await get(`${N}/team-oracle`)).body).toMatchObject({ team: 'alpha', name: 'Renamed' });
+  });
+
+  it('creating a project names a team: project:create without team:read is 403, with it 201 or 422', async () => {
+    await createRole(app, 'creator-blind', ['project:create']);
+    await createRole(app, 'creator', ['project:create', 'team:read']);
+    const blind = await userToken(app, 'blind@teams.test', { roles: ['creator-blind'] });
+    const creator = await userToken(app, 'creator@teams.test', { roles: ['creator'] });
+    for (const team of ['beta', 'no-such-team']) {
+      const body = { slug: `blind-${team}`, name: 'x', team };
+      expectProblem(await app.call('POST', N, { token: blind, body }), 403, 'forbidden');
+    }
+    const made = await app.call('POST', N, {
+      token: creator,
+      body: { slug: 'seen', name: 'x', team: 'beta' },
+    });
+    expect(made.status, made.text).toBe(201);
+    expectProblem(
+      await app.call('POST', N, {
+        token: creator,
+        body: { slug: 'unseen', name: 'x', team: 'no-such-team' },
+      }),
+      422,
+      'unknown_team',
+    );
+    expectProblem(await get(`${N}/blind-beta`), 404);
+  });
+});
+
 describe('a service account never gets CAN_ACCESS (SPEC 2.3 rule 5)', () => {
   let bot: ServiceAccountFixture;
   beforeAll(async () => {

@@ -349,7 +349,8 @@ export const foundation: RouteGroup = {
     {
       method: 'POST',
       path: '/organizations/{org}/projects',
-      perm: 'project:create',
+      // A project names its team, and choosing one needs team:read.
+      perm: 'project:create team:read',
       ok: 201,
       request: async (n) => ({ url: P, body: { slug: `new-p-${n}`, name: 'P', team: TEAM } }),
     },
