@@ -4,9 +4,9 @@
 // without prototype, spread into a plain one on every row. In a process that runs many statements of
 // different columns, that spread and the keyed stores after it see a new object shape at every call
 // site and go megamorphic: on a plugin entity get (one row of five columns) pg's row handling cost
-// 11.5 µs against 7 µs for the same statement in a one-route process (CPU profiles,
-// docs/architecture.md, "Row decoding"). Here each column list gets its own decoder, an object literal written for it, so
-// each decoder's row has one shape and each row is one allocation; the column's type parsers are
+// 11.5 µs against 7 µs for the same statement in a one-route process (CPU profiles; docs/architecture.md,
+// "Row decoding"). Here each column list gets its own decoder, an object literal written for it, so
+// each decoder's row has one shape and each row is one allocation; the columns' type parsers are
 // written into the decoder, which calls each directly. The values are those pg's parsers give.
 //
 // Installed on pg's Result class, for every query of the process. Results this does not handle keep
