@@ -52,15 +52,22 @@ export type ModelInput = ModelFields & { model_id: string; slug: string };
 export type ModelPatch = ModelFields & { slug?: string | undefined };
 
 /**
- * Resolves team slugs of the organization; an unknown one is 422 naming its position. The teams are
- * locked against deletion until commit, so an ALLOWED_FOR edge never points at a team deleted meanwhile.
+ * Resolves team slugs of the organization; an unknown one is 422 naming its position. Choosing teams
+ * needs `team:read`, checked before the lookup (403 for any slug), so that a caller who may not read
+ * teams cannot tell their slugs apart by 422 against 2xx. The teams are locked against deletion until
+ * commit, so an ALLOWED_FOR edge never points at a team deleted meanwhile.
  */
 async function resolveTeams(
   q: Queryable,
+  ctx: AuthContext,
   org: OrganizationNode,
   slugs: string[],
   pointer: string,
 ): Promise<AllowedTeam[]> {
+  if (!hasPermission(ctx, 'team:read')) {
+    const detail = 'choosing teams needs the permission team:read';
+    throw new AppError(403, 'forbidden', `${pointer.slice(1)}: ${detail}`, [{ pointer, in: 'body', detail }]);
+  }
   const found = await lockTeams(q, org.id, slugs);
   return slugs.map((slug, i) => {
     const id = found.get(slug);
@@ -113,7 +120,9 @@ export async function createModel(
   const scope = input.access_scope ?? 'organization';
   checkScope(scope, input.team_slugs, `${pointer}/team_slugs`);
   const teams =
-    scope === 'restricted' ? await resolveTeams(tx, org, input.team_slugs!, `${pointer}/team_slugs`) : [];
+    scope === 'restricted'
+      ? await resolveTeams(tx, ctx, org, input.team_slugs!, `${pointer}/team_slugs`)
+      : [];
   let node: ModelNode;
   try {
     node = await createNode<ModelProps>(
@@ -270,7 +279,7 @@ export function modelsService({ sql, graphCache, cache }: Deps) {
           } else if (input.team_slugs !== undefined || scopeChanged) {
             // Switching to restricted, or replacing the teams: the new list must name at least one.
             checkScope(scope, input.team_slugs, '/team_slugs');
-            const teams = await resolveTeams(tx, org, input.team_slugs!, '/team_slugs');
+            const teams = await resolveTeams(tx, ctx, org, input.team_slugs!, '/team_slugs');
             await allowFor(tx, m.id, teams);
             patch.teams = teams;
             live = teams.map((t) => t.id);

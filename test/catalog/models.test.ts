@@ -490,6 +490,57 @@ describe('PATCH and DELETE /ai-models/{id}: who may call', () => {
   });
 });
 
+describe('choosing teams needs team:read: model writes are no oracle for team slugs', () => {
+  it('without team:read any team is 403, existing or not, and nothing changes; with it, 200 or 422', async () => {
+    const id = await createModel(app, w.admin, body());
+    for (const team_slugs of [['alpha'], ['nope']]) {
+      const res = await app.call('PATCH', `${M}/${id}`, {
+        token: w.editor,
+        body: { access_scope: 'restricted', team_slugs },
+      });
+      expect(res.status, res.text).toBe(403);
+      expect(res.body.errors[0].pointer).toBe('/team_slugs');
+    }
+    expect((await app.call('GET', `${M}/${id}`, { token: w.admin })).body.access_scope).toBe('organization');
+
+    await app.call('POST', '/roles', {
+      token: w.admin,
+      body: {
+        slug: 'ai-team-editor',
+        name: 'x',
+        permissions: ['ai_model:read', 'ai_model:update', 'team:read'],
+      },
+    });
+    const seeing = await app.user('team-editor@example.com', { roles: ['ai-team-editor'] });
+    const missing = await app.call('PATCH', `${M}/${id}`, {
+      token: seeing,
+      body: { access_scope: 'restricted', team_slugs: ['nope'] },
+    });
+    expect(missing.body.code).toBe('unknown_team');
+    const ok = await app.call('PATCH', `${M}/${id}`, {
+      token: seeing,
+      body: { access_scope: 'restricted', team_slugs: ['alpha'] },
+    });
+    expect(ok.status, ok.text).toBe(200);
+  });
+
+  it('creating a restricted model without team:read is 403 for any team; an organization-wide one is created', async () => {
+    await app.call('POST', '/roles', {
+      token: w.admin,
+      body: { slug: 'ai-creator', name: 'x', permissions: ['ai_model:read', 'ai_model:create'] },
+    });
+    const creator = await app.user('ai-creator@example.com', { roles: ['ai-creator'] });
+    for (const team of ['alpha', 'nope']) {
+      const res = await app.call('POST', M, {
+        token: creator,
+        body: body({ access_scope: 'restricted', team_slugs: [team] }),
+      });
+      expect(res.status, res.text).toBe(403);
+    }
+    expect((await app.call('POST', M, { token: creator, body: body() })).status).toBe(201);
+  });
+});
+
 describe('OpenAPI describes the catalog', () => {
   it('says monthly_spend_cap is advisory, and api_key appears only in write schemas', async () => {
     const doc = await app.call('GET', '/openapi.json');
