@@ -131,12 +131,8 @@ export function projectRoutes(api: Api, projects: ProjectsService, pages: PageCa
     },
     async (req, reply) => {
       const page = parsePage(req.query);
-      return sendPage(
-        req,
-        reply,
-        page,
-        await projects.listAccess(authOf(req), req.params.org, req.params.project, page),
-      );
+      const grants = await projects.listAccess(authOf(req), req.params.org, req.params.project, page);
+      return sendPage(req, reply, page, grants);
     },
   );
   api.put(
