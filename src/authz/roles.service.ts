@@ -8,7 +8,7 @@ import {
   isAdminUser,
   type AuthContext,
 } from './context.js';
-import { authorize } from './guard.js';
+import { authorize, authorizeNaming } from './guard.js';
 import {
   KeyConflictError,
   createNode,
@@ -218,6 +218,14 @@ export function rolesService({ sql, authCache }: Deps) {
       on: boolean,
     ) {
       authorize(ctx, 'role:assign');
+      const account = kind === 'user' ? 'user' : 'service_account';
+      authorizeNaming(
+        ctx,
+        `${account}:read`,
+        { pointer: '/name', in: 'params' },
+        `a ${account.replace('_', ' ')}`,
+      );
+      authorizeNaming(ctx, 'role:read', { pointer: '/role', in: 'params' }, 'a role');
       await sql.tx(async (tx) => {
         const principal = await principalNode(tx, kind, name);
         const role = await mustFind(tx, roleSlug);

@@ -3,7 +3,7 @@
 // organization-wide ones and the restricted ones allowed for a team they belong to.
 import type { Core } from '../app/core.js';
 import { attribution, hasPermission, type AuthContext } from '../authz/context.js';
-import { authorize } from '../authz/guard.js';
+import { authorize, authorizeNaming } from '../authz/guard.js';
 import type { Queryable, Tx } from '../db/sql.js';
 import {
   KeyConflictError,
@@ -52,10 +52,9 @@ export type ModelInput = ModelFields & { model_id: string; slug: string };
 export type ModelPatch = ModelFields & { slug?: string | undefined };
 
 /**
- * Resolves team slugs of the organization; an unknown one is 422 naming its position. Choosing teams
- * needs `team:read`, checked before the lookup (403 for any slug), so that a caller who may not read
- * teams cannot tell their slugs apart by 422 against 2xx. The teams are locked against deletion until
- * commit, so an ALLOWED_FOR edge never points at a team deleted meanwhile.
+ * Resolves team slugs of the organization; an unknown one is 422 naming its position, and naming
+ * teams needs `team:read` (authorizeNaming). The teams are locked against deletion until commit, so an
+ * ALLOWED_FOR edge never points at a team deleted meanwhile.
  */
 async function resolveTeams(
   q: Queryable,
@@ -64,10 +63,7 @@ async function resolveTeams(
   slugs: string[],
   pointer: string,
 ): Promise<AllowedTeam[]> {
-  if (!hasPermission(ctx, 'team:read')) {
-    const detail = 'choosing teams needs the permission team:read';
-    throw new AppError(403, 'forbidden', `${pointer.slice(1)}: ${detail}`, [{ pointer, in: 'body', detail }]);
-  }
+  authorizeNaming(ctx, 'team:read', { pointer, in: 'body' }, 'teams');
   const found = await lockTeams(q, org.id, slugs);
   return slugs.map((slug, i) => {
     const id = found.get(slug);

@@ -1,7 +1,7 @@
 // Organizations and their teams. A team belongs to one organization; users are members of teams.
 import type { Core } from '../app/core.js';
 import { attribution, type AuthContext } from '../authz/context.js';
-import { authorize } from '../authz/guard.js';
+import { authorize, authorizeNaming } from '../authz/guard.js';
 import type { Queryable } from '../db/sql.js';
 import {
   KeyConflictError,
@@ -236,6 +236,7 @@ export function organizationsService({ sql, graphCache }: Deps) {
 
     async setMember(ctx: AuthContext, orgSlug: string, slug: string, email: string, member: boolean) {
       authorize(ctx, 'team:update');
+      authorizeNaming(ctx, 'user:read', { pointer: '/email', in: 'params' }, 'a user');
       await sql.tx(async (tx) => {
         const org = await mustFindOrganization(tx, orgSlug);
         const team = await mustFindTeam(tx, org, slug);

@@ -2,7 +2,7 @@
 // permissions or, for users, through resource-level CAN_ACCESS edges.
 import type { Core } from '../app/core.js';
 import { attribution, hasPermission, mayUseAcl, type AuthContext } from '../authz/context.js';
-import { authorize } from '../authz/guard.js';
+import { authorize, authorizeNaming } from '../authz/guard.js';
 import type { Queryable, Tx } from '../db/sql.js';
 import {
   KeyConflictError,
@@ -126,17 +126,9 @@ async function findOrganizationHidden(q: Queryable, ctx: AuthContext, orgSlug: s
   throw notFound(`project ${slug}`);
 }
 
-/**
- * The team a project write names. Choosing a team needs `team:read`, checked before the lookup: a
- * caller that may not read teams (an update-only ACL holder, a bare `project:create`) would otherwise
- * tell existing team slugs from others by 422 against 2xx.
- */
+/** The team a project write names; naming one needs `team:read` (authorizeNaming). */
 async function teamOf(q: Queryable, ctx: AuthContext, org: OrganizationNode, slug: string) {
-  if (!hasPermission(ctx, 'team:read')) {
-    throw new AppError(403, 'forbidden', 'team: choosing a team needs the permission team:read', [
-      { pointer: '/team', in: 'body', detail: 'choosing a team needs the permission team:read' },
-    ]);
-  }
+  authorizeNaming(ctx, 'team:read', { pointer: '/team', in: 'body' }, 'a team');
   const team = await findTeam(q, org.id, slug);
   if (!team) {
     throw new AppError(422, 'unknown_team', `team: no team ${slug} in ${org.props.slug}`, [
@@ -336,8 +328,9 @@ export function projectsService({ sql, graphCache, pages }: Deps) {
     /** A project's CAN_ACCESS grants in user id order, read along the project's edges. */
     async listAccess(ctx: AuthContext, orgSlug: string, slug: string, page: Page) {
       authorize(ctx, 'project:access');
-      const org = await mustFindOrganization(sql, orgSlug);
-      const project = await mustFindProject(sql, org, slug);
+      // The grants name users: showing them needs user:read, as naming one does.
+      authorizeNaming(ctx, 'user:read', { pointer: '/project', in: 'params' }, "a project's grantees");
+      const { project } = await authorizedProject(sql, ctx, orgSlug, slug, 'read');
       const r = await projectGrants(sql, project.id, page);
       return { next: r.next, items: r.items.map((g) => ({ email: g.email, actions: g.actions })) };
     },
@@ -350,10 +343,11 @@ export function projectsService({ sql, graphCache, pages }: Deps) {
       actions: AclAction[] | null,
     ) {
       authorize(ctx, 'project:access');
+      authorizeNaming(ctx, 'user:read', { pointer: '/email', in: 'params' }, 'a user');
       return sql.tx(async (tx) => {
         pages.invalidate(tx, PROJECT_PAGES);
-        const org = await mustFindOrganization(tx, orgSlug);
-        const project = await mustFindProject(tx, org, slug);
+        // Only a caller that may read the project learns that it exists (404 otherwise).
+        const { project } = await authorizedProject(tx, ctx, orgSlug, slug, 'read');
         // A caller never hands on what it may not do itself (as with roles): project:access alone
         // would otherwise let its holder grant itself read, update and delete on every project.
         const missing: AclAction[] = [];

@@ -45,6 +45,8 @@ beforeAll(async () => {
     // A caller grants only what it holds: the roles this manager builds hold these.
     'user:read',
     'project:read',
+    // Naming a service account needs its read permission (docs/authorization.md).
+    'service_account:read',
   ]);
   roleManager = await userToken(app, 'roles@authz.test', { roles: ['role-manager'] });
 });

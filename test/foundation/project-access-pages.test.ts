@@ -209,7 +209,7 @@ describe('GET .../access authorization is unchanged by paging', () => {
   });
 
   it('with project:access: 404 for a missing organization or project, or one of another organization', async () => {
-    await createRole(app, 'grant-manager', ['project:access']);
+    await createRole(app, 'grant-manager', ['project:access', 'project:read', 'user:read']);
     const manager = await userToken(app, 'manager@grants.test', { roles: ['grant-manager'] });
     for (const token of [admin, manager]) {
       for (const path of [
@@ -219,7 +219,8 @@ describe('GET .../access authorization is unchanged by paging', () => {
       ])
         expectProblem(await get(path, token), 404, 'not_found');
     }
-    // project:access alone lists the grants (it needs no project:read), paged like the admin's.
+    // project:access lists the grants of a project its holder reads, naming users it may read; paged
+    // like the admin's.
     const res = await get(`${ACCESS}?limit=3`, manager);
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual(expected.slice(0, 3));

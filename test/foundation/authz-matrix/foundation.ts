@@ -217,14 +217,14 @@ export const foundation: RouteGroup = {
     {
       method: 'PUT',
       path: '/users/{name}/roles/{role}',
-      perm: 'role:assign',
+      perm: 'role:assign user:read role:read',
       ok: 204,
       request: fixed(`/users/${TARGET}/roles/${ROLE}`),
     },
     {
       method: 'DELETE',
       path: '/users/{name}/roles/{role}',
-      perm: 'role:assign',
+      perm: 'role:assign user:read role:read',
       ok: 204,
       request: async () => {
         await adminCall('PUT', `/users/${TARGET}/roles/${ROLE}`);
@@ -234,14 +234,14 @@ export const foundation: RouteGroup = {
     {
       method: 'PUT',
       path: '/service-accounts/{name}/roles/{role}',
-      perm: 'role:assign',
+      perm: 'role:assign service_account:read role:read',
       ok: 204,
       request: fixed(`/service-accounts/${TARGET_SA}/roles/${ROLE}`),
     },
     {
       method: 'DELETE',
       path: '/service-accounts/{name}/roles/{role}',
-      perm: 'role:assign',
+      perm: 'role:assign service_account:read role:read',
       ok: 204,
       request: async () => {
         await adminCall('PUT', `/service-accounts/${TARGET_SA}/roles/${ROLE}`);
@@ -331,14 +331,14 @@ export const foundation: RouteGroup = {
     {
       method: 'PUT',
       path: '/organizations/{org}/teams/{team}/members/{email}',
-      perm: 'team:update',
+      perm: 'team:update user:read',
       ok: 204,
       request: fixed(`/organizations/${ORG}/teams/${TEAM}/members/${TARGET}`),
     },
     {
       method: 'DELETE',
       path: '/organizations/{org}/teams/{team}/members/{email}',
-      perm: 'team:update',
+      perm: 'team:update user:read',
       ok: 204,
       request: async () => {
         await adminCall('PUT', `/organizations/${ORG}/teams/${TEAM}/members/${TARGET}`);
@@ -395,7 +395,7 @@ export const foundation: RouteGroup = {
     {
       method: 'GET',
       path: '/organizations/{org}/projects/{project}/access',
-      perm: 'project:access',
+      perm: 'project:access user:read project:read',
       ok: 200,
       request: fixed(`${P}/${PROJECT}/access`),
     },
@@ -403,14 +403,14 @@ export const foundation: RouteGroup = {
       method: 'PUT',
       path: '/organizations/{org}/projects/{project}/access/{email}',
       // Granting read takes read: a caller never hands on what it may not do itself.
-      perm: 'project:access project:read',
+      perm: 'project:access user:read project:read',
       ok: 200,
       request: fixed(`${P}/${PROJECT}/access/${TARGET}`, { actions: ['read'] }),
     },
     {
       method: 'DELETE',
       path: '/organizations/{org}/projects/{project}/access/{email}',
-      perm: 'project:access',
+      perm: 'project:access user:read project:read',
       ok: 204,
       request: async () => {
         await adminCall('PUT', `${P}/${PROJECT}/access/${TARGET}`, { actions: ['read'] });
