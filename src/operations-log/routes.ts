@@ -99,7 +99,8 @@ export function operationsLogRoutes(api: Api, log: OperationsLogService): void {
         summary: 'Records a deployment, rollback, configuration change, restart or maintenance',
         description:
           'The entry goes to the analytics stream operations_log (nothing else is stored); its readers ' +
-          'query the analytics database. Needs operations_log:create.',
+          'query the analytics database. Needs operations_log:create, and project:read and ' +
+          'environment:read to name the project and environment (403 before any lookup otherwise).',
         params: OrgParams,
         body: EntryCreate,
         response: responses({ 201: EntryRead }),

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { analyticsReader } from '../analytics-readers/store.js';
 import type { Core } from '../app/core.js';
 import { attribution, type AuthContext } from '../authz/context.js';
-import { authorize } from '../authz/guard.js';
+import { authorize, authorizeNaming } from '../authz/guard.js';
 import { POLL_INTERVAL_MS } from '../connector/sinks.js';
 import { findEnvironment } from '../environments/service.js';
 import { isUuid, uuidv7 } from '../graph/ids.js';
@@ -93,8 +93,15 @@ export function operationsLogService(core: Pick<Core, 'sql' | 'settings' | 'log'
     isUuid(id) ? findEntryRow(reader, org, id.toLowerCase()) : Promise.resolve(undefined);
 
   return {
+    /**
+     * Naming the project needs `project:read` and the environment `environment:read` (global
+     * permissions: the log is organization-wide, its readers see every entry), checked before any
+     * lookup: 403 for any value, so the write is no oracle for projects, environments or organizations.
+     */
     async create(ctx: AuthContext, orgSlug: string, input: EntryInput): Promise<OperationsEntry> {
       authorize(ctx, OPERATIONS_LOG_PERMISSION);
+      authorizeNaming(ctx, 'project:read', { pointer: '/project', in: 'body' }, 'a project');
+      authorizeNaming(ctx, 'environment:read', { pointer: '/environment', in: 'body' }, 'an environment');
       if (input.description.trim() === '') throw invalid('/description', 'must not be blank');
       return sql.tx(async (tx) => {
         const org = await mustFindOrganization(tx, orgSlug);

@@ -47,7 +47,7 @@ export function releasesRoutes(api: Api, releases: ReleasesService): void {
           'Records one fact row per component (analytics stream release_components) and then the batch ' +
           'row (release_component_batches), which is published only after the stream acknowledged the ' +
           'fact rows. Readable with GET once the pipeline moved both (about one poll interval). ' +
-          'Needs release_components:create.',
+          'Needs release_components:create and read of the project (as the GET).',
         params: Params,
         body: Type.Object(
           { components: Type.Array(Component, { minItems: 1, maxItems: 1000 }) },

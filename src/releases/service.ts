@@ -9,10 +9,8 @@ import type { Core } from '../app/core.js';
 import type { AuthContext } from '../authz/context.js';
 import { authorize } from '../authz/guard.js';
 import { uuidv7 } from '../graph/ids.js';
-import { invalid, notFound } from '../http/errors.js';
-import { mustFindOrganization } from '../organizations/service.js';
+import { invalid } from '../http/errors.js';
 import { authorizedProject } from '../projects/service.js';
-import { findProject } from '../projects/store.js';
 import { latestComplete } from './reader.js';
 
 export const RELEASE_COMPONENTS_PERMISSION = 'release_components:create';
@@ -57,9 +55,9 @@ export function releasesService(core: Pick<Core, 'sql' | 'settings' | 'log'>) {
         seen.set(c.name, i);
       });
       return sql.tx(async (tx) => {
-        const org = await mustFindOrganization(tx, orgSlug);
-        const project = await findProject(tx, org.id, projectSlug);
-        if (!project) throw notFound(`project ${projectSlug}`);
+        // Recording names the project: the read rule of the GET, so the write is no oracle either (a
+        // user that may not read it gets the 404 of a missing project, a service account 403).
+        const { org, project } = await authorizedProject(tx, ctx, orgSlug, projectSlug, 'read');
         const batchId = uuidv7();
         const recordedAt = clickhouseTime();
         const common = {

@@ -137,8 +137,15 @@ export function scoringRoutes(api: Api, scoring: ScoringService): void {
         summary: 'Recomputes now: one project (organization + project), one organization, or everything',
         body: Type.Object(
           {
-            organization: Type.Optional(Type.String({ maxLength: 200 })),
-            project: Type.Optional(Type.String({ maxLength: 200, description: 'needs organization' })),
+            organization: Type.Optional(
+              Type.String({ maxLength: 200, description: 'naming one needs organization:read' }),
+            ),
+            project: Type.Optional(
+              Type.String({
+                maxLength: 200,
+                description: 'needs organization; naming one needs project:read',
+              }),
+            ),
           },
           { additionalProperties: false },
         ),

@@ -3,7 +3,7 @@ import type { AnalyticsRecorder } from '../analytics/recorder.js';
 import { analyticsReader } from '../analytics-readers/store.js';
 import type { Core } from '../app/core.js';
 import { attribution, hasPermission, type AuthContext } from '../authz/context.js';
-import { authorize } from '../authz/guard.js';
+import { authorize, authorizeNaming } from '../authz/guard.js';
 import {
   KeyConflictError,
   createNode,
@@ -189,12 +189,25 @@ export function scoringService(core: Deps, recorder: AnalyticsRecorder) {
       return { queued, reason: SCHEDULED_REASON };
     },
 
-    /** Recomputes now, without the queue: one project, one organization's, or all. */
+    /**
+     * Recomputes now, without the queue: one project, one organization's, or all. Naming an
+     * organization needs `organization:read` and a project `project:read`, checked before any lookup
+     * (403 for any slug), so the rescore is no oracle for what its caller may not read.
+     */
     async rescore(
       ctx: AuthContext,
       input: { organization?: string | undefined; project?: string | undefined },
     ) {
       authorize(ctx, RESCORE_PERMISSION);
+      if (input.organization !== undefined)
+        authorizeNaming(
+          ctx,
+          'organization:read',
+          { pointer: '/organization', in: 'body' },
+          'an organization',
+        );
+      if (input.project !== undefined)
+        authorizeNaming(ctx, 'project:read', { pointer: '/project', in: 'body' }, 'a project');
       const by = attribution(ctx);
       const item = (projectId: string) => ({ projectId, reason: 'manual_rescore', requestedBy: by });
       if (input.project !== undefined && input.organization === undefined) {

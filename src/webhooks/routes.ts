@@ -26,7 +26,11 @@ const Secret = Type.String({
   description: 'write-only HMAC-SHA256 key the sender signs with; never returned',
 });
 const ProjectRef = Type.Union([
-  Type.String({ pattern: '^[^/]+/[^/]+$', maxLength: 200, description: '<organization>/<project>' }),
+  Type.String({
+    pattern: '^[^/]+/[^/]+$',
+    maxLength: 200,
+    description: '<organization>/<project>; naming one needs project:read',
+  }),
   Type.Null(),
 ]);
 const WebhookCreate = Type.Object(

@@ -2,7 +2,7 @@
 // secret sealed with KEEL_AUTH_ENCRYPTION_KEY. Reads say whether a secret is stored, never what it is.
 import type { Core } from '../app/core.js';
 import { attribution, type AuthContext } from '../authz/context.js';
-import { authorize } from '../authz/guard.js';
+import { authorize, authorizeNaming } from '../authz/guard.js';
 import type { Queryable } from '../db/sql.js';
 import { KeyConflictError } from '../graph/store.js';
 import { conflict, invalid, notFound } from '../http/errors.js';
@@ -46,8 +46,18 @@ export interface WebhookWrite {
 /** Where an integration sends a webhook's deliveries. */
 export const deliveryPath = (integration: string, slug: string) => `/webhooks/${integration}/${slug}`;
 
-async function projectIdOf(q: Queryable, ref: string | null | undefined): Promise<string | null | undefined> {
+/**
+ * The project a webhook write links. Naming one needs `project:read`, checked before the lookup (403
+ * for any value, existing or not), so a `webhooks:write` holder that may not read projects cannot tell
+ * their slugs apart; `null` (unlinking) names none.
+ */
+async function projectIdOf(
+  q: Queryable,
+  ctx: AuthContext,
+  ref: string | null | undefined,
+): Promise<string | null | undefined> {
   if (ref === undefined || ref === null) return ref;
+  authorizeNaming(ctx, 'project:read', { pointer: '/project', in: 'body' }, 'a project');
   const [org, project] = ref.split('/');
   const found = org && project ? await findProjectBySlugs(q, org, project) : undefined;
   if (!found)
@@ -93,7 +103,7 @@ export function webhooksService({ sql, secrets, settings }: Deps) {
       const sealed = secrets.authBox().seal(input.secret);
       try {
         return await sql.tx(async (tx) => {
-          const projectId = await projectIdOf(tx, input.project);
+          const projectId = await projectIdOf(tx, ctx, input.project);
           const props: WebhookProps = {
             slug: input.slug,
             integration: input.integration,
@@ -127,7 +137,7 @@ export function webhooksService({ sql, secrets, settings }: Deps) {
       try {
         return await sql.tx(async (tx) => {
           const before = await mustFind(tx, slug);
-          const projectId = await projectIdOf(tx, input.project);
+          const projectId = await projectIdOf(tx, ctx, input.project);
           const props: WebhookProps = {
             ...before.props,
             slug: input.slug ?? before.props.slug,

@@ -26,7 +26,10 @@ beforeAll(async () => {
     body: { slug: 'secret-project', name: 'S', team: 't' },
   });
   await app.call('POST', '/environments', { token: admin, body: { slug: 'prod', name: 'Prod' } });
-  await createRole(app, 'ops-writer', ['operations_log:create']);
+  // Naming the project and the environment needs their read permissions (below).
+  await createRole(app, 'ops-writer', ['operations_log:create', 'project:read', 'environment:read']);
+  await createRole(app, 'ops-log-only', ['operations_log:create']);
+  await createRole(app, 'ops-log-no-env', ['operations_log:create', 'project:read']);
 });
 afterAll(() => app.close());
 
@@ -163,5 +166,50 @@ describe('who may record: operations_log:create', () => {
     const plain = await app.user('plain@example.com');
     await consent(app, plain);
     expectProblem(await post(ENTRY, await delegatedToken(app, cred, 'plain@example.com')), 403, 'forbidden');
+  });
+});
+
+describe('naming a project needs project:read, an environment environment:read (before any lookup)', () => {
+  const forbiddenAt = (res: Awaited<ReturnType<typeof post>>, pointer: string, permission: string) => {
+    expectProblem(res, 403, 'forbidden');
+    expect(res.body.errors).toEqual([
+      expect.objectContaining({ pointer, in: 'body', detail: expect.stringContaining(permission) }),
+    ]);
+  };
+
+  it('without project:read: the same 403 for an existing and a missing project (or organization); nothing recorded', async () => {
+    const user = await app.user('log-only@example.com', { roles: ['ops-log-only'] });
+    const sa = await serviceAccount(app, 'log-only', { roles: ['ops-log-only'] });
+    const rows = await recorded(app, async () => {
+      for (const token of [user, sa.token]) {
+        forbiddenAt(await post(ENTRY, token), '/project', 'project:read');
+        forbiddenAt(await post({ ...ENTRY, project: 'nope' }, token), '/project', 'project:read');
+        forbiddenAt(await post({ ...ENTRY, project: 'secret-project' }, token), '/project', 'project:read');
+        forbiddenAt(
+          await post(ENTRY, token, '/organizations/nope/operations-log'),
+          '/project',
+          'project:read',
+        );
+      }
+    });
+    expect(rows).toEqual([]);
+  });
+
+  it('without environment:read: the same 403 for an existing and a missing environment; nothing recorded', async () => {
+    const user = await app.user('log-no-env@example.com', { roles: ['ops-log-no-env'] });
+    const rows = await recorded(app, async () => {
+      forbiddenAt(await post(ENTRY, user), '/environment', 'environment:read');
+      forbiddenAt(await post({ ...ENTRY, environment: 'nope' }, user), '/environment', 'environment:read');
+    });
+    expect(rows).toEqual([]);
+  });
+
+  it('with both: 201 for existing ones, 422 for a missing project or environment', async () => {
+    const user = await app.user('log-full@example.com', { roles: ['ops-writer'] });
+    expectStatus(await post(ENTRY, user), 201);
+    expectInvalid(await post({ ...ENTRY, project: 'nope' }, user), '/project', { code: 'unknown_project' });
+    expectInvalid(await post({ ...ENTRY, environment: 'nope' }, user), '/environment', {
+      code: 'unknown_environment',
+    });
   });
 });

@@ -22,6 +22,7 @@ beforeAll(async () => {
   });
   await createRole(app, 'hook-reader', ['webhooks:read']);
   await createRole(app, 'hook-writer', ['webhooks:write', 'webhooks:read']);
+  await createRole(app, 'hook-linker', ['webhooks:write', 'webhooks:read', 'project:read']);
 });
 afterAll(() => app.close());
 
@@ -159,6 +160,51 @@ describe('who may administer webhooks: webhooks:read and webhooks:write (admin o
     );
     expectStatus(delegated, 201);
     expect(delegated.body.updated_by).toBe('ops@example.com on behalf of scheduler');
+  });
+});
+
+describe('naming a project needs project:read, checked before the lookup', () => {
+  const forbiddenAtProject = (res: Res) => {
+    expectProblem(res, 403, 'forbidden');
+    expect(res.body.errors).toEqual([
+      expect.objectContaining({
+        pointer: '/project',
+        in: 'body',
+        detail: expect.stringContaining('project:read'),
+      }),
+    ]);
+  };
+  const hook = async (slug: string) => app.call('GET', `/admin/webhooks/${slug}`, { token: admin });
+  const patch = (slug: string, body: unknown, token: string) =>
+    app.call('PATCH', `/admin/webhooks/${slug}`, { token, body });
+
+  it('without project:read: the same 403 for an existing and a missing project; nothing stored', async () => {
+    const writer = await serviceAccount(app, 'hook-no-project', { roles: ['hook-writer'] });
+    await create({ slug: 'np-base', integration: 'ci', secret: SECRET }, writer.token);
+    for (const project of ['acme/api', 'acme/nope', 'nope/api']) {
+      forbiddenAtProject(
+        await create({ slug: 'np', integration: 'ci', secret: SECRET, project }, writer.token),
+      );
+      forbiddenAtProject(await patch('np-base', { project }, writer.token));
+    }
+    expectProblem(await hook('np'), 404, 'not_found');
+    expect((await hook('np-base')).body.project).toBeNull();
+    // Unlinking names no project.
+    expectStatus(await patch('np-base', { project: null }, writer.token), 200);
+  });
+
+  it('with project:read: 201/200 for an existing project, 422 unknown_project for a missing one', async () => {
+    const linker = await serviceAccount(app, 'hook-linker', { roles: ['hook-linker'] });
+    const body = { slug: 'linked', integration: 'ci', secret: SECRET };
+    expectInvalid(await create({ ...body, project: 'acme/nope' }, linker.token), '/project', {
+      code: 'unknown_project',
+    });
+    expectStatus(await create({ ...body, project: 'acme/api' }, linker.token), 201);
+    expectInvalid(await patch('linked', { project: 'acme/nope' }, linker.token), '/project', {
+      code: 'unknown_project',
+    });
+    expectStatus(await patch('linked', { project: 'acme/api' }, linker.token), 200);
+    expect((await hook('linked')).body.project).toBe('acme/api');
   });
 });
 

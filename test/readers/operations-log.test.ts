@@ -35,7 +35,8 @@ describe.each(transports())('operations log readers on %s', (transport) => {
     admin = await app.adminToken();
     member = await app.user('member@example.com', { roles: ['member'] });
     nobody = await app.user('nobody@example.com');
-    await createRole(app, 'ops-writer', ['operations_log:create']);
+    // An entry names a project and an environment: the writer may read both.
+    await createRole(app, 'ops-writer', ['operations_log:create', 'project:read', 'environment:read']);
     writer = await app.user('writer@example.com', { roles: ['ops-writer'] });
     for (const org of ['ops', 'other']) {
       await call('POST', '/organizations', admin, { slug: org, name: org });

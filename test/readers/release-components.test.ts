@@ -43,7 +43,9 @@ describe.each(transports())('release components on %s', (transport) => {
     admin = await r.app.adminToken();
     member = await r.app.user('member@example.com', { roles: ['member'] });
     nobody = await r.app.user('nobody@example.com');
-    await createRole(r.app, 'release-writer', ['release_components:create']);
+    // Recording names the project: the pipeline may read projects (as the GET requires).
+    await createRole(r.app, 'release-writer', ['release_components:create', 'project:read']);
+    await createRole(r.app, 'release-only', ['release_components:create']);
     pipeline = (await serviceAccount(r.app, 'ci', { roles: ['release-writer'] })).token;
     await seedProject(r.app, admin);
   }, 60_000);
@@ -195,6 +197,35 @@ describe.each(transports())('release components on %s', (transport) => {
     expectProblem(await post('5.0.0', body, pipeline, 'acme', 'nope'), 404);
   });
 
+  it('recording follows the read rule: without read of the project the same answer for an existing and a missing one', async () => {
+    const body = [{ name: 'a', version: '1' }];
+    const user = await r.app.user('release-only@example.com', { roles: ['release-only'] });
+    const sa = (await serviceAccount(r.app, 'release-only', { roles: ['release-only'] })).token;
+    for (const [org, project] of [
+      ['acme', 'shop'],
+      ['acme', 'nope'],
+      ['nope', 'shop'],
+    ] as const) {
+      // A user (who may hold CAN_ACCESS) gets the 404 of a missing project; a service account 403.
+      expectProblem(await post('7.0.0', body, user, org, project), 404, 'not_found');
+      expectProblem(await post('7.0.0', body, sa, org, project), 403, 'forbidden');
+    }
+    // With read of the project: 202 for an existing one, 404 for a missing one, as before.
+    expectProblem(await post('7.0.0', body, pipeline, 'acme', 'nope'), 404, 'not_found');
+    await r.app.call('PUT', '/organizations/acme/projects/shop/access/release-only@example.com', {
+      token: admin,
+      body: { actions: ['read'] },
+    });
+    r.app.runtime.core.authCache.clear();
+    expectProblem(await post('7.0.0', body, user, 'acme', 'nope'), 404, 'not_found');
+    expect((await post('7.0.1', body, user)).status).toBe(202);
+    expect((await post('7.0.2', body, pipeline)).status).toBe(202);
+    await r.settle();
+    // The refused calls stored nothing.
+    expect((await get('7.0.0', admin)).body).toMatchObject({ batch_id: null, components: [] });
+    expect((await get('7.0.1', admin)).body.components).toEqual([{ name: 'a', version: '1', purl: null }]);
+  });
+
   it('who may read: whoever may read the project; others learn nothing (404)', async () => {
     expectProblem(await r.app.call('GET', path('1.4.0')), 401);
     expectProblem(await get('1.4.0', nobody), 404);
@@ -246,7 +277,7 @@ describe.each(['postgres', 'nats'] as const)(
       if (kind === 'nats' && testNatsUrl()) nats = await ownNats();
       app = await startTestApp({ env: nats ? { KEEL_STREAM_URL: nats.url } : {} });
       await seedProject(app, await app.adminToken());
-      await createRole(app, 'release-writer', ['release_components:create']);
+      await createRole(app, 'release-writer', ['release_components:create', 'project:read']);
     }, 60_000);
     afterAll(async () => {
       await app?.close();

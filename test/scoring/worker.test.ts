@@ -407,6 +407,71 @@ describe('POST /scoring/rescore recomputes now (permission scoring:rescore, admi
   });
 });
 
+describe('POST /scoring/rescore naming an organization needs organization:read, a project project:read', () => {
+  const rescore = (token: string, body: unknown) => app.call('POST', '/scoring/rescore', { token, body });
+  const forbiddenAt = (res: Awaited<ReturnType<typeof rescore>>, pointer: string, permission: string) => {
+    expect(res.status, res.text).toBe(403);
+    expect(res.body).toMatchObject({ code: 'forbidden' });
+    expect(res.body.errors).toEqual([
+      expect.objectContaining({ pointer, in: 'body', detail: expect.stringContaining(permission) }),
+    ]);
+  };
+  /** A stale score on q (set behind the queue's back): a rescore that runs puts it right. */
+  const staleScore = () =>
+    sql().query(
+      `UPDATE graph_nodes SET props = jsonb_set(props, '{score}', '1')
+        WHERE label = 'Project' AND props->>'slug' = 'q'`,
+    );
+  let only: string;
+  let org: string;
+  let full: string;
+
+  beforeAll(async () => {
+    for (const [slug, permissions] of [
+      ['rescore-only', ['scoring:rescore']],
+      ['rescore-org', ['scoring:rescore', 'organization:read']],
+      ['rescore-full', ['scoring:rescore', 'organization:read', 'project:read']],
+    ] as const) {
+      const res = await app.call('POST', '/roles', {
+        token: admin,
+        body: { slug, name: slug, permissions },
+      });
+      expect(res.status, res.text).toBe(201);
+    }
+    only = await app.user('rescore-only@example.com', { roles: ['rescore-only'] });
+    org = await app.user('rescore-org@example.com', { roles: ['rescore-org'] });
+    full = await app.user('rescore-full@example.com', { roles: ['rescore-full'] });
+  });
+
+  it('checked before any lookup: the same 403 for an existing and a missing target; nothing rescored', async () => {
+    await staleScore();
+    for (const organization of ['acme', 'nope']) {
+      forbiddenAt(await rescore(only, { organization }), '/organization', 'organization:read');
+      for (const project of ['q', 'nope']) {
+        forbiddenAt(await rescore(only, { organization, project }), '/organization', 'organization:read');
+        forbiddenAt(await rescore(org, { organization, project }), '/project', 'project:read');
+      }
+    }
+    expect((await project('acme', 'q')).score).toBe(1);
+    // Naming nothing needs nothing more: everything.
+    expect((await rescore(only, {})).body).toEqual({ rescored: 4, changed: 1 });
+    expect((await project('acme', 'q')).score).not.toBe(1);
+  });
+
+  it('with the read permissions: 200 for an existing target, 404 for a missing one, as before', async () => {
+    await staleScore();
+    expect((await rescore(org, { organization: 'acme' })).body).toEqual({ rescored: 3, changed: 1 });
+    expect((await rescore(org, { organization: 'nope' })).status).toBe(404);
+    await staleScore();
+    expect((await rescore(full, { organization: 'acme', project: 'q' })).body).toEqual({
+      rescored: 1,
+      changed: 1,
+    });
+    expect((await rescore(full, { organization: 'acme', project: 'nope' })).status).toBe(404);
+    expect((await rescore(full, { organization: 'nope', project: 'q' })).status).toBe(404);
+  });
+});
+
 describe('requested-by attribution of a delegated run: "<user> on behalf of <actor>"', () => {
   it('in the queued job, the score history row and a policy’s updated_by', async () => {
     await sql().query('DELETE FROM scoring_jobs');

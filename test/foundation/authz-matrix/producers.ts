@@ -1,5 +1,6 @@
-// Webhooks (webhooks:read/write; deliveries are signed, not signed in), the operations log
-// (operations_log:create) and project comments (whoever may read the project).
+// Webhooks (webhooks:read/write, and project:read to name a project; deliveries are signed, not signed
+// in), the operations log (operations_log:create, and read of the project and environment it names)
+// and project comments (whoever may read the project).
 import { createHmac } from 'node:crypto';
 import { adminCall, fixed, type RouteGroup } from './table.js';
 import { ENV, ORG, P, PROJECT } from './foundation.js';
@@ -16,9 +17,13 @@ export const producers: RouteGroup = {
     {
       method: 'POST',
       path: '/admin/webhooks',
-      perm: 'webhooks:write',
+      // Naming the project it delivers for needs project:read.
+      perm: 'webhooks:write project:read',
       ok: 201,
-      request: async (n) => ({ url: '/admin/webhooks', body: webhook(`m-hook-${n}`) }),
+      request: async (n) => ({
+        url: '/admin/webhooks',
+        body: { ...webhook(`m-hook-${n}`), project: `${ORG}/${PROJECT}` },
+      }),
     },
     {
       method: 'GET',
@@ -37,9 +42,9 @@ export const producers: RouteGroup = {
     {
       method: 'PATCH',
       path: '/admin/webhooks/{slug}',
-      perm: 'webhooks:write',
+      perm: 'webhooks:write project:read',
       ok: 200,
-      request: fixed('/admin/webhooks/m-hook', { integration: 'github' }),
+      request: fixed('/admin/webhooks/m-hook', { integration: 'github', project: `${ORG}/${PROJECT}` }),
     },
     {
       method: 'DELETE',
@@ -70,7 +75,8 @@ export const producers: RouteGroup = {
     {
       method: 'POST',
       path: '/organizations/{org}/operations-log',
-      perm: 'operations_log:create',
+      // The entry names a project and an environment: their read permissions too.
+      perm: 'operations_log:create project:read environment:read',
       ok: 201,
       request: fixed(`/organizations/${ORG}/operations-log`, {
         project: PROJECT,

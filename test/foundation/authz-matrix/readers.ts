@@ -1,6 +1,6 @@
 // The analytics readers (docs/analytics-readers.md): the operations log is read with
 // operations_log:read and completed with operations_log:create; release components are recorded with
-// release_components:create and read by whoever may read the project. The matrix's Keel reads the
+// release_components:create by whoever may also read the project, and read by whoever may read it. The matrix's Keel reads the
 // embedded engine (as `keel serve` does); entries to complete are put straight into it, as the
 // connector would.
 import { openAnalyticsStore, type AnalyticsStore } from '../../../src/analytics-store/index.js';
@@ -72,7 +72,8 @@ export const readers: RouteGroup = {
     {
       method: 'POST',
       path: '/organizations/{org}/projects/{project}/releases/{version}/components',
-      perm: 'release_components:create',
+      // Recording follows the read rule of the GET (project:read, or for a user a CAN_ACCESS read).
+      perm: 'release_components:create project:read',
       ok: 202,
       request: fixed(`${P}/${PROJECT}/releases/1.0.0/components`, {
         components: [{ name: 'left-pad', version: '1.3.0' }],

@@ -1,5 +1,6 @@
 // Scoring (docs/scoring.md): policies under scoring_policy:*, the scheduled trigger, the manual
-// rescore, and a project's score history (whoever may read the project).
+// rescore (with read of the organization and project it names), and a project's score history
+// (whoever may read the project).
 import { adminCall, fixed, type RouteGroup } from './table.js';
 import { ORG, P, PROJECT } from './foundation.js';
 
@@ -61,7 +62,8 @@ export const scoring: RouteGroup = {
     {
       method: 'POST',
       path: '/scoring/rescore',
-      perm: 'scoring:rescore',
+      // The body names an organization and a project: their read permissions too.
+      perm: 'scoring:rescore organization:read project:read',
       ok: 200,
       request: fixed('/scoring/rescore', { organization: ORG, project: PROJECT }),
     },
