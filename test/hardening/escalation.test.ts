@@ -23,6 +23,8 @@ beforeAll(async () => {
     'role:delete',
     'role:assign',
     'service_account:read',
+    // Naming a user to assign a role to needs user:read (docs/authorization.md).
+    'user:read',
   ]);
   await createRole(app, 'deleter', ['user:delete', 'project:delete']);
 });
