@@ -108,8 +108,12 @@ export async function updateNode<P extends Props>(
 }
 
 /** The node, its row locked until the transaction ends: the read of a read-modify-write of its props. */
-export async function lockNode<P extends Props>(q: Queryable, id: string): Promise<GraphNode<P> | undefined> {
-  return q.one<GraphNode<P> & Props>(`SELECT ${NODE_COLS} FROM graph_nodes WHERE id = $1 FOR UPDATE`, [id]);
+export async function lockNode<P extends Props>(
+  q: Queryable,
+  id: string,
+  mode: 'FOR UPDATE' | 'FOR SHARE' = 'FOR UPDATE',
+): Promise<GraphNode<P> | undefined> {
+  return q.one<GraphNode<P> & Props>(`SELECT ${NODE_COLS} FROM graph_nodes WHERE id = $1 ${mode}`, [id]);
 }
 
 /**

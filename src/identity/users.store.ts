@@ -3,6 +3,7 @@ import {
   createNode,
   deleteNode,
   getNode,
+  lockNode,
   listNodes,
   nodeByKey,
   updateNode,
@@ -46,8 +47,11 @@ export const listUsers = (q: Queryable, page: Omit<ListQuery, 'label'>) =>
  * refreshes take it FOR SHARE (they run side by side); a change to the password or status takes it
  * FOR UPDATE, so it waits for every sign-in already issuing tokens and they wait for it.
  */
-export const lockUser = (q: Queryable, id: string, mode: 'FOR SHARE' | 'FOR UPDATE') =>
-  q.one<UserNode & Record<string, unknown>>(
-    `SELECT id, label, props, created_at, updated_at FROM graph_nodes WHERE id = $1 AND label = 'User' ${mode}`,
-    [id],
-  );
+export async function lockUser(
+  q: Queryable,
+  id: string,
+  mode: 'FOR SHARE' | 'FOR UPDATE',
+): Promise<UserNode | undefined> {
+  const node = await lockNode<UserProps>(q, id, mode);
+  return node?.label === 'User' ? node : undefined;
+}
