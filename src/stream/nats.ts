@@ -56,7 +56,18 @@ export interface NatsOptions {
 
 const NS = 1_000_000;
 const encoder = new TextEncoder();
-/** How long a pull request that has answered its caller may still receive messages (handed back). */
+/**
+ * The shortest wait sent as a pull request that waits on the server. A NATS 2.9 server that picks an
+ * expired request for a redelivered message (one handed back, or past its ack wait) drops the message
+ * from its redelivery queue, and the message waits out another ack wait (fixed in 2.10.15). A request
+ * that expires milliseconds after it was queued is exactly such a request on a busy server; shorter
+ * waits poll instead (SHORT_POLL_MS) with requests the server answers at once.
+ */
+const MIN_WAITING_REQUEST_MS = 1000;
+const SHORT_POLL_MS = 20;
+/** How long after its expiry a pull request is taken to be over when its status has not arrived. */
+const REQUEST_MARGIN_MS = 2000;
+/** How long a pull request whose end never arrived keeps its subscription. */
 const STRAY_REQUEST_MS = 60_000;
 
 /** Where the server is, for messages and /ready: never the credentials. */
@@ -255,73 +266,95 @@ export async function natsStream(options: NatsOptions): Promise<StreamPort> {
       // handed back (nak) on close would go to a request nobody reads until their ack wait ran out.
       const next = `$JS.API.CONSUMER.MSG.NEXT.${name(stream)}.${group}`;
       const delivered = new Map<number, Msg>();
+      // What a pull request delivered after its fetch had answered (a pull request cannot be
+      // withdrawn): the next fetch returns it at once, with no round trip to the server.
+      const late: Msg[] = [];
+      let closed = false;
       const topicOf = (s: string) => s.slice(name(stream).length + 1);
+      const deliver = (m: Msg): DeliveredMessage => {
+        const offset = streamSequence(m.reply ?? '');
+        delivered.set(offset, m);
+        const hdrs: Record<string, string> = {};
+        if (m.headers) {
+          for (const k of m.headers.keys()) if (!k.startsWith('Nats-')) hdrs[k] = m.headers.get(k);
+        }
+        return {
+          offset,
+          topic: topicOf(m.subject),
+          id: m.headers?.get('Nats-Msg-Id') ?? '',
+          payload: m.string(),
+          headers: hdrs,
+        };
+      };
+
+      /**
+       * One pull request: `no_wait`, with `expires` when `expiresMs` > 0. Without it the server answers
+       * at once when it has nothing (404) and never keeps the request; with it the request waits for
+       * messages until it expires. The caller's answer comes when the server ends the request, or, if
+       * its status is late (a stall of this process), shortly after `answerMs`; the subscription stays
+       * until the server ends the request, and what it delivers after the answer is kept in `late`.
+       */
+      function pull(max: number, expiresMs: number, answerMs: number, signal?: AbortSignal) {
+        const got: Msg[] = [];
+        let answered = false;
+        let finish!: () => void;
+        const done = new Promise<void>((resolve) => (finish = resolve));
+        const sub = nc.subscribe(createInbox(), {
+          callback: (err, m) => {
+            if (err || (m.data.length === 0 && m.headers && m.headers.code >= 100)) {
+              return end(); // 404/408/409: the request is over
+            }
+            if (!answered) {
+              got.push(m);
+              if (got.length >= max) end(); // the server sends no more than the batch
+            } else if (!closed) {
+              late.push(m);
+            } else {
+              m.respond('-NAK'); // the request outlived its group: another member takes it
+            }
+          },
+        });
+        const answerBy = setTimeout(finish, answerMs + REQUEST_MARGIN_MS);
+        // A request whose end never reached this process is dropped once nothing could still come.
+        const stray = setTimeout(() => end(), STRAY_REQUEST_MS);
+        answerBy.unref();
+        stray.unref();
+        const end = () => {
+          sub.unsubscribe();
+          clearTimeout(answerBy);
+          clearTimeout(stray);
+          finish();
+        };
+        signal?.addEventListener('abort', finish, { once: true });
+        nc.publish(
+          next,
+          JSON.stringify({ batch: max, no_wait: true, ...(expiresMs > 0 ? { expires: expiresMs * NS } : {}) }),
+          { reply: sub.getSubject() },
+        );
+        return done.then(() => {
+          answered = true;
+          signal?.removeEventListener('abort', finish);
+          clearTimeout(answerBy);
+          return got;
+        });
+      }
 
       const consumer: ConsumerGroup = {
         async fetch(max, waitMs, signal) {
           if (signal?.aborted) return [];
-          const got: Msg[] = [];
-          // Set once the caller has its answer (the batch, or nothing after an abort). A pull request
-          // cannot be withdrawn: what the server still sends to it is handed back at once (NAK), so it
-          // goes to another fetch now rather than after its ack wait.
-          let answered = false;
-          let finish!: () => void;
-          const done = new Promise<void>((resolve) => (finish = resolve));
-          // The caller's wait ends at the request's expiry even if the server's 408 is late, but the
-          // subscription stays until the server ends the request: a message that arrives after a stall
-          // of this process is handed back, not dropped (a dropped one waits out its ack wait).
-          const guard = setTimeout(finish, waitMs + 2000);
-          guard.unref();
-          let stray: NodeJS.Timeout | undefined;
-          const sub = nc.subscribe(createInbox(), {
-            callback: (err, m) => {
-              if (err || (m.data.length === 0 && m.headers && m.headers.code >= 100)) {
-                return end(); // 404/408: the request is over
-              }
-              if (answered) {
-                m.respond('-NAK');
-                return;
-              }
-              got.push(m);
-              if (got.length >= max) end(); // the server sends no more than the batch
-            },
-          });
-          const end = () => {
-            sub.unsubscribe();
-            clearTimeout(guard);
-            clearTimeout(stray);
-            finish();
-          };
-          signal?.addEventListener('abort', finish, { once: true });
-          nc.publish(
-            next,
-            JSON.stringify({ batch: max, no_wait: true, ...(waitMs > 0 ? { expires: waitMs * NS } : {}) }),
-            { reply: sub.getSubject() },
-          );
-          await done;
-          answered = true;
-          signal?.removeEventListener('abort', finish);
-          clearTimeout(guard);
-          if (!sub.isClosed()) {
-            // A request the server never ends (its status lost) is dropped once nothing could still come.
-            stray = setTimeout(() => sub.unsubscribe(), STRAY_REQUEST_MS);
-            stray.unref();
+          if (late.length > 0) return late.splice(0, max).map(deliver);
+          // A wait of a second or more is one request that waits on the server. A shorter one polls
+          // with requests the server never keeps: one that expired milliseconds after it was queued is
+          // what makes a NATS 2.9 server drop a redelivered message (MIN_WAITING_REQUEST_MS).
+          if (waitMs >= MIN_WAITING_REQUEST_MS) return (await pull(max, waitMs, waitMs, signal)).map(deliver);
+          const until = Date.now() + waitMs;
+          for (;;) {
+            const got = await pull(max, 0, Math.max(0, until - Date.now()), signal);
+            const left = until - Date.now();
+            if (got.length > 0 || left <= 0 || signal?.aborted) return got.map(deliver);
+            await new Promise((r) => setTimeout(r, Math.min(SHORT_POLL_MS, left)));
+            if (late.length > 0) return late.splice(0, max).map(deliver);
           }
-          return got.map((m): DeliveredMessage => {
-            const offset = streamSequence(m.reply ?? '');
-            delivered.set(offset, m);
-            const hdrs: Record<string, string> = {};
-            if (m.headers) {
-              for (const k of m.headers.keys()) if (!k.startsWith('Nats-')) hdrs[k] = m.headers.get(k);
-            }
-            return {
-              offset,
-              topic: topicOf(m.subject),
-              id: m.headers?.get('Nats-Msg-Id') ?? '',
-              payload: m.string(),
-              headers: hdrs,
-            };
-          });
         },
         async commit(offset) {
           for (const [seq, m] of delivered) {
@@ -341,7 +374,8 @@ export async function natsStream(options: NatsOptions): Promise<StreamPort> {
           return { head: s.state.last_seq, committed: c.ack_floor.stream_seq };
         },
         async close() {
-          for (const m of delivered.values()) m.respond('-NAK');
+          closed = true;
+          for (const m of [...delivered.values(), ...late.splice(0)]) m.respond('-NAK');
           delivered.clear();
           await nc.flush().catch(() => {});
         },

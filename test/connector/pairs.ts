@@ -5,20 +5,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
 import { chdbStore } from '../../src/analytics-store/chdb.js';
 import { clickhouseStore, parseClickHouseUrl } from '../../src/analytics-store/clickhouse.js';
 import { ensureTables } from '../../src/analytics-store/ddl.js';
 import type { AnalyticsStore } from '../../src/analytics-store/port.js';
 import { analyticsTables } from '../../src/analytics-store/tables.js';
 import { createSql, type Sql } from '../../src/db/sql.js';
-import { natsEndpoint, natsStream } from '../../src/stream/nats.js';
+import { natsStream } from '../../src/stream/nats.js';
 import type { StreamPort } from '../../src/stream/port.js';
 import { postgresStream } from '../../src/stream/postgres.js';
 import { uniqueDatabase } from '../analytics-store/contract.js';
 import { clickhouseUrl } from '../analytics-store/support.js';
-import { testNatsUrl } from '../stream/nats-server.js';
+import { deleteNatsStreams, testNatsUrl } from '../stream/nats-server.js';
 import { createTestDatabase } from '../support/harness.js';
 
 export interface Pair {
@@ -33,23 +31,6 @@ export interface PairSpec {
   /** False when the servers of the pair are not configured (never in CI, which requires them). */
   enabled: boolean;
   setup(): Promise<Pair>;
-}
-
-/** Deletes every JetStream stream whose name starts with `prefix` (tests on a shared server). */
-export async function deleteNatsStreams(url: string, prefix: string): Promise<void> {
-  const u = new URL(url);
-  const nc = await connect({
-    servers: natsEndpoint(url),
-    ...(u.username ? { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) } : {}),
-  });
-  try {
-    const jsm = await jetstreamManager(nc);
-    for await (const name of jsm.streams.names()) {
-      if (name.startsWith(prefix)) await jsm.streams.delete(name).catch(() => {});
-    }
-  } finally {
-    await nc.close();
-  }
 }
 
 const embedded: PairSpec = {

@@ -5,7 +5,10 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
 import { freePort } from '../../src/db/embedded.js';
+import { natsEndpoint } from '../../src/stream/nats.js';
 
 export interface OwnNats {
   url: string;
@@ -74,4 +77,21 @@ export async function ownNats(): Promise<OwnNats> {
   };
   await server.start();
   return server;
+}
+
+/** Deletes every JetStream stream whose name starts with `prefix` (tests on a shared server). */
+export async function deleteNatsStreams(url: string, prefix: string): Promise<void> {
+  const u = new URL(url);
+  const nc = await connect({
+    servers: natsEndpoint(url),
+    ...(u.username ? { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) } : {}),
+  });
+  try {
+    const jsm = await jetstreamManager(nc);
+    for await (const name of jsm.streams.names()) {
+      if (name.startsWith(prefix)) await jsm.streams.delete(name).catch(() => {});
+    }
+  } finally {
+    await nc.close();
+  }
 }
