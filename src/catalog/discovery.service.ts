@@ -4,7 +4,7 @@ import type { Core } from '../app/core.js';
 import type { AuthContext } from '../authz/context.js';
 import { authorize } from '../authz/guard.js';
 import { AppError } from '../http/errors.js';
-import { mustFindOrganization } from '../organizations/service.js';
+import { organizationOfPath } from '../organizations/service.js';
 import type { OrganizationNode } from '../organizations/store.js';
 import type { ModelListCache } from './cache.js';
 import { driverOf } from './drivers.js';
@@ -81,7 +81,7 @@ export function discoveryService({ sql, settings, log, providers, cache, timeout
     /** Calls the provider with the stored credential; writes nothing. */
     async discover(ctx: AuthContext, orgSlug: string, id: string): Promise<DiscoverRead> {
       authorize(ctx, 'ai_model:create');
-      const org = await mustFindOrganization(sql, orgSlug);
+      const org = await organizationOfPath(ctx, sql, orgSlug);
       const provider = await mustFindProvider(sql, org, id);
       const result = await run(org, provider);
       const imported = await importedModelIds(sql, provider.id);
@@ -113,7 +113,7 @@ export function discoveryService({ sql, settings, log, providers, cache, timeout
         }
         seen.set(item.model_id, i);
       }
-      const org = await mustFindOrganization(sql, orgSlug);
+      const org = await organizationOfPath(ctx, sql, orgSlug);
       const found = await mustFindProvider(sql, org, id);
       const discovered = new Map((await run(org, found)).models.map((m) => [m.model_id, m]));
       const inputs: ModelInput[] = items.map((item, i) => {

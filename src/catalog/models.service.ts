@@ -15,7 +15,7 @@ import {
 } from '../graph/store.js';
 import { AppError, conflict, invalid, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
-import { mustFindOrganization } from '../organizations/service.js';
+import { authorizeOrganizationPath, organizationOfPath } from '../organizations/service.js';
 import { orgKey, type OrganizationNode, type OrganizationProps } from '../organizations/store.js';
 import type { CachedModel, ListPage, ModelListCache } from './cache.js';
 import { modelRead, type ModelRead, type ModelValues } from './model-read.js';
@@ -193,7 +193,7 @@ export function modelsService({ sql, graphCache, cache }: Deps) {
       authorize(ctx, 'ai_model:create');
       return sql.tx(async (tx) => {
         cache.invalidate(tx);
-        const org = await mustFindOrganization(tx, orgSlug);
+        const org = await organizationOfPath(ctx, tx, orgSlug);
         // A share lock: a concurrent provider delete waits for this model (and then refuses with 409).
         const provider = await mustFindProvider(tx, org, input.provider_id, 'share');
         return modelRead(await createModel(tx, ctx, org, provider, input), org.props.slug);
@@ -206,6 +206,7 @@ export function modelsService({ sql, graphCache, cache }: Deps) {
      */
     async list(ctx: AuthContext, orgSlug: string, page: Page, providerParam?: string): Promise<ListPage> {
       const visibility = visibilityOf(ctx);
+      authorizeOrganizationPath(ctx);
       const org = await graphCache.nodeByKey<OrganizationProps>(sql, orgKey(orgSlug).namespace, orgSlug);
       if (!org) throw notFound(`organization ${orgSlug}`);
       // The stored id, whatever spelling (upper-case hex) the caller used.
@@ -239,7 +240,7 @@ export function modelsService({ sql, graphCache, cache }: Deps) {
     /** A model the caller may not see is 404, like one that does not exist. */
     async get(ctx: AuthContext, orgSlug: string, id: string): Promise<ModelRead> {
       const visibility = visibilityOf(ctx);
-      const org = await mustFindOrganization(sql, orgSlug);
+      const org = await organizationOfPath(ctx, sql, orgSlug);
       return modelRead(await mustFindModel(sql, org, id, visibility), org.props.slug);
     },
 
@@ -248,7 +249,7 @@ export function modelsService({ sql, graphCache, cache }: Deps) {
       try {
         return await sql.tx(async (tx) => {
           cache.invalidate(tx);
-          const org = await mustFindOrganization(tx, orgSlug);
+          const org = await organizationOfPath(ctx, tx, orgSlug);
           const m = await mustFindModel(tx, org, id, { all: true });
           const patch: Partial<ModelProps> = { updated_by: attribution(ctx) };
           if (input.name !== undefined) patch.name = input.name;
@@ -293,7 +294,7 @@ export function modelsService({ sql, graphCache, cache }: Deps) {
       authorize(ctx, 'ai_model:delete');
       await sql.tx(async (tx) => {
         cache.invalidate(tx);
-        const org = await mustFindOrganization(tx, orgSlug);
+        const org = await organizationOfPath(ctx, tx, orgSlug);
         const m = await mustFindModel(tx, org, id, { all: true });
         await deleteNode(tx, m.id, 'AIModel');
       });

@@ -8,7 +8,7 @@ import { createNode, deleteNode, putEdge, updateExisting, updateNode } from '../
 import { AppError, conflict, invalid, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import { validateBaseUrl } from '../outbound/guard.js';
-import { mustFindOrganization } from '../organizations/service.js';
+import { organizationOfPath } from '../organizations/service.js';
 import type { OrganizationNode } from '../organizations/store.js';
 import { driverOf, type Driver, type DriverName } from './drivers.js';
 import {
@@ -133,7 +133,7 @@ export function providersService({ sql, secrets }: Deps) {
       const baseUrl = checkBaseUrl(driver, input.base_url);
       const credentials = input.api_key !== undefined ? seal(secrets, input.api_key) : NO_CREDENTIALS;
       return sql.tx(async (tx) => {
-        const org = await mustFindOrganization(tx, orgSlug);
+        const org = await organizationOfPath(ctx, tx, orgSlug);
         const p = await createNode<ProviderProps>(tx, 'AIProvider', {
           driver: driver.name,
           name: input.name,
@@ -151,7 +151,7 @@ export function providersService({ sql, secrets }: Deps) {
 
     async list(ctx: AuthContext, orgSlug: string, page: Page) {
       authorize(ctx, 'ai_model:read');
-      const org = await mustFindOrganization(sql, orgSlug);
+      const org = await organizationOfPath(ctx, sql, orgSlug);
       const rows = await listProviders(sql, org.id, page.after, page.limit + 1);
       const items = rows.slice(0, page.limit);
       return {
@@ -162,14 +162,14 @@ export function providersService({ sql, secrets }: Deps) {
 
     async get(ctx: AuthContext, orgSlug: string, id: string): Promise<ProviderRead> {
       authorize(ctx, 'ai_model:read');
-      const org = await mustFindOrganization(sql, orgSlug);
+      const org = await organizationOfPath(ctx, sql, orgSlug);
       return providerRead(await mustFindProvider(sql, org, id), org.props.slug);
     },
 
     async update(ctx: AuthContext, orgSlug: string, id: string, input: ProviderPatch): Promise<ProviderRead> {
       authorize(ctx, 'ai_model:update');
       return sql.tx(async (tx) => {
-        const org = await mustFindOrganization(tx, orgSlug);
+        const org = await organizationOfPath(ctx, tx, orgSlug);
         const p = await mustFindProvider(tx, org, id, 'update');
         const patch: Partial<ProviderProps> = { updated_by: attribution(ctx) };
         if (input.name !== undefined) patch.name = input.name;
@@ -195,7 +195,7 @@ export function providersService({ sql, secrets }: Deps) {
     async remove(ctx: AuthContext, orgSlug: string, id: string): Promise<void> {
       authorize(ctx, 'ai_model:delete');
       await sql.tx(async (tx) => {
-        const org = await mustFindOrganization(tx, orgSlug);
+        const org = await organizationOfPath(ctx, tx, orgSlug);
         const p = await mustFindProvider(tx, org, id, 'update');
         const served = await countModelsServedBy(tx, p.id);
         if (served > 0) {
@@ -217,7 +217,7 @@ export function providersService({ sql, secrets }: Deps) {
       authorize(ctx, 'ai_model:credentials');
       const sealed = seal(secrets, apiKey);
       return sql.tx(async (tx) => {
-        const org = await mustFindOrganization(tx, orgSlug);
+        const org = await organizationOfPath(ctx, tx, orgSlug);
         const p = await mustFindProvider(tx, org, id, 'update');
         const patch: Partial<ProviderProps> = { ...sealed, updated_by: attribution(ctx) };
         return providerRead(await updateExisting<ProviderProps>(tx, p.id, patch), org.props.slug);
@@ -227,7 +227,7 @@ export function providersService({ sql, secrets }: Deps) {
     async deleteCredentials(ctx: AuthContext, orgSlug: string, id: string): Promise<void> {
       authorize(ctx, 'ai_model:credentials');
       await sql.tx(async (tx) => {
-        const org = await mustFindOrganization(tx, orgSlug);
+        const org = await organizationOfPath(ctx, tx, orgSlug);
         const p = await mustFindProvider(tx, org, id, 'update');
         // Idempotent: removing credentials that are not there leaves the same state.
         await updateNode<ProviderProps>(tx, p.id, { ...NO_CREDENTIALS, updated_by: attribution(ctx) });

@@ -10,7 +10,7 @@ import { findEnvironment } from '../environments/service.js';
 import { isUuid, uuidv7 } from '../graph/ids.js';
 import { AppError, invalid, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
-import { mustFindOrganization } from '../organizations/service.js';
+import { organizationOfPath } from '../organizations/service.js';
 import { findProject } from '../projects/store.js';
 import { entryOf, recordEntry, type EntryStatus, type EntryType, type OperationsEntry } from './entries.js';
 import { findEntryRow, listEntryRows, type EntryCursor } from './reader.js';
@@ -104,7 +104,7 @@ export function operationsLogService(core: Pick<Core, 'sql' | 'settings' | 'log'
       authorizeNaming(ctx, 'environment:read', { pointer: '/environment', in: 'body' }, 'an environment');
       if (input.description.trim() === '') throw invalid('/description', 'must not be blank');
       return sql.tx(async (tx) => {
-        const org = await mustFindOrganization(tx, orgSlug);
+        const org = await organizationOfPath(ctx, tx, orgSlug);
         const project = await findProject(tx, org.id, input.project);
         if (!project)
           throw invalid('/project', `no project ${input.project} in ${orgSlug}`, 'unknown_project');
@@ -144,7 +144,7 @@ export function operationsLogService(core: Pick<Core, 'sql' | 'settings' | 'log'
       const until = seconds('until', query.until);
       if (since !== undefined && until !== undefined && since > until)
         throw queryInvalid('since', 'must not be after until');
-      const org = await mustFindOrganization(sql, orgSlug);
+      const org = await organizationOfPath(ctx, sql, orgSlug);
       const filter = {
         organization: org.props.slug,
         project: query.project,
@@ -160,7 +160,7 @@ export function operationsLogService(core: Pick<Core, 'sql' | 'settings' | 'log'
 
     async get(ctx: AuthContext, orgSlug: string, id: string): Promise<OperationsEntry> {
       authorize(ctx, OPERATIONS_LOG_READ_PERMISSION);
-      const org = await mustFindOrganization(sql, orgSlug);
+      const org = await organizationOfPath(ctx, sql, orgSlug);
       const row = await findRow(org.props.slug, id);
       if (!row) throw notFound(`operations-log entry ${id}`);
       return entryOf(row);
@@ -177,7 +177,7 @@ export function operationsLogService(core: Pick<Core, 'sql' | 'settings' | 'log'
       input: { completed_at?: string | undefined },
     ): Promise<OperationsEntry> {
       authorize(ctx, OPERATIONS_LOG_PERMISSION);
-      const org = await mustFindOrganization(sql, orgSlug);
+      const org = await organizationOfPath(ctx, sql, orgSlug);
       let row = await findRow(org.props.slug, id);
       if (!row && isUuid(id)) {
         await sleep(POLL_INTERVAL_MS);

@@ -53,6 +53,21 @@ export async function mustFindOrganization(q: Queryable, slug: string): Promise<
   return org;
 }
 
+/**
+ * A route under `/organizations/{org}` names an organization: that needs `organization:read`, checked
+ * before the lookup (authorizeNaming), so a caller holding only the route's own permission gets 403 for
+ * every slug and cannot tell existing organizations from missing ones (docs/authorization.md).
+ */
+export function authorizeOrganizationPath(ctx: AuthContext): void {
+  authorizeNaming(ctx, 'organization:read', { pointer: '/org', in: 'params' }, 'an organization');
+}
+
+/** The organization of an org-scoped route (authorizeOrganizationPath), or 404. */
+export async function organizationOfPath(ctx: AuthContext, q: Queryable, slug: string) {
+  authorizeOrganizationPath(ctx);
+  return mustFindOrganization(q, slug);
+}
+
 export async function mustFindTeam(q: Queryable, org: OrganizationNode, slug: string): Promise<TeamNode> {
   const team = await findTeam(q, org.id, slug);
   if (!team) throw notFound(`team ${slug}`);
@@ -111,7 +126,7 @@ export function organizationsService({ sql, graphCache }: Deps) {
       authorize(ctx, 'organization:update');
       try {
         return await sql.tx(async (tx) => {
-          const org = await mustFindOrganization(tx, slug);
+          const org = await organizationOfPath(ctx, tx, slug);
           graphCache.invalidate(tx);
           if (input.slug !== undefined && input.slug !== slug)
             await changeKey(tx, org.id, 'Organization.slug', input.slug);
@@ -138,7 +153,7 @@ export function organizationsService({ sql, graphCache }: Deps) {
     async remove(ctx: AuthContext, slug: string) {
       authorize(ctx, 'organization:delete');
       await sql.tx(async (tx) => {
-        const org = await mustFindOrganization(tx, slug);
+        const org = await organizationOfPath(ctx, tx, slug);
         graphCache.invalidate(tx);
         const members = await tx.one<{ n: number }>(
           `SELECT count(*)::int AS n FROM graph_edges WHERE dst = $1 AND label = 'BELONGS_TO'`,
@@ -166,7 +181,7 @@ export function organizationsService({ sql, graphCache }: Deps) {
       authorize(ctx, 'team:create');
       try {
         return await sql.tx(async (tx) => {
-          const org = await mustFindOrganization(tx, orgSlug);
+          const org = await organizationOfPath(ctx, tx, orgSlug);
           const team = await createNode<TeamProps>(
             tx,
             'Team',
@@ -192,7 +207,7 @@ export function organizationsService({ sql, graphCache }: Deps) {
 
     async listTeams(ctx: AuthContext, orgSlug: string, page: Page) {
       authorize(ctx, 'team:read');
-      const org = await mustFindOrganization(sql, orgSlug);
+      const org = await organizationOfPath(ctx, sql, orgSlug);
       const r = await listNodes<TeamProps>(sql, {
         label: 'Team',
         after: page.after,
@@ -204,14 +219,14 @@ export function organizationsService({ sql, graphCache }: Deps) {
 
     async getTeam(ctx: AuthContext, orgSlug: string, slug: string) {
       authorize(ctx, 'team:read');
-      const org = await mustFindOrganization(sql, orgSlug);
+      const org = await organizationOfPath(ctx, sql, orgSlug);
       return teamRead(await mustFindTeam(sql, org, slug), org.props.slug);
     },
 
     async removeTeam(ctx: AuthContext, orgSlug: string, slug: string) {
       authorize(ctx, 'team:delete');
       await sql.tx(async (tx) => {
-        const org = await mustFindOrganization(tx, orgSlug);
+        const org = await organizationOfPath(ctx, tx, orgSlug);
         const team = await mustFindTeam(tx, org, slug);
         // Locked before the count: a project that takes this team as owner holds a key-share lock on
         // its row until it commits, so the count waits for it and sees its edge. Counted first, the
@@ -238,7 +253,7 @@ export function organizationsService({ sql, graphCache }: Deps) {
       authorize(ctx, 'team:update');
       authorizeNaming(ctx, 'user:read', { pointer: '/email', in: 'params' }, 'a user');
       await sql.tx(async (tx) => {
-        const org = await mustFindOrganization(tx, orgSlug);
+        const org = await organizationOfPath(ctx, tx, orgSlug);
         const team = await mustFindTeam(tx, org, slug);
         const user = await findUserByEmail(tx, email);
         if (!user) throw notFound(`user ${email}`);
@@ -260,7 +275,7 @@ export function organizationsService({ sql, graphCache }: Deps) {
     /** A team's members in user id order, read along the team's MEMBER_OF edges. */
     async listMembers(ctx: AuthContext, orgSlug: string, slug: string, page: Page) {
       authorize(ctx, 'team:read');
-      const org = await mustFindOrganization(sql, orgSlug);
+      const org = await organizationOfPath(ctx, sql, orgSlug);
       const team = await mustFindTeam(sql, org, slug);
       const r = await teamMembers(sql, team.id, page);
       return { next: r.next, items: r.items.map((u) => ({ email: u.email, display_name: u.display_name })) };

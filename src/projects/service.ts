@@ -19,7 +19,7 @@ import { AppError, conflict, forbidden, notFound } from '../http/errors.js';
 import type { CacheScope } from '../http/page-cache.js';
 import type { Page } from '../http/pagination.js';
 import { findUserByEmail } from '../identity/users.store.js';
-import { mustFindOrganization } from '../organizations/service.js';
+import { organizationOfPath } from '../organizations/service.js';
 import { findOrganization, findTeam, type OrganizationNode } from '../organizations/store.js';
 import { PROJECT_PAGES } from './pages.js';
 import {
@@ -189,7 +189,7 @@ export function projectsService({ sql, graphCache, pages }: Deps) {
       try {
         return await sql.tx(async (tx) => {
           pages.invalidate(tx, PROJECT_PAGES);
-          const org = await mustFindOrganization(tx, orgSlug);
+          const org = await organizationOfPath(ctx, tx, orgSlug);
           const team = await teamOf(tx, ctx, org, input.team);
           const p = await createNode<ProjectProps>(
             tx,

@@ -56,8 +56,8 @@ export async function world(app: TestApp): Promise<World> {
       201,
     );
   for (const [slug, permissions] of [
-    ['ai-editor', ['ai_model:read', 'ai_model:update']],
-    ['ai-keeper', ['ai_model:read', 'ai_model:credentials']],
+    ['ai-editor', ['ai_model:read', 'ai_model:update', 'organization:read']],
+    ['ai-keeper', ['ai_model:read', 'ai_model:credentials', 'organization:read']],
   ] as const) {
     await expectStatus(
       app.call('POST', '/roles', { token: admin, body: { slug, name: slug, permissions } }),

@@ -132,15 +132,49 @@ describe('a team membership names a user', () => {
   const MEMBERS = '/organizations/north/teams/alpha/members';
 
   it('team:update alone: 403 for any user; with user:read, 204 or 404', async () => {
-    await createRole(app, 'team-editor', ['team:update']);
+    await createRole(app, 'team-editor', ['team:update', 'organization:read']);
     const blind = await userToken(app, 'team-editor@naming.test', { roles: ['team-editor'] });
     for (const method of ['PUT', 'DELETE'] as const) {
       const call = (email: string) => () => app.call(method, `${MEMBERS}/${email}`, { token: blind });
       await sameAnswer([call('victim@naming.test'), call('nobody@naming.test')], 403);
     }
-    await createRole(app, 'team-editor-users', ['team:update', 'user:read']);
+    await createRole(app, 'team-editor-users', ['team:update', 'user:read', 'organization:read']);
     const token = await userToken(app, 'team-editor-users@naming.test', { roles: ['team-editor-users'] });
     expect((await app.call('PUT', `${MEMBERS}/victim@naming.test`, { token })).status).toBe(204);
     expectProblem(await app.call('PUT', `${MEMBERS}/nobody@naming.test`, { token }), 404);
+  });
+});
+
+describe('a route under /organizations/{org} names an organization', () => {
+  it("the route's own permission alone: 403 for any organization; with organization:read, 2xx or 404", async () => {
+    const routes: Array<{ perm: string; call: (org: string, token: string) => Promise<Res>; ok: number }> = [
+      {
+        perm: 'team:create',
+        call: (org, token) =>
+          app.call('POST', `/organizations/${org}/teams`, { token, body: { slug: 'beta', name: 'B' } }),
+        ok: 201,
+      },
+      { perm: 'team:read', call: (org, token) => app.call('GET', `/organizations/${org}/teams`, { token }), ok: 200 },
+      {
+        perm: 'organization:update',
+        call: (org, token) => app.call('PATCH', `/organizations/${org}`, { token, body: { name: 'N' } }),
+        ok: 200,
+      },
+      {
+        perm: 'ai_model:read',
+        call: (org, token) => app.call('GET', `/organizations/${org}/ai-models`, { token }),
+        ok: 200,
+      },
+    ];
+    for (const { perm, call, ok } of routes) {
+      const slug = perm.replace(':', '-').replaceAll('_', '-');
+      await createRole(app, `only-${slug}`, [perm]);
+      const blind = await userToken(app, `only-${slug}@naming.test`, { roles: [`only-${slug}`] });
+      await sameAnswer([() => call('north', blind), () => call('nowhere', blind)], 403);
+      await createRole(app, `org-${slug}`, [perm, 'organization:read']);
+      const token = await userToken(app, `org-${slug}@naming.test`, { roles: [`org-${slug}`] });
+      expect((await call('north', token)).status, perm).toBe(ok);
+      expectProblem(await call('nowhere', token), 404);
+    }
   });
 });

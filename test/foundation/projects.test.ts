@@ -482,8 +482,8 @@ describe('naming a team needs team:read: project writes are no oracle for team s
   });
 
   it('creating a project names a team: project:create without team:read is 403, with it 201 or 422', async () => {
-    await createRole(app, 'creator-blind', ['project:create']);
-    await createRole(app, 'creator', ['project:create', 'team:read']);
+    await createRole(app, 'creator-blind', ['project:create', 'organization:read']);
+    await createRole(app, 'creator', ['project:create', 'team:read', 'organization:read']);
     const blind = await userToken(app, 'blind@teams.test', { roles: ['creator-blind'] });
     const creator = await userToken(app, 'creator@teams.test', { roles: ['creator'] });
     for (const team of ['beta', 'no-such-team']) {

@@ -27,9 +27,14 @@ beforeAll(async () => {
   });
   await app.call('POST', '/environments', { token: admin, body: { slug: 'prod', name: 'Prod' } });
   // Naming the project and the environment needs their read permissions (below).
-  await createRole(app, 'ops-writer', ['operations_log:create', 'project:read', 'environment:read']);
-  await createRole(app, 'ops-log-only', ['operations_log:create']);
-  await createRole(app, 'ops-log-no-env', ['operations_log:create', 'project:read']);
+  await createRole(app, 'ops-writer', [
+    'operations_log:create',
+    'project:read',
+    'environment:read',
+    'organization:read',
+  ]);
+  await createRole(app, 'ops-log-only', ['operations_log:create', 'organization:read']);
+  await createRole(app, 'ops-log-no-env', ['operations_log:create', 'project:read', 'organization:read']);
 });
 afterAll(() => app.close());
 

@@ -36,7 +36,12 @@ describe.each(transports())('operations log readers on %s', (transport) => {
     member = await app.user('member@example.com', { roles: ['member'] });
     nobody = await app.user('nobody@example.com');
     // An entry names a project and an environment: the writer may read both.
-    await createRole(app, 'ops-writer', ['operations_log:create', 'project:read', 'environment:read']);
+    await createRole(app, 'ops-writer', [
+      'operations_log:create',
+      'project:read',
+      'environment:read',
+      'organization:read',
+    ]);
     writer = await app.user('writer@example.com', { roles: ['ops-writer'] });
     for (const org of ['ops', 'other']) {
       await call('POST', '/organizations', admin, { slug: org, name: org });
@@ -159,7 +164,7 @@ describe.each(transports())('operations log readers on %s', (transport) => {
       expectProblem(await call('GET', '/organizations/nope/operations-log', nobody), 403);
       const bare = await serviceAccount(r.app, 'bare-bot');
       expectProblem(await call('GET', '/organizations/ops/operations-log', bare.token), 403);
-      await createRole(r.app, 'ops-reader', ['operations_log:read']);
+      await createRole(r.app, 'ops-reader', ['operations_log:read', 'organization:read']);
       const bot = await serviceAccount(r.app, 'ops-bot', { roles: ['ops-reader'] });
       expect((await call('GET', '/organizations/ops/operations-log', bot.token)).status).toBe(200);
     });

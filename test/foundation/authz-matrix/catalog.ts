@@ -44,7 +44,7 @@ export const catalog: RouteGroup = {
     {
       method: 'POST',
       path: '/organizations/{org}/ai-providers',
-      perm: 'ai_model:create',
+      perm: 'ai_model:create organization:read',
       ok: 201,
       request: async (n) => ({
         url: PR,
@@ -54,35 +54,35 @@ export const catalog: RouteGroup = {
     {
       method: 'GET',
       path: '/organizations/{org}/ai-providers',
-      perm: 'ai_model:read',
+      perm: 'ai_model:read organization:read',
       ok: 200,
       request: fixed(PR),
     },
     {
       method: 'GET',
       path: '/organizations/{org}/ai-providers/{id}',
-      perm: 'ai_model:read',
+      perm: 'ai_model:read organization:read',
       ok: 200,
       request: async () => ({ url: `${PR}/${m.ids.provider}` }),
     },
     {
       method: 'PATCH',
       path: '/organizations/{org}/ai-providers/{id}',
-      perm: 'ai_model:update',
+      perm: 'ai_model:update organization:read',
       ok: 200,
       request: async (n) => ({ url: `${PR}/${m.ids.provider}`, body: { name: `provider ${n}` } }),
     },
     {
       method: 'DELETE',
       path: '/organizations/{org}/ai-providers/{id}',
-      perm: 'ai_model:delete',
+      perm: 'ai_model:delete organization:read',
       ok: 204,
       request: async (n) => ({ url: `${PR}/${await provider(`doomed-${n}`)}` }),
     },
     {
       method: 'PUT',
       path: '/organizations/{org}/ai-providers/{id}/credentials',
-      perm: 'ai_model:credentials',
+      perm: 'ai_model:credentials organization:read',
       ok: 200,
       request: async (n) => ({
         url: `${PR}/${await provider(`keyed-${n}`)}/credentials`,
@@ -92,7 +92,7 @@ export const catalog: RouteGroup = {
     {
       method: 'DELETE',
       path: '/organizations/{org}/ai-providers/{id}/credentials',
-      perm: 'ai_model:credentials',
+      perm: 'ai_model:credentials organization:read',
       ok: 204,
       request: async (n) => {
         const id = await provider(`unkeyed-${n}`);
@@ -103,14 +103,14 @@ export const catalog: RouteGroup = {
     {
       method: 'POST',
       path: '/organizations/{org}/ai-providers/{id}/discover',
-      perm: 'ai_model:create',
+      perm: 'ai_model:create organization:read',
       ok: 200,
       request: async () => ({ url: `${PR}/${m.ids.provider}/discover` }),
     },
     {
       method: 'POST',
       path: '/organizations/{org}/ai-providers/{id}/import-models',
-      perm: 'ai_model:create',
+      perm: 'ai_model:create organization:read',
       ok: 201,
       request: async (n) => {
         const id = await provider(`import-${n}`);
@@ -124,14 +124,14 @@ export const catalog: RouteGroup = {
     {
       method: 'POST',
       path: '/organizations/{org}/ai-models',
-      perm: 'ai_model:create',
+      perm: 'ai_model:create organization:read',
       ok: 201,
       request: async (n) => ({ url: MO, body: model(n) }),
     },
     {
       method: 'GET',
       path: '/organizations/{org}/ai-models',
-      perm: 'ai_model:read',
+      perm: 'ai_model:read organization:read',
       ok: 200,
       expect: updateHolderReads,
       request: fixed(MO),
@@ -139,7 +139,7 @@ export const catalog: RouteGroup = {
     {
       method: 'GET',
       path: '/organizations/{org}/ai-models/{id}',
-      perm: 'ai_model:read',
+      perm: 'ai_model:read organization:read',
       ok: 200,
       expect: updateHolderReads,
       request: async () => ({ url: `${MO}/${m.ids.model}` }),
@@ -147,14 +147,14 @@ export const catalog: RouteGroup = {
     {
       method: 'PATCH',
       path: '/organizations/{org}/ai-models/{id}',
-      perm: 'ai_model:update',
+      perm: 'ai_model:update organization:read',
       ok: 200,
       request: async (n) => ({ url: `${MO}/${m.ids.model}`, body: { name: `model ${n}` } }),
     },
     {
       method: 'DELETE',
       path: '/organizations/{org}/ai-models/{id}',
-      perm: 'ai_model:delete',
+      perm: 'ai_model:delete organization:read',
       ok: 204,
       request: async (n) => ({ url: `${MO}/${(await adminCall('POST', MO, model(1000 + n))).body.id}` }),
     },

@@ -273,14 +273,14 @@ export const foundation: RouteGroup = {
     {
       method: 'PATCH',
       path: '/organizations/{org}',
-      perm: 'organization:update',
+      perm: 'organization:update organization:read',
       ok: 200,
       request: async (n) => ({ url: `/organizations/${ORG}`, body: { name: `Org ${n}` } }),
     },
     {
       method: 'DELETE',
       path: '/organizations/{org}',
-      perm: 'organization:delete',
+      perm: 'organization:delete organization:read',
       ok: 204,
       request: async (n) => {
         await adminCall('POST', '/organizations', { slug: `doomed-org-${n}`, name: 'D' });
@@ -290,7 +290,7 @@ export const foundation: RouteGroup = {
     {
       method: 'POST',
       path: '/organizations/{org}/teams',
-      perm: 'team:create',
+      perm: 'team:create organization:read',
       ok: 201,
       request: async (n) => ({
         url: `/organizations/${ORG}/teams`,
@@ -300,21 +300,21 @@ export const foundation: RouteGroup = {
     {
       method: 'GET',
       path: '/organizations/{org}/teams',
-      perm: 'team:read',
+      perm: 'team:read organization:read',
       ok: 200,
       request: fixed(`/organizations/${ORG}/teams`),
     },
     {
       method: 'GET',
       path: '/organizations/{org}/teams/{team}',
-      perm: 'team:read',
+      perm: 'team:read organization:read',
       ok: 200,
       request: fixed(`/organizations/${ORG}/teams/${TEAM}`),
     },
     {
       method: 'DELETE',
       path: '/organizations/{org}/teams/{team}',
-      perm: 'team:delete',
+      perm: 'team:delete organization:read',
       ok: 204,
       request: async (n) => {
         await adminCall('POST', `/organizations/${ORG}/teams`, { slug: `doomed-team-${n}`, name: 'D' });
@@ -324,21 +324,21 @@ export const foundation: RouteGroup = {
     {
       method: 'GET',
       path: '/organizations/{org}/teams/{team}/members',
-      perm: 'team:read',
+      perm: 'team:read organization:read',
       ok: 200,
       request: fixed(`/organizations/${ORG}/teams/${TEAM}/members`),
     },
     {
       method: 'PUT',
       path: '/organizations/{org}/teams/{team}/members/{email}',
-      perm: 'team:update user:read',
+      perm: 'team:update user:read organization:read',
       ok: 204,
       request: fixed(`/organizations/${ORG}/teams/${TEAM}/members/${TARGET}`),
     },
     {
       method: 'DELETE',
       path: '/organizations/{org}/teams/{team}/members/{email}',
-      perm: 'team:update user:read',
+      perm: 'team:update user:read organization:read',
       ok: 204,
       request: async () => {
         await adminCall('PUT', `/organizations/${ORG}/teams/${TEAM}/members/${TARGET}`);
@@ -350,7 +350,7 @@ export const foundation: RouteGroup = {
       method: 'POST',
       path: '/organizations/{org}/projects',
       // A project names its team, and choosing one needs team:read.
-      perm: 'project:create team:read',
+      perm: 'project:create team:read organization:read',
       ok: 201,
       request: async (n) => ({ url: P, body: { slug: `new-p-${n}`, name: 'P', team: TEAM } }),
     },

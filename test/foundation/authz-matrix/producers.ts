@@ -76,7 +76,7 @@ export const producers: RouteGroup = {
       method: 'POST',
       path: '/organizations/{org}/operations-log',
       // The entry names a project and an environment: their read permissions too.
-      perm: 'operations_log:create project:read environment:read',
+      perm: 'operations_log:create project:read environment:read organization:read',
       ok: 201,
       request: fixed(`/organizations/${ORG}/operations-log`, {
         project: PROJECT,

@@ -50,21 +50,21 @@ export const readers: RouteGroup = {
     {
       method: 'GET',
       path: '/organizations/{org}/operations-log',
-      perm: 'operations_log:read',
+      perm: 'operations_log:read organization:read',
       ok: 200,
       request: fixed(LOG),
     },
     {
       method: 'GET',
       path: '/organizations/{org}/operations-log/{id}',
-      perm: 'operations_log:read',
+      perm: 'operations_log:read organization:read',
       ok: 200,
       request: async () => ({ url: `${LOG}/${m.ids.entry}` }),
     },
     {
       method: 'POST',
       path: '/organizations/{org}/operations-log/{id}/complete',
-      perm: 'operations_log:create',
+      perm: 'operations_log:create organization:read',
       ok: 200,
       // A fresh open entry per caller: completing one twice is a 409.
       request: async () => ({ url: `${LOG}/${await storedOpenEntry()}/complete`, body: {} }),
