@@ -328,7 +328,11 @@ export async function natsStream(options: NatsOptions): Promise<StreamPort> {
         signal?.addEventListener('abort', finish, { once: true });
         nc.publish(
           next,
-          JSON.stringify({ batch: max, no_wait: true, ...(expiresMs > 0 ? { expires: expiresMs * NS } : {}) }),
+          JSON.stringify({
+            batch: max,
+            no_wait: true,
+            ...(expiresMs > 0 ? { expires: expiresMs * NS } : {}),
+          }),
           { reply: sub.getSubject() },
         );
         return done.then(() => {

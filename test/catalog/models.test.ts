@@ -527,7 +527,11 @@ describe('choosing teams needs team:read: model writes are no oracle for team sl
   it('creating a restricted model without team:read is 403 for any team; an organization-wide one is created', async () => {
     await app.call('POST', '/roles', {
       token: w.admin,
-      body: { slug: 'ai-creator', name: 'x', permissions: ['ai_model:read', 'ai_model:create', 'organization:read'] },
+      body: {
+        slug: 'ai-creator',
+        name: 'x',
+        permissions: ['ai_model:read', 'ai_model:create', 'organization:read'],
+      },
     });
     const creator = await app.user('ai-creator@example.com', { roles: ['ai-creator'] });
     for (const team of ['alpha', 'nope']) {

@@ -154,7 +154,11 @@ describe('a route under /organizations/{org} names an organization', () => {
           app.call('POST', `/organizations/${org}/teams`, { token, body: { slug: 'beta', name: 'B' } }),
         ok: 201,
       },
-      { perm: 'team:read', call: (org, token) => app.call('GET', `/organizations/${org}/teams`, { token }), ok: 200 },
+      {
+        perm: 'team:read',
+        call: (org, token) => app.call('GET', `/organizations/${org}/teams`, { token }),
+        ok: 200,
+      },
       {
         perm: 'organization:update',
         call: (org, token) => app.call('PATCH', `/organizations/${org}`, { token, body: { name: 'N' } }),
