@@ -68,7 +68,7 @@ export const projectRead = (p: ProjectNode, org: string): ProjectRead => ({
 export async function canOnProject(
   q: Queryable,
   ctx: AuthContext,
-  project: ProjectNode,
+  project: Pick<ProjectNode, 'id'>,
   action: AclAction,
 ): Promise<boolean> {
   const permission = `project:${action}`;

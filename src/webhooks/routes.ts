@@ -13,7 +13,11 @@ const WebhookRead = Type.Object({
   id: Type.String({ format: 'uuid', description: 'graph node id (webhook_id in the events it records)' }),
   slug: Type.String(),
   integration: Type.String(),
-  project: Type.Union([Type.String({ description: '<organization>/<project>' }), Type.Null()]),
+  project: Type.Optional(
+    Type.Union([Type.String({ description: '<organization>/<project>' }), Type.Null()], {
+      description: 'the linked project, left out for a caller that may not read it; null: none',
+    }),
+  ),
   has_secret: Type.Boolean(),
   delivery_url: Type.String({ description: 'where the integration posts its deliveries' }),
   updated_by: Type.Union([Type.String(), Type.Null()]),

@@ -8,6 +8,7 @@ import { KeyConflictError } from '../graph/store.js';
 import { conflict, invalid, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import { looksLikeMask } from '../oauth/service.js';
+import { canOnProject } from '../projects/service.js';
 import { findProjectBySlugs } from '../projects/store.js';
 import {
   deleteWebhook,
@@ -26,7 +27,8 @@ export interface WebhookRead {
   id: string;
   slug: string;
   integration: string;
-  project: string | null;
+  /** Left out for a caller that may not read the linked project; null when there is none. */
+  project?: string | null;
   has_secret: boolean;
   delivery_url: string;
   updated_by: string | null;
@@ -73,17 +75,30 @@ function checkSecret(secret: string | undefined): void {
 type Deps = Pick<Core, 'sql' | 'secrets' | 'settings'>;
 
 export function webhooksService({ sql, secrets, settings }: Deps) {
-  const read = (w: WebhookRow): WebhookRead => ({
-    id: w.id,
-    slug: w.props.slug,
-    integration: w.props.integration,
-    project: w.project_slug ? `${w.org_slug}/${w.project_slug}` : null,
-    has_secret: typeof w.props.secret_encrypted === 'string' && w.props.secret_encrypted !== '',
-    delivery_url: `${settings.publicUrl}${deliveryPath(w.props.integration, w.props.slug)}`,
-    updated_by: w.props.updated_by ?? null,
-    created_at: new Date(w.created_at).toISOString(),
-    updated_at: new Date(w.updated_at).toISOString(),
-  });
+  /**
+   * A webhook as its caller may see it: the linked project only to a caller that may read that project
+   * (global project:read, or a user's CAN_ACCESS read on it), so webhooks:read is no window onto
+   * projects (docs/authorization.md). An unlinked webhook shows null to anyone.
+   */
+  const read = async (q: Queryable, ctx: AuthContext, w: WebhookRow): Promise<WebhookRead> => {
+    const shown =
+      w.project_id === null
+        ? { project: null }
+        : (await canOnProject(q, ctx, { id: w.project_id }, 'read'))
+          ? { project: `${w.org_slug}/${w.project_slug}` }
+          : {};
+    return {
+      id: w.id,
+      slug: w.props.slug,
+      integration: w.props.integration,
+      ...shown,
+      has_secret: typeof w.props.secret_encrypted === 'string' && w.props.secret_encrypted !== '',
+      delivery_url: `${settings.publicUrl}${deliveryPath(w.props.integration, w.props.slug)}`,
+      updated_by: w.props.updated_by ?? null,
+      created_at: new Date(w.created_at).toISOString(),
+      updated_at: new Date(w.updated_at).toISOString(),
+    };
+  };
   const taken = (slug: string | undefined) => conflict(`webhook ${slug} already exists`);
 
   async function mustFind(q: Queryable, slug: string): Promise<WebhookRow> {
@@ -111,7 +126,7 @@ export function webhooksService({ sql, secrets, settings }: Deps) {
             updated_by: attribution(ctx),
           };
           await insertWebhook(tx, props, projectId ?? null);
-          return read(await mustFind(tx, input.slug));
+          return read(tx, ctx, await mustFind(tx, input.slug));
         });
       } catch (err) {
         if (err instanceof KeyConflictError) throw taken(input.slug);
@@ -122,12 +137,12 @@ export function webhooksService({ sql, secrets, settings }: Deps) {
     async list(ctx: AuthContext, page: Page) {
       authorize(ctx, WEBHOOKS_READ);
       const r = await listWebhooks(sql, page);
-      return { next: r.next, items: r.items.map(read) };
+      return { next: r.next, items: await Promise.all(r.items.map((w) => read(sql, ctx, w))) };
     },
 
     async get(ctx: AuthContext, slug: string): Promise<WebhookRead> {
       authorize(ctx, WEBHOOKS_READ);
-      return read(await mustFind(sql, slug));
+      return read(sql, ctx, await mustFind(sql, slug));
     },
 
     async update(ctx: AuthContext, slug: string, input: WebhookWrite): Promise<WebhookRead> {
@@ -146,7 +161,7 @@ export function webhooksService({ sql, secrets, settings }: Deps) {
             updated_by: attribution(ctx),
           };
           await replaceWebhook(tx, before, props, projectId);
-          return read(await mustFind(tx, props.slug));
+          return read(tx, ctx, await mustFind(tx, props.slug));
         });
       } catch (err) {
         if (err instanceof KeyConflictError) throw taken(input.slug);

@@ -14,6 +14,7 @@ export type WebhookNode = GraphNode<WebhookProps>;
 
 /** A webhook with the current slugs of the project it delivers to (null when it has none). */
 export interface WebhookRow extends WebhookNode {
+  project_id: string | null;
   org_slug: string | null;
   project_slug: string | null;
 }
@@ -24,7 +25,7 @@ const KEY = 'Webhook.slug';
 // Each webhook's edge is looked up by its key: as a plain join, the plan cached on a small table
 // scanned every edge (scale.md, "Generic plans made while a table is small").
 const SELECT = `SELECT n.id, n.label, n.props, n.created_at, n.updated_at,
-       o.props->>'slug' AS org_slug, p.props->>'slug' AS project_slug
+       p.id AS project_id, o.props->>'slug' AS org_slug, p.props->>'slug' AS project_slug
   FROM graph_nodes n
   LEFT JOIN LATERAL (
        SELECT d.dst FROM graph_edges d WHERE d.src = n.id AND d.label = 'DELIVERS_TO' OFFSET 0) d ON true

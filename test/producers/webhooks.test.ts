@@ -163,6 +163,37 @@ describe('who may administer webhooks: webhooks:read and webhooks:write (admin o
   });
 });
 
+describe('a webhook shows its linked project only to a caller that may read it', () => {
+  it('a webhooks:read holder without project:read gets no project field; with it, or an ACL, it does', async () => {
+    expectStatus(
+      await create({ slug: 'shown', integration: 'ci', secret: SECRET, project: 'acme/api' }),
+      201,
+    );
+    const blind = await app.user('hook-blind@example.com', { roles: ['hook-reader'] });
+    const one = await app.call('GET', '/admin/webhooks/shown', { token: blind });
+    expectStatus(one, 200);
+    expect(one.body).not.toHaveProperty('project');
+    expect(JSON.stringify(one.body)).not.toContain('acme');
+    const list = await app.call('GET', '/admin/webhooks?limit=100', { token: blind });
+    expectStatus(list, 200);
+    const listed = (list.body as Array<Record<string, unknown>>).find((w) => w.slug === 'shown')!;
+    expect(listed).not.toHaveProperty('project');
+    // An unlinked webhook says so to anyone: null is no project's name.
+    expect((list.body as Array<Record<string, unknown>>).some((w) => w.project === null)).toBe(true);
+
+    const linker = await serviceAccount(app, 'hook-shown', { roles: ['hook-linker'] });
+    expect((await app.call('GET', '/admin/webhooks/shown', { token: linker.token })).body.project).toBe(
+      'acme/api',
+    );
+    // A user reading that one project through an ACL sees the link too.
+    await app.call('PUT', '/organizations/acme/projects/api/access/hook-blind@example.com', {
+      token: admin,
+      body: { actions: ['read'] },
+    });
+    expect((await app.call('GET', '/admin/webhooks/shown', { token: blind })).body.project).toBe('acme/api');
+  });
+});
+
 describe('naming a project needs project:read, checked before the lookup', () => {
   const forbiddenAtProject = (res: Res) => {
     expectProblem(res, 403, 'forbidden');
