@@ -2,7 +2,7 @@
 // transaction; import writes all selected models in one transaction or none.
 import type { Core } from '../app/core.js';
 import type { AuthContext } from '../authz/context.js';
-import { authorize } from '../authz/guard.js';
+import { authorize, authorizeNaming } from '../authz/guard.js';
 import { AppError } from '../http/errors.js';
 import { organizationOfPath } from '../organizations/service.js';
 import type { OrganizationNode } from '../organizations/store.js';
@@ -25,6 +25,14 @@ export interface DiscoverRead {
 export type ImportItem = Omit<ModelInput, 'slug'> & { slug?: string | undefined };
 
 /** A slug from a vendor model id: lower case, other characters become '-', at most 63 characters. */
+/**
+ * Discovery and import name a provider in their path and answer with what it reports: that needs
+ * `ai_model:read` (which reads providers), checked before the lookup (authorizeNaming).
+ */
+function authorizeProviderPath(ctx: AuthContext): void {
+  authorizeNaming(ctx, 'ai_model:read', { pointer: '/id', in: 'params' }, 'an AI provider');
+}
+
 export function slugFromModelId(modelId: string): string {
   return modelId
     .toLowerCase()
@@ -81,6 +89,7 @@ export function discoveryService({ sql, settings, log, providers, cache, timeout
     /** Calls the provider with the stored credential; writes nothing. */
     async discover(ctx: AuthContext, orgSlug: string, id: string): Promise<DiscoverRead> {
       authorize(ctx, 'ai_model:create');
+      authorizeProviderPath(ctx);
       const org = await organizationOfPath(ctx, sql, orgSlug);
       const provider = await mustFindProvider(sql, org, id);
       const result = await run(org, provider);
@@ -104,6 +113,7 @@ export function discoveryService({ sql, settings, log, providers, cache, timeout
       items: ImportItem[],
     ): Promise<ModelRead[]> {
       authorize(ctx, 'ai_model:create');
+      authorizeProviderPath(ctx);
       const seen = new Map<string, number>();
       for (const [i, item] of items.entries()) {
         if (seen.has(item.model_id)) {

@@ -191,6 +191,7 @@ export function modelsService({ sql, graphCache, cache }: Deps) {
       input: ModelInput & { provider_id: string },
     ): Promise<ModelRead> {
       authorize(ctx, 'ai_model:create');
+      authorizeNaming(ctx, 'ai_model:read', { pointer: '/provider_id', in: 'body' }, 'an AI provider');
       return sql.tx(async (tx) => {
         cache.invalidate(tx);
         const org = await organizationOfPath(ctx, tx, orgSlug);

@@ -545,6 +545,34 @@ describe('choosing teams needs team:read: model writes are no oracle for team sl
   });
 });
 
+describe('a model write names a provider: that needs ai_model:read, checked before the lookup', () => {
+  it('ai_model:create without ai_model:read: 403 for an existing and a missing provider, at create, discover and import', async () => {
+    await app.call('POST', '/roles', {
+      token: w.admin,
+      body: { slug: 'ai-blind-creator', name: 'x', permissions: ['ai_model:create', 'organization:read'] },
+    });
+    const blind = await app.user('ai-blind-creator@example.com', { roles: ['ai-blind-creator'] });
+    const missing = '0190f000-0000-7000-8000-000000000000';
+    for (const id of [provider, missing]) {
+      const created = await app.call('POST', M, { token: blind, body: { ...body(), provider_id: id } });
+      expect(created.status, created.text).toBe(403);
+      expect(created.body.errors[0]).toMatchObject({ pointer: '/provider_id', in: 'body' });
+      const P = `/organizations/acme/ai-providers/${id}`;
+      expect((await app.call('POST', `${P}/discover`, { token: blind })).status).toBe(403);
+      const imported = await app.call('POST', `${P}/import-models`, {
+        token: blind,
+        body: { models: [{ model_id: 'm-1' }] },
+      });
+      expect(imported.status, imported.text).toBe(403);
+    }
+    const creator = await app.user('ai-creator-2@example.com', { roles: ['ai-creator'] });
+    expect(
+      (await app.call('POST', M, { token: creator, body: { ...body(), provider_id: missing } })).status,
+    ).toBe(404);
+    expect((await app.call('POST', M, { token: creator, body: body() })).status).toBe(201);
+  });
+});
+
 describe('OpenAPI describes the catalog', () => {
   it('says monthly_spend_cap is advisory, and api_key appears only in write schemas', async () => {
     const doc = await app.call('GET', '/openapi.json');

@@ -103,14 +103,14 @@ export const catalog: RouteGroup = {
     {
       method: 'POST',
       path: '/organizations/{org}/ai-providers/{id}/discover',
-      perm: 'ai_model:create organization:read',
+      perm: 'ai_model:create organization:read ai_model:read',
       ok: 200,
       request: async () => ({ url: `${PR}/${m.ids.provider}/discover` }),
     },
     {
       method: 'POST',
       path: '/organizations/{org}/ai-providers/{id}/import-models',
-      perm: 'ai_model:create organization:read',
+      perm: 'ai_model:create organization:read ai_model:read',
       ok: 201,
       request: async (n) => {
         const id = await provider(`import-${n}`);
@@ -124,7 +124,7 @@ export const catalog: RouteGroup = {
     {
       method: 'POST',
       path: '/organizations/{org}/ai-models',
-      perm: 'ai_model:create organization:read',
+      perm: 'ai_model:create organization:read ai_model:read',
       ok: 201,
       request: async (n) => ({ url: MO, body: model(n) }),
     },
