@@ -291,10 +291,10 @@ export async function natsStream(options: NatsOptions): Promise<StreamPort> {
        * One pull request: `no_wait`, with `expires` when `expiresMs` > 0. Without it the server answers
        * at once when it has nothing (404) and never keeps the request; with it the request waits for
        * messages until it expires. The caller's answer comes when the server ends the request, or, if
-       * its status is late (a stall of this process), shortly after `answerMs`; the subscription stays
+       * its status is late (a stall of this process), shortly after the expiry; the subscription stays
        * until the server ends the request, and what it delivers after the answer is kept in `late`.
        */
-      function pull(max: number, expiresMs: number, answerMs: number, signal?: AbortSignal) {
+      function pull(max: number, expiresMs: number, signal?: AbortSignal) {
         const got: Msg[] = [];
         let answered = false;
         let finish!: () => void;
@@ -314,7 +314,7 @@ export async function natsStream(options: NatsOptions): Promise<StreamPort> {
             }
           },
         });
-        const answerBy = setTimeout(finish, answerMs + REQUEST_MARGIN_MS);
+        const answerBy = setTimeout(finish, expiresMs + REQUEST_MARGIN_MS);
         // A request whose end never reached this process is dropped once nothing could still come.
         const stray = setTimeout(() => end(), STRAY_REQUEST_MS);
         answerBy.unref();
@@ -346,18 +346,17 @@ export async function natsStream(options: NatsOptions): Promise<StreamPort> {
       const consumer: ConsumerGroup = {
         async fetch(max, waitMs, signal) {
           if (signal?.aborted) return [];
-          if (late.length > 0) return late.splice(0, max).map(deliver);
           // A wait of a second or more is one request that waits on the server. A shorter one polls
           // with requests the server never keeps: one that expired milliseconds after it was queued is
           // what makes a NATS 2.9 server drop a redelivered message (MIN_WAITING_REQUEST_MS).
-          if (waitMs >= MIN_WAITING_REQUEST_MS) return (await pull(max, waitMs, waitMs, signal)).map(deliver);
+          const expiresMs = waitMs >= MIN_WAITING_REQUEST_MS ? waitMs : 0;
           const until = Date.now() + waitMs;
           for (;;) {
-            const got = await pull(max, 0, Math.max(0, until - Date.now()), signal);
-            const left = until - Date.now();
-            if (got.length > 0 || left <= 0 || signal?.aborted) return got.map(deliver);
-            await new Promise((r) => setTimeout(r, Math.min(SHORT_POLL_MS, left)));
             if (late.length > 0) return late.splice(0, max).map(deliver);
+            const got = await pull(max, expiresMs, signal);
+            const left = until - Date.now();
+            if (got.length > 0 || expiresMs > 0 || left <= 0 || signal?.aborted) return got.map(deliver);
+            await new Promise((r) => setTimeout(r, Math.min(SHORT_POLL_MS, left)));
           }
         },
         async commit(offset) {

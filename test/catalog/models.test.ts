@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/harness.js';
 import { ModelListCache } from '../../src/catalog/cache.js';
+import { createRole } from '../foundation/fixtures.js';
 import { catalogApp, createModel, createProvider, world, type World } from './support.js';
 
 let app: TestApp;
@@ -547,10 +548,7 @@ describe('choosing teams needs team:read: model writes are no oracle for team sl
 
 describe('a model write names a provider: that needs ai_model:read, checked before the lookup', () => {
   it('ai_model:create without ai_model:read: 403 for an existing and a missing provider, at create, discover and import', async () => {
-    await app.call('POST', '/roles', {
-      token: w.admin,
-      body: { slug: 'ai-blind-creator', name: 'x', permissions: ['ai_model:create', 'organization:read'] },
-    });
+    await createRole(app, 'ai-blind-creator', ['ai_model:create', 'organization:read']);
     const blind = await app.user('ai-blind-creator@example.com', { roles: ['ai-blind-creator'] });
     const missing = '0190f000-0000-7000-8000-000000000000';
     for (const id of [provider, missing]) {

@@ -21,6 +21,12 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
+/** A user holding a role of its own (`slug`) with `permissions`: its token. */
+async function holderOf(slug: string, permissions: string[]): Promise<string> {
+  await createRole(app, slug, permissions);
+  return userToken(app, `${slug}@naming.test`, { roles: [slug] });
+}
+
 /**
  * Each call's status and detail: the same for an existing target and a missing one (a detail may echo
  * the name the request gave, listed in `echoed`).
@@ -38,8 +44,7 @@ async function sameAnswer(calls: Array<() => Promise<Res>>, status: number, echo
 
 describe('role assignment names an account and a role', () => {
   it('role:assign alone: 403 for any account or role, existing or not', async () => {
-    await createRole(app, 'assigner', ['role:assign']);
-    const token = await userToken(app, 'assigner@naming.test', { roles: ['assigner'] });
+    const token = await holderOf('assigner', ['role:assign']);
     for (const method of ['PUT', 'DELETE'] as const) {
       const call = (path: string) => () => app.call(method, path, { token });
       await sameAnswer(
@@ -56,16 +61,19 @@ describe('role assignment names an account and a role', () => {
   });
 
   it('with user:read but not role:read: 403 for any role, the admin role included', async () => {
-    await createRole(app, 'assigner-users', ['role:assign', 'user:read']);
-    const token = await userToken(app, 'assigner-users@naming.test', { roles: ['assigner-users'] });
+    const token = await holderOf('assigner-users', ['role:assign', 'user:read']);
     const call = (role: string) => () =>
       app.call('PUT', `/users/victim@naming.test/roles/${role}`, { token });
     await sameAnswer([call('tiny'), call('admin'), call('no-such-role')], 403);
   });
 
   it('with the read permissions: 204 for an existing account, 404 for a missing one', async () => {
-    await createRole(app, 'assigner-all', ['role:assign', 'user:read', 'service_account:read', 'role:read']);
-    const token = await userToken(app, 'assigner-all@naming.test', { roles: ['assigner-all'] });
+    const token = await holderOf('assigner-all', [
+      'role:assign',
+      'user:read',
+      'service_account:read',
+      'role:read',
+    ]);
     expect((await app.call('PUT', '/users/victim@naming.test/roles/tiny', { token })).status).toBe(204);
     expectProblem(await app.call('PUT', '/users/nobody@naming.test/roles/tiny', { token }), 404);
     expect((await app.call('PUT', '/service-accounts/ci-bot/roles/tiny', { token })).status).toBe(204);
@@ -77,8 +85,7 @@ describe('a project grant names a user and a project', () => {
   const ACCESS = '/organizations/north/projects/billing/access';
 
   it('project:access and project:read without user:read: 403 for any user, and the grants are not shown', async () => {
-    await createRole(app, 'granter', ['project:access', 'project:read']);
-    const token = await userToken(app, 'granter@naming.test', { roles: ['granter'] });
+    const token = await holderOf('granter', ['project:access', 'project:read']);
     for (const method of ['PUT', 'DELETE'] as const) {
       const call = (email: string) => () =>
         app.call(method, `${ACCESS}/${email}`, {
@@ -92,8 +99,7 @@ describe('a project grant names a user and a project', () => {
   });
 
   it('a caller that may not read the project gets the 404 of a missing one, whatever exists', async () => {
-    await createRole(app, 'blind-granter', ['project:access', 'user:read']);
-    const token = await userToken(app, 'blind-granter@naming.test', { roles: ['blind-granter'] });
+    const token = await holderOf('blind-granter', ['project:access', 'user:read']);
     const call = (path: string) => () =>
       app.call('PUT', `${path}/access/victim@naming.test`, { token, body: { actions: ['read'] } });
     await sameAnswer(
@@ -116,8 +122,7 @@ describe('a project grant names a user and a project', () => {
   });
 
   it('with user:read and the project readable: 200 for an existing user, 404 for a missing one', async () => {
-    await createRole(app, 'granter-all', ['project:access', 'project:read', 'user:read']);
-    const token = await userToken(app, 'granter-all@naming.test', { roles: ['granter-all'] });
+    const token = await holderOf('granter-all', ['project:access', 'project:read', 'user:read']);
     const put = (email: string) =>
       app.call('PUT', `${ACCESS}/${email}`, { token, body: { actions: ['read'] } });
     expect((await put('victim@naming.test')).status).toBe(200);
@@ -132,14 +137,12 @@ describe('a team membership names a user', () => {
   const MEMBERS = '/organizations/north/teams/alpha/members';
 
   it('team:update alone: 403 for any user; with user:read, 204 or 404', async () => {
-    await createRole(app, 'team-editor', ['team:update', 'organization:read']);
-    const blind = await userToken(app, 'team-editor@naming.test', { roles: ['team-editor'] });
+    const blind = await holderOf('team-editor', ['team:update', 'organization:read']);
     for (const method of ['PUT', 'DELETE'] as const) {
       const call = (email: string) => () => app.call(method, `${MEMBERS}/${email}`, { token: blind });
       await sameAnswer([call('victim@naming.test'), call('nobody@naming.test')], 403);
     }
-    await createRole(app, 'team-editor-users', ['team:update', 'user:read', 'organization:read']);
-    const token = await userToken(app, 'team-editor-users@naming.test', { roles: ['team-editor-users'] });
+    const token = await holderOf('team-editor-users', ['team:update', 'user:read', 'organization:read']);
     expect((await app.call('PUT', `${MEMBERS}/victim@naming.test`, { token })).status).toBe(204);
     expectProblem(await app.call('PUT', `${MEMBERS}/nobody@naming.test`, { token }), 404);
   });
@@ -172,11 +175,9 @@ describe('a route under /organizations/{org} names an organization', () => {
     ];
     for (const { perm, call, ok } of routes) {
       const slug = perm.replace(':', '-').replaceAll('_', '-');
-      await createRole(app, `only-${slug}`, [perm]);
-      const blind = await userToken(app, `only-${slug}@naming.test`, { roles: [`only-${slug}`] });
+      const blind = await holderOf(`only-${slug}`, [perm]);
       await sameAnswer([() => call('north', blind), () => call('nowhere', blind)], 403);
-      await createRole(app, `org-${slug}`, [perm, 'organization:read']);
-      const token = await userToken(app, `org-${slug}@naming.test`, { roles: [`org-${slug}`] });
+      const token = await holderOf(`org-${slug}`, [perm, 'organization:read']);
       expect((await call('north', token)).status, perm).toBe(ok);
       expectProblem(await call('nowhere', token), 404);
     }

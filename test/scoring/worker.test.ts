@@ -6,6 +6,7 @@ import type { TestApp } from '../support/harness.js';
 import { startReaderApp, type ReaderApp } from '../readers/support.js';
 import { coveragePolicy } from './fixtures.js';
 import { consent, delegatedToken, setupScheduler } from '../delegation/helpers.js';
+import { createRole } from '../foundation/fixtures.js';
 
 let app: TestApp;
 /** Score history is read from the analytics store: the embedded engine, filled by the real pipeline. */
@@ -432,11 +433,7 @@ describe('POST /scoring/rescore naming an organization needs organization:read, 
       ['rescore-org', ['scoring:rescore', 'organization:read']],
       ['rescore-full', ['scoring:rescore', 'organization:read', 'project:read']],
     ] as const) {
-      const res = await app.call('POST', '/roles', {
-        token: admin,
-        body: { slug, name: slug, permissions },
-      });
-      expect(res.status, res.text).toBe(201);
+      await createRole(app, slug, [...permissions]);
     }
     only = await app.user('rescore-only@example.com', { roles: ['rescore-only'] });
     org = await app.user('rescore-org@example.com', { roles: ['rescore-org'] });

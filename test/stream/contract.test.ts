@@ -11,8 +11,7 @@ import { natsStream } from '../../src/stream/nats.js';
 import { postgresStream, streamLogMigrations } from '../../src/stream/postgres.js';
 import type { DeliveredMessage, OutgoingMessage, StreamPort } from '../../src/stream/port.js';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
-import { deleteNatsStreams, ownNats, testNatsUrl } from './nats-server.js';
+import { connectNats, deleteNatsStreams, ownNats, testNatsUrl } from './nats-server.js';
 
 const natsUrl = testNatsUrl();
 
@@ -313,8 +312,7 @@ describe.skipIf(!natsUrl)('nats', () => {
     // after they were queued, and a row handed back by a leaving connector waited out its 30 s ack wait.
     const prefix = `${unique()}_`;
     const port = await natsStream({ url: natsUrl!, connectTimeoutMs: 2000, connectAttempts: 3, prefix });
-    const u = new URL(natsUrl!);
-    const nc = await connect({ servers: `${u.hostname}:${u.port}`, user: u.username, pass: u.password });
+    const nc = await connectNats(natsUrl!);
     try {
       const stream = unique();
       await port.ensureTopic(stream, 'a');

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { freePort } from '../../src/db/embedded.js';
 import { natsEndpoint } from '../../src/stream/nats.js';
 
@@ -79,13 +79,18 @@ export async function ownNats(): Promise<OwnNats> {
   return server;
 }
 
-/** Deletes every JetStream stream whose name starts with `prefix` (tests on a shared server). */
-export async function deleteNatsStreams(url: string, prefix: string): Promise<void> {
+/** A plain client connection to the server at `url`, its credentials passed as options. */
+export async function connectNats(url: string): Promise<NatsConnection> {
   const u = new URL(url);
-  const nc = await connect({
+  return connect({
     servers: natsEndpoint(url),
     ...(u.username ? { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) } : {}),
   });
+}
+
+/** Deletes every JetStream stream whose name starts with `prefix` (tests on a shared server). */
+export async function deleteNatsStreams(url: string, prefix: string): Promise<void> {
+  const nc = await connectNats(url);
   try {
     const jsm = await jetstreamManager(nc);
     for await (const name of jsm.streams.names()) {
