@@ -59,6 +59,24 @@ export async function countEvents(
   );
 }
 
+/**
+ * The counters of `keys` as they are, without counting anything or taking a lock: those that exist
+ * and whose window has not ended.
+ */
+export async function readCounters(
+  q: Queryable,
+  keys: readonly string[],
+  windowSeconds: number,
+): Promise<Counter[]> {
+  return q.query<Counter>(
+    `SELECT key, hits, hits - pending AS settled,
+            ceil(extract(epoch FROM window_start + make_interval(secs => $2) - now()))::int AS retry_after
+       FROM auth_throttle
+      WHERE key = ANY($1::text[]) AND window_start > now() - make_interval(secs => $2)`,
+    [keys, windowSeconds],
+  );
+}
+
 /** The rows of `keys`, locked in key order (see countEvents), as an array for `key = ANY(...)`. */
 const LOCKED_KEYS = `ARRAY(SELECT key FROM auth_throttle WHERE key = ANY($1::text[]) ORDER BY key FOR UPDATE)`;
 

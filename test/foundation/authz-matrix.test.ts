@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useEmbeddedStore } from '../../src/analytics-readers/store.js';
 import { startTestApp, type Res, type TestApp } from '../support/harness.js';
-import { consent, setupScheduler } from '../delegation/helpers.js';
+import { clientToken, consent, setupScheduler } from '../delegation/helpers.js';
 import { allPermissions, createRole, serviceAccount, userToken } from './fixtures.js';
 import { GROUPS } from './authz-matrix/groups.js';
 import { PROJECT, grantAcl } from './authz-matrix/foundation.js';
@@ -88,7 +88,8 @@ beforeAll(async () => {
     callers.get(PER_PERMISSION.includes(who) && perm.includes(':') ? `${who}|${perm}` : who)?.token;
   for (const g of GROUPS) await g.setup?.();
 
-  const scheduler = await setupScheduler(app);
+  // The scheduler's own JWT, exchanged below as the scheduler does it (src/scheduler/keel-client.ts).
+  const schedulerToken = await clientToken(app, await setupScheduler(app));
   /** A token the scheduler exchanges for `email` (who consents first unless told). */
   const delegated = async (
     email: string,
@@ -101,8 +102,8 @@ beforeAll(async () => {
       const res = await app.call('POST', '/auth/token', {
         form: {
           grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
-          client_id: scheduler.clientId,
-          client_secret: scheduler.clientSecret,
+          subject_token: schedulerToken,
+          subject_token_type: 'urn:ietf:params:oauth:token-type:access_token',
           requested_subject: email,
           scope,
         },

@@ -103,6 +103,86 @@ describe('attempts in flight are counted before they are checked', () => {
     expect(tally(logins.map((l) => l.statusCode))).toEqual({ 200: 8 });
   });
 
+  it('attempts waiting for those in flight do not write the counters while they wait, and all go in', async () => {
+    const cred = await credential('queued-sa');
+    const { sql } = app.runtime.core;
+    // Every row written to auth_throttle, counted by a sequence (which no transaction holds back).
+    await sql.query(`
+      CREATE SEQUENCE throttle_row_writes;
+      CREATE FUNCTION count_throttle_row_write() RETURNS trigger LANGUAGE plpgsql
+        AS $$ BEGIN PERFORM nextval('throttle_row_writes'); RETURN NULL; END $$;
+      CREATE TRIGGER throttle_row_writes AFTER INSERT OR UPDATE ON auth_throttle
+        FOR EACH ROW EXECUTE FUNCTION count_throttle_row_write();`);
+    const writes = async () =>
+      Number((await sql.one<{ n: string }>(`SELECT last_value AS n FROM throttle_row_writes`))!.n);
+    // Issuing a token stores it in graph_nodes: a lock on that table holds the five attempts in flight
+    // in their check, so the other 25 wait for them.
+    const blocker = await sql.pool.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query('LOCK TABLE graph_nodes IN SHARE MODE');
+      const grants = Promise.all(
+        Array.from({ length: 30 }, () =>
+          token(
+            {
+              grant_type: 'client_credentials',
+              client_id: cred.client_id,
+              client_secret: cred.client_secret,
+            },
+            '10.19.0.1',
+          ),
+        ),
+      );
+      await new Promise((r) => setTimeout(r, 600));
+      const before = await writes();
+      await new Promise((r) => setTimeout(r, 600));
+      // Waiting writes nothing (0 row writes here). Counting itself again every 50 ms, each waiter
+      // wrote three rows twice: the 25 waiters made 1,575 row writes in these 600 ms.
+      expect((await writes()) - before).toBeLessThan(25);
+      await blocker.query('COMMIT');
+      expect(tally((await grants).map((g) => g.statusCode))).toEqual({ 200: 30 });
+    } finally {
+      await blocker.query('ROLLBACK').catch(() => {});
+      blocker.release();
+      await sql.query(`DROP TRIGGER throttle_row_writes ON auth_throttle`);
+    }
+  });
+
+  it('attempts waiting on another replica go in once those in flight end here (they read the counters)', async () => {
+    const cred = await credential('replicated-sa');
+    const second = await startTestApp({ database: { url: app.url }, env: THROTTLE_TEST_ENV });
+    const form = { grant_type: 'client_credentials', ...cred };
+    const blocker = await app.runtime.core.sql.pool.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query('LOCK TABLE graph_nodes IN SHARE MODE');
+      // Five in flight here, held by the lock; three on the second replica wait for them. No attempt
+      // ends on the second replica, so nothing there wakes its waiters but their own reads.
+      const here = Promise.all(Array.from({ length: 5 }, () => token(form, '10.20.0.1')));
+      await new Promise((r) => setTimeout(r, 300));
+      const there = Promise.all(
+        Array.from({ length: 3 }, () =>
+          second.api.inject({
+            method: 'POST',
+            url: '/auth/token',
+            remoteAddress: '10.20.0.1',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            payload: new URLSearchParams(form).toString(),
+          }),
+        ),
+      );
+      await new Promise((r) => setTimeout(r, 300));
+      await blocker.query('COMMIT');
+      const statuses = [...(await here), ...(await there)].map((g) => g.statusCode);
+      expect(tally(statuses)).toEqual({ 200: 8 });
+    } finally {
+      await blocker.query('ROLLBACK').catch(() => {});
+      blocker.release();
+      await second.api.close();
+      await second.runtime.close();
+    }
+  });
+
   it('10 concurrent OAuth login starts from one address: at most 3 get through', async () => {
     const answers = await Promise.all(
       Array.from({ length: 10 }, () =>
