@@ -1,31 +1,46 @@
-// The sign-in attempts of this process that wait for room under the throttle's limits (throttle.ts),
-// in the order they arrived. An attempt that ends frees a place on its counters, so it wakes the
-// oldest sleeping waiter that shares one of them: a burst of attempts on one account goes in one
-// after another, in order, each counting itself once more only when a place may be free. A waiter
-// also wakes on its own after a while, since an attempt that another replica ends wakes no one here.
+// The sign-in attempts of this process that wait for room under the throttle's limits (throttle.ts).
+// An attempt that ends frees a place on its counters, so it wakes the oldest sleeping waiter that
+// shares one of them, which counts itself again. The queue orders these wake-ups only: an attempt that
+// arrives meanwhile, or a waiter that wakes on its own, counts itself too and may take the place
+// first. A waiter wakes on its own after a while, since an attempt that another replica ends wakes
+// no one here.
 
 /** Why a waiter woke: an attempt on one of its counters ended here, or its time was up. */
 export type Wake = 'released' | 'timeout';
 
 export class ThrottleQueue {
-  /** In arrival order: a waiter keeps its place however often it wakes and sleeps again. */
-  private readonly waiting = new Set<Waiter>();
+  /** The waiters on each counter key, in arrival order: a waiter keeps its place while it waits. */
+  private readonly byKey = new Map<string, Set<Waiter>>();
+  private arrivals = 0;
 
-  /** Joins the queue at its end; `leave` when the attempt no longer waits. */
+  /** Joins the queue of each of its keys, at the end; `leave` when the attempt no longer waits. */
   join(keys: readonly string[]): Waiter {
-    const waiter = new Waiter(keys, () => this.waiting.delete(waiter));
-    this.waiting.add(waiter);
+    const waiter = new Waiter(keys, this.arrivals++, () => {
+      for (const key of keys) {
+        const waiters = this.byKey.get(key);
+        waiters?.delete(waiter);
+        if (waiters?.size === 0) this.byKey.delete(key);
+      }
+    });
+    for (const key of keys) {
+      let waiters = this.byKey.get(key);
+      if (!waiters) this.byKey.set(key, (waiters = new Set()));
+      waiters.add(waiter);
+    }
     return waiter;
   }
 
   /** An attempt counted on `keys` ended: the oldest sleeping waiter sharing one of them wakes. */
   released(keys: readonly string[]): void {
-    for (const waiter of this.waiting) {
-      if (waiter.sleeping && waiter.keys.some((k) => keys.includes(k))) {
-        waiter.wake('released');
-        return;
+    let oldest: Waiter | undefined;
+    for (const key of keys) {
+      for (const waiter of this.byKey.get(key) ?? []) {
+        if (!waiter.sleeping) continue;
+        if (!oldest || waiter.arrival < oldest.arrival) oldest = waiter;
+        break;
       }
     }
+    oldest?.wake('released');
   }
 }
 
@@ -35,6 +50,8 @@ export class Waiter {
 
   constructor(
     readonly keys: readonly string[],
+    /** Its place: lower arrived first. */
+    readonly arrival: number,
     private readonly remove: () => void,
   ) {}
 

@@ -50,6 +50,15 @@ async function credential(slug: string): Promise<{ client_id: string; client_sec
   return cred.body;
 }
 
+/** Waits until `check` holds, reading it every 20 ms (10 s at the most). */
+async function until(check: () => Promise<boolean>): Promise<void> {
+  const end = Date.now() + 10_000;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('the condition did not come to hold within 10 s');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 const tally = (statuses: number[]) =>
   statuses.reduce<Record<number, number>>((t, s) => ({ ...t, [s]: (t[s] ?? 0) + 1 }), {});
 
@@ -114,37 +123,37 @@ describe('attempts in flight are counted before they are checked', () => {
       CREATE TRIGGER throttle_row_writes AFTER INSERT OR UPDATE ON auth_throttle
         FOR EACH ROW EXECUTE FUNCTION count_throttle_row_write();`);
     const writes = async () =>
-      Number((await sql.one<{ n: string }>(`SELECT last_value AS n FROM throttle_row_writes`))!.n);
+      Number(
+        (await sql.one<{ n: string }>(
+          `SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS n FROM throttle_row_writes`,
+        ))!.n,
+      );
     // Issuing a token stores it in graph_nodes: a lock on that table holds the five attempts in flight
     // in their check, so the other 25 wait for them.
     const blocker = await sql.pool.connect();
     try {
       await blocker.query('BEGIN');
       await blocker.query('LOCK TABLE graph_nodes IN SHARE MODE');
-      const grants = Promise.all(
-        Array.from({ length: 30 }, () =>
-          token(
-            {
-              grant_type: 'client_credentials',
-              client_id: cred.client_id,
-              client_secret: cred.client_secret,
-            },
-            '10.19.0.1',
-          ),
-        ),
-      );
-      await new Promise((r) => setTimeout(r, 600));
+      const form = { grant_type: 'client_credentials', ...cred };
+      const grants = Promise.all(Array.from({ length: 30 }, () => token(form, '10.19.0.1')));
+      // All have arrived once each in flight has counted its three rows and each waiter has counted
+      // and taken back its three.
+      await until(async () => (await writes()) >= 5 * 3 + 25 * 6);
       const before = await writes();
       await new Promise((r) => setTimeout(r, 600));
       // Waiting writes nothing (0 row writes here). Counting itself again every 50 ms, each waiter
-      // wrote three rows twice: the 25 waiters made 1,575 row writes in these 600 ms.
+      // wrote three rows twice: the 25 waiters made 1,575 and 1,617 row writes in these 600 ms, in
+      // two runs.
       expect((await writes()) - before).toBeLessThan(25);
       await blocker.query('COMMIT');
       expect(tally((await grants).map((g) => g.statusCode))).toEqual({ 200: 30 });
     } finally {
       await blocker.query('ROLLBACK').catch(() => {});
       blocker.release();
-      await sql.query(`DROP TRIGGER throttle_row_writes ON auth_throttle`);
+      await sql.query(`
+        DROP TRIGGER IF EXISTS throttle_row_writes ON auth_throttle;
+        DROP FUNCTION IF EXISTS count_throttle_row_write();
+        DROP SEQUENCE IF EXISTS throttle_row_writes;`);
     }
   });
 
@@ -152,14 +161,21 @@ describe('attempts in flight are counted before they are checked', () => {
     const cred = await credential('replicated-sa');
     const second = await startTestApp({ database: { url: app.url }, env: THROTTLE_TEST_ENV });
     const form = { grant_type: 'client_credentials', ...cred };
-    const blocker = await app.runtime.core.sql.pool.connect();
+    const { sql } = app.runtime.core;
+    const blocker = await sql.pool.connect();
     try {
       await blocker.query('BEGIN');
       await blocker.query('LOCK TABLE graph_nodes IN SHARE MODE');
-      // Five in flight here, held by the lock; three on the second replica wait for them. No attempt
-      // ends on the second replica, so nothing there wakes its waiters but their own reads.
+      // Five in flight here, held by the lock; then three on the second replica, which wait for them.
+      // No attempt ends on the second replica, so nothing there wakes its waiters but their own reads.
       const here = Promise.all(Array.from({ length: 5 }, () => token(form, '10.20.0.1')));
-      await new Promise((r) => setTimeout(r, 300));
+      const pair = `pair:client:${cred.client_id.toLowerCase()}|10.20.0.1`;
+      await until(async () => {
+        const row = await sql.one<{ pending: number }>(`SELECT pending FROM auth_throttle WHERE key = $1`, [
+          pair,
+        ]);
+        return row?.pending === 5;
+      });
       const there = Promise.all(
         Array.from({ length: 3 }, () =>
           second.api.inject({
@@ -171,7 +187,7 @@ describe('attempts in flight are counted before they are checked', () => {
           }),
         ),
       );
-      await new Promise((r) => setTimeout(r, 300));
+      await new Promise((r) => setTimeout(r, 500));
       await blocker.query('COMMIT');
       const statuses = [...(await here), ...(await there)].map((g) => g.statusCode);
       expect(tally(statuses)).toEqual({ 200: 8 });
