@@ -15,7 +15,7 @@ export class ThrottleQueue {
 
   /** Joins the queue of each of its keys, at the end; `leave` when the attempt no longer waits. */
   join(keys: readonly string[]): Waiter {
-    const waiter = new Waiter(keys, this.arrivals++, () => {
+    const waiter = new Waiter(this.arrivals++, () => {
       for (const key of keys) {
         const waiters = this.byKey.get(key);
         waiters?.delete(waiter);
@@ -49,7 +49,6 @@ export class Waiter {
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
-    readonly keys: readonly string[],
     /** Its place: lower arrived first. */
     readonly arrival: number,
     private readonly remove: () => void,

@@ -30,6 +30,10 @@ export interface Counter {
   [k: string]: unknown;
 }
 
+/** A counter row as a Counter ($2: the window in seconds). */
+const COUNTER = `key, hits, hits - pending AS settled,
+  ceil(extract(epoch FROM window_start + make_interval(secs => $2) - now()))::int AS retry_after`;
+
 /**
  * Counts one event against each key, pending (an attempt not yet answered) or not, and returns the
  * counters as they now are: a window that has ended starts again at 1. One statement, so concurrent
@@ -53,8 +57,7 @@ export async function countEvents(
                       THEN t.pending + $3::int ELSE $3::int END,
        window_start = CASE WHEN t.window_start > now() - make_interval(secs => $2)
                            THEN t.window_start ELSE now() END
-     RETURNING key, hits, hits - pending AS settled,
-               ceil(extract(epoch FROM window_start + make_interval(secs => $2) - now()))::int AS retry_after`,
+     RETURNING ${COUNTER}`,
     [keys, windowSeconds, pending ? 1 : 0],
   );
 }
@@ -69,9 +72,7 @@ export async function readCounters(
   windowSeconds: number,
 ): Promise<Counter[]> {
   return q.query<Counter>(
-    `SELECT key, hits, hits - pending AS settled,
-            ceil(extract(epoch FROM window_start + make_interval(secs => $2) - now()))::int AS retry_after
-       FROM auth_throttle
+    `SELECT ${COUNTER} FROM auth_throttle
       WHERE key = ANY($1::text[]) AND window_start > now() - make_interval(secs => $2)`,
     [keys, windowSeconds],
   );

@@ -181,9 +181,9 @@ export function signInThrottle(sql: Queryable, policy: ThrottlePolicy) {
   async function settled(counted: string[]) {
     await settleEvents(sql, counted);
     const now = Date.now();
-    if (now - lastPrune > policy.windowSeconds * 1000) {
+    if (now - lastPrune > windowSeconds * 1000) {
       lastPrune = now;
-      await pruneCounters(sql, policy.windowSeconds);
+      await pruneCounters(sql, windowSeconds);
     }
   }
 

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { THROTTLE_TEST_ENV } from '../support/throttle-env.js';
+import { eventually } from '../support/eventually.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
 
 let app: TestApp;
@@ -48,15 +49,6 @@ async function credential(slug: string): Promise<{ client_id: string; client_sec
   });
   expect(cred.status, cred.text).toBe(201);
   return cred.body;
-}
-
-/** Waits until `check` holds, reading it every 20 ms (10 s at the most). */
-async function until(check: () => Promise<boolean>): Promise<void> {
-  const end = Date.now() + 10_000;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('the condition did not come to hold within 10 s');
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 const tally = (statuses: number[]) =>
@@ -138,7 +130,7 @@ describe('attempts in flight are counted before they are checked', () => {
       const grants = Promise.all(Array.from({ length: 30 }, () => token(form, '10.19.0.1')));
       // All have arrived once each in flight has counted its three rows and each waiter has counted
       // and taken back its three.
-      await until(async () => (await writes()) >= 5 * 3 + 25 * 6);
+      await eventually(async () => (await writes()) >= 5 * 3 + 25 * 6);
       const before = await writes();
       await new Promise((r) => setTimeout(r, 600));
       // Waiting writes nothing (0 row writes here). Counting itself again every 50 ms, each waiter
@@ -170,7 +162,7 @@ describe('attempts in flight are counted before they are checked', () => {
       // No attempt ends on the second replica, so nothing there wakes its waiters but their own reads.
       const here = Promise.all(Array.from({ length: 5 }, () => token(form, '10.20.0.1')));
       const pair = `pair:client:${cred.client_id.toLowerCase()}|10.20.0.1`;
-      await until(async () => {
+      await eventually(async () => {
         const row = await sql.one<{ pending: number }>(`SELECT pending FROM auth_throttle WHERE key = $1`, [
           pair,
         ]);

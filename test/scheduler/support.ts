@@ -10,6 +10,8 @@ import type { NewSchedule } from '../../src/scheduler/store.js';
 import { uuidv7 } from '../../src/graph/ids.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
 
+export { eventually } from '../support/eventually.js';
+
 export class ManualClock implements Clock {
   constructor(private t: number) {}
   now(): Date {
@@ -80,14 +82,3 @@ export const userSchedule = (slug: string, path: string, extra: Record<string, u
   target: { method: 'GET', path },
   ...extra,
 });
-
-/** Waits (briefly, in real time) until `check` holds; for work the real loop does in the background. */
-export async function eventually<T>(check: () => Promise<T | undefined | false>, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
