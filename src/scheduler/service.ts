@@ -191,8 +191,12 @@ export function schedulesService({ sql, client, engine, log }: Deps) {
       return scheduleRead(created);
     },
 
-    /** Admins see every schedule; anyone else the schedules they created. */
+    /**
+     * Admins see every schedule; a user the schedules they created (canSee); a service account creates
+     * none, so it sees none, even one whose slug is a creator's name ("system").
+     */
     async list(c: Caller, page: Page) {
+      if (!c.isAdmin && c.kind !== 'user') return { next: undefined, items: [] };
       const r = await listSchedules(sql, page, c.isAdmin ? undefined : c.name);
       return { next: r.next, items: r.items.map(scheduleRead) };
     },

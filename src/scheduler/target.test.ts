@@ -26,6 +26,26 @@ describe('target paths stay on the API', () => {
       expect(() => targetUrl('http://127.0.0.1:8080', p), p).toThrow();
     }
   });
+
+  it('refuses the sign-in routes, however written, and keeps the routes that take a token', () => {
+    for (const p of [
+      '/auth/token',
+      '/auth/login',
+      '/auth/token/',
+      '/Auth/Token',
+      '/auth//token',
+      '/auth/%74oken',
+      '/auth/token?grant_type=client_credentials',
+      '/auth/oauth/oidc/authorize',
+      '/auth/oauth/oidc/callback?code=x',
+    ]) {
+      expect(targetPathProblem(p), p).toMatch(/sign-in route/);
+      expect(() => targetUrl('http://127.0.0.1:8080', p), p).toThrow(/sign-in route/);
+    }
+    for (const p of ['/auth/me', '/auth/logout', '/auth/providers', '/consents', '/auth/tokenizer']) {
+      expect(targetPathProblem(p), p).toBeUndefined();
+    }
+  });
 });
 
 describe('error excerpts keep no secret', () => {

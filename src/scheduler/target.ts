@@ -37,7 +37,21 @@ export function targetPathProblem(path: string): string | undefined {
   if (/[\\\u0000-\u001f\u007f]/.test(decoded)) return 'must not encode a backslash or control character';
   if (decoded.startsWith('//')) return 'must not start with // (that names a host)';
   if (decoded.split('/').some((seg) => seg === '.' || seg === '..')) return 'must not hold . or .. segments';
+  if (isSignInRoute(decoded)) {
+    return 'must not be a sign-in route (/auth/login, /auth/token, /auth/oauth/...): they take no delegated token';
+  }
   return undefined;
+}
+
+/**
+ * The public sign-in routes. They take no bearer token, so a job there would not act as its user: the
+ * scheduler would only relay an anonymous request from its own address, and a failed sign-in counts
+ * against that address (the sign-in throttle), where the scheduler's own token requests come from.
+ * Compared without case and with repeated or trailing slashes folded, as a proxy in front may fold them.
+ */
+function isSignInRoute(decodedPath: string): boolean {
+  const p = decodedPath.toLowerCase().replace(/\/+/g, '/').replace(/\/$/, '');
+  return p === '/auth/login' || p === '/auth/token' || p.startsWith('/auth/oauth/');
 }
 
 /** The absolute URL of a target on `apiBase`; throws when the result would leave the API's origin. */

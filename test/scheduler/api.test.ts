@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JwtSigner, generateSigningKey } from '../../src/crypto/jwt.js';
 import { clientToken, consent, delegatedToken } from '../delegation/helpers.js';
 import type { Res } from '../support/harness.js';
+import { ensureSystemSchedules } from '../../src/scheduler/system.js';
 import { ManualClock, startSchedulerApp, userSchedule, type SchedulerApp } from './support.js';
 
 let app: SchedulerApp;
@@ -169,6 +170,29 @@ describe('POST /scheduler/schedules', () => {
     expect(ok.status, ok.text).toBe(201);
   });
 
+  // A failed sign-in counts against its address: a job relaying anonymous sign-ins from the scheduler's
+  // address could lock the scheduler's own token requests out, and with them every job.
+  it('a target may not be a sign-in route, on create or on change', async () => {
+    const signIn = {
+      ...userSchedule('sign-in', '/auth/token'),
+      target: {
+        method: 'POST',
+        path: '/auth/token',
+        body: { grant_type: 'client_credentials', client_id: 'nope', client_secret: 'nope' },
+      },
+    };
+    problem(await call('POST', '/schedules', alice, signIn), 422, '/target/path');
+    for (const path of ['/auth/login', '/AUTH/token/', '/auth/oauth/oidc/authorize']) {
+      problem(await call('POST', '/schedules', alice, userSchedule('sign-in', path)), 422, '/target/path');
+    }
+    expect((await call('POST', '/schedules', alice, userSchedule('sign-in', '/auth/me'))).status).toBe(201);
+    problem(
+      await call('PATCH', '/schedules/sign-in', alice, { target: { method: 'POST', path: '/auth/login' } }),
+      422,
+      '/target/path',
+    );
+  });
+
   it('a slug in use is 409', async () => {
     problem(await call('POST', '/schedules', bob, userSchedule('alice-job', '/auth/me')), 409);
   });
@@ -204,6 +228,34 @@ describe('GET /scheduler/schedules', () => {
       next = /<([^>]+)>; rel="next"/.exec(String(page.headers.link ?? ''))?.[1];
     }
     expect(seen).toEqual(all.body.map((s: { slug: string }) => s.slug));
+  });
+
+  // The built-in system schedules are stored as created by "system", a name a service account may take.
+  it('a service account sees none, whatever its slug', async () => {
+    await ensureSystemSchedules(app.runtime.core.sql, clock.now());
+    const all = await call('GET', '/schedules', admin);
+    expect(all.body.map((s: { created_by: string }) => s.created_by)).toContain('system');
+    expect(
+      (
+        await app.call('POST', '/service-accounts', {
+          token: admin,
+          body: { slug: 'system', display_name: 'x' },
+        })
+      ).status,
+    ).toBe(201);
+    const cred = await app.call('POST', '/service-accounts/system/client-credentials', {
+      token: admin,
+      body: { name: 'ci' },
+    });
+    expect(cred.status, cred.text).toBe(201);
+    const named = await clientToken(app, {
+      clientId: cred.body.client_id,
+      clientSecret: cred.body.client_secret,
+    });
+    const listed = await call('GET', '/schedules', named);
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.body).toEqual([]);
+    problem(await call('GET', '/schedules/score-recompute-daily', named), 404);
   });
 
   it('bad limit or cursor: 422', async () => {
