@@ -39,7 +39,8 @@ export const UserPatch = Type.Object(
     current_password: Type.Optional(
       Type.String({
         maxLength: 1024,
-        description: 'write-only; required when a user (not an admin) changes their own password',
+        description:
+          'write-only; only with password: required when a user (not an admin) changes their own password',
       }),
     ),
   },

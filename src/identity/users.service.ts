@@ -6,7 +6,7 @@ import { principalRoles } from '../authz/store.js';
 import { decoyHash, hashPassword, verifyPassword } from '../crypto/passwords.js';
 import { assertPasswordPolicy } from './password-policy.js';
 import { KeyConflictError } from '../graph/store.js';
-import { conflict, forbidden, notFound } from '../http/errors.js';
+import { conflict, forbidden, invalid, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import type { Queryable, Sql } from '../db/sql.js';
 import { VALID_AFTER, nextValidAfter } from './revocation.js';
@@ -149,6 +149,11 @@ export function usersService({ sql, authCache }: Deps) {
     async update(ctx: AuthContext, email: string, input: UserPatch): Promise<UserRead> {
       const self = isSelf(ctx, email);
       const { current_password: current, ...change } = input;
+      // current_password proves a change of password and nothing else: alone it would be a write (and a
+      // reset of every replica's sign-in caches) that no permission and no throttle guards.
+      if (current !== undefined && input.password === undefined) {
+        throw invalid('/current_password', 'goes only with password (a change of your own password)');
+      }
       const ownPasswordOnly = self && Object.keys(change).every((k) => k === 'password');
       if (!ownPasswordOnly) authorize(ctx, 'user:update');
       if (input.is_admin !== undefined && !isAdminUser(ctx))

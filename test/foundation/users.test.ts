@@ -398,3 +398,29 @@ describe('a narrowed token does not reach the account through self-service', () 
     expect((await login('narrow@users.test', 'narrow-password-2')).status).toBe(200);
   });
 });
+
+describe('PATCH /users/{self} with current_password alone', () => {
+  // It changed nothing, yet it was a write, unthrottled and unpermissioned, that reset every replica's
+  // sign-in caches: anyone could keep the whole cluster's sign-in path on the database.
+  it('is 422 naming current_password and writes nothing', async () => {
+    const token = await app.user('no-change@users.test', { password: 'idle-password-long-1' });
+    const before = await app.call('GET', '/users/no-change@users.test', { token: admin });
+    for (const current_password of ['idle-password-long-1', 'wrong']) {
+      const res = await app.call('PATCH', '/users/no-change@users.test', {
+        token,
+        body: { current_password },
+      });
+      expectInvalid(res, '/current_password');
+    }
+    const after = await app.call('GET', '/users/no-change@users.test', { token: admin });
+    expect(after.body).toEqual(before.body);
+    expect(
+      (
+        await app.call('PATCH', '/users/no-change@users.test', {
+          token,
+          body: { password: 'idle-password-long-2', current_password: 'idle-password-long-1' },
+        })
+      ).status,
+    ).toBe(200);
+  });
+});
