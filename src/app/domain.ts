@@ -25,6 +25,20 @@ export interface BackgroundTask {
   start(core: Core, context?: { apiUrl: string | null }): Promise<{ stop(): Promise<void> }>;
 }
 
+/**
+ * Something membership of a team gives (a restricted AI model's visibility): an edge from the thing to
+ * the team. Adding a member to a team hands it on, so a caller may add one only when they have it
+ * already: `seesAll`, or membership of the team.
+ */
+export interface TeamGrant {
+  /** Label of the edges from a granted thing to the team. */
+  edgeLabel: string;
+  /** The permission that gives all such things, whatever the teams. */
+  seesAll: string;
+  /** What the members get, for the refusal ("restricted AI models"). */
+  what: string;
+}
+
 export interface Domain {
   name: string;
   migrations?: readonly Migration[];
@@ -36,4 +50,6 @@ export interface Domain {
   background?: readonly BackgroundTask[];
   /** Extra grant types for the token endpoint (RFC 8693 token exchange). */
   grants?: Readonly<Record<string, GrantHandler>>;
+  /** What membership of a team gives in this domain. */
+  teamGrants?: readonly TeamGrant[];
 }

@@ -25,9 +25,7 @@ import type { Domain } from './domain.js';
 const graphDomain: Domain = { name: 'graph', migrations: graphMigrations };
 
 export function allDomains(): Domain[] {
-  const rest: Domain[] = [
-    authzDomain,
-    organizationsDomain,
+  const others: Domain[] = [
     projectsDomain,
     environmentsDomain,
     oauthDomain,
@@ -46,6 +44,7 @@ export function allDomains(): Domain[] {
     consoleDomain,
     pipelineHealthDomain,
   ];
+  const rest = [authzDomain, organizationsDomain(others.flatMap((d) => d.teamGrants ?? [])), ...others];
   const grants = Object.assign({}, ...rest.map((d) => d.grants ?? {}));
   return [graphDomain, identityDomain(grants), ...rest];
 }

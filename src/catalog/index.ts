@@ -16,6 +16,8 @@ export function createCatalogDomain(options: CatalogOptions = {}): Domain {
   return {
     name: 'catalog',
     migrations: [catalogVersionsMigration],
+    // A restricted model is seen by the members of its teams (ALLOWED_FOR model -> team).
+    teamGrants: [{ edgeLabel: 'ALLOWED_FOR', seesAll: 'ai_model:update', what: 'restricted AI models' }],
     permissions: [
       {
         name: 'ai_model:read',

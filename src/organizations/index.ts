@@ -1,13 +1,14 @@
-import type { Domain } from '../app/domain.js';
+import type { Domain, TeamGrant } from '../app/domain.js';
 import { crudPermissions } from '../authz/permissions.js';
 import { organizationRoutes } from './routes.js';
 import { organizationsService } from './service.js';
 
-export const organizationsDomain: Domain = {
+/** `teamGrants`: what membership of a team gives in the other domains (adding a member hands it on). */
+export const organizationsDomain = (teamGrants: readonly TeamGrant[]): Domain => ({
   name: 'organizations',
   permissions: [
     ...crudPermissions('organization', 'organizations'),
     ...crudPermissions('team', 'teams and their members'),
   ],
-  routes: (api, core) => organizationRoutes(api, organizationsService(core)),
-};
+  routes: (api, core) => organizationRoutes(api, organizationsService({ ...core, teamGrants })),
+});

@@ -1,6 +1,7 @@
 // Organizations and their teams. A team belongs to one organization; users are members of teams.
 import type { Core } from '../app/core.js';
-import { attribution, type AuthContext } from '../authz/context.js';
+import type { TeamGrant } from '../app/domain.js';
+import { attribution, hasPermission, type AuthContext } from '../authz/context.js';
 import { authorize, authorizeNaming } from '../authz/guard.js';
 import type { Queryable } from '../db/sql.js';
 import {
@@ -14,7 +15,7 @@ import {
   updateExisting,
 } from '../graph/store.js';
 import { changedFields, recordLifecycle } from '../events/lifecycle.js';
-import { conflict, notFound } from '../http/errors.js';
+import { conflict, forbidden, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import { findUserByEmail } from '../identity/users.store.js';
 import {
@@ -74,9 +75,35 @@ export async function mustFindTeam(q: Queryable, org: OrganizationNode, slug: st
   return team;
 }
 
-type Deps = Pick<Core, 'sql' | 'graphCache'>;
+type Deps = Pick<Core, 'sql' | 'graphCache'> & { teamGrants?: readonly TeamGrant[] };
 
-export function organizationsService({ sql, graphCache }: Deps) {
+/**
+ * Adding a member to a team hands on what membership gives (restricted AI models): the caller must
+ * have it already, through the permission that gives all of it or as a member of the team. Otherwise
+ * a holder of team:update could add themselves to the team and see its restricted models.
+ */
+async function assertMayHandOn(
+  ctx: AuthContext,
+  q: Queryable,
+  team: TeamNode,
+  grants: readonly TeamGrant[],
+): Promise<void> {
+  const withheld = grants.filter((g) => !hasPermission(ctx, g.seesAll));
+  if (withheld.length === 0) return;
+  const rows = await q.query<{ label: string }>(
+    `SELECT DISTINCT e.label FROM graph_edges e WHERE e.dst = $1 AND e.label = ANY($2::text[])
+        AND NOT EXISTS (SELECT 1 FROM graph_edges m WHERE m.src = $3 AND m.label = 'MEMBER_OF' AND m.dst = $1)`,
+    [team.id, withheld.map((g) => g.edgeLabel), ctx.principal.kind === 'user' ? ctx.principal.id : null],
+  );
+  const given = withheld.filter((g) => rows.some((r) => r.label === g.edgeLabel));
+  if (given.length === 0) return;
+  throw forbidden(
+    `team ${team.props.slug} gives its members ${given.map((g) => g.what).join(' and ')}: ` +
+      `adding a member needs ${given.map((g) => g.seesAll).join(' and ')} or membership of the team`,
+  );
+}
+
+export function organizationsService({ sql, graphCache, teamGrants = [] }: Deps) {
   return {
     async create(ctx: AuthContext, input: { slug: string; name: string }) {
       authorize(ctx, 'organization:create');
@@ -257,8 +284,10 @@ export function organizationsService({ sql, graphCache }: Deps) {
         const team = await mustFindTeam(tx, org, slug);
         const user = await findUserByEmail(tx, email);
         if (!user) throw notFound(`user ${email}`);
-        if (member) await putEdge(tx, user.id, 'MEMBER_OF', team.id, { added_by: attribution(ctx) });
-        else if (!(await removeEdge(tx, user.id, 'MEMBER_OF', team.id)))
+        if (member) {
+          await assertMayHandOn(ctx, tx, team, teamGrants);
+          await putEdge(tx, user.id, 'MEMBER_OF', team.id, { added_by: attribution(ctx) });
+        } else if (!(await removeEdge(tx, user.id, 'MEMBER_OF', team.id)))
           throw notFound(`member ${email} of team ${slug}`);
         // Membership is the part of a team that changes after creation: each change is a team update.
         await recordLifecycle(tx, ctx, {

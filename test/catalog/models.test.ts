@@ -324,6 +324,53 @@ describe('who sees which models (ai_model:read, team membership, ai_model:update
     await app.call('DELETE', '/organizations/acme/teams/beta/members/member@example.com', { token: w.admin });
     expect(await visible(w.member)).toEqual(['vis-open']);
   });
+  // Membership is what shows a restricted model: team:update alone let its holder add themselves.
+  it('adding a member to a team with restricted models needs ai_model:update or membership', async () => {
+    await createRole(app, 'team-keeper', ['team:read', 'team:update', 'user:read', 'organization:read']);
+    const keeper = await app.user('team-keeper@example.com', { roles: ['member', 'team-keeper'] });
+    const add = (token: string, team: string, email: string) =>
+      app.call('PUT', `/organizations/acme/teams/${team}/members/${email}`, { token });
+    const self = await add(keeper, 'beta', 'team-keeper@example.com');
+    expect(self.status, self.text).toBe(403);
+    expect(self.body.detail).toMatch(/restricted AI models.*ai_model:update or membership of the team/);
+    expect((await add(keeper, 'beta', 'member@example.com')).status).toBe(403);
+    expect(await visible(keeper)).toEqual(['vis-open']);
+    // A team that shows no restricted model, and removal, need team:update only.
+    expect(
+      (
+        await app.call('POST', '/organizations/acme/teams', {
+          token: w.admin,
+          body: { slug: 'plain-team', name: 'g' },
+        })
+      ).status,
+    ).toBe(201);
+    expect((await add(keeper, 'plain-team', 'team-keeper@example.com')).status).toBe(204);
+    expect((await add(w.admin, 'beta', 'member@example.com')).status).toBe(204);
+    expect(
+      (
+        await app.call('DELETE', '/organizations/acme/teams/beta/members/member@example.com', {
+          token: keeper,
+        })
+      ).status,
+    ).toBe(204);
+    // A member of the team, and a holder of ai_model:update, have what they hand on.
+    const insider = await app.user('alpha-keeper@example.com', { roles: ['member', 'team-keeper'] });
+    expect((await add(w.admin, 'alpha', 'alpha-keeper@example.com')).status).toBe(204);
+    expect((await add(insider, 'alpha', 'member@example.com')).status).toBe(204);
+    expect(await visible(w.member)).toEqual(['vis-alpha', 'vis-open']);
+    const editor = await app.user('catalog-editor@example.com', { roles: ['ai-editor', 'team-keeper'] });
+    expect((await add(editor, 'beta', 'catalog-editor@example.com')).status).toBe(204);
+    for (const [team, email] of [
+      ['alpha', 'member@example.com'],
+      ['alpha', 'alpha-keeper@example.com'],
+      ['beta', 'catalog-editor@example.com'],
+    ]) {
+      const removed = await app.call('DELETE', `/organizations/acme/teams/${team}/members/${email}`, {
+        token: w.admin,
+      });
+      expect(removed.status).toBe(204);
+    }
+  });
   it('a model of another organization is 404 through this one', async () => {
     const theirs = await createModel(
       app,
