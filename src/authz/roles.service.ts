@@ -24,7 +24,14 @@ import type { Page } from '../http/pagination.js';
 import type { Queryable } from '../db/sql.js';
 import { findUserByEmail } from '../identity/users.store.js';
 import { findServiceAccount } from '../identity/service-accounts.store.js';
-import { principalPermissions, roleBySlug, roleKey, rolePermissions, type RoleProps } from './store.js';
+import {
+  principalPermissions,
+  roleBySlug,
+  roleHeldByDelegator,
+  roleKey,
+  rolePermissions,
+  type RoleProps,
+} from './store.js';
 import type { GraphNode } from '../graph/store.js';
 
 export interface RoleRead {
@@ -105,6 +112,18 @@ export function rolesService({ sql, authCache }: Deps) {
       throw forbidden(`only an admin can change a role holding ${DELEGATE_PERMISSION}`);
   }
 
+  /**
+   * Editing or deleting a role changes what its holders may do: a role held by an account that may act
+   * as others (the scheduler account, whose system jobs run with its roles) is the admins' alone, as
+   * that account's role assignments are. Assigning such a role to someone else changes nothing for it.
+   */
+  async function mustNotReshapeDelegator(ctx: AuthContext, q: Queryable, role: GraphNode<RoleProps>) {
+    if (isAdminUser(ctx)) return;
+    if (await roleHeldByDelegator(q, role.id, SCHEDULER_NAME, DELEGATE_PERMISSION)) {
+      throw forbidden(`only an admin can change a role held by an account holding ${DELEGATE_PERMISSION}`);
+    }
+  }
+
   return {
     async listPermissions(ctx: AuthContext) {
       authorize(ctx, 'permission:read');
@@ -177,6 +196,7 @@ export function rolesService({ sql, authCache }: Deps) {
           );
         }
         await mustBeManageable(ctx, tx, role);
+        await mustNotReshapeDelegator(ctx, tx, role);
         if (!isAdminUser(ctx) && input.permissions) {
           const before = await rolePermissions(tx, role);
           if (before.includes(DELEGATE_PERMISSION) !== input.permissions.includes(DELEGATE_PERMISSION)) {
@@ -203,6 +223,7 @@ export function rolesService({ sql, authCache }: Deps) {
       await sql.tx(async (tx) => {
         const role = await mustFind(tx, slug);
         await mustBeManageable(ctx, tx, role);
+        await mustNotReshapeDelegator(ctx, tx, role);
         if (role.props.builtin)
           throw conflict(`role ${slug} is seeded by Keel and cannot be deleted`, 'role_immutable');
         await deleteNode(tx, role.id, 'Role');

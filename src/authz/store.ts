@@ -70,6 +70,32 @@ export async function principalPermissions(q: Queryable, principalId: string): P
   return rows.map((r) => r.name);
 }
 
+/**
+ * Does an account that may act as others hold this role: the scheduler service account, or any account
+ * one of whose roles grants `delegatePermission` by name (the admin role, which grants all without
+ * edges, does not count: its holders are admins, whose power a role edit cannot change).
+ */
+export async function roleHeldByDelegator(
+  q: Queryable,
+  roleId: string,
+  schedulerSlug: string,
+  delegatePermission: string,
+): Promise<boolean> {
+  const row = await q.one<{ held: boolean }>(
+    `SELECT EXISTS (
+       SELECT 1 FROM graph_edges h JOIN graph_nodes a ON a.id = h.src
+        WHERE h.dst = $1 AND h.label = 'HAS_ROLE'
+          AND ((a.label = 'ServiceAccount' AND a.props->>'slug' = $2)
+            OR EXISTS (SELECT 1 FROM graph_edges r
+                         JOIN graph_edges g ON g.src = r.dst AND g.label = 'GRANTS'
+                         JOIN graph_nodes p ON p.id = g.dst
+                        WHERE r.src = a.id AND r.label = 'HAS_ROLE' AND p.props->>'name' = $3))
+     ) AS held`,
+    [roleId, schedulerSlug, delegatePermission],
+  );
+  return row!.held;
+}
+
 /** Slugs of the roles assigned to a principal. */
 export async function principalRoles(q: Queryable, principalId: string): Promise<string[]> {
   const rows = await q.query<{ slug: string }>(

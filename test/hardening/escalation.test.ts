@@ -180,6 +180,38 @@ describe('roles', () => {
     );
   });
 
+  // The scheduler's system jobs run with its roles: a role an operator gave it is part of that account.
+  it('a role manager cannot edit or delete a role held by the scheduler account or any delegator', async () => {
+    await createRole(app, 'ops', ['role:read']);
+    await createRole(app, 'jobs-extra', ['role:read']);
+    await createRole(app, 'delegates-too', ['auth:delegate']);
+    await serviceAccount(app, 'night-jobs', { roles: ['delegates-too', 'jobs-extra'] });
+    expect((await app.call('PUT', '/service-accounts/scheduler/roles/ops', { token: admin })).status).toBe(
+      204,
+    );
+    const rm = await userToken(app, 'rm@example.com', { roles: ['role-manager'] });
+    for (const slug of ['ops', 'jobs-extra']) {
+      const edit = await app.call('PATCH', `/roles/${slug}`, { token: rm, body: { permissions: [] } });
+      expect(edit.status, edit.text).toBe(403);
+      expect(edit.body.detail).toBe(
+        'only an admin can change a role held by an account holding auth:delegate',
+      );
+      expect((await app.call('PATCH', `/roles/${slug}`, { token: rm, body: { name: 'x' } })).status).toBe(
+        403,
+      );
+      expect((await app.call('DELETE', `/roles/${slug}`, { token: rm })).status).toBe(403);
+      const role = await app.call('GET', `/roles/${slug}`, { token: admin });
+      expect(role.body).toMatchObject({ name: slug, permissions: ['role:read'] });
+    }
+    // Handing such a role to someone else changes nothing for the scheduler; an admin may edit it.
+    expect((await app.call('PUT', '/users/rm@example.com/roles/ops', { token: rm })).status).toBe(204);
+    expect((await app.call('DELETE', '/users/rm@example.com/roles/ops', { token: rm })).status).toBe(204);
+    expect((await app.call('PATCH', '/roles/ops', { token: admin, body: { name: 'Ops' } })).status).toBe(200);
+    // A role no delegator holds stays the role manager's to edit.
+    await createRole(app, 'ordinary', ['role:read']);
+    expect((await app.call('PATCH', '/roles/ordinary', { token: rm, body: { name: 'y' } })).status).toBe(200);
+  });
+
   it('a caller cannot grant a permission it does not hold', async () => {
     const rm = await userToken(app, 'rm@example.com', { roles: ['role-manager'] });
     const create = await app.call('POST', '/roles', {
