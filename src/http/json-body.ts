@@ -61,12 +61,47 @@ export function parseJsonBody(text: string): unknown {
   if (!openingsAtMost(text, MAX_JSON_DEPTH) && jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
     throw new AppError(400, 'json_too_deep', `the JSON body nests deeper than ${MAX_JSON_DEPTH} levels`);
   }
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     // The parser's message quotes the body, which may hold a password: say less.
     throw new AppError(400, 'invalid_json', 'the body is not valid JSON');
   }
+  const path = nonFinitePath(value);
+  if (path) {
+    const pointer = path
+      .reverse()
+      .map((k) => `/${String(k).replace(/~/g, '~0').replace(/\//g, '~1')}`)
+      .join('');
+    const detail = 'is a number beyond the range of a double (JSON.parse reads it as Infinity)';
+    throw new AppError(400, 'number_out_of_range', `${pointer.slice(1) || 'body'}: ${detail}`, [
+      { pointer, in: 'body', detail },
+    ]);
+  }
+  return value;
+}
+
+/**
+ * The path, innermost key first, to the first number JSON.parse read as ±Infinity (a literal such as
+ * `1e999`), or undefined. Such a number would pass a schema's `number` and be stored as `null`
+ * (JSON.stringify), so it is refused here, once for every route. The body nests at most MAX_JSON_DEPTH.
+ */
+function nonFinitePath(value: unknown): Array<string | number> | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : [];
+  if (typeof value !== 'object' || value === null) return undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const path = nonFinitePath(value[i]);
+      if (path) return (path.push(i), path);
+    }
+    return undefined;
+  }
+  for (const key of Object.keys(value)) {
+    const path = nonFinitePath((value as Record<string, unknown>)[key]);
+    if (path) return (path.push(key), path);
+  }
+  return undefined;
 }
 
 /** parseJsonBody as a Fastify content-type parser (for application/json and its relatives). */

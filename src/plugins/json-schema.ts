@@ -18,7 +18,8 @@ const MAX_ERRORS = 20;
  * plugin's old and new revision) never clashes and an old revision's compiled code can be collected.
  *
  * - `strict: false`: the draft lets unknown keywords and lone `then`/`else`/`maxContains` stand;
- *   Ajv's strict mode would refuse schemas the draft accepts.
+ *   Ajv's strict mode would refuse schemas the draft accepts. `strictNumbers` stays on (strict: false
+ *   turns it off): Infinity is no JSON number, and would be stored as null.
  * - `ownProperties`: `required: ["constructor"]` must not be satisfied by Object.prototype.
  * - no `coerceTypes`, no `useDefaults`: `default` is an annotation, `"1"` is not an integer.
  * - `format` is asserted for the formats ajv-formats knows (email, date-time, uri, uuid...); an
@@ -27,6 +28,7 @@ const MAX_ERRORS = 20;
 export function newSchemaCompiler(): Ajv2020 {
   const ajv = new Ajv2020({
     strict: false,
+    strictNumbers: true,
     ownProperties: true,
     allErrors: true,
     logger: false,

@@ -1,6 +1,7 @@
 // events/gateway: a delivery to POST /webhooks/{integration}/{webhook}. The sender proves it holds the
 // webhook's secret with an HMAC-SHA256 of the raw body; a verified delivery becomes one `events` row on
 // topic `gateway` (SPEC 6.3.3), recorded in a transaction of its own before the 202 is sent.
+import { parseJsonBody } from '../http/json-body.js';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AnalyticsRowTooLarge } from '../analytics/recorder.js';
 import type { Core } from '../app/core.js';
@@ -59,12 +60,15 @@ const tooLarge = () =>
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+/** The delivered document: UTF-8, then the API's own JSON parsing (depth cap, numbers in range). */
 function parseJson(bytes: Buffer): unknown {
+  let text: string;
   try {
-    return JSON.parse(utf8.decode(bytes));
+    text = utf8.decode(bytes);
   } catch {
     throw badRequest('invalid_json', 'the body is not a JSON document (UTF-8)');
   }
+  return parseJsonBody(text);
 }
 
 export function webhookDelivery({ sql, secrets }: Pick<Core, 'sql' | 'secrets'>) {

@@ -63,6 +63,20 @@ describe('JSON bodies: depth is capped before anything walks them', () => {
     expect(res.status, res.text).toBe(401); // parsed and checked like any other
   });
 
+  // JSON.parse reads 1e999 as Infinity, which passed a schema's number and was stored as null.
+  it('a number beyond the range of a double is 400 naming it; the largest double passes', async () => {
+    const admin = await app.adminToken();
+    const body = '{"email":"big@numbers.test","n":[1,{"a/b":-1e999999}],"m":1e400}';
+    const res = await app.call('POST', '/users', { body, token: admin });
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.code).toBe('number_out_of_range');
+    expect(res.body.errors).toEqual([expect.objectContaining({ pointer: '/n/1/a~1b', in: 'body' })]);
+    const root = await app.call('POST', '/users', { body: '1e999', token: admin });
+    expect(root.body.errors?.[0]?.pointer).toBe('');
+    const largest = await app.call('POST', '/users', { body: '{"n":1.7976931348623157e308}', token: admin });
+    expect(largest.status, largest.text).toBe(422); // parsed, then refused by the schema
+  });
+
   it('malformed JSON is a 400 that does not quote the body', async () => {
     const res = await app.call('POST', '/auth/login', { body: '{"password":"hunter2-secret' });
     expect(res.status).toBe(400);

@@ -331,6 +331,15 @@ describe('POST /webhooks/{integration}/{webhook}: a signed delivery becomes one 
     expect(rows).toEqual([]);
   });
 
+  it('a signed document deeper than 64 levels, or with a number beyond a double, is 400; nothing is recorded', async () => {
+    const rows = await recorded(app, async () => {
+      const deep = '['.repeat(100_000) + ']'.repeat(100_000);
+      expectProblem(await deliver('/webhooks/github/gh', deep), 400, 'json_too_deep');
+      expectProblem(await deliver('/webhooks/github/gh', '{"n":1e999}'), 400, 'number_out_of_range');
+    });
+    expect(rows).toEqual([]);
+  });
+
   it('a body under 1 MiB whose row would be over 1 MiB (its quotes escaped again) is 413; nothing is recorded', async () => {
     // 990 KB of `""` elements: every quote is escaped once more when the document becomes the row's
     // metadata text, so the row as published would be about 1.65 MB, more than the stream takes.
