@@ -14,11 +14,23 @@ import { CONNECTOR_KEY_HEADER } from './routes.js';
 import { backoffMs, startSinkWorker, type SinkStats } from './sink-worker.js';
 import { POLL_INTERVAL_MS, type Sink, type SinkConfig } from './sinks.js';
 
+/**
+ * Reads the sink configuration. A redirect is not followed: fetch would send the key (a custom header)
+ * on to whatever origin the redirect names, and the configuration it brought back (database addresses
+ * and passwords) would be trusted. Point KEEL_CONNECTOR_CONFIG_URL at the endpoint itself.
+ */
 export async function fetchSinkConfig(url: string, key: string): Promise<SinkConfig> {
   const res = await fetch(url, {
     headers: { [CONNECTOR_KEY_HEADER]: key },
+    redirect: 'manual',
     signal: AbortSignal.timeout(10_000),
   });
+  if (res.status >= 300 && res.status < 400) {
+    await res.body?.cancel();
+    throw new Error(
+      `GET ${url} answered ${res.status} (a redirect, not followed: the key stays with ${new URL(url).origin})`,
+    );
+  }
   if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
   const body = (await res.json()) as SinkConfig;
   if (!Array.isArray(body?.sinks)) throw new Error(`GET ${url} did not return a sink configuration`);

@@ -1,5 +1,7 @@
 // SPEC 4.7: the sink configuration endpoint, its key, and what it must never reveal.
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -7,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sinks, streams } from '../../src/analytics/topology.js';
 import { loadOrCreateSecrets, withDataDirSecrets } from '../../src/config/data-dir-secrets.js';
 import { loadSettings, SettingsError } from '../../src/config/settings.js';
+import { CONNECTOR_KEY_HEADER } from '../../src/connector/routes.js';
+import { fetchSinkConfig } from '../../src/connector/runtime.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
 
 const KEY = randomBytes(32).toString('base64url');
@@ -141,3 +145,37 @@ describe('the connector key setting', () => {
     expect(() => loadSettings({ KEEL_CONNECTOR_API_KEY: 'short' })).toThrow(/KEEL_CONNECTOR_API_KEY/);
   });
 });
+
+describe('the connector reads its configuration without following redirects', () => {
+  // fetch would carry the key header on to the origin a redirect names, and trust what it answers.
+  it('a redirect is an error; the key never reaches the other origin', async () => {
+    const elsewhere: Array<string | undefined> = [];
+    const other = http.createServer((req, res) => {
+      elsewhere.push(req.headers[CONNECTOR_KEY_HEADER] as string | undefined);
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ sinks: [] }));
+    });
+    const otherUrl = await listen(other);
+    const redirector = http.createServer((_req, res) => {
+      res.writeHead(302, { location: `${otherUrl}/connectors/config` }).end();
+    });
+    const redirectorUrl = await listen(redirector);
+    try {
+      await expect(fetchSinkConfig(`${redirectorUrl}/connectors/config`, KEY)).rejects.toThrow(
+        /answered 302 \(a redirect, not followed/,
+      );
+      expect(elsewhere).toEqual([]);
+      // The same server, asked directly, is read.
+      expect(await fetchSinkConfig(`${otherUrl}/connectors/config`, KEY)).toEqual({ sinks: [] });
+      expect(elsewhere).toEqual([KEY]);
+    } finally {
+      other.close();
+      redirector.close();
+    }
+  });
+});
+
+async function listen(server: http.Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
