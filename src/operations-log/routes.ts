@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { Api } from '../app/domain.js';
-import { NullableTimestamp, PageQuery, Timestamp, responses } from '../http/schemas.js';
+import { NoContent, NullableTimestamp, PageQuery, Timestamp, responses } from '../http/schemas.js';
 import { parsePage, sendPage } from '../http/pagination.js';
 import { authOf } from '../http/server.js';
 import { ENTRY_STATUSES, ENTRY_TYPES } from './entries.js';
@@ -151,12 +151,15 @@ export function operationsLogRoutes(api: Api, log: OperationsLogService): void {
         description:
           'Records the entry again with status completed (same id, higher row version). When the open ' +
           'entry is not in the analytics store yet, looks once more after one poll interval (250 ms); ' +
-          'still not found: 404. Already completed: 409. Needs operations_log:create.',
+          'still not found: 404. Already completed: 409. Needs operations_log:create. Answers 200 with ' +
+          'the entry to a caller holding operations_log:read or who recorded the open entry, else 204.',
         params: EntryParams,
         body: CompleteBody,
-        response: responses({ 200: EntryRead }),
+        response: responses({ 200: EntryRead, 204: NoContent }),
       },
     },
-    async (req) => log.complete(authOf(req), req.params.org, req.params.id, req.body),
+    async (req, reply) =>
+      (await log.complete(authOf(req), req.params.org, req.params.id, req.body)) ??
+      reply.code(204).send(null),
   );
 }

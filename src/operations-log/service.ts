@@ -3,7 +3,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { analyticsReader } from '../analytics-readers/store.js';
 import type { Core } from '../app/core.js';
-import { attribution, type AuthContext } from '../authz/context.js';
+import { attribution, hasPermission, type AuthContext } from '../authz/context.js';
 import { authorize, authorizeNaming } from '../authz/guard.js';
 import { POLL_INTERVAL_MS } from '../connector/sinks.js';
 import { findEnvironment } from '../environments/service.js';
@@ -169,13 +169,15 @@ export function operationsLogService(core: Pick<Core, 'sql' | 'settings' | 'log'
     /**
      * Completes an open entry: records it again, same id, status completed, higher row_version. The
      * open row may not have reached the store yet (SPEC 6.3.8): one more lookup after one poll interval.
+     * Answers the entry to a caller who may read the log or who recorded the open entry; anyone else
+     * (operations_log:create alone) gets undefined, not another writer's entry.
      */
     async complete(
       ctx: AuthContext,
       orgSlug: string,
       id: string,
       input: { completed_at?: string | undefined },
-    ): Promise<OperationsEntry> {
+    ): Promise<OperationsEntry | undefined> {
       authorize(ctx, OPERATIONS_LOG_PERMISSION);
       const org = await organizationOfPath(ctx, sql, orgSlug);
       let row = await findRow(org.props.slug, id);
@@ -186,11 +188,7 @@ export function operationsLogService(core: Pick<Core, 'sql' | 'settings' | 'log'
       if (!row) throw notFound(`operations-log entry ${id}`);
       const open = entryOf(row);
       if (open.status === 'completed') {
-        throw new AppError(
-          409,
-          'entry_already_completed',
-          `operations-log entry ${id} was completed at ${open.completed_at}`,
-        );
+        throw new AppError(409, 'entry_already_completed', `operations-log entry ${id} is already completed`);
       }
       const completedAt = input.completed_at ? bodyInstant('/completed_at', input.completed_at) : undefined;
       if (completedAt !== undefined && Date.parse(completedAt) < Date.parse(open.occurred_at))
@@ -205,7 +203,9 @@ export function operationsLogService(core: Pick<Core, 'sql' | 'settings' | 'log'
         recorded_at: new Date(Math.max(now, row.row_version + 1)).toISOString(),
       };
       await recordEntry(sql, entry);
-      return entry;
+      const reads =
+        hasPermission(ctx, OPERATIONS_LOG_READ_PERMISSION) || open.recorded_by === attribution(ctx);
+      return reads ? entry : undefined;
     },
   };
 }

@@ -246,6 +246,31 @@ describe.each(transports())('operations log readers on %s', (transport) => {
       expectProblem(await complete(open.body.id), 409, 'entry_already_completed');
     });
 
+    // operations_log:create alone does not read the log: completing another's entry must not show it.
+    it("completing someone else's entry without operations_log:read answers 204, not the entry", async () => {
+      const other = await r.app.user('writer-2@example.com', { roles: ['ops-writer'] });
+      const open = await post({ status: 'open', description: 'a private note of the admin' }, admin);
+      expect(open.status, open.text).toBe(201);
+      await r.settle();
+      const done = await complete(open.body.id, {}, other);
+      expect(done.status, done.text).toBe(204);
+      expect(done.text).toBe('');
+      await r.settle();
+      const again = await complete(open.body.id, {}, other);
+      expectProblem(again, 409, 'entry_already_completed');
+      expect(again.text).not.toContain('private note');
+      await r.settle();
+      const read = await call('GET', `/organizations/ops/operations-log/${open.body.id}`, admin);
+      expect(read.body).toMatchObject({ status: 'completed', description: 'a private note of the admin' });
+      // A reader, and the one who recorded the entry, get it back.
+      const mine = await post({ status: 'open' }, other);
+      await r.settle();
+      expect((await complete(mine.body.id, {}, other)).status).toBe(200);
+      const theirs = await post({ status: 'open' }, other);
+      await r.settle();
+      expect((await complete(theirs.body.id, {}, admin)).body).toMatchObject({ id: theirs.body.id });
+    });
+
     it('a completion time the store cannot hold (a leap second, past 2106) is 422 naming it', async () => {
       const open = await post({ status: 'open' }, writer);
       await r.settle();

@@ -66,6 +66,12 @@ export const readers: RouteGroup = {
       path: '/organizations/{org}/operations-log/{id}/complete',
       perm: 'operations_log:create organization:read',
       ok: 200,
+      // The entry goes back to those who may read the log (the admin) or recorded it; the others get 204.
+      expect: {
+        'user with the permission': 204,
+        'service account with the permission': 204,
+        'delegated token': 204,
+      },
       // A fresh open entry per caller: completing one twice is a 409.
       request: async () => ({ url: `${LOG}/${await storedOpenEntry()}/complete`, body: {} }),
     },
