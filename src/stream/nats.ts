@@ -131,7 +131,8 @@ export async function natsStream(options: NatsOptions): Promise<StreamPort> {
   void (async () => {
     for await (const s of nc.status()) {
       if (s.type === 'disconnect' || s.type === 'reconnecting' || s.type === 'staleConnection') {
-        state = { adapter: 'nats', state: 'down', detail: `disconnected from ${natsEndpoint(options.url)}` };
+        // /ready is public: it tells the reason, not the server's address.
+        state = { adapter: 'nats', state: 'down', detail: 'the NATS server does not answer' };
       } else if (s.type === 'reconnect') {
         state = { adapter: 'nats', state: 'up' };
       }

@@ -64,6 +64,8 @@ describe.skipIf(!natsUrl)(
         const ready = await app.call('GET', '/ready');
         expect(ready.status).toBe(200);
         expect(ready.body.stream).toMatchObject({ adapter: 'nats', state: 'down' });
+        // /ready is public: it names no internal address.
+        expect(ready.text).not.toContain(new URL(server.url).host);
         expect(app.transcript()).not.toContain(server.password);
         const waiting = await app.runtime.core.sql.one<{ n: number }>(
           `SELECT count(*)::int AS n FROM analytics_outbox WHERE sent_at IS NULL AND row->>'summary' = ANY($1)`,
