@@ -17,7 +17,17 @@ export interface HistoryEntry {
 
 /** `<computed_at unix seconds>.<tie-break hash>` of the last entry of a page. */
 const CURSOR = /^(\d{1,11})\.(\d{1,20})$/;
-export const isHistoryCursor = (decoded: string) => CURSOR.test(decoded);
+/** The store's DateTime holds unsigned 32-bit seconds, the tie-break hash is a UInt64. */
+const LAST_SECOND = 2 ** 32 - 1;
+const LAST_TIE = 2n ** 64n - 1n;
+/**
+ * Whether a decoded cursor is one this reader could have issued. Out of range, ClickHouse would wrap
+ * the second into another date (and the hash into another number) and answer a wrong page.
+ */
+export function isHistoryCursor(decoded: string): boolean {
+  const m = CURSOR.exec(decoded);
+  return m !== null && Number(m[1]) <= LAST_SECOND && BigInt(m[2]!) <= LAST_TIE;
+}
 
 const COLUMNS = 'score, previous_score, reason, requested_by, computed_at';
 const TIE = `cityHash64(ifNull(toString(score), 'null'), ifNull(toString(previous_score), 'null'), reason, requested_by)`;

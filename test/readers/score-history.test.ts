@@ -104,6 +104,11 @@ describe.each(transports())('score history on %s', (transport) => {
       'abc',
       Buffer.from('1.2 OR 1=1').toString('base64url'),
       Buffer.from('17').toString('base64url'),
+      // Its shape, but beyond what the store's DateTime (32 bits) and the tie-break hash (64) hold.
+      Buffer.from('99999999999.1').toString('base64url'),
+      Buffer.from('1.99999999999999999999').toString('base64url'),
+      Buffer.from(`${2 ** 32}.1`).toString('base64url'),
+      Buffer.from(`1.${2n ** 64n}`).toString('base64url'),
     ]) {
       const res = await r.app.call('GET', `${PATH}?cursor=${cursor}`, { token: admin });
       expect(res.status, res.text).toBe(422);
