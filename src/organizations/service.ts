@@ -304,6 +304,8 @@ export function organizationsService({ sql, graphCache, teamGrants = [] }: Deps)
     /** A team's members in user id order, read along the team's MEMBER_OF edges. */
     async listMembers(ctx: AuthContext, orgSlug: string, slug: string, page: Page) {
       authorize(ctx, 'team:read');
+      // The members are users (email, display name): listing them needs user:read, as naming one does.
+      authorizeNaming(ctx, 'user:read', { pointer: '/team', in: 'params' }, "a team's members");
       const org = await organizationOfPath(ctx, sql, orgSlug);
       const team = await mustFindTeam(sql, org, slug);
       const r = await teamMembers(sql, team.id, page);

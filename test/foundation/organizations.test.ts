@@ -1,7 +1,7 @@
 // Issue 2, section 6: organizations, their teams and team membership.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/harness.js';
-import { allPages, expectInvalid, expectProblem } from './fixtures.js';
+import { allPages, createRole, expectInvalid, expectProblem, userToken } from './fixtures.js';
 
 let app: TestApp;
 let admin: string;
@@ -223,6 +223,20 @@ describe('team membership: PUT/DELETE .../members/{email} and GET .../members', 
       404,
     );
     expectProblem(await app.call('GET', '/organizations/nope/teams/platform/members', { token: admin }), 404);
+  });
+
+  // The list names users: like a project's grants, it needs user:read besides team:read.
+  it('listing members needs user:read too: without it 403, and no member is named', async () => {
+    await createRole(app, 'team-reader', ['team:read', 'organization:read']);
+    const reader = await userToken(app, 'team-reader@orgs.test', { roles: ['team-reader'] });
+    const res = await app.call('GET', members, { token: reader });
+    expectProblem(res, 403, 'forbidden');
+    expect(res.text).not.toContain('ann@orgs.test');
+    await createRole(app, 'team-and-user-reader', ['team:read', 'user:read', 'organization:read']);
+    const both = await userToken(app, 'team-user-reader@orgs.test', { roles: ['team-and-user-reader'] });
+    expect((await app.call('GET', members, { token: both })).body).toEqual([
+      { email: 'ann@orgs.test', display_name: 'ann' },
+    ]);
   });
 
   it('a deleted user leaves the team', async () => {

@@ -324,7 +324,7 @@ export const foundation: RouteGroup = {
     {
       method: 'GET',
       path: '/organizations/{org}/teams/{team}/members',
-      perm: 'team:read organization:read',
+      perm: 'team:read user:read organization:read',
       ok: 200,
       request: fixed(`/organizations/${ORG}/teams/${TEAM}/members`),
     },
