@@ -175,11 +175,13 @@ export function providersService({ sql, secrets }: Deps) {
         if (input.name !== undefined) patch.name = input.name;
         if (input.base_url !== undefined) {
           patch.base_url = checkBaseUrl(driverOf(p.props.driver), input.base_url);
-          // Discovery sends the stored key to base_url: pointing a keyed provider at another origin
-          // is a credentials operation, or anyone with ai_model:update could have the key sent to them.
+          // Discovery sends the stored key to base_url: pointing a keyed provider anywhere else is a
+          // credentials operation, or anyone with ai_model:update could have the key sent to them. The
+          // whole URL counts, not only its origin: gateways serve many customers on one host, each
+          // under a path of its own (an account id in the path).
           const effective = (url: string | null | undefined) => {
             const u = url ?? driverOf(p.props.driver).default_base_url;
-            return u ? new URL(u).origin : null;
+            return u ? new URL(u).href : null;
           };
           const before = effective(p.props.base_url);
           const after = effective(patch.base_url);

@@ -248,8 +248,8 @@ describe('providers: who may call (SPEC 4.4 rule 5)', () => {
   });
 });
 
-describe('moving a keyed provider to another origin is a credentials operation', () => {
-  it('with ai_model:update alone, a base_url on another origin is 403 while a key is stored', async () => {
+describe('moving a keyed provider is a credentials operation', () => {
+  it('with ai_model:update alone, another base_url is 403 while a key is stored, another path too', async () => {
     const id = await createProvider(app, w.admin, {
       driver: 'vendor_b_compatible',
       name: 'keyed',
@@ -264,12 +264,18 @@ describe('moving a keyed provider to another origin is a credentials operation',
     expect((await app.call('GET', `${P}/${id}`, { token: w.admin })).body.base_url).toBe(
       'https://llm.internal.example/v1',
     );
-    // The same origin (another path) is fine, and so is anything once the key is gone.
-    const samePath = await app.call('PATCH', `${P}/${id}`, {
+    // Another path on the same host is another place too: a gateway serves each customer under a path.
+    const otherPath = await app.call('PATCH', `${P}/${id}`, {
       token: w.editor,
-      body: { base_url: 'https://llm.internal.example/v2' },
+      body: { base_url: 'https://llm.internal.example/tenant-of-the-attacker/v1' },
     });
-    expect(samePath.status).toBe(200);
+    expect(otherPath.status).toBe(403);
+    // The same URL, as written again, is no move; an admin (who holds ai_model:credentials) may move it.
+    const same = await app.call('PATCH', `${P}/${id}`, {
+      token: w.editor,
+      body: { base_url: 'https://LLM.internal.example/v1', name: 'renamed' },
+    });
+    expect(same.status, same.text).toBe(200);
     expect(
       (
         await app.call('PATCH', `${P}/${id}`, {
