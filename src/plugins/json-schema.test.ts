@@ -15,3 +15,46 @@ describe('the plugin schema compiler', () => {
     expect(validate({ n: Number.MAX_VALUE, i: 3 })).toBe(true);
   });
 });
+
+describe('uniqueItems', () => {
+  const ajv = newSchemaCompiler();
+  const strings = ajv.compile({ type: 'array', items: { type: 'string' }, uniqueItems: true });
+  const any = ajv.compile({ type: 'array', uniqueItems: true });
+
+  // Ajv's own keyword kept repeated strings in a plain object: "__proto__" set no member.
+  it('finds repeated prototype names like any other string', () => {
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      expect(strings([name, name]), name).toBe(false);
+      expect(any([name, 'x', name]), name).toBe(false);
+      expect(strings([name, 'x']), name).toBe(true);
+    }
+    expect(strings.errors?.[0]).toBeUndefined();
+    strings(['a', '__proto__', '__proto__']);
+    expect(strings.errors?.[0]).toMatchObject({
+      keyword: 'uniqueItems',
+      instancePath: '',
+      params: { i: 2, j: 1 },
+    });
+  });
+
+  it('compares JSON values: numbers by value, objects whatever their member order', () => {
+    expect(any([1, 1.0])).toBe(false);
+    expect(any([0, false, null, '0', ''])).toBe(true);
+    expect(
+      any([
+        { a: 1, b: [1, { c: 2 }] },
+        { b: [1, { c: 2 }], a: 1 },
+      ]),
+    ).toBe(false);
+    expect(any([{ a: 1 }, { a: 1, b: 2 }, [1], [1, 2], JSON.parse('{"__proto__":1}'), {}])).toBe(true);
+    expect(any([JSON.parse('{"__proto__":1}'), JSON.parse('{"__proto__":1}')])).toBe(false);
+    expect(
+      any([
+        [1, 2],
+        [2, 1],
+      ]),
+    ).toBe(true);
+    const off = ajv.compile({ type: 'array', uniqueItems: false });
+    expect(off(['__proto__', '__proto__'])).toBe(true);
+  });
+});

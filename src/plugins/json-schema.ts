@@ -5,6 +5,7 @@ import addFormatsPlugin from 'ajv-formats';
 import type { FieldError } from '../http/errors.js';
 import { pointerToken } from '../lib/json-pointer.js';
 import { linearRegExp } from './regexp.js';
+import { uniqueItemsKeyword } from './unique-items.js';
 
 export const DRAFT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
 
@@ -22,6 +23,7 @@ const MAX_ERRORS = 20;
  *   turns it off): Infinity is no JSON number, and would be stored as null.
  * - `ownProperties`: `required: ["constructor"]` must not be satisfied by Object.prototype.
  * - no `coerceTypes`, no `useDefaults`: `default` is an annotation, `"1"` is not an integer.
+ * - `uniqueItems` is unique-items.ts's: Ajv's let two "__proto__" strings pass.
  * - `format` is asserted for the formats ajv-formats knows (email, date-time, uri, uuid...); an
  *   unknown format is refused when the schema is compiled (see unknownFormats).
  */
@@ -36,6 +38,8 @@ export function newSchemaCompiler(): Ajv2020 {
     code: { regExp: linearRegExp },
   });
   addFormats(ajv);
+  ajv.removeKeyword('uniqueItems');
+  ajv.addKeyword(uniqueItemsKeyword);
   return ajv;
 }
 

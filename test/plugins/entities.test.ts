@@ -284,6 +284,12 @@ describe('bodies are validated against the label JSON Schema: 422 with pointers 
     ['an array item', { ...valid, regions: ['eu-west-1', 'Mars'] }, '/regions/1', 'pattern'],
     ['duplicate array items', { ...valid, regions: ['eu-west-1', 'eu-west-1'] }, '/regions', 'uniqueItems'],
     [
+      'duplicate "__proto__" items',
+      { ...valid, regions: ['__proto__', '__proto__'] },
+      '/regions',
+      'uniqueItems',
+    ],
+    [
       'a value in a map',
       { ...valid, tags: { cost_centre: 'x'.repeat(201) } },
       '/tags/cost_centre',
