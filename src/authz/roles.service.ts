@@ -215,7 +215,8 @@ export function rolesService({ sql, authCache }: Deps) {
         await authCache.invalidate(tx);
         return r;
       });
-      return toRead(sql, updated);
+      // A caller who may change roles but not read them gets no body (204).
+      return hasPermission(ctx, 'role:read') ? toRead(sql, updated) : undefined;
     },
 
     async remove(ctx: AuthContext, slug: string) {

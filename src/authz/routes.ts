@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { Api } from '../app/domain.js';
 import { NoContent, PageQuery, Slug, SlugParams, responses } from '../http/schemas.js';
 import { parsePage, sendPage } from '../http/pagination.js';
-import { authOf } from '../http/server.js';
+import { authOf, updatedOrNoContent } from '../http/server.js';
 import type { rolesService } from './roles.service.js';
 
 const PermissionName = Type.String({ minLength: 1, maxLength: 300 });
@@ -77,10 +77,12 @@ export function authzRoutes(api: Api, roles: ReturnType<typeof rolesService>): v
         tags: ['authorization'],
         params: SlugParams,
         body: RolePatch,
-        response: responses({ 200: RoleRead }),
+        description: 'Answers 200 with the role, or 204 when the caller may update but not read it.',
+        response: responses({ 200: RoleRead, 204: NoContent }),
       },
     },
-    async (req) => roles.update(authOf(req), req.params.slug, req.body),
+    async (req, reply) =>
+      updatedOrNoContent(reply, await roles.update(authOf(req), req.params.slug, req.body)),
   );
   api.delete(
     '/roles/:slug',

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { Api } from '../app/domain.js';
 import { NoContent, PageQuery, Slug, SlugParams, Timestamp, responses } from '../http/schemas.js';
 import { parsePage, sendPage } from '../http/pagination.js';
-import { authOf } from '../http/server.js';
+import { authOf, updatedOrNoContent } from '../http/server.js';
 import type { environmentsService } from './service.js';
 
 const Name = Type.String({ minLength: 1, maxLength: 200 });
@@ -50,10 +50,12 @@ export function environmentRoutes(api: Api, envs: ReturnType<typeof environments
           { slug: Type.Optional(Slug), name: Type.Optional(Name) },
           { additionalProperties: false, minProperties: 1 },
         ),
-        response: responses({ 200: EnvRead }),
+        description: 'Answers 200 with the environment, or 204 when the caller may update but not read it.',
+        response: responses({ 200: EnvRead, 204: NoContent }),
       },
     },
-    async (req) => envs.update(authOf(req), req.params.slug, req.body),
+    async (req, reply) =>
+      updatedOrNoContent(reply, await envs.update(authOf(req), req.params.slug, req.body)),
   );
   api.delete(
     '/environments/:slug',

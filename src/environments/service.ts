@@ -1,6 +1,6 @@
 // Environments: global, first-class deployment targets (plugins anchor their edges on them).
 import type { Core } from '../app/core.js';
-import { attribution, type AuthContext } from '../authz/context.js';
+import { attribution, hasPermission, type AuthContext } from '../authz/context.js';
 import { authorize } from '../authz/guard.js';
 import type { Queryable } from '../db/sql.js';
 import {
@@ -105,7 +105,8 @@ export function environmentsService({ sql }: Pick<Core, 'sql'>) {
             environment: updated.props.slug,
             details: { changed: changedFields(env.props, patch), previous_slug: slug },
           });
-          return read(updated);
+          // A caller who may change environments but not read them gets no body (204).
+          return hasPermission(ctx, 'environment:read') ? read(updated) : undefined;
         });
       } catch (err) {
         if (err instanceof KeyConflictError) throw conflict(`environment ${input.slug} already exists`);

@@ -4,7 +4,7 @@ import type { Core } from '../app/core.js';
 import { hasPermission, isAdminUser } from '../authz/context.js';
 import { NoContent, PageQuery, SlugParams, responses } from '../http/schemas.js';
 import { parsePage, sendPage } from '../http/pagination.js';
-import { authOf, sendProblem } from '../http/server.js';
+import { authOf, sendProblem, updatedOrNoContent } from '../http/server.js';
 import { AppError, invalid } from '../http/errors.js';
 import { parseJwt } from '../crypto/jwt.js';
 import { OAuthError, clientCredentialsFrom, type GrantHandler, type TokenResponse } from './grants.js';
@@ -47,17 +47,18 @@ export function identityRoutes(api: Api, core: Core, grants: ReadonlyMap<string,
         tags: ['users'],
         params: S.EmailParams,
         body: S.UserPatch,
-        response: responses({ 200: S.UserRead }),
+        description: 'Answers 200 with the user, or 204 when the caller may update but not read it.',
+        response: responses({ 200: S.UserRead, 204: NoContent }),
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const ctx = authOf(req);
       // Only an admin sets a password without current_password: anyone else's wrong guesses are
       // throttled as failed sign-ins of the account, on its counters.
       if (req.body.password === undefined || isAdminUser(ctx)) {
-        return users.update(ctx, req.params.email, req.body);
+        return updatedOrNoContent(reply, await users.update(ctx, req.params.email, req.body));
       }
-      return throttle.run(
+      const updated = await throttle.run(
         { account: req.params.email, address: req.ip },
         {
           check: () => users.update(ctx, req.params.email, req.body),
@@ -66,6 +67,7 @@ export function identityRoutes(api: Api, core: Core, grants: ReadonlyMap<string,
           authenticated: () => req.params.email,
         },
       );
+      return updatedOrNoContent(reply, updated);
     },
   );
   api.delete(
@@ -122,10 +124,12 @@ export function identityRoutes(api: Api, core: Core, grants: ReadonlyMap<string,
         tags: ['service accounts'],
         params: SlugParams,
         body: S.ServiceAccountPatch,
-        response: responses({ 200: S.ServiceAccountRead }),
+        description: 'Answers 200 with the account, or 204 when the caller may update but not read it.',
+        response: responses({ 200: S.ServiceAccountRead, 204: NoContent }),
       },
     },
-    async (req) => serviceAccounts.update(authOf(req), req.params.slug, req.body),
+    async (req, reply) =>
+      updatedOrNoContent(reply, await serviceAccounts.update(authOf(req), req.params.slug, req.body)),
   );
   api.delete(
     '/service-accounts/:slug',

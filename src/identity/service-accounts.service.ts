@@ -4,6 +4,7 @@ import {
   DELEGATE_PERMISSION,
   SCHEDULER_NAME,
   attribution,
+  hasPermission,
   holdsAll,
   isAdminUser,
   type AuthContext,
@@ -204,7 +205,8 @@ export function serviceAccountsService({ sql, authCache }: Deps) {
         await authCache.invalidate(tx);
         return s!;
       });
-      return toRead(sql, updated);
+      // A caller who may change service accounts but not read them gets no body (204).
+      return hasPermission(ctx, 'service_account:read') ? toRead(sql, updated) : undefined;
     },
 
     async remove(ctx: AuthContext, slug: string) {

@@ -1,6 +1,13 @@
 // Users: the people who sign in. Passwords are argon2id hashes that never leave this module.
 import type { AuthCache } from './auth-cache.js';
-import { attribution, isAdminUser, isUnnarrowed, scopesAllow, type AuthContext } from '../authz/context.js';
+import {
+  attribution,
+  hasPermission,
+  isAdminUser,
+  isUnnarrowed,
+  scopesAllow,
+  type AuthContext,
+} from '../authz/context.js';
 import { authorize } from '../authz/guard.js';
 import { principalRoles } from '../authz/store.js';
 import { decoyHash, hashPassword, verifyPassword } from '../crypto/passwords.js';
@@ -67,6 +74,10 @@ type Deps = { sql: Sql; authCache: AuthCache };
 
 const isSelf = (ctx: AuthContext, email: string) =>
   ctx.principal.kind === 'user' && ctx.principal.name.toLowerCase() === email.toLowerCase();
+
+/** Your own record needs no user:read, but a token narrowed to other scopes does not read it either. */
+const mayRead = (ctx: AuthContext, email: string) =>
+  hasPermission(ctx, 'user:read') || (isSelf(ctx, email) && scopesAllow(ctx, 'user:read'));
 
 export function usersService({ sql, authCache }: Deps) {
   /** Creates a user with no authorization check: bootstrap and the CLI. */
@@ -140,13 +151,12 @@ export function usersService({ sql, authCache }: Deps) {
     },
 
     async get(ctx: AuthContext, email: string): Promise<UserRead> {
-      // Your own record needs no user:read, but a token narrowed to other scopes does not read it either.
-      const self = isSelf(ctx, email) && scopesAllow(ctx, 'user:read');
-      if (!self) authorize(ctx, 'user:read');
+      if (!mayRead(ctx, email)) authorize(ctx, 'user:read');
       return toRead(sql, await mustFind(email));
     },
 
-    async update(ctx: AuthContext, email: string, input: UserPatch): Promise<UserRead> {
+    /** The user as updated, or undefined for a caller who may change it but not read it (204). */
+    async update(ctx: AuthContext, email: string, input: UserPatch): Promise<UserRead | undefined> {
       const self = isSelf(ctx, email);
       const { current_password: current, ...change } = input;
       // current_password proves a change of password and nothing else: alone it would be a write (and a
@@ -196,7 +206,7 @@ export function usersService({ sql, authCache }: Deps) {
         await authCache.invalidate(tx);
         return u!;
       });
-      return toRead(sql, updated);
+      return mayRead(ctx, email) ? toRead(sql, updated) : undefined;
     },
 
     async remove(ctx: AuthContext, email: string): Promise<void> {

@@ -1,7 +1,7 @@
 // The foundation's routes (issue 2, section 7): public, authentication, users, service accounts,
 // roles, organizations, teams, projects and their ACLs, environments.
 import { createRole, nodeId, serviceAccount } from '../fixtures.js';
-import { adminCall, fixed, m, type RouteGroup, type Who } from './table.js';
+import { WRITE_WITHOUT_READ, adminCall, fixed, m, type RouteGroup, type Who } from './table.js';
 
 export const ORG = 'm-org';
 export const TEAM = 'm-team';
@@ -99,6 +99,8 @@ export const foundation: RouteGroup = {
       path: '/users/{email}',
       perm: 'user:update',
       ok: 200,
+      // Holding the update permission alone does not read what it changes.
+      expect: WRITE_WITHOUT_READ,
       request: async (n) => ({ url: `/users/${TARGET}`, body: { display_name: `Target ${n}` } }),
     },
     {
@@ -141,6 +143,8 @@ export const foundation: RouteGroup = {
       path: '/service-accounts/{slug}',
       perm: 'service_account:update',
       ok: 200,
+      // Holding the update permission alone does not read what it changes.
+      expect: WRITE_WITHOUT_READ,
       request: async (n) => ({ url: `/service-accounts/${TARGET_SA}`, body: { display_name: `SA ${n}` } }),
     },
     {
@@ -202,6 +206,8 @@ export const foundation: RouteGroup = {
       path: '/roles/{slug}',
       perm: 'role:update',
       ok: 200,
+      // Holding the update permission alone does not read what it changes.
+      expect: WRITE_WITHOUT_READ,
       request: async (n) => ({ url: `/roles/${ROLE}`, body: { name: `Role ${n}` } }),
     },
     {
@@ -444,6 +450,8 @@ export const foundation: RouteGroup = {
       path: '/environments/{slug}',
       perm: 'environment:update',
       ok: 200,
+      // Holding the update permission alone does not read what it changes.
+      expect: WRITE_WITHOUT_READ,
       request: async (n) => ({ url: `/environments/${ENV}`, body: { name: `Env ${n}` } }),
     },
     {

@@ -51,6 +51,16 @@ export interface Route {
   request(n: number, who: Who): Promise<Req>;
 }
 
+/**
+ * A write that answers the resource only to callers who may read it: those holding just the write
+ * permission (and a delegated token narrowed to it) get 204 with no body; the admin gets 200.
+ */
+export const WRITE_WITHOUT_READ: Route['expect'] = {
+  'user with the permission': 204,
+  'service account with the permission': 204,
+  'delegated token': 204,
+};
+
 /** What the tables reach at run time (filled in by the matrix's beforeAll). */
 export const m = {
   app: undefined as unknown as TestApp,
