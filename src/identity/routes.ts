@@ -55,7 +55,8 @@ export function identityRoutes(api: Api, core: Core, grants: ReadonlyMap<string,
       const ctx = authOf(req);
       // Only an admin sets a password without current_password: anyone else's wrong guesses are
       // throttled as failed sign-ins of the account, on its counters.
-      if (req.body.password === undefined || isAdminUser(ctx)) {
+      // A delegated token is refused before the throttle counts anything (users.update).
+      if (req.body.password === undefined || isAdminUser(ctx) || ctx.actor) {
         return updatedOrNoContent(reply, await users.update(ctx, req.params.email, req.body));
       }
       const updated = await throttle.run(

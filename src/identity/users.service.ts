@@ -164,6 +164,11 @@ export function usersService({ sql, authCache }: Deps) {
       if (current !== undefined && input.password === undefined) {
         throw invalid('/current_password', 'goes only with password (a change of your own password)');
       }
+      // A job acting for its user (a delegated token) changes no password: its wrong guesses would count
+      // against the scheduler's address, where the scheduler's own token requests come from.
+      if (input.password !== undefined && ctx.actor) {
+        throw forbidden('a delegated token (a job acting for its user) cannot change a password');
+      }
       const ownPasswordOnly = self && Object.keys(change).every((k) => k === 'password');
       if (!ownPasswordOnly) authorize(ctx, 'user:update');
       if (input.is_admin !== undefined && !isAdminUser(ctx))

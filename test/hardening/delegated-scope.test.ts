@@ -67,3 +67,45 @@ describe('a delegated admin token narrowed to project:read', () => {
     expect(res.body.length).toBeGreaterThan(0);
   });
 });
+
+// A job's requests come from the scheduler's address. Wrong current passwords sent by a job counted
+// against that address, and past the limit the scheduler's own token requests got 429.
+describe('a delegated token changes no password', () => {
+  it('is 403 whatever it sends, counted nowhere; the scheduler still gets its token', async () => {
+    const bob = await app.user('bob@example.com', { password: 'bobs-password-long-1' });
+    await consent(app, bob);
+    const res = await exchange(app, {
+      client_id: cred.clientId,
+      client_secret: cred.clientSecret,
+      requested_subject: 'bob@example.com',
+      scope: 'service-api:*',
+    });
+    expect(res.status, res.text).toBe(200);
+    const job = res.body.access_token as string;
+    const limit = app.runtime.core.settings.throttle.addressFailures;
+    for (let i = 0; i <= limit; i++) {
+      const patch = await app.call('PATCH', '/users/bob@example.com', {
+        token: job,
+        body: { password: 'a-new-password-long-2', current_password: `wrong-guess-${i}-long` },
+      });
+      expect(patch.status, patch.text).toBe(403);
+      expect(patch.body.code).toBe('forbidden');
+    }
+    const right = await app.call('PATCH', '/users/bob@example.com', {
+      token: job,
+      body: { password: 'a-new-password-long-2', current_password: 'bobs-password-long-1' },
+    });
+    expect(right.status).toBe(403);
+    const own = await app.call('POST', '/auth/token', {
+      form: { grant_type: 'client_credentials', client_id: cred.clientId, client_secret: cred.clientSecret },
+    });
+    expect(own.status, own.text).toBe(200);
+    expect(
+      (
+        await app.call('POST', '/auth/login', {
+          body: { email: 'bob@example.com', password: 'bobs-password-long-1' },
+        })
+      ).status,
+    ).toBe(200);
+  });
+});
