@@ -1,5 +1,6 @@
 // The JSON body parser: bounded nesting, and member names taken as data (no prototype games).
 import { AppError } from './errors.js';
+import { pointerToken } from '../lib/json-pointer.js';
 
 /** Deepest nesting of arrays and objects a request body may have. */
 export const MAX_JSON_DEPTH = 64;
@@ -72,7 +73,7 @@ export function parseJsonBody(text: string): unknown {
   if (path) {
     const pointer = path
       .reverse()
-      .map((k) => `/${String(k).replace(/~/g, '~0').replace(/\//g, '~1')}`)
+      .map((k) => `/${pointerToken(String(k))}`)
       .join('');
     const detail = 'is a number beyond the range of a double (JSON.parse reads it as Infinity)';
     throw new AppError(400, 'number_out_of_range', `${pointer.slice(1) || 'body'}: ${detail}`, [

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { Api } from '../app/domain.js';
 import { NoContent, NullableTimestamp, PageQuery, Timestamp, responses } from '../http/schemas.js';
 import { parsePage, sendPage } from '../http/pagination.js';
-import { authOf } from '../http/server.js';
+import { authOf, updatedOrNoContent } from '../http/server.js';
 import { ENTRY_STATUSES, ENTRY_TYPES } from './entries.js';
 import { isEntryCursor, type OperationsLogService } from './service.js';
 
@@ -159,7 +159,6 @@ export function operationsLogRoutes(api: Api, log: OperationsLogService): void {
       },
     },
     async (req, reply) =>
-      (await log.complete(authOf(req), req.params.org, req.params.id, req.body)) ??
-      reply.code(204).send(null),
+      updatedOrNoContent(reply, await log.complete(authOf(req), req.params.org, req.params.id, req.body)),
   );
 }

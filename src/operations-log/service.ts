@@ -187,12 +187,18 @@ export function operationsLogService(core: Pick<Core, 'sql' | 'settings' | 'log'
       }
       if (!row) throw notFound(`operations-log entry ${id}`);
       const open = entryOf(row);
+      // What the entry holds is told only to those who may read it (or recorded it).
+      const reads =
+        hasPermission(ctx, OPERATIONS_LOG_READ_PERMISSION) || open.recorded_by === attribution(ctx);
       if (open.status === 'completed') {
         throw new AppError(409, 'entry_already_completed', `operations-log entry ${id} is already completed`);
       }
       const completedAt = input.completed_at ? bodyInstant('/completed_at', input.completed_at) : undefined;
       if (completedAt !== undefined && Date.parse(completedAt) < Date.parse(open.occurred_at))
-        throw invalid('/completed_at', `must not be before the entry occurred (${open.occurred_at})`);
+        throw invalid(
+          '/completed_at',
+          `must not be before the entry occurred${reads ? ` (${open.occurred_at})` : ''}`,
+        );
       const now = Date.now();
       const entry: OperationsEntry = {
         ...open,
@@ -203,8 +209,6 @@ export function operationsLogService(core: Pick<Core, 'sql' | 'settings' | 'log'
         recorded_at: new Date(Math.max(now, row.row_version + 1)).toISOString(),
       };
       await recordEntry(sql, entry);
-      const reads =
-        hasPermission(ctx, OPERATIONS_LOG_READ_PERMISSION) || open.recorded_by === attribution(ctx);
       return reads ? entry : undefined;
     },
   };

@@ -40,6 +40,7 @@ export async function scoreHistory(
   limit: number,
 ): Promise<{ items: HistoryEntry[]; next: string | undefined }> {
   const where = [`project_id = ${lit(projectId)}`];
+  if (after !== undefined && !isHistoryCursor(after)) throw new Error(`not a score-history cursor: ${after}`);
   const m = after === undefined ? null : CURSOR.exec(after);
   if (m) {
     const at = `toDateTime(${lit(Number(m[1]))})`;

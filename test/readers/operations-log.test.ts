@@ -258,10 +258,16 @@ describe.each(transports())('operations log readers on %s', (transport) => {
       await r.settle();
       const again = await complete(open.body.id, {}, other);
       expectProblem(again, 409, 'entry_already_completed');
-      expect(again.text).not.toContain('private note');
+      expect(again.body.detail).toBe(`operations-log entry ${open.body.id} is already completed`);
       await r.settle();
       const read = await call('GET', `/organizations/ops/operations-log/${open.body.id}`, admin);
       expect(read.body).toMatchObject({ status: 'completed', description: 'a private note of the admin' });
+      // Nor does a completion time before the entry tell when it occurred.
+      const hidden = await post({ status: 'open', occurred_at: '2026-05-01T10:00:00Z' }, admin);
+      await r.settle();
+      const early = await complete(hidden.body.id, { completed_at: '2026-05-01T09:00:00Z' }, other);
+      expectInvalid(early, '/completed_at');
+      expect(early.text).not.toContain('2026-05-01');
       // A reader, and the one who recorded the entry, get it back.
       const mine = await post({ status: 'open' }, other);
       await r.settle();
