@@ -1,7 +1,7 @@
 // AI providers of an organization: configuration, and an API key that is encrypted on receipt and
 // never leaves the service again (responses carry has_credentials, the hint and auth_kind instead).
 import type { Core } from '../app/core.js';
-import { attribution, type AuthContext } from '../authz/context.js';
+import { attribution, hasPermission, type AuthContext } from '../authz/context.js';
 import { authorize } from '../authz/guard.js';
 import type { Queryable } from '../db/sql.js';
 import { createNode, deleteNode, putEdge, updateExisting, updateNode } from '../graph/store.js';
@@ -166,7 +166,13 @@ export function providersService({ sql, secrets }: Deps) {
       return providerRead(await mustFindProvider(sql, org, id), org.props.slug);
     },
 
-    async update(ctx: AuthContext, orgSlug: string, id: string, input: ProviderPatch): Promise<ProviderRead> {
+    /** The provider as changed, or undefined for a caller who may change it but not read providers. */
+    async update(
+      ctx: AuthContext,
+      orgSlug: string,
+      id: string,
+      input: ProviderPatch,
+    ): Promise<ProviderRead | undefined> {
       authorize(ctx, 'ai_model:update');
       return sql.tx(async (tx) => {
         const org = await organizationOfPath(ctx, tx, orgSlug);
@@ -189,7 +195,8 @@ export function providersService({ sql, secrets }: Deps) {
         }
         if (input.region !== undefined) patch.region = input.region;
         if (input.enabled !== undefined) patch.enabled = input.enabled;
-        return providerRead(await updateExisting<ProviderProps>(tx, p.id, patch), org.props.slug);
+        const updated = await updateExisting<ProviderProps>(tx, p.id, patch);
+        return hasPermission(ctx, 'ai_model:read') ? providerRead(updated, org.props.slug) : undefined;
       });
     },
 
@@ -215,14 +222,15 @@ export function providersService({ sql, secrets }: Deps) {
       orgSlug: string,
       id: string,
       apiKey: string,
-    ): Promise<ProviderRead> {
+    ): Promise<ProviderRead | undefined> {
       authorize(ctx, 'ai_model:credentials');
       const sealed = seal(secrets, apiKey);
       return sql.tx(async (tx) => {
         const org = await organizationOfPath(ctx, tx, orgSlug);
         const p = await mustFindProvider(tx, org, id, 'update');
         const patch: Partial<ProviderProps> = { ...sealed, updated_by: attribution(ctx) };
-        return providerRead(await updateExisting<ProviderProps>(tx, p.id, patch), org.props.slug);
+        const updated = await updateExisting<ProviderProps>(tx, p.id, patch);
+        return hasPermission(ctx, 'ai_model:read') ? providerRead(updated, org.props.slug) : undefined;
       });
     },
 

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { Api } from '../app/domain.js';
 import { parsePage, sendPage } from '../http/pagination.js';
 import { NoContent, PageQuery, responses } from '../http/schemas.js';
-import { authOf } from '../http/server.js';
+import { authOf, updatedOrNoContent } from '../http/server.js';
 import type { DiscoveryService } from './discovery.service.js';
 import { DRIVERS } from './drivers.js';
 import type { ModelsService } from './models.service.js';
@@ -83,8 +83,20 @@ export function catalogRoutes(
   );
   api.patch(
     `${P}/:id`,
-    { schema: { tags, params: IdParams, body: ProviderPatch, response: responses({ 200: ProviderRead }) } },
-    async (req) => s.providers.update(authOf(req), req.params.org, req.params.id, req.body),
+    {
+      schema: {
+        tags,
+        params: IdParams,
+        body: ProviderPatch,
+        description: 'Answers 200 with the provider, or 204 when the caller may change it but not read it.',
+        response: responses({ 200: ProviderRead, 204: NoContent }),
+      },
+    },
+    async (req, reply) =>
+      updatedOrNoContent(
+        reply,
+        await s.providers.update(authOf(req), req.params.org, req.params.id, req.body),
+      ),
   );
   api.delete(
     `${P}/:id`,
@@ -109,10 +121,15 @@ export function catalogRoutes(
         summary: 'Store or replace the API key (ai_model:credentials); write-only',
         params: IdParams,
         body: CredentialsPut,
-        response: responses({ 200: ProviderRead }),
+        description: 'Answers 200 with the provider, or 204 when the caller may change it but not read it.',
+        response: responses({ 200: ProviderRead, 204: NoContent }),
       },
     },
-    async (req) => s.providers.putCredentials(authOf(req), req.params.org, req.params.id, req.body.api_key),
+    async (req, reply) =>
+      updatedOrNoContent(
+        reply,
+        await s.providers.putCredentials(authOf(req), req.params.org, req.params.id, req.body.api_key),
+      ),
   );
   api.delete(
     `${P}/:id/credentials`,

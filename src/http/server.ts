@@ -61,8 +61,8 @@ export function authOf(request: FastifyRequest): AuthContext {
  * An update's answer: the resource as changed, or 204 with no body when the service gave none because
  * the caller may change the resource but not read it (docs/authorization.md).
  */
-export function updatedOrNoContent<T>(reply: FastifyReply, body: T | undefined): T | FastifyReply {
-  return body === undefined ? reply.code(204).send(null) : body;
+export function updatedOrNoContent<T>(reply: FastifyReply, body: T | null | undefined): T | FastifyReply {
+  return body === undefined || body === null ? reply.code(204).send(null) : body;
 }
 
 /** The docs UI (swagger-ui) runs its own scripts and inline styles and shows data: images. */

@@ -3,7 +3,7 @@ import type { Api } from '../app/domain.js';
 import { NoContent, PageQuery, Slug, Timestamp, responses } from '../http/schemas.js';
 import { sendCached, type PageCache } from '../http/page-cache.js';
 import { pageResponse, parsePage, sendPage } from '../http/pagination.js';
-import { authOf } from '../http/server.js';
+import { authOf, updatedOrNoContent } from '../http/server.js';
 import type { ProjectsService } from './service.js';
 import { ACL_ACTIONS } from './store.js';
 
@@ -105,10 +105,11 @@ export function projectRoutes(api: Api, projects: ProjectsService, pages: PageCa
         response: responses({ 200: ProjectRead, 204: NoContent }),
       },
     },
-    async (req, reply) => {
-      const updated = await projects.update(authOf(req), req.params.org, req.params.project, req.body);
-      return updated ? updated : reply.code(204).send(null);
-    },
+    async (req, reply) =>
+      updatedOrNoContent(
+        reply,
+        await projects.update(authOf(req), req.params.org, req.params.project, req.body),
+      ),
   );
   api.delete(
     '/organizations/:org/projects/:project',

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { Api } from '../app/domain.js';
 import { NoContent, PageQuery, Slug, SlugParams, Timestamp, responses } from '../http/schemas.js';
 import { parsePage, sendPage } from '../http/pagination.js';
-import { authOf } from '../http/server.js';
+import { authOf, updatedOrNoContent } from '../http/server.js';
 import { isHistoryCursor } from './history.js';
 import type { ScoringService } from './service.js';
 
@@ -96,8 +96,17 @@ export function scoringRoutes(api: Api, scoring: ScoringService): void {
   );
   api.patch(
     '/scoring/policies/:slug',
-    { schema: { tags, params: SlugParams, body: PolicyPatch, response: responses({ 200: PolicyRead }) } },
-    async (req) => scoring.updatePolicy(authOf(req), req.params.slug, req.body),
+    {
+      schema: {
+        tags,
+        params: SlugParams,
+        body: PolicyPatch,
+        description: 'Answers 200 with the policy, or 204 when the caller may change it but not read it.',
+        response: responses({ 200: PolicyRead, 204: NoContent }),
+      },
+    },
+    async (req, reply) =>
+      updatedOrNoContent(reply, await scoring.updatePolicy(authOf(req), req.params.slug, req.body)),
   );
   api.delete(
     '/scoring/policies/:slug',

@@ -160,7 +160,8 @@ export function scoringService(core: Deps, recorder: AnalyticsRecorder) {
         validateRule(next);
         const updated = await updateExisting<PolicyProps>(tx, current.id, next);
         await requeueAll(tx, ctx);
-        return policyRead(updated);
+        // A caller who may change policies but not read them gets no body (204).
+        return hasPermission(ctx, 'scoring_policy:read') ? policyRead(updated) : undefined;
       });
     },
 

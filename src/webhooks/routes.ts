@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import type { Api } from '../app/domain.js';
 import { parsePage, sendPage } from '../http/pagination.js';
 import { NoContent, PageQuery, Slug, SlugParams, Timestamp, responses } from '../http/schemas.js';
-import { authOf } from '../http/server.js';
+import { authOf, updatedOrNoContent } from '../http/server.js';
 import { RawBody, SIGNATURE_HEADER, type WebhookDelivery } from './delivery.js';
 import type { WebhooksService } from './service.js';
 
@@ -86,10 +86,12 @@ export async function webhookRoutes(api: Api, hooks: WebhooksService, delivery: 
         summary: 'Changes a webhook; a secret given replaces the stored one',
         params: SlugParams,
         body: WebhookPatch,
-        response: responses({ 200: WebhookRead }),
+        description: 'Answers 200 with the webhook, or 204 when the caller may change it but not read it.',
+        response: responses({ 200: WebhookRead, 204: NoContent }),
       },
     },
-    async (req) => hooks.update(authOf(req), req.params.slug, req.body),
+    async (req, reply) =>
+      updatedOrNoContent(reply, await hooks.update(authOf(req), req.params.slug, req.body)),
   );
   api.delete(
     '/admin/webhooks/:slug',

@@ -1,7 +1,7 @@
 // Administration of webhooks: where integrations deliver events, each with a write-only signing
 // secret sealed with KEEL_AUTH_ENCRYPTION_KEY. Reads say whether a secret is stored, never what it is.
 import type { Core } from '../app/core.js';
-import { attribution, type AuthContext } from '../authz/context.js';
+import { attribution, hasPermission, type AuthContext } from '../authz/context.js';
 import { authorize, authorizeNaming } from '../authz/guard.js';
 import type { Queryable } from '../db/sql.js';
 import { KeyConflictError } from '../graph/store.js';
@@ -145,7 +145,8 @@ export function webhooksService({ sql, secrets, settings }: Deps) {
       return read(sql, ctx, await mustFind(sql, slug));
     },
 
-    async update(ctx: AuthContext, slug: string, input: WebhookWrite): Promise<WebhookRead> {
+    /** The webhook as changed, or undefined for a caller who may change webhooks but not read them. */
+    async update(ctx: AuthContext, slug: string, input: WebhookWrite): Promise<WebhookRead | undefined> {
       authorize(ctx, WEBHOOKS_WRITE);
       checkSecret(input.secret);
       const sealed = input.secret === undefined ? undefined : secrets.authBox().seal(input.secret);
@@ -161,6 +162,7 @@ export function webhooksService({ sql, secrets, settings }: Deps) {
             updated_by: attribution(ctx),
           };
           await replaceWebhook(tx, before, props, projectId);
+          if (!hasPermission(ctx, WEBHOOKS_READ)) return undefined;
           return read(tx, ctx, await mustFind(tx, props.slug));
         });
       } catch (err) {

@@ -484,7 +484,10 @@ describe('requested-by attribution of a delegated run: "<user> on behalf of <act
     const olga = await app.user('olga@example.com', { roles: ['score-ops'] });
     await consent(app, olga);
     const token = await delegatedToken(app, cred, 'olga@example.com');
-    const policy = await app.call('PATCH', '/scoring/policies/tier', { token, body: { weight: 2 } });
+    // score-ops may change policies but not read them: 204, and the admin reads the change.
+    const changed = await app.call('PATCH', '/scoring/policies/tier', { token, body: { weight: 2 } });
+    expect(changed.status, changed.text).toBe(204);
+    const policy = await app.call('GET', '/scoring/policies/tier', { token: admin });
     expect(policy.body.updated_by).toBe('olga@example.com on behalf of scheduler');
     await sql().query('DELETE FROM scoring_jobs');
     expect((await app.call('POST', '/api/scoring/recompute-all', { token })).status).toBe(202);

@@ -1,7 +1,7 @@
 // The AI model catalog (docs/ai-catalog.md): providers and models under ai_model:* permissions;
 // discovery and import reach a local server speaking the vendor's wire format.
 import { FakeVendor } from '../../catalog/vendors.js';
-import { adminCall, fixed, m, type RouteGroup } from './table.js';
+import { WRITE_WITHOUT_READ, adminCall, fixed, m, type RouteGroup } from './table.js';
 import { ORG } from './foundation.js';
 
 const KEY = 'sk-matrix-key-0123456789';
@@ -70,6 +70,7 @@ export const catalog: RouteGroup = {
       path: '/organizations/{org}/ai-providers/{id}',
       perm: 'ai_model:update organization:read',
       ok: 200,
+      expect: WRITE_WITHOUT_READ,
       request: async (n) => ({ url: `${PR}/${m.ids.provider}`, body: { name: `provider ${n}` } }),
     },
     {
@@ -84,6 +85,7 @@ export const catalog: RouteGroup = {
       path: '/organizations/{org}/ai-providers/{id}/credentials',
       perm: 'ai_model:credentials organization:read',
       ok: 200,
+      expect: WRITE_WITHOUT_READ,
       request: async (n) => ({
         url: `${PR}/${await provider(`keyed-${n}`)}/credentials`,
         body: { api_key: KEY },

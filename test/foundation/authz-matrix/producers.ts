@@ -2,7 +2,7 @@
 // in), the operations log (operations_log:create, and read of the project and environment it names)
 // and project comments (whoever may read the project).
 import { createHmac } from 'node:crypto';
-import { adminCall, fixed, type RouteGroup } from './table.js';
+import { WRITE_WITHOUT_READ, adminCall, fixed, type RouteGroup } from './table.js';
 import { ENV, ORG, P, PROJECT } from './foundation.js';
 
 const SECRET = 'm-webhook-secret-0123456789';
@@ -44,6 +44,7 @@ export const producers: RouteGroup = {
       path: '/admin/webhooks/{slug}',
       perm: 'webhooks:write project:read',
       ok: 200,
+      expect: WRITE_WITHOUT_READ,
       request: fixed('/admin/webhooks/m-hook', { integration: 'github', project: `${ORG}/${PROJECT}` }),
     },
     {

@@ -1,7 +1,7 @@
 // Scoring (docs/scoring.md): policies under scoring_policy:*, the scheduled trigger, the manual
 // rescore (with read of the organization and project it names), and a project's score history
 // (whoever may read the project).
-import { adminCall, fixed, type RouteGroup } from './table.js';
+import { WRITE_WITHOUT_READ, adminCall, fixed, type RouteGroup } from './table.js';
 import { ORG, P, PROJECT } from './foundation.js';
 
 const policy = (slug: string) => ({ slug, attribute: 'tier', weight: 1, value_score_map: { gold: 100 } });
@@ -38,6 +38,7 @@ export const scoring: RouteGroup = {
       path: '/scoring/policies/{slug}',
       perm: 'scoring_policy:update',
       ok: 200,
+      expect: WRITE_WITHOUT_READ,
       request: async (n) => ({ url: '/scoring/policies/m-policy', body: { weight: 1 + (n % 5) } }),
     },
     {
