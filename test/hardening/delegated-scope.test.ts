@@ -17,16 +17,21 @@ beforeAll(async () => {
   alicesConsent = (await consent(app, alice)).id;
   admin = await app.adminToken();
   await consent(app, admin);
+  narrowed = await delegated('admin@example.com', 'project:read');
+});
+afterAll(() => app.close());
+
+/** A delegated token for `user`, who consented, narrowed to `scope`. */
+async function delegated(user: string, scope: string): Promise<string> {
   const res = await exchange(app, {
     client_id: cred.clientId,
     client_secret: cred.clientSecret,
-    requested_subject: 'admin@example.com',
-    scope: 'project:read',
+    requested_subject: user,
+    scope,
   });
   expect(res.status, res.text).toBe(200);
-  narrowed = res.body.access_token as string;
-});
-afterAll(() => app.close());
+  return res.body.access_token as string;
+}
 
 describe('a delegated admin token narrowed to project:read', () => {
   it('may still read projects', async () => {
@@ -74,14 +79,7 @@ describe('a delegated token changes no password', () => {
   it('is 403 whatever it sends, counted nowhere; the scheduler still gets its token', async () => {
     const bob = await app.user('bob@example.com', { password: 'bobs-password-long-1' });
     await consent(app, bob);
-    const res = await exchange(app, {
-      client_id: cred.clientId,
-      client_secret: cred.clientSecret,
-      requested_subject: 'bob@example.com',
-      scope: 'service-api:*',
-    });
-    expect(res.status, res.text).toBe(200);
-    const job = res.body.access_token as string;
+    const job = await delegated('bob@example.com', 'service-api:*');
     const limit = app.runtime.core.settings.throttle.addressFailures;
     for (let i = 0; i <= limit; i++) {
       const patch = await app.call('PATCH', '/users/bob@example.com', {
