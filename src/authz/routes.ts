@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { Api } from '../app/domain.js';
-import { NoContent, PageQuery, Slug, SlugParams, responses } from '../http/schemas.js';
+import { NoContent, PageQuery, Slug, SlugParams, responses, writeAnswers } from '../http/schemas.js';
 import { parsePage, sendPage } from '../http/pagination.js';
 import { authOf, updatedOrNoContent } from '../http/server.js';
 import type { rolesService } from './roles.service.js';
@@ -77,8 +77,7 @@ export function authzRoutes(api: Api, roles: ReturnType<typeof rolesService>): v
         tags: ['authorization'],
         params: SlugParams,
         body: RolePatch,
-        description: 'Answers 200 with the role, or 204 when the caller may update but not read it.',
-        response: responses({ 200: RoleRead, 204: NoContent }),
+        ...writeAnswers(RoleRead, 'role'),
       },
     },
     async (req, reply) =>

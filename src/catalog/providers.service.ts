@@ -59,6 +59,10 @@ export function providerRead(p: ProviderNode, org: string): ProviderRead {
   };
 }
 
+/** A write's answer: the provider, or undefined (204) for a caller who may change it but not read it. */
+const answer = (ctx: AuthContext, p: ProviderNode, org: string): ProviderRead | undefined =>
+  hasPermission(ctx, 'ai_model:read') ? providerRead(p, org) : undefined;
+
 /** The provider in the organization, or 404 (another organization's provider is not found either). */
 export async function mustFindProvider(
   q: Queryable,
@@ -195,8 +199,7 @@ export function providersService({ sql, secrets }: Deps) {
         }
         if (input.region !== undefined) patch.region = input.region;
         if (input.enabled !== undefined) patch.enabled = input.enabled;
-        const updated = await updateExisting<ProviderProps>(tx, p.id, patch);
-        return hasPermission(ctx, 'ai_model:read') ? providerRead(updated, org.props.slug) : undefined;
+        return answer(ctx, await updateExisting<ProviderProps>(tx, p.id, patch), org.props.slug);
       });
     },
 
@@ -229,8 +232,7 @@ export function providersService({ sql, secrets }: Deps) {
         const org = await organizationOfPath(ctx, tx, orgSlug);
         const p = await mustFindProvider(tx, org, id, 'update');
         const patch: Partial<ProviderProps> = { ...sealed, updated_by: attribution(ctx) };
-        const updated = await updateExisting<ProviderProps>(tx, p.id, patch);
-        return hasPermission(ctx, 'ai_model:read') ? providerRead(updated, org.props.slug) : undefined;
+        return answer(ctx, await updateExisting<ProviderProps>(tx, p.id, patch), org.props.slug);
       });
     },
 

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { Api } from '../app/domain.js';
 import { parsePage, sendPage } from '../http/pagination.js';
-import { NoContent, PageQuery, responses } from '../http/schemas.js';
+import { NoContent, PageQuery, responses, writeAnswers } from '../http/schemas.js';
 import { authOf, updatedOrNoContent } from '../http/server.js';
 import type { DiscoveryService } from './discovery.service.js';
 import { DRIVERS } from './drivers.js';
@@ -88,8 +88,7 @@ export function catalogRoutes(
         tags,
         params: IdParams,
         body: ProviderPatch,
-        description: 'Answers 200 with the provider, or 204 when the caller may change it but not read it.',
-        response: responses({ 200: ProviderRead, 204: NoContent }),
+        ...writeAnswers(ProviderRead, 'provider'),
       },
     },
     async (req, reply) =>
@@ -121,8 +120,7 @@ export function catalogRoutes(
         summary: 'Store or replace the API key (ai_model:credentials); write-only',
         params: IdParams,
         body: CredentialsPut,
-        description: 'Answers 200 with the provider, or 204 when the caller may change it but not read it.',
-        response: responses({ 200: ProviderRead, 204: NoContent }),
+        ...writeAnswers(ProviderRead, 'provider'),
       },
     },
     async (req, reply) =>

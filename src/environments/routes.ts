@@ -1,6 +1,14 @@
 import { Type } from 'typebox';
 import type { Api } from '../app/domain.js';
-import { NoContent, PageQuery, Slug, SlugParams, Timestamp, responses } from '../http/schemas.js';
+import {
+  NoContent,
+  PageQuery,
+  Slug,
+  SlugParams,
+  Timestamp,
+  responses,
+  writeAnswers,
+} from '../http/schemas.js';
 import { parsePage, sendPage } from '../http/pagination.js';
 import { authOf, updatedOrNoContent } from '../http/server.js';
 import type { environmentsService } from './service.js';
@@ -50,8 +58,7 @@ export function environmentRoutes(api: Api, envs: ReturnType<typeof environments
           { slug: Type.Optional(Slug), name: Type.Optional(Name) },
           { additionalProperties: false, minProperties: 1 },
         ),
-        description: 'Answers 200 with the environment, or 204 when the caller may update but not read it.',
-        response: responses({ 200: EnvRead, 204: NoContent }),
+        ...writeAnswers(EnvRead, 'environment'),
       },
     },
     async (req, reply) =>

@@ -30,6 +30,17 @@ export function responses<R extends Record<number, TSchema>>(ok: R): R & { '4xx'
 
 export const NoContent = Type.Null({ description: 'No content' });
 
+/**
+ * The documented answers of a write that gives the resource back only to a caller who may read it
+ * (updatedOrNoContent in server.ts): 200 with `read`, or 204.
+ */
+export function writeAnswers<R extends TSchema>(read: R, noun: string) {
+  return {
+    description: `Answers 200 with the ${noun}, or 204 when the caller may change it but not read it.`,
+    response: responses({ 200: read, 204: NoContent }),
+  };
+}
+
 export const PageQuery = Type.Object(
   {
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),

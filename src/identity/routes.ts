@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { Api } from '../app/domain.js';
 import type { Core } from '../app/core.js';
 import { hasPermission, isAdminUser } from '../authz/context.js';
-import { NoContent, PageQuery, SlugParams, responses } from '../http/schemas.js';
+import { NoContent, PageQuery, SlugParams, responses, writeAnswers } from '../http/schemas.js';
 import { parsePage, sendPage } from '../http/pagination.js';
 import { authOf, sendProblem, updatedOrNoContent } from '../http/server.js';
 import { AppError, invalid } from '../http/errors.js';
@@ -47,8 +47,7 @@ export function identityRoutes(api: Api, core: Core, grants: ReadonlyMap<string,
         tags: ['users'],
         params: S.EmailParams,
         body: S.UserPatch,
-        description: 'Answers 200 with the user, or 204 when the caller may update but not read it.',
-        response: responses({ 200: S.UserRead, 204: NoContent }),
+        ...writeAnswers(S.UserRead, 'user'),
       },
     },
     async (req, reply) => {
@@ -125,8 +124,7 @@ export function identityRoutes(api: Api, core: Core, grants: ReadonlyMap<string,
         tags: ['service accounts'],
         params: SlugParams,
         body: S.ServiceAccountPatch,
-        description: 'Answers 200 with the account, or 204 when the caller may update but not read it.',
-        response: responses({ 200: S.ServiceAccountRead, 204: NoContent }),
+        ...writeAnswers(S.ServiceAccountRead, 'account'),
       },
     },
     async (req, reply) =>

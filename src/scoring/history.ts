@@ -21,13 +21,16 @@ const CURSOR = /^(\d{1,11})\.(\d{1,20})$/;
 const LAST_SECOND = 2 ** 32 - 1;
 const LAST_TIE = 2n ** 64n - 1n;
 /**
- * Whether a decoded cursor is one this reader could have issued. Out of range, ClickHouse would wrap
- * the second into another date (and the hash into another number) and answer a wrong page.
+ * A decoded cursor this reader could have issued, as its second and tie-break text; undefined for
+ * anything else. Out of range, ClickHouse would wrap the second into another date (and the hash into
+ * another number) and answer a wrong page.
  */
-export function isHistoryCursor(decoded: string): boolean {
+function parseCursor(decoded: string): { second: number; tie: string } | undefined {
   const m = CURSOR.exec(decoded);
-  return m !== null && Number(m[1]) <= LAST_SECOND && BigInt(m[2]!) <= LAST_TIE;
+  if (!m || Number(m[1]) > LAST_SECOND || BigInt(m[2]!) > LAST_TIE) return undefined;
+  return { second: Number(m[1]), tie: m[2]! };
 }
+export const isHistoryCursor = (decoded: string) => parseCursor(decoded) !== undefined;
 
 const COLUMNS = 'score, previous_score, reason, requested_by, computed_at';
 const TIE = `cityHash64(ifNull(toString(score), 'null'), ifNull(toString(previous_score), 'null'), reason, requested_by)`;
@@ -40,11 +43,11 @@ export async function scoreHistory(
   limit: number,
 ): Promise<{ items: HistoryEntry[]; next: string | undefined }> {
   const where = [`project_id = ${lit(projectId)}`];
-  if (after !== undefined && !isHistoryCursor(after)) throw new Error(`not a score-history cursor: ${after}`);
-  const m = after === undefined ? null : CURSOR.exec(after);
-  if (m) {
-    const at = `toDateTime(${lit(Number(m[1]))})`;
-    where.push(`(computed_at < ${at} OR (computed_at = ${at} AND ${TIE} < toUInt64(${lit(m[2]!)})))`);
+  if (after !== undefined) {
+    const cursor = parseCursor(after);
+    if (!cursor) throw new Error(`not a score-history cursor: ${after}`);
+    const at = `toDateTime(${lit(cursor.second)})`;
+    where.push(`(computed_at < ${at} OR (computed_at = ${at} AND ${TIE} < toUInt64(${lit(cursor.tie)})))`);
   }
   const rows = await reader.query<HistoryEntry & { tie: string } & Record<string, unknown>>(
     (db) =>

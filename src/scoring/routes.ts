@@ -1,6 +1,14 @@
 import { Type } from 'typebox';
 import type { Api } from '../app/domain.js';
-import { NoContent, PageQuery, Slug, SlugParams, Timestamp, responses } from '../http/schemas.js';
+import {
+  NoContent,
+  PageQuery,
+  Slug,
+  SlugParams,
+  Timestamp,
+  responses,
+  writeAnswers,
+} from '../http/schemas.js';
 import { parsePage, sendPage } from '../http/pagination.js';
 import { authOf, updatedOrNoContent } from '../http/server.js';
 import { isHistoryCursor } from './history.js';
@@ -101,8 +109,7 @@ export function scoringRoutes(api: Api, scoring: ScoringService): void {
         tags,
         params: SlugParams,
         body: PolicyPatch,
-        description: 'Answers 200 with the policy, or 204 when the caller may change it but not read it.',
-        response: responses({ 200: PolicyRead, 204: NoContent }),
+        ...writeAnswers(PolicyRead, 'policy'),
       },
     },
     async (req, reply) =>

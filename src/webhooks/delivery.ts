@@ -1,13 +1,13 @@
 // events/gateway: a delivery to POST /webhooks/{integration}/{webhook}. The sender proves it holds the
 // webhook's secret with an HMAC-SHA256 of the raw body; a verified delivery becomes one `events` row on
 // topic `gateway` (SPEC 6.3.3), recorded in a transaction of its own before the 202 is sent.
-import { parseJsonBody } from '../http/json-body.js';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AnalyticsRowTooLarge } from '../analytics/recorder.js';
 import type { Core } from '../app/core.js';
 import { recordEvent } from '../events/outbox.js';
 import { eventRow } from '../events/row.js';
 import { AppError, badRequest, notFound, unauthorized } from '../http/errors.js';
+import { parseJsonBody } from '../http/json-body.js';
 import { MAX_MESSAGE_BYTES } from '../stream/port.js';
 import { findWebhook } from './store.js';
 

@@ -2,7 +2,15 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Api } from '../app/domain.js';
 import { parsePage, sendPage } from '../http/pagination.js';
-import { NoContent, PageQuery, Slug, SlugParams, Timestamp, responses } from '../http/schemas.js';
+import {
+  NoContent,
+  PageQuery,
+  Slug,
+  SlugParams,
+  Timestamp,
+  responses,
+  writeAnswers,
+} from '../http/schemas.js';
 import { authOf, updatedOrNoContent } from '../http/server.js';
 import { RawBody, SIGNATURE_HEADER, type WebhookDelivery } from './delivery.js';
 import type { WebhooksService } from './service.js';
@@ -86,8 +94,7 @@ export async function webhookRoutes(api: Api, hooks: WebhooksService, delivery: 
         summary: 'Changes a webhook; a secret given replaces the stored one',
         params: SlugParams,
         body: WebhookPatch,
-        description: 'Answers 200 with the webhook, or 204 when the caller may change it but not read it.',
-        response: responses({ 200: WebhookRead, 204: NoContent }),
+        ...writeAnswers(WebhookRead, 'webhook'),
       },
     },
     async (req, reply) =>

@@ -1,7 +1,6 @@
 // SPEC 4.7: the sink configuration endpoint, its key, and what it must never reveal.
 import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -12,6 +11,7 @@ import { loadSettings, SettingsError } from '../../src/config/settings.js';
 import { CONNECTOR_KEY_HEADER } from '../../src/connector/routes.js';
 import { fetchSinkConfig } from '../../src/connector/runtime.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
+import { listenLocal } from '../support/listen.js';
 
 const KEY = randomBytes(32).toString('base64url');
 const CH_PASSWORD = `pw-${randomBytes(12).toString('hex')}`;
@@ -155,11 +155,11 @@ describe('the connector reads its configuration without following redirects', ()
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify({ sinks: [] }));
     });
-    const otherUrl = await listen(other);
+    const otherUrl = await listenLocal(other);
     const redirector = http.createServer((_req, res) => {
       res.writeHead(302, { location: `${otherUrl}/connectors/config` }).end();
     });
-    const redirectorUrl = await listen(redirector);
+    const redirectorUrl = await listenLocal(redirector);
     try {
       await expect(fetchSinkConfig(`${redirectorUrl}/connectors/config`, KEY)).rejects.toThrow(
         /answered 302 \(a redirect, not followed/,
@@ -174,8 +174,3 @@ describe('the connector reads its configuration without following redirects', ()
     }
   });
 });
-
-async function listen(server: http.Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}

@@ -49,12 +49,17 @@ export function exchange(
 }
 
 /** A successful exchange by client id and secret; returns the delegated access token. */
-export async function delegatedToken(app: TestApp, cred: SchedulerCredential, user: string): Promise<string> {
+export async function delegatedToken(
+  app: TestApp,
+  cred: SchedulerCredential,
+  user: string,
+  scope = 'service-api:*',
+): Promise<string> {
   const res = await exchange(app, {
     client_id: cred.clientId,
     client_secret: cred.clientSecret,
     requested_subject: user,
-    scope: 'service-api:*',
+    scope,
   });
   expect(res.status, res.text).toBe(200);
   return res.body.access_token as string;

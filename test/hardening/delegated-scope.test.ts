@@ -2,7 +2,13 @@
 // the admin bypass honours the token's scope like every other check.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/harness.js';
-import { consent, exchange, setupScheduler, type SchedulerCredential } from '../delegation/helpers.js';
+import {
+  clientToken,
+  consent,
+  delegatedToken,
+  setupScheduler,
+  type SchedulerCredential,
+} from '../delegation/helpers.js';
 
 let app: TestApp;
 let cred: SchedulerCredential;
@@ -17,21 +23,9 @@ beforeAll(async () => {
   alicesConsent = (await consent(app, alice)).id;
   admin = await app.adminToken();
   await consent(app, admin);
-  narrowed = await delegated('admin@example.com', 'project:read');
+  narrowed = await delegatedToken(app, cred, 'admin@example.com', 'project:read');
 });
 afterAll(() => app.close());
-
-/** A delegated token for `user`, who consented, narrowed to `scope`. */
-async function delegated(user: string, scope: string): Promise<string> {
-  const res = await exchange(app, {
-    client_id: cred.clientId,
-    client_secret: cred.clientSecret,
-    requested_subject: user,
-    scope,
-  });
-  expect(res.status, res.text).toBe(200);
-  return res.body.access_token as string;
-}
 
 describe('a delegated admin token narrowed to project:read', () => {
   it('may still read projects', async () => {
@@ -79,7 +73,7 @@ describe('a delegated token changes no password', () => {
   it('is 403 whatever it sends, counted nowhere; the scheduler still gets its token', async () => {
     const bob = await app.user('bob@example.com', { password: 'bobs-password-long-1' });
     await consent(app, bob);
-    const job = await delegated('bob@example.com', 'service-api:*');
+    const job = await delegatedToken(app, cred, 'bob@example.com');
     const limit = app.runtime.core.settings.throttle.addressFailures;
     for (let i = 0; i <= limit; i++) {
       const patch = await app.call('PATCH', '/users/bob@example.com', {
@@ -94,10 +88,7 @@ describe('a delegated token changes no password', () => {
       body: { password: 'a-new-password-long-2', current_password: 'bobs-password-long-1' },
     });
     expect(right.status).toBe(403);
-    const own = await app.call('POST', '/auth/token', {
-      form: { grant_type: 'client_credentials', client_id: cred.clientId, client_secret: cred.clientSecret },
-    });
-    expect(own.status, own.text).toBe(200);
+    await clientToken(app, cred); // asserts 200
     expect(
       (
         await app.call('POST', '/auth/login', {

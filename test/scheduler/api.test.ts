@@ -4,6 +4,7 @@ import { JwtSigner, generateSigningKey } from '../../src/crypto/jwt.js';
 import { clientToken, consent, delegatedToken } from '../delegation/helpers.js';
 import type { Res } from '../support/harness.js';
 import { ensureSystemSchedules } from '../../src/scheduler/system.js';
+import { serviceAccount } from '../foundation/fixtures.js';
 import { ManualClock, startSchedulerApp, userSchedule, type SchedulerApp } from './support.js';
 
 let app: SchedulerApp;
@@ -235,23 +236,8 @@ describe('GET /scheduler/schedules', () => {
     await ensureSystemSchedules(app.runtime.core.sql, clock.now());
     const all = await call('GET', '/schedules', admin);
     expect(all.body.map((s: { created_by: string }) => s.created_by)).toContain('system');
-    expect(
-      (
-        await app.call('POST', '/service-accounts', {
-          token: admin,
-          body: { slug: 'system', display_name: 'x' },
-        })
-      ).status,
-    ).toBe(201);
-    const cred = await app.call('POST', '/service-accounts/system/client-credentials', {
-      token: admin,
-      body: { name: 'ci' },
-    });
-    expect(cred.status, cred.text).toBe(201);
-    const named = await clientToken(app, {
-      clientId: cred.body.client_id,
-      clientSecret: cred.body.client_secret,
-    });
+    // A service account whose slug is the built-in schedules' creator.
+    const named = (await serviceAccount(app, 'system')).token;
     const listed = await call('GET', '/schedules', named);
     expect(listed.status, listed.text).toBe(200);
     expect(listed.body).toEqual([]);

@@ -5,7 +5,7 @@
 // answers errors with HTTP 200, and a user API: GET /user and GET /user/emails).
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLocal } from '../../support/listen.js';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 
 type Handler = (req: http.IncomingMessage, url: URL, body: string) => Promise<Reply> | Reply;
@@ -35,9 +35,9 @@ async function serve(handler: Handler): Promise<{ url: string; requests: string[
       }
     });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = await listenLocal(server);
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url,
     requests,
     close: () =>
       new Promise<void>((r) => {
