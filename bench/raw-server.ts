@@ -8,31 +8,38 @@ const sql = createSql(process.env.KEEL_DATABASE_URL!, Number(process.env.KEEL_DA
 const app = Fastify();
 const COLS = 'n.id, n.label, n.props, n.created_at, n.updated_at';
 type Node = { id: string; label: string; props: unknown; created_at: Date; updated_at: Date };
-const read = (slug: string, label: string, n: Node) => ({
-  id: n.id,
-  plugin: slug,
-  label,
-  properties: n.props,
-  created_at: n.created_at,
-  updated_at: n.updated_at,
-});
+// Plugin entities: read as Keel reads them, with the document as PostgreSQL's JSON text, and written
+// into the same answer around it (Keel's entity-json.ts, without its check for the stored form).
+const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const TEXT_COLS = `n.id, n.label, n.props::text AS props, ${iso('n.created_at')} AS created_at, ${iso('n.updated_at')} AS updated_at`;
+type TextNode = { id: string; label: string; props: string; created_at: string; updated_at: string };
+const entity = (slug: string, label: string, n: TextNode) =>
+  `{"id":"${n.id}","plugin":${JSON.stringify(slug)},"label":${JSON.stringify(label)},"properties":${n.props},` +
+  `"created_at":"${n.created_at}","updated_at":"${n.updated_at}"}`;
 
-app.get<{ Params: { slug: string; label: string } }>('/raw/:slug/:label', async (req) => {
+app.get<{ Params: { slug: string; label: string } }>('/raw/:slug/:label', async (req, reply) => {
   const { slug, label } = req.params;
-  const rows = await sql.query<Node>(
-    `SELECT ${COLS} FROM graph_nodes n WHERE n.label = $1 ORDER BY n.id LIMIT $2`,
+  const rows = await sql.query<TextNode>(
+    `SELECT ${TEXT_COLS} FROM graph_nodes n WHERE n.label = $1 ORDER BY n.id LIMIT $2`,
     [`plugin:${slug}:${label}`, 51],
   );
-  return rows.slice(0, 50).map((n) => read(slug, label, n));
+  const body = `[${rows
+    .slice(0, 50)
+    .map((n) => entity(slug, label, n))
+    .join(',')}]`;
+  return reply.type('application/json; charset=utf-8').send(body);
 });
-app.get<{ Params: { slug: string; label: string; id: string } }>('/raw/:slug/:label/:id', async (req) => {
-  const { slug, label, id } = req.params;
-  const n = await sql.one<Node>(`SELECT ${COLS} FROM graph_nodes n WHERE n.id = $1 AND n.label = $2`, [
-    id,
-    `plugin:${slug}:${label}`,
-  ]);
-  return read(slug, label, n!);
-});
+app.get<{ Params: { slug: string; label: string; id: string } }>(
+  '/raw/:slug/:label/:id',
+  async (req, reply) => {
+    const { slug, label, id } = req.params;
+    const n = await sql.one<TextNode>(
+      `SELECT ${TEXT_COLS} FROM graph_nodes n WHERE n.id = $1 AND n.label = $2`,
+      [id, `plugin:${slug}:${label}`],
+    );
+    return reply.type('application/json; charset=utf-8').send(entity(slug, label, n!));
+  },
+);
 // The scale bench's ceiling: the admin's first page of projects with the statement Keel runs (the
 // organization index walk), mapped to the same fields, against a bare /health of this same server.
 type ProjectProps = Record<string, unknown> & { slug: string; name: string; team: string };

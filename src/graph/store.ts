@@ -14,6 +14,24 @@ export interface GraphNode<P extends Props = Props> {
   updated_at: Date;
 }
 
+/**
+ * A node as text, for a reader that sends it on: its document as PostgreSQL's JSON text of the jsonb
+ * (unparsed) and its times as ISO 8601 text in UTC to the millisecond, what `Date.toISOString` writes
+ * of the same value (both truncate the microseconds).
+ */
+export interface GraphNodeText {
+  id: string;
+  label: string;
+  props: string;
+  created_at: string;
+  updated_at: string;
+}
+
+const isoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const NODE_TEXT_COLS =
+  `n.id, n.label, n.props::text AS props, ${isoText('n.created_at')} AS created_at, ` +
+  `${isoText('n.updated_at')} AS updated_at`;
+
 export interface GraphEdge<P extends Props = Props> {
   src: string;
   label: string;
@@ -80,6 +98,18 @@ export async function getNode<P extends Props>(
     id,
     label,
   ]);
+}
+
+/** getNode with the document as JSON text (GraphNodeText). */
+export async function getNodeText(
+  q: Queryable,
+  id: string,
+  label: string,
+): Promise<GraphNodeText | undefined> {
+  return q.one<GraphNodeText & Props>(
+    `SELECT ${NODE_TEXT_COLS} FROM graph_nodes n WHERE n.id = $1 AND n.label = $2`,
+    [id, label],
+  );
 }
 
 export async function nodeByKey<P extends Props>(
@@ -284,10 +314,23 @@ export interface ListResult<T> {
  * `graph_nodes_org_label_id` or the CAN_ACCESS edges' primary key), whatever plan PostgreSQL caches.
  * A search filters rows on that index walk: its cost grows with the rows it skips.
  */
-export async function listNodes<P extends Props>(
+export function listNodes<P extends Props>(
   q: Queryable,
   query: ListQuery,
 ): Promise<ListResult<GraphNode<P>>> {
+  return nodePage<GraphNode<P>>(q, query, 'n.id, n.label, n.props, n.created_at, n.updated_at');
+}
+
+/** listNodes with each document as JSON text (GraphNodeText). */
+export function listNodeTexts(q: Queryable, query: ListQuery): Promise<ListResult<GraphNodeText>> {
+  return nodePage<GraphNodeText>(q, query, NODE_TEXT_COLS);
+}
+
+async function nodePage<T extends { id: string }>(
+  q: Queryable,
+  query: ListQuery,
+  cols: string,
+): Promise<ListResult<T>> {
   const params: unknown[] = [query.label];
   const where: string[] = ['n.label = $1'];
   if (query.organization !== undefined) {
@@ -299,11 +342,10 @@ export async function listNodes<P extends Props>(
     const f = params.length - 1;
     where.push(`EXISTS (SELECT 1 FROM unnest($${f}::text[]) AS fld WHERE n.props->>fld ILIKE $${f + 1})`);
   }
-  const cols = 'n.id, n.label, n.props, n.created_at, n.updated_at';
   if (query.acl) {
     params.push(query.acl.userId, query.acl.action);
     const u = params.length - 1;
-    return keysetPage<GraphNode<P> & Props>(
+    return keysetPage<T & Props>(
       q,
       { limit: query.limit, after: query.after === undefined ? undefined : [query.after] },
       params,
@@ -317,7 +359,7 @@ export async function listNodes<P extends Props>(
       (r) => r.id,
     );
   }
-  return keysetPage<GraphNode<P> & Props>(
+  return keysetPage<T & Props>(
     q,
     { limit: query.limit, after: query.after === undefined ? undefined : [query.after] },
     params,

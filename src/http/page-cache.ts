@@ -223,30 +223,26 @@ export interface CacheScope {
 }
 
 /**
- * Answers a GET from the cache, or builds the response with `read` and keeps it. `read` returns the
- * payload the route's response schema serializes, and the Link header when there is a next page.
- * A request with `Cache-Control: no-cache` is read afresh (and refreshes the entry).
+ * Answers a GET from the cache, or builds the response with `build` and keeps it. A request with
+ * `Cache-Control: no-cache` is read afresh (and refreshes the entry).
  */
 export async function sendCached(
   req: FastifyRequest,
   reply: FastifyReply,
   cache: PageCache,
   scope: CacheScope,
-  read: () => Promise<{ payload: unknown; link?: string | undefined }>,
+  build: () => Promise<BuiltResponse>,
 ): Promise<FastifyReply> {
   const key = `${scope.family}\u0000${scope.visibility}\u0000${req.url}`;
   const fresh = /(?:^|,)\s*no-cache\s*(?:,|$)/i.test(req.headers['cache-control'] ?? '');
   const response =
-    (fresh ? undefined : cache.get(key)) ??
-    (await cache.load(
-      scope.family,
-      key,
-      async () => {
-        const r = await read();
-        return { body: reply.serialize(r.payload) as string, link: r.link };
-      },
-      fresh,
-    ));
+    (fresh ? undefined : cache.get(key)) ?? (await cache.load(scope.family, key, build, fresh));
   if (response.link !== undefined) reply.header('link', response.link);
   return reply.type('application/json; charset=utf-8').send(response.body);
 }
+
+/** A payload as the route's response schema serializes it, as a response to build (sendCached). */
+export const serialized = (
+  reply: FastifyReply,
+  r: { payload: unknown; link?: string | undefined },
+): BuiltResponse => ({ body: reply.serialize(r.payload) as string, link: r.link });

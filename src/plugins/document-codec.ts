@@ -80,3 +80,12 @@ export function storedJson(doc: unknown): string {
 export function decodeDocument<T>(doc: T): T {
   return anyString(doc, isEncoded) ? (map(doc, decodeString) as T) : doc;
 }
+
+/**
+ * A stored document's JSON text (PostgreSQL's rendering of the jsonb) as the document's JSON: the text
+ * itself unless it holds a string in the stored form, which starts with U+FDD0. jsonb writes every
+ * character above U+001F as it is, so one search of the text tells.
+ */
+export function documentJson(storedText: string): string {
+  return storedText.includes(MARK) ? JSON.stringify(decodeDocument(JSON.parse(storedText))) : storedText;
+}

@@ -8,7 +8,8 @@ import { mustFindEnvironment } from '../environments/service.js';
 import {
   deleteNode,
   getNode,
-  listNodes,
+  getNodeText,
+  listNodeTexts,
   removeEdge,
   replaceProps,
   type GraphNode,
@@ -21,6 +22,7 @@ import type { Page } from '../http/pagination.js';
 import { documentErrors } from './json-schema.js';
 import { decodeDocument, encodeDocument, storedJson } from './document-codec.js';
 import { entityInserter } from './entity-inserts.js';
+import { entityJsonWriter, entityListJson } from './entity-json.js';
 import { authorizeEnds, mayReadEnd, type EndAccess } from './edge-ends.js';
 import {
   permissionName,
@@ -68,11 +70,16 @@ export interface EntityRead {
   updated_at: string;
 }
 
-/** The reads of one label for one caller (PluginEntitiesService.reader). */
+/**
+ * The reads of one label for one caller (PluginEntitiesService.reader). They answer JSON text: the
+ * documents as PostgreSQL renders them, not parsed and serialized again (entity-json.ts).
+ */
 export interface EntityReader {
   scope: CacheScope;
-  list(page: Page, q?: string): Promise<{ items: EntityRead[]; next: string | undefined }>;
-  get(id: string): Promise<EntityRead>;
+  /** A page of EntityRead as a JSON array, and the cursor of the next page. */
+  list(page: Page, q?: string): Promise<{ json: string; next: string | undefined }>;
+  /** An EntityRead as JSON. */
+  get(id: string): Promise<string>;
 }
 
 /** An entity as answered: its row's id and timestamps, and its document as sent. */
@@ -207,22 +214,23 @@ export function pluginEntitiesService({ sql, pages }: Deps, registry: PluginRegi
       authorize(ctx, permissionName(slug, label, 'read'));
       const { head, plugin } = await registry.current(sql, slug);
       const v = vertexOf(plugin, slug, label);
+      const write = entityJsonWriter(slug, label);
       return {
         scope: { family: entityPages(slug), visibility: `${head.id}@${head.revision}` },
         async list(page: Page, q?: string) {
-          if (q && v.searchFields.length === 0) return { items: [], next: undefined };
-          const r = await listNodes(sql, {
+          if (q && v.searchFields.length === 0) return { json: '[]', next: undefined };
+          const r = await listNodeTexts(sql, {
             label: v.storage,
             after: page.after,
             limit: page.limit,
             search: q ? { fields: v.searchFields, text: q } : undefined,
           });
-          return { next: r.next, items: r.items.map((n) => entityRead(slug, label, n)) };
+          return { json: entityListJson(write, r.items), next: r.next };
         },
         async get(id: string) {
-          const node = isUuid(id) ? await getNode(sql, id, v.storage) : undefined;
+          const node = isUuid(id) ? await getNodeText(sql, id, v.storage) : undefined;
           if (!node) throw notFound(`${label} ${id}`);
-          return entityRead(slug, label, node);
+          return write(node);
         },
       };
     },

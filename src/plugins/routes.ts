@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { Api } from '../app/domain.js';
 import { sendCached, type PageCache } from '../http/page-cache.js';
-import { pageResponse, parsePage, sendPage } from '../http/pagination.js';
+import { nextLink, parsePage, sendPage } from '../http/pagination.js';
 import { NoContent, PageQuery, Timestamp, responses } from '../http/schemas.js';
 import { jsonBodyParser } from '../http/json-body.js';
 import { authOf } from '../http/server.js';
@@ -208,7 +208,8 @@ export async function pluginRoutes(
         const read = await entities.reader(authOf(req), req.params.slug, req.params.label);
         return sendCached(req, reply, pages, read.scope, async () => {
           const page = parsePage(req.query);
-          return pageResponse(req, page, await read.list(page, req.query.q));
+          const { json, next } = await read.list(page, req.query.q);
+          return { body: json, link: nextLink(req, page, next) };
         });
       },
     );
@@ -231,7 +232,8 @@ export async function pluginRoutes(
       async (req, reply) => {
         const read = await entities.reader(authOf(req), req.params.slug, req.params.label);
         return sendCached(req, reply, pages, read.scope, async () => ({
-          payload: await read.get(req.params.id),
+          body: await read.get(req.params.id),
+          link: undefined,
         }));
       },
     );

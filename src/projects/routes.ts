@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { Api } from '../app/domain.js';
 import { NoContent, PageQuery, Slug, Timestamp, responses } from '../http/schemas.js';
-import { sendCached, type PageCache } from '../http/page-cache.js';
+import { sendCached, serialized, type PageCache } from '../http/page-cache.js';
 import { pageResponse, parsePage, sendPage } from '../http/pagination.js';
 import { authOf, updatedOrNoContent } from '../http/server.js';
 import type { ProjectsService } from './service.js';
@@ -84,7 +84,10 @@ export function projectRoutes(api: Api, projects: ProjectsService, pages: PageCa
       // The cursor is decoded only when the page is read (a cached page was read with a valid one).
       return sendCached(req, reply, pages, scope, async () => {
         const page = parsePage(req.query);
-        return pageResponse(req, page, await projects.list(ctx, req.params.org, page, req.query.q));
+        return serialized(
+          reply,
+          pageResponse(req, page, await projects.list(ctx, req.params.org, page, req.query.q)),
+        );
       });
     },
   );
