@@ -132,19 +132,21 @@ export const tokenExchangeGrant: GrantHandler = async (params, core) => {
   if (scopes.length === 0 || !scopes.every((s) => SCOPE_TOKEN.test(s))) {
     throw new OAuthError(400, 'invalid_request', 'scope must be a space-separated list of scope tokens');
   }
-  // 4. a consent of that user for this service account
+  // 4. a consent of that user for this service account (the caller has authenticated: its refusals
+  // from here on are not counted as failed sign-ins)
   const consents = await activeConsents(core.sql, subject, actor.name);
   if (consents.length === 0) {
     throw new OAuthError(
       400,
       'invalid_grant',
       `no active consent from ${subject} for ${actor.name} (none recorded, or revoked, or expired)`,
+      true,
     );
   }
   // 5. the user
   const user = await core.identity.authn.loadPrincipal('user', subject);
-  if (!user) throw new OAuthError(400, 'invalid_grant', `user ${subject} does not exist`);
-  if (!user.isActive) throw new OAuthError(400, 'invalid_grant', `user ${subject} is inactive`);
+  if (!user) throw new OAuthError(400, 'invalid_grant', `user ${subject} does not exist`, true);
+  if (!user.isActive) throw new OAuthError(400, 'invalid_grant', `user ${subject} is inactive`, true);
   // 6. the scope
   const covering = await coveringConsent(core, consents, scopes);
   if ('uncovered' in covering) {

@@ -13,6 +13,12 @@ export class OAuthError extends Error {
       | 'unsupported_grant_type'
       | 'invalid_scope',
     readonly description: string,
+    /**
+     * A refusal of a client that has authenticated (a token exchange for a user without a consent, or
+     * inactive): no guess of a secret, so the sign-in throttle does not count it. Counted, the
+     * scheduler's refused exchanges would lock it out of every grant at its address.
+     */
+    readonly afterAuthentication = false,
   ) {
     super(description);
     this.name = 'OAuthError';

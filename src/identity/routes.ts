@@ -266,7 +266,9 @@ export function identityRoutes(api: Api, core: Core, grants: ReadonlyMap<string,
         return await throttle.run(attempt, {
           check: () => grant(params, core),
           failed: (err) =>
-            err instanceof OAuthError && (err.error === 'invalid_client' || err.error === 'invalid_grant'),
+            err instanceof OAuthError &&
+            !err.afterAuthentication &&
+            (err.error === 'invalid_client' || err.error === 'invalid_grant'),
           authenticated: (issued) => authenticatedClient(issued, presented),
         });
       } catch (err) {

@@ -3,6 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSettings, SettingsError } from '../../src/config/settings.js';
 import { passwordProblem } from '../../src/identity/password-policy.js';
+import { TOKEN_EXCHANGE_GRANT } from '../../src/delegation/exchange.js';
+import { consent, setupScheduler } from '../delegation/helpers.js';
 import { THROTTLE_TEST_ENV } from '../support/throttle-env.js';
 import { startTestApp, testEnv, type TestApp } from '../support/harness.js';
 
@@ -149,6 +151,48 @@ describe('POST /auth/token: failed grants are throttled too', () => {
     }
     expect(statuses.slice(0, 20).every((s) => s === 400)).toBe(true);
     expect(statuses.slice(20)).toEqual([429, 429]);
+  });
+});
+
+describe('POST /auth/token: a token exchange refused after its client authenticated is no guess', () => {
+  it("an inactive user's exchanges do not count: the scheduler keeps its other users' exchanges and its own token", async () => {
+    const cred = await setupScheduler(app);
+    const token = (form: Record<string, string>) =>
+      app.api.inject({
+        method: 'POST',
+        url: '/auth/token',
+        remoteAddress: '10.9.0.1',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(form).toString(),
+      });
+    const own = {
+      grant_type: 'client_credentials',
+      client_id: cred.clientId,
+      client_secret: cred.clientSecret,
+    };
+    const scheduler = (await token(own)).json().access_token as string;
+    await consent(app, await app.user('active-consenter@example.com'));
+    await consent(app, await app.user('leaver@example.com'));
+    const off = await app.call('PATCH', '/users/leaver@example.com', {
+      token: admin,
+      body: { is_active: false },
+    });
+    expect(off.status, off.text).toBe(200);
+    const exchangeFor = (user: string) =>
+      token({
+        grant_type: TOKEN_EXCHANGE_GRANT,
+        subject_token: scheduler,
+        requested_subject: user,
+        scope: 'service-api:*',
+      });
+    // More refusals than the address may fail (20): an inactive user, a user without a consent.
+    for (let i = 0; i < 15; i++) {
+      const refused = await exchangeFor('leaver@example.com');
+      expect(refused.json()).toMatchObject({ error: 'invalid_grant' });
+      expect((await exchangeFor('no-consent@example.com')).json()).toMatchObject({ error: 'invalid_grant' });
+    }
+    expect((await exchangeFor('active-consenter@example.com')).statusCode).toBe(200);
+    expect((await token(own)).statusCode).toBe(200);
   });
 });
 
