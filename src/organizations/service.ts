@@ -182,15 +182,13 @@ export function organizationsService({ sql, graphCache, teamGrants = [] }: Deps)
       await sql.tx(async (tx) => {
         const org = await organizationOfPath(ctx, tx, slug);
         graphCache.invalidate(tx);
-        const members = await tx.one<{ n: number }>(
-          `SELECT count(*)::int AS n FROM graph_edges WHERE dst = $1 AND label = 'BELONGS_TO'`,
+        // Whether, not how many: the caller may not be allowed to read what it holds.
+        const member = await tx.one(
+          `SELECT 1 FROM graph_edges WHERE dst = $1 AND label = 'BELONGS_TO' LIMIT 1`,
           [org.id],
         );
-        if (members && members.n > 0) {
-          throw conflict(
-            `organization ${slug} still has ${members.n} resources (teams, projects...); delete them first`,
-            'not_empty',
-          );
+        if (member) {
+          throw conflict(`organization ${slug} still has teams or projects; delete them first`, 'not_empty');
         }
         await deleteNode(tx, org.id, 'Organization');
         await recordLifecycle(tx, ctx, {
@@ -260,11 +258,12 @@ export function organizationsService({ sql, graphCache, teamGrants = [] }: Deps)
         // delete would wait for that project only at the foreign key and then cascade its edge away,
         // leaving a project that names a team that no longer exists.
         await tx.query('SELECT 1 FROM graph_nodes WHERE id = $1 FOR UPDATE', [team.id]);
-        const owned = await tx.one<{ n: number }>(
-          `SELECT count(*)::int AS n FROM graph_edges WHERE dst = $1 AND label = 'OWNED_BY'`,
+        // Whether, not how many: the caller may not be allowed to read the projects.
+        const owned = await tx.one(
+          `SELECT 1 FROM graph_edges WHERE dst = $1 AND label = 'OWNED_BY' LIMIT 1`,
           [team.id],
         );
-        if (owned && owned.n > 0) throw conflict(`team ${slug} still owns ${owned.n} projects`, 'not_empty');
+        if (owned) throw conflict(`team ${slug} still owns projects; move or delete them first`, 'not_empty');
         await deleteNode(tx, team.id, 'Team');
         await recordLifecycle(tx, ctx, {
           subject: 'team',

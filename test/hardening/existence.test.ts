@@ -91,3 +91,21 @@ describe('PATCH with only an update ACL', () => {
     expect(res.body.name).toBe('Again');
   });
 });
+
+describe('a refused delete does not count what the caller may not read', () => {
+  it('409 not_empty for a team or an organization names no number of projects or resources', async () => {
+    for (const slug of ['p2', 'p3']) {
+      const res = await app.call('POST', P, { token: admin, body: { slug, name: slug, team: 't' } });
+      expect(res.status, res.text).toBe(201);
+    }
+    await createRole(app, 'deleter', ['team:delete', 'organization:delete', 'organization:read']);
+    const deleter = await userToken(app, 'deleter@example.com', { roles: ['deleter'] });
+    for (const path of ['/organizations/acme/teams/t', '/organizations/acme']) {
+      const res = await app.call('DELETE', path, { token: deleter });
+      expect(res.status, res.text).toBe(409);
+      expect(res.body.code).toBe('not_empty');
+      expect(res.body.detail).not.toMatch(/\d/);
+    }
+    expect((await app.call('GET', `${P}/p3`, { token: admin })).status).toBe(200);
+  });
+});
