@@ -16,7 +16,7 @@ import { KeyConflictError } from '../graph/store.js';
 import { conflict, forbidden, invalid, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import type { Queryable, Sql } from '../db/sql.js';
-import { VALID_AFTER, nextValidAfter } from './revocation.js';
+import { VALID_AFTER, nextValidAfter, validAfterNow } from './revocation.js';
 import { revokeRefreshTokensOf, revokeTokensIssuedTo } from './tokens.service.js';
 import {
   findUserByEmail,
@@ -90,6 +90,9 @@ export function usersService({ sql, authCache }: Deps) {
       is_active: input.is_active ?? true,
       is_admin: input.is_admin ?? false,
       updated_by: by,
+      // No token issued before the user exists opens it: one issued to an earlier user of the same
+      // email (its sub) while that user was being deleted was never revoked.
+      [VALID_AFTER]: validAfterNow(),
     };
     try {
       return await sql.tx(async (tx) => {
@@ -219,6 +222,9 @@ export function usersService({ sql, authCache }: Deps) {
       const user = await mustFind(email);
       if (user.props.is_admin && !isAdminUser(ctx)) throw forbidden('only an admin can delete an admin');
       await sql.tx(async (tx) => {
+        // Locked first, as a change is: a sign-in issuing tokens holds the row FOR SHARE, so its tokens
+        // are written before the revocation below reads them.
+        if (!(await lockUser(tx, user.id, 'FOR UPDATE'))) throw notFound(`user ${email}`);
         await revokeTokensIssuedTo(tx, user.id);
         await removeUser(tx, user.id);
         await authCache.invalidate(tx);

@@ -1,6 +1,7 @@
 // Revocation takes effect on the next request on every replica: two runtimes share one database, each
 // with its own authentication cache, kept in step by PostgreSQL LISTEN/NOTIFY.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lockUser } from '../../src/identity/users.store.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
 import { serviceAccount } from '../foundation/fixtures.js';
 import { consent, exchange, setupScheduler, type SchedulerCredential } from '../delegation/helpers.js';
@@ -62,6 +63,41 @@ describe('a user’s access tokens', () => {
     });
     expect(fresh.status).toBe(200);
     expect((await a.call('GET', '/auth/me', { token: fresh.body.access_token })).status).toBe(200);
+  });
+
+  it('a token issued while its user is deleted does not open the account made again with that email', async () => {
+    const user = await a.user('racer@example.com');
+    const { core } = a.runtime;
+    const found = (await core.identity.users.findByEmailUnchecked('racer@example.com'))!;
+    // A sign-in's own steps (tokens.signIn): the row held FOR SHARE while its tokens are written, and
+    // its transaction still open when the delete begins.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let token = '';
+    const signIn = core.sql.tx(async (tx) => {
+      expect(await lockUser(tx, found.id, 'FOR SHARE')).toBeDefined();
+      const issued = await core.identity.tokens.issue(tx, {
+        principal: { id: found.id, name: found.props.email },
+        authMethod: 'password',
+        ttlSeconds: 900,
+      });
+      token = issued.access_token;
+      await held;
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    const deleted = a.call('DELETE', '/users/racer@example.com', { token: admin });
+    await new Promise((r) => setTimeout(r, 300));
+    release();
+    await signIn;
+    expect((await deleted).status).toBe(204);
+    expect((await a.call('GET', '/auth/me', { token: user })).status).toBe(401);
+    const again = await a.call('POST', '/users', {
+      token: admin,
+      body: { email: 'racer@example.com', password: PASSWORD, is_admin: true },
+    });
+    expect(again.status, again.text).toBe(201);
+    expect((await a.call('GET', '/auth/me', { token })).status).toBe(401);
+    expect(await statusOnB(token, 401)).toBe(401);
   });
 
   it('deactivation then reactivation does not bring old tokens back', async () => {
