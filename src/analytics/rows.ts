@@ -11,6 +11,10 @@ const Uuid = Type.String({
   pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$',
 });
 const Name = Type.String({ minLength: 1, maxLength: 512 });
+/** A node id a row was recorded for, or '' in the rows of a producer older than the column. */
+const RecordedId = Type.String({
+  pattern: '^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?$',
+});
 const Text = Type.String({ maxLength: 65_536 });
 const NullableName = Type.Union([Name, Type.Null()]);
 const NullableText = Type.Union([Text, Type.Null()]);
@@ -84,6 +88,14 @@ export const OperationsLogRow = Type.Object(
     organization: Name,
     project: Name,
     environment: Name,
+    /**
+     * The ids of the organization, project and environment the entry was recorded for: their slugs
+     * can change, and a freed slug can name another one later. Readers select by these. Empty in the
+     * rows of an entry recorded before they existed (and in its completion), matched by slugs.
+     */
+    organization_id: RecordedId,
+    project_id: RecordedId,
+    environment_id: RecordedId,
     entry_type: Type.Enum(Object.keys(OPERATIONS_ENTRY_TYPES) as OperationsEntryType[]),
     description: Text,
     /** The release version the entry is about, if any. */

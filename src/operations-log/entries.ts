@@ -38,13 +38,19 @@ export interface OperationsEntry {
   recorded_at: string;
 }
 
+/** The ids of what an entry was recorded for (kept in its row, not shown). */
+export type EntryIds = Pick<OperationsLogRow, 'organization_id' | 'project_id' | 'environment_id'>;
+
 /** The row of an entry: an open entry has no completed_at; the newest row_version wins in the store. */
-export function rowOf(entry: OperationsEntry): OperationsLogRow {
+export function rowOf(entry: OperationsEntry, ids: EntryIds): OperationsLogRow {
   return {
     id: entry.id,
     organization: entry.organization,
     project: entry.project,
     environment: entry.environment,
+    organization_id: ids.organization_id,
+    project_id: ids.project_id,
+    environment_id: ids.environment_id,
     entry_type: entry.entry_type,
     description: entry.description,
     version: entry.version,
@@ -81,6 +87,6 @@ export function entryOf(row: OperationsLogRow): OperationsEntry {
 }
 
 /** Records the entry's current state on the topic of its type, in the caller's transaction. */
-export async function recordEntry(q: Queryable, entry: OperationsEntry): Promise<void> {
-  await recordOperationsEntry(q, topicOf(entry.entry_type), rowOf(entry));
+export async function recordEntry(q: Queryable, entry: OperationsEntry, ids: EntryIds): Promise<void> {
+  await recordOperationsEntry(q, topicOf(entry.entry_type), rowOf(entry, ids));
 }

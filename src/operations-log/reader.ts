@@ -1,7 +1,12 @@
 // Reads the operations_log table of the analytics store. It deduplicates (ReplacingMergeTree on id,
 // newest row_version wins), so every read uses FINAL. Filters touch only columns a rewrite of an entry
-// never changes (organization, project, environment, occurred_at, id), so filtering before or after
-// the merge FINAL performs gives the same rows on ClickHouse 18.16 and chdb's 26.x.
+// never changes (the organization, project and environment and their ids, occurred_at, id), so
+// filtering before or after the merge FINAL performs gives the same rows on ClickHouse 18.16 and
+// chdb's 26.x.
+//
+// Entries are selected by the ids of what they were recorded for, not by slugs, which move with a
+// rename and can be taken again. A row recorded before the ids existed has them empty ('') and is
+// matched by its slugs, as it always was.
 import type { AnalyticsReader } from '../analytics-readers/store.js';
 import { ident, lit } from '../analytics-store/escape.js';
 import type { OperationsLogRow } from '../events/outbox.js';
@@ -11,6 +16,9 @@ const COLUMNS = [
   'organization',
   'project',
   'environment',
+  'organization_id',
+  'project_id',
+  'environment_id',
   'entry_type',
   'description',
   'version',
@@ -23,10 +31,16 @@ const COLUMNS = [
   'row_version',
 ].join(', ');
 
+/** What an entry was recorded for: the id, when there is one (an unknown slug has none). */
+export interface Named {
+  id: string | undefined;
+  slug: string;
+}
+
 export interface EntryFilter {
-  organization: string;
-  project?: string | undefined;
-  environment?: string | undefined;
+  organization: Named;
+  project?: Named | undefined;
+  environment?: Named | undefined;
   /** Unix seconds, inclusive. */
   since?: number | undefined;
   /** Unix seconds, exclusive. */
@@ -41,14 +55,21 @@ export interface EntryCursor {
 
 const table = (db: string) => `${ident(db)}.operations_log FINAL`;
 
+/** Rows recorded for `n`: by its id, or by its slug for rows older than the ids. */
+const recordedFor = (column: 'organization' | 'project' | 'environment', n: Named) => {
+  const legacy = `(${column}_id = '' AND ${column} = ${lit(n.slug)})`;
+  return n.id === undefined ? legacy : `(${column}_id = ${lit(n.id)} OR ${legacy})`;
+};
+
 export async function findEntryRow(
   reader: AnalyticsReader,
-  organization: string,
+  organization: Named,
   id: string,
 ): Promise<OperationsLogRow | undefined> {
   const rows = await reader.query<OperationsLogRow>(
     (db) =>
-      `SELECT ${COLUMNS} FROM ${table(db)} WHERE organization = ${lit(organization)} AND id = ${lit(id)} LIMIT 1`,
+      `SELECT ${COLUMNS} FROM ${table(db)} ` +
+      `WHERE ${recordedFor('organization', organization)} AND id = ${lit(id)} LIMIT 1`,
   );
   return rows[0];
 }
@@ -60,9 +81,9 @@ export function listEntryRows(
   after: EntryCursor | undefined,
   limit: number,
 ): Promise<OperationsLogRow[]> {
-  const where = [`organization = ${lit(filter.organization)}`];
-  if (filter.project !== undefined) where.push(`project = ${lit(filter.project)}`);
-  if (filter.environment !== undefined) where.push(`environment = ${lit(filter.environment)}`);
+  const where = [recordedFor('organization', filter.organization)];
+  if (filter.project !== undefined) where.push(recordedFor('project', filter.project));
+  if (filter.environment !== undefined) where.push(recordedFor('environment', filter.environment));
   if (filter.since !== undefined) where.push(`occurred_at >= toDateTime(${lit(filter.since)})`);
   if (filter.until !== undefined) where.push(`occurred_at < toDateTime(${lit(filter.until)})`);
   if (after) {

@@ -11,6 +11,7 @@ import { isUuid, uuidv7 } from '../graph/ids.js';
 import { AppError, invalid, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import { organizationOfPath } from '../organizations/service.js';
+import type { OrganizationNode } from '../organizations/store.js';
 import { findProject } from '../projects/store.js';
 import { entryOf, recordEntry, type EntryStatus, type EntryType, type OperationsEntry } from './entries.js';
 import { findEntryRow, listEntryRows, type EntryCursor } from './reader.js';
@@ -89,8 +90,10 @@ export function operationsLogService(core: Pick<Core, 'sql' | 'settings' | 'log'
   const reader = analyticsReader(core);
 
   /** The stored entry, or undefined; an id that is no UUID names no entry. */
-  const findRow = (org: string, id: string) =>
-    isUuid(id) ? findEntryRow(reader, org, id.toLowerCase()) : Promise.resolve(undefined);
+  const findRow = (org: OrganizationNode, id: string) =>
+    isUuid(id)
+      ? findEntryRow(reader, { id: org.id, slug: org.props.slug }, id.toLowerCase())
+      : Promise.resolve(undefined);
 
   return {
     /**
@@ -132,7 +135,11 @@ export function operationsLogService(core: Pick<Core, 'sql' | 'settings' | 'log'
           recorded_by: attribution(ctx),
           recorded_at: now,
         };
-        await recordEntry(tx, entry);
+        await recordEntry(tx, entry, {
+          organization_id: org.id,
+          project_id: project.id,
+          environment_id: env.id,
+        });
         return entry;
       });
     },
@@ -145,10 +152,19 @@ export function operationsLogService(core: Pick<Core, 'sql' | 'settings' | 'log'
       if (since !== undefined && until !== undefined && since > until)
         throw queryInvalid('since', 'must not be after until');
       const org = await organizationOfPath(ctx, sql, orgSlug);
+      // A slug that names nothing (now) filters by itself: rows older than the ids may still carry it.
+      const project = query.project && {
+        id: (await findProject(sql, org.id, query.project))?.id,
+        slug: query.project,
+      };
+      const environment = query.environment && {
+        id: (await findEnvironment(sql, query.environment))?.id,
+        slug: query.environment,
+      };
       const filter = {
-        organization: org.props.slug,
-        project: query.project,
-        environment: query.environment,
+        organization: { id: org.id, slug: org.props.slug },
+        project: project || undefined,
+        environment: environment || undefined,
         since,
         until,
       };
@@ -161,7 +177,7 @@ export function operationsLogService(core: Pick<Core, 'sql' | 'settings' | 'log'
     async get(ctx: AuthContext, orgSlug: string, id: string): Promise<OperationsEntry> {
       authorize(ctx, OPERATIONS_LOG_READ_PERMISSION);
       const org = await organizationOfPath(ctx, sql, orgSlug);
-      const row = await findRow(org.props.slug, id);
+      const row = await findRow(org, id);
       if (!row) throw notFound(`operations-log entry ${id}`);
       return entryOf(row);
     },
@@ -180,10 +196,10 @@ export function operationsLogService(core: Pick<Core, 'sql' | 'settings' | 'log'
     ): Promise<OperationsEntry | undefined> {
       authorize(ctx, OPERATIONS_LOG_PERMISSION);
       const org = await organizationOfPath(ctx, sql, orgSlug);
-      let row = await findRow(org.props.slug, id);
+      let row = await findRow(org, id);
       if (!row && isUuid(id)) {
         await sleep(POLL_INTERVAL_MS);
-        row = await findRow(org.props.slug, id);
+        row = await findRow(org, id);
       }
       if (!row) throw notFound(`operations-log entry ${id}`);
       const open = entryOf(row);
@@ -208,7 +224,12 @@ export function operationsLogService(core: Pick<Core, 'sql' | 'settings' | 'log'
         // The newest row_version wins: strictly above the open row's, whatever the clocks say.
         recorded_at: new Date(Math.max(now, row.row_version + 1)).toISOString(),
       };
-      await recordEntry(sql, entry);
+      // The ids of the open row (empty in a row older than them: it stays matched by its slugs).
+      await recordEntry(sql, entry, {
+        organization_id: row.organization_id,
+        project_id: row.project_id,
+        environment_id: row.environment_id,
+      });
       return reads ? entry : undefined;
     },
   };

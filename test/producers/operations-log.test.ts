@@ -68,11 +68,15 @@ describe('an entry is recorded on the operations_log stream, topic by entry type
     expect(res.body.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ stream: 'operations_log', topic: 'deployments', headers: {} });
+    const idOf = async (path: string) => (await app.call('GET', path, { token: admin })).body.id as string;
     expect(rows[0]!.row).toEqual({
       id: res.body.id,
       organization: 'ops',
       project: 'api',
       environment: 'prod',
+      organization_id: await idOf('/organizations/ops'),
+      project_id: await idOf('/organizations/ops/projects/api'),
+      environment_id: await idOf('/environments/prod'),
       entry_type: 'Deployed',
       description: 'v1.2.3 to prod',
       version: '1.2.3',

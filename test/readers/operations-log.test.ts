@@ -2,7 +2,6 @@
 // operations_log table of the analytics store, on both transports, filled by the real pipeline.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../../src/graph/ids.js';
-import { rowOf } from '../../src/operations-log/entries.js';
 import {
   allPages,
   createRole,
@@ -10,7 +9,7 @@ import {
   expectProblem,
   serviceAccount,
 } from '../foundation/fixtures.js';
-import { startReaderApp, transports, type ReaderApp } from './support.js';
+import { entryRow, startReaderApp, transports, type ReaderApp } from './support.js';
 
 describe.each(transports())('operations log readers on %s', (transport) => {
   let r: ReaderApp;
@@ -204,7 +203,7 @@ describe.each(transports())('operations log readers on %s', (transport) => {
 
     it('a duplicate delivery and a rewrite collapse: one entry, the newest row_version', async () => {
       const stored = (await call('GET', `/organizations/ops/operations-log/${ids.a}`, admin)).body;
-      const row = rowOf(stored);
+      const row = await entryRow((p) => call('GET', p, admin), stored);
       await r.store.insert('operations_log', [row, row]);
       await r.store.insert('operations_log', [
         { ...row, description: 'older', row_version: row.row_version - 1 },
@@ -296,7 +295,7 @@ describe.each(transports())('operations log readers on %s', (transport) => {
     it('not in the store yet: looks again after one poll interval and finds it', async () => {
       const open = await post({ status: 'open' }, writer);
       // Not relayed: the row arrives in the store while the first lookup has already missed it.
-      const row = rowOf(open.body);
+      const row = await entryRow((p) => call('GET', p, admin), open.body);
       await call('GET', `/organizations/ops/operations-log/${uuidv7()}`, member); // warm the reader
       const started = Date.now();
       const pending = complete(open.body.id);
@@ -347,6 +346,70 @@ describe.each(transports())('operations log readers on %s', (transport) => {
 
     it('POST refuses an unknown status', async () => {
       expectInvalid(await post({ status: 'closed' }, writer), '/status');
+    });
+  });
+
+  describe('an entry stays with what it was recorded for, not with its slugs', () => {
+    const complete = (id: string, body: unknown, token: string, org = 'ops') =>
+      call('POST', `/organizations/${org}/operations-log/${id}/complete`, token, body);
+    const log = (org: string, query = '') =>
+      call('GET', `/organizations/${org}/operations-log${query}`, admin);
+    const descriptions = async (org: string, query = '') => {
+      const res = await log(org, query);
+      expect(res.status, res.text).toBe(200);
+      return (res.body as Array<{ description: string }>).map((e) => e.description);
+    };
+
+    it('renamed organization and project keep their entries; whoever takes a freed slug gets none', async () => {
+      await call('POST', '/organizations', admin, { slug: 'moving', name: 'Moving' });
+      await call('POST', '/organizations/moving/teams', admin, { slug: 't', name: 'T' });
+      await call('POST', '/organizations/moving/projects', admin, { slug: 'svc', name: 'svc', team: 't' });
+      const entry = await post(
+        { project: 'svc', status: 'open', description: 'moving deploy' },
+        admin,
+        'moving',
+      );
+      expect(entry.status, entry.text).toBe(201);
+      await r.settle();
+      // The project renamed away, and a new project takes its slug.
+      expect(
+        (await call('PATCH', '/organizations/moving/projects/svc', admin, { slug: 'svc-old' })).status,
+      ).toBe(200);
+      await call('POST', '/organizations/moving/projects', admin, {
+        slug: 'svc',
+        name: 'new svc',
+        team: 't',
+      });
+      expect(await descriptions('moving', '?project=svc-old')).toEqual(['moving deploy']);
+      expect(await descriptions('moving', '?project=svc')).toEqual([]);
+      // The organization renamed away, and a new organization takes its slug.
+      expect((await call('PATCH', '/organizations/moving', admin, { slug: 'moved' })).status).toBe(200);
+      expect(await descriptions('moved')).toEqual(['moving deploy']);
+      await call('POST', '/organizations', admin, { slug: 'moving', name: 'Newcomer' });
+      expect(await descriptions('moving')).toEqual([]);
+      const id = entry.body.id as string;
+      expect((await call('GET', `/organizations/moving/operations-log/${id}`, admin)).status).toBe(404);
+      expectProblem(await complete(id, {}, admin, 'moving'), 404);
+      const done = await complete(id, {}, admin, 'moved');
+      expect(done.status, done.text).toBe(200);
+      await r.settle();
+      // Completed, it is still the renamed organization's, under the slugs it was recorded with.
+      const read = await call('GET', `/organizations/moved/operations-log/${id}`, admin);
+      expect(read.body).toMatchObject({ status: 'completed', organization: 'moving', project: 'svc' });
+      expect(await descriptions('moving')).toEqual([]);
+    });
+
+    it('a row recorded before the ids existed is still read, listed and completed by its slugs', async () => {
+      const entry = await post({ status: 'open', description: 'legacy row' });
+      const row = await entryRow((p) => call('GET', p, admin), entry.body);
+      const legacy = { ...row, id: uuidv7(), organization_id: '', project_id: '', environment_id: '' };
+      await r.store.insert('operations_log', [legacy]);
+      expect(await descriptions('ops', '?project=api&environment=prod')).toContain('legacy row');
+      expect((await call('GET', `/organizations/ops/operations-log/${legacy.id}`, admin)).status).toBe(200);
+      expect((await complete(legacy.id, {}, admin)).status).toBe(200);
+      await r.settle();
+      const read = await call('GET', `/organizations/ops/operations-log/${legacy.id}`, admin);
+      expect(read.body.status).toBe('completed');
     });
   });
 });

@@ -13,6 +13,8 @@ import { openAnalyticsStore, type AnalyticsStore } from '../../src/analytics-sto
 import { ensureTables } from '../../src/analytics-store/ddl.js';
 import { analyticsTables } from '../../src/analytics-store/tables.js';
 import { startSinkWorker } from '../../src/connector/sink-worker.js';
+import type { OperationsLogRow } from '../../src/events/outbox.js';
+import { rowOf, type OperationsEntry } from '../../src/operations-log/entries.js';
 import type { StreamPort } from '../../src/stream/port.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
 import { clickhouseUrl } from '../analytics-store/support.js';
@@ -118,4 +120,24 @@ export async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean,
     v = await fn();
   }
   return v;
+}
+
+/**
+ * The row the pipeline delivers for an entry the API answered: its organization's, project's and
+ * environment's ids read back through the API (`call` makes an admin's GET).
+ */
+export async function entryRow(
+  get: (path: string) => Promise<{ status: number; body: { id: string } }>,
+  entry: OperationsEntry,
+): Promise<OperationsLogRow> {
+  const idOf = async (path: string) => {
+    const res = await get(path);
+    expect(res.status, path).toBe(200);
+    return res.body.id;
+  };
+  return rowOf(entry, {
+    organization_id: await idOf(`/organizations/${entry.organization}`),
+    project_id: await idOf(`/organizations/${entry.organization}/projects/${entry.project}`),
+    environment_id: await idOf(`/environments/${entry.environment}`),
+  });
 }

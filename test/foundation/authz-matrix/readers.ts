@@ -6,7 +6,7 @@
 import { openAnalyticsStore, type AnalyticsStore } from '../../../src/analytics-store/index.js';
 import { ensureTables } from '../../../src/analytics-store/ddl.js';
 import { analyticsTables } from '../../../src/analytics-store/tables.js';
-import { rowOf } from '../../../src/operations-log/entries.js';
+import { entryRow } from '../../readers/support.js';
 import { WRITE_WITHOUT_READ, adminCall, fixed, m, type RouteGroup } from './table.js';
 import { ENV, ORG, P, PROJECT } from './foundation.js';
 
@@ -23,7 +23,7 @@ async function storedOpenEntry(): Promise<string> {
     description: 'matrix',
     status: 'open',
   });
-  await store.insert('operations_log', [rowOf(res.body)]);
+  await store.insert('operations_log', [await entryRow((p) => adminCall('GET', p), res.body)]);
   return res.body.id as string;
 }
 
