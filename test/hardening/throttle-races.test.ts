@@ -4,7 +4,7 @@
 // current_password is throttled like a wrong password at sign-in.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { THROTTLE_TEST_ENV } from '../support/throttle-env.js';
+import { THROTTLE_TEST_ENV, tokenFrom } from '../support/throttle-env.js';
 import { eventually } from '../support/eventually.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
 
@@ -25,13 +25,7 @@ const login = (email: string, password: string, address: string) =>
   });
 
 const token = (form: Record<string, string>, address: string, headers: Record<string, string> = {}) =>
-  app.api.inject({
-    method: 'POST',
-    url: '/auth/token',
-    remoteAddress: address,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-    payload: new URLSearchParams(form).toString(),
-  });
+  tokenFrom(app, address, form, headers);
 
 const basic = (id: string, secret: string) =>
   `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
@@ -168,17 +162,7 @@ describe('attempts in flight are counted before they are checked', () => {
         ]);
         return row?.pending === 5;
       });
-      const there = Promise.all(
-        Array.from({ length: 3 }, () =>
-          second.api.inject({
-            method: 'POST',
-            url: '/auth/token',
-            remoteAddress: '10.20.0.1',
-            headers: { 'content-type': 'application/x-www-form-urlencoded' },
-            payload: new URLSearchParams(form).toString(),
-          }),
-        ),
-      );
+      const there = Promise.all(Array.from({ length: 3 }, () => tokenFrom(second, '10.20.0.1', form)));
       await new Promise((r) => setTimeout(r, 500));
       await blocker.query('COMMIT');
       const statuses = [...(await here), ...(await there)].map((g) => g.statusCode);

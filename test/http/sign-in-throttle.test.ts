@@ -5,7 +5,7 @@ import { loadSettings, SettingsError } from '../../src/config/settings.js';
 import { passwordProblem } from '../../src/identity/password-policy.js';
 import { TOKEN_EXCHANGE_GRANT } from '../../src/delegation/exchange.js';
 import { consent, setupScheduler } from '../delegation/helpers.js';
-import { THROTTLE_TEST_ENV } from '../support/throttle-env.js';
+import { THROTTLE_TEST_ENV, tokenFrom } from '../support/throttle-env.js';
 import { startTestApp, testEnv, type TestApp } from '../support/harness.js';
 
 let app: TestApp;
@@ -113,20 +113,12 @@ describe('POST /auth/token: failed grants are throttled too', () => {
       body: { name: 'ci' },
     });
     expect(cred.status, cred.text).toBe(201);
-    const grant = async (secret: string) => {
-      const res = await app.api.inject({
-        method: 'POST',
-        url: '/auth/token',
-        remoteAddress: '10.5.0.1',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({
-          grant_type: 'client_credentials',
-          client_id: cred.body.client_id,
-          client_secret: secret,
-        }).toString(),
+    const grant = (secret: string) =>
+      tokenFrom(app, '10.5.0.1', {
+        grant_type: 'client_credentials',
+        client_id: cred.body.client_id,
+        client_secret: secret,
       });
-      return res;
-    };
     for (let i = 0; i < 5; i++) expect((await grant('wrong-secret')).statusCode).toBe(401);
     const limited = await grant(cred.body.client_secret);
     expect(limited.statusCode).toBe(429);
@@ -140,12 +132,9 @@ describe('POST /auth/token: failed grants are throttled too', () => {
   it('bad refresh tokens count against the address', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 22; i++) {
-      const res = await app.api.inject({
-        method: 'POST',
-        url: '/auth/token',
-        remoteAddress: '10.6.0.1',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: `grant_type=refresh_token&refresh_token=forged-${i}`,
+      const res = await tokenFrom(app, '10.6.0.1', {
+        grant_type: 'refresh_token',
+        refresh_token: `forged-${i}`,
       });
       statuses.push(res.statusCode);
     }
@@ -157,14 +146,7 @@ describe('POST /auth/token: failed grants are throttled too', () => {
 describe('POST /auth/token: a token exchange refused after its client authenticated is no guess', () => {
   it("an inactive user's exchanges do not count: the scheduler keeps its other users' exchanges and its own token", async () => {
     const cred = await setupScheduler(app);
-    const token = (form: Record<string, string>) =>
-      app.api.inject({
-        method: 'POST',
-        url: '/auth/token',
-        remoteAddress: '10.9.0.1',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams(form).toString(),
-      });
+    const token = (form: Record<string, string>) => tokenFrom(app, '10.9.0.1', form);
     const own = {
       grant_type: 'client_credentials',
       client_id: cred.clientId,

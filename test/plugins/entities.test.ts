@@ -1146,14 +1146,8 @@ describe('reads answer each document as PostgreSQL keeps it, without parsing it 
       const got = await app.call('GET', `${base}/${c.body.id}`, { token: admin });
       expect(got.status, got.text).toBe(200);
       expect(got.body).toEqual(c.body);
-      expect(Object.keys(got.body)).toEqual([
-        'id',
-        'plugin',
-        'label',
-        'properties',
-        'created_at',
-        'updated_at',
-      ]);
+      // In the order of the response schema, which the write's answer is serialized by.
+      expect(Object.keys(got.body)).toEqual(Object.keys(c.body));
     }
     // A page of two, then the rest by the Link header's cursor.
     const first = await app.call('GET', `${base}?limit=2`, { token: admin });
