@@ -82,10 +82,20 @@ export function decodeDocument<T>(doc: T): T {
 }
 
 /**
+ * Numbers that JavaScript writes with an exponent and jsonb in full: 1e21 and up as 22 or more digits,
+ * below 1e-6 as `0.000000...`. jsonb writes every number as a plain decimal, so `1e308` is 309
+ * characters and `5e-324` 326: a document of such numbers would grow 45-fold in a read. A match may be
+ * a false alarm (a string of 22 digits): the document is then written again, the same.
+ */
+const EXPANDED_NUMBER = /\d{22}|0\.0{6}/;
+
+/**
  * A stored document's JSON text (PostgreSQL's rendering of the jsonb) as the document's JSON: the text
- * itself unless it holds a string in the stored form, which starts with U+FDD0. jsonb writes every
- * character above U+001F as it is, so one search of the text tells.
+ * itself, unless it holds a string in the stored form, which starts with U+FDD0 (jsonb writes every
+ * character above U+001F as it is, so one search of the text tells), or a number jsonb writes longer
+ * than JavaScript does. Those are parsed and written again, as JavaScript writes them.
  */
 export function documentJson(storedText: string): string {
-  return storedText.includes(MARK) ? JSON.stringify(decodeDocument(JSON.parse(storedText))) : storedText;
+  if (storedText.includes(MARK)) return JSON.stringify(decodeDocument(JSON.parse(storedText)));
+  return EXPANDED_NUMBER.test(storedText) ? JSON.stringify(JSON.parse(storedText)) : storedText;
 }

@@ -1114,10 +1114,13 @@ describe('reads answer each document as PostgreSQL keeps it, without parsing it 
     expect(installed.status, installed.text).toBe(201);
     const base = '/admin/plugins/texts/entities/TextThing';
     const documents: Record<string, unknown>[] = [
-      // Numbers jsonb writes otherwise than JavaScript (1e21 as 22 digits, 1.5e-7 as a decimal).
+      // Numbers jsonb writes otherwise than JavaScript (1e21 as 22 digits, 1.5e-7 as a decimal, 1e308
+      // as 309 characters): answered as JavaScript writes them, not 45 times as long.
       {
         big: 1e21,
         small: 1.5e-7,
+        huge: 1e308,
+        tiny: 5e-324,
         neg: -2.5,
         int: 9007199254740991,
         zero: 0,
@@ -1128,6 +1131,8 @@ describe('reads answer each document as PostgreSQL keeps it, without parsing it 
       JSON.parse('{"__proto__": {"x": 1}, "constructor": "c"}') as Record<string, unknown>,
       // Stored forms: U+0000, a lone surrogate, a value and a member name starting with U+FDD0.
       { nul: 'a\u0000b', lone: 'x\ud800', mark: '\uFDD0%00', '\uFDD0name': 'v' },
+      // Neither, though the text looks like it: U+FDD0 inside a string, a string of 25 digits.
+      { mid: 'a\uFDD0b', digits: '1234567890123456789012345', decimal: '0.0000001' },
     ];
     const created: Res[] = [];
     for (const body of documents) {
@@ -1146,16 +1151,21 @@ describe('reads answer each document as PostgreSQL keeps it, without parsing it 
       const got = await app.call('GET', `${base}/${c.body.id}`, { token: admin });
       expect(got.status, got.text).toBe(200);
       expect(got.body).toEqual(c.body);
+      // As long as the write's answer, give or take jsonb's spacing (", " and ": ").
+      expect(got.text.length).toBeLessThan(c.text.length * 1.5);
       // In the order of the response schema, which the write's answer is serialized by.
       expect(Object.keys(got.body)).toEqual(Object.keys(c.body));
     }
-    // A page of two, then the rest by the Link header's cursor.
-    const first = await app.call('GET', `${base}?limit=2`, { token: admin });
-    expect(first.body).toEqual(created.slice(0, 2).map((c) => c.body));
-    const next = /<([^>]+)>; rel="next"/.exec(String(first.headers.link))![1]!;
-    const rest = await app.call('GET', next, { token: admin });
-    expect(rest.body).toEqual(created.slice(2).map((c) => c.body));
-    expect(rest.headers.link).toBeUndefined();
+    expect(list.text).toContain('"huge":1e+308,"tiny":5e-324');
+    // Pages of two, by the Link header's cursor.
+    const paged: unknown[] = [];
+    for (let url: string | undefined = `${base}?limit=2`; url;) {
+      const page = await app.call('GET', url, { token: admin });
+      expect(page.status, page.text).toBe(200);
+      paged.push(...page.body);
+      url = /<([^>]+)>; rel="next"/.exec(String(page.headers.link ?? ''))?.[1];
+    }
+    expect(paged).toEqual(created.map((c) => c.body));
     // The cached answer and a read afresh are the same bytes.
     const afresh = await app.call('GET', `${base}?limit=10`, {
       token: admin,
