@@ -6,9 +6,12 @@
 //
 // Entries are selected by the ids of what they were recorded for, not by slugs, which move with a
 // rename and can be taken again. A row recorded before the ids existed has them empty ('') and is
-// matched by its slugs, as it always was.
+// matched by its slugs, as it always was, but only when it was recorded after the organization,
+// project or environment now holding the slug was created (its id, a UUIDv7, tells when): one that
+// takes a freed slug later does not get the old entries.
 import type { AnalyticsReader } from '../analytics-readers/store.js';
 import { ident, lit } from '../analytics-store/escape.js';
+import { uuidv7Floor } from '../graph/ids.js';
 import type { OperationsLogRow } from '../events/outbox.js';
 
 const COLUMNS = [
@@ -31,11 +34,15 @@ const COLUMNS = [
   'row_version',
 ].join(', ');
 
-/** What an entry was recorded for: the id, when there is one (an unknown slug has none). */
+/** What an entry was recorded for: its id and creation, when there is one (an unknown slug has none). */
 export interface Named {
   id: string | undefined;
   slug: string;
+  createdAt?: Date | undefined;
 }
+
+/** Slack for the clocks of Keel (entry ids) and PostgreSQL (creation times). */
+const CLOCK_SLACK_MS = 60_000;
 
 export interface EntryFilter {
   organization: Named;
@@ -57,7 +64,8 @@ const table = (db: string) => `${ident(db)}.operations_log FINAL`;
 
 /** Rows recorded for `n`: by its id, or by its slug for rows older than the ids. */
 const recordedFor = (column: 'organization' | 'project' | 'environment', n: Named) => {
-  const legacy = `(${column}_id = '' AND ${column} = ${lit(n.slug)})`;
+  const since = n.createdAt && ` AND id >= ${lit(uuidv7Floor(n.createdAt.getTime() - CLOCK_SLACK_MS))}`;
+  const legacy = `(${column}_id = '' AND ${column} = ${lit(n.slug)}${since ?? ''})`;
   return n.id === undefined ? legacy : `(${column}_id = ${lit(n.id)} OR ${legacy})`;
 };
 

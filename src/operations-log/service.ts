@@ -8,13 +8,14 @@ import { authorize, authorizeNaming } from '../authz/guard.js';
 import { POLL_INTERVAL_MS } from '../connector/sinks.js';
 import { findEnvironment } from '../environments/service.js';
 import { isUuid, uuidv7 } from '../graph/ids.js';
+import type { GraphNode } from '../graph/store.js';
 import { AppError, invalid, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import { organizationOfPath } from '../organizations/service.js';
 import type { OrganizationNode } from '../organizations/store.js';
 import { findProject } from '../projects/store.js';
 import { entryOf, recordEntry, type EntryStatus, type EntryType, type OperationsEntry } from './entries.js';
-import { findEntryRow, listEntryRows, type EntryCursor } from './reader.js';
+import { findEntryRow, listEntryRows, type EntryCursor, type Named } from './reader.js';
 
 export const OPERATIONS_LOG_PERMISSION = 'operations_log:create';
 export const OPERATIONS_LOG_READ_PERMISSION = 'operations_log:read';
@@ -85,15 +86,20 @@ function seconds(name: string, value: string | undefined): number | undefined {
   return s;
 }
 
+/** What a read names: a node found (its id, slug and creation), or a slug that names none now. */
+const named = (node: GraphNode<{ slug: string }> | undefined, slug?: string): Named => ({
+  id: node?.id,
+  slug: node?.props.slug ?? slug!,
+  createdAt: node?.created_at,
+});
+
 export function operationsLogService(core: Pick<Core, 'sql' | 'settings' | 'log'>) {
   const { sql } = core;
   const reader = analyticsReader(core);
 
   /** The stored entry, or undefined; an id that is no UUID names no entry. */
   const findRow = (org: OrganizationNode, id: string) =>
-    isUuid(id)
-      ? findEntryRow(reader, { id: org.id, slug: org.props.slug }, id.toLowerCase())
-      : Promise.resolve(undefined);
+    isUuid(id) ? findEntryRow(reader, named(org), id.toLowerCase()) : Promise.resolve(undefined);
 
   return {
     /**
@@ -153,16 +159,11 @@ export function operationsLogService(core: Pick<Core, 'sql' | 'settings' | 'log'
         throw queryInvalid('since', 'must not be after until');
       const org = await organizationOfPath(ctx, sql, orgSlug);
       // A slug that names nothing (now) filters by itself: rows older than the ids may still carry it.
-      const project = query.project && {
-        id: (await findProject(sql, org.id, query.project))?.id,
-        slug: query.project,
-      };
-      const environment = query.environment && {
-        id: (await findEnvironment(sql, query.environment))?.id,
-        slug: query.environment,
-      };
+      const project = query.project && named(await findProject(sql, org.id, query.project), query.project);
+      const environment =
+        query.environment && named(await findEnvironment(sql, query.environment), query.environment);
       const filter = {
-        organization: { id: org.id, slug: org.props.slug },
+        organization: named(org),
         project: project || undefined,
         environment: environment || undefined,
         since,

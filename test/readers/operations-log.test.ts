@@ -1,7 +1,7 @@
 // GET /organizations/{org}/operations-log (and /{id}) and POST .../{id}/complete read the
 // operations_log table of the analytics store, on both transports, filled by the real pipeline.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uuidv7 } from '../../src/graph/ids.js';
+import { uuidv7, uuidv7Floor } from '../../src/graph/ids.js';
 import {
   allPages,
   createRole,
@@ -410,6 +410,16 @@ describe.each(transports())('operations log readers on %s', (transport) => {
       await r.settle();
       const read = await call('GET', `/organizations/ops/operations-log/${legacy.id}`, admin);
       expect(read.body.status).toBe('completed');
+      // One recorded (by its id, a UUIDv7) before this organization was created was another's that
+      // held the slug then: not this one's.
+      const older = {
+        ...legacy,
+        id: uuidv7Floor(Date.now() - 3_600_000).replace(/0{12}$/, '0123456789ab'),
+        description: 'an earlier holder of the slug',
+      };
+      await r.store.insert('operations_log', [older]);
+      expect(await descriptions('ops')).not.toContain('an earlier holder of the slug');
+      expect((await call('GET', `/organizations/ops/operations-log/${older.id}`, admin)).status).toBe(404);
     });
   });
 });
