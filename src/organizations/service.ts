@@ -188,7 +188,10 @@ export function organizationsService({ sql, graphCache, teamGrants = [] }: Deps)
           [org.id],
         );
         if (member) {
-          throw conflict(`organization ${slug} still has teams or projects; delete them first`, 'not_empty');
+          throw conflict(
+            `organization ${slug} still has resources (teams, projects, AI providers or models); delete them first`,
+            'not_empty',
+          );
         }
         await deleteNode(tx, org.id, 'Organization');
         await recordLifecycle(tx, ctx, {
