@@ -204,6 +204,8 @@ export function usersService({ sql, authCache }: Deps) {
         // the revocation below.
         const locked = await lockUser(tx, user.id, 'FOR UPDATE');
         if (!locked) throw notFound(`user ${email}`);
+        // Again under the lock: the user may have been made an admin since it was read.
+        if (locked.props.is_admin && !isAdminUser(ctx)) throw forbidden('only an admin can change an admin');
         // A new password, a deactivation or a reactivation ends every token issued before it.
         const ends =
           input.password !== undefined ||
@@ -224,7 +226,10 @@ export function usersService({ sql, authCache }: Deps) {
       await sql.tx(async (tx) => {
         // Locked first, as a change is: a sign-in issuing tokens holds the row FOR SHARE, so its tokens
         // are written before the revocation below reads them.
-        if (!(await lockUser(tx, user.id, 'FOR UPDATE'))) throw notFound(`user ${email}`);
+        const locked = await lockUser(tx, user.id, 'FOR UPDATE');
+        if (!locked) throw notFound(`user ${email}`);
+        // Again under the lock: the user may have been made an admin since it was read.
+        if (locked.props.is_admin && !isAdminUser(ctx)) throw forbidden('only an admin can delete an admin');
         await revokeTokensIssuedTo(tx, user.id);
         await removeUser(tx, user.id);
         await authCache.invalidate(tx);

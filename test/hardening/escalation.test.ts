@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/harness.js';
 import { createRole, serviceAccount, userToken } from '../foundation/fixtures.js';
 import { setupScheduler } from '../delegation/helpers.js';
+import { lockUser, patchUser } from '../../src/identity/users.store.js';
 
 let app: TestApp;
 let admin: string;
@@ -85,6 +86,41 @@ describe('setting a password', () => {
     });
     expect(login.status).toBe(200);
     expect(app.transcript()).not.toContain('Brand-New-Password-12');
+  });
+});
+
+describe('a user made an admin while a change of it waits', () => {
+  it('the change and the delete check again under the row lock: 403, nothing changed', async () => {
+    const { core } = app.runtime;
+    const manager = await userToken(app, 'um-race@example.com', { roles: ['user-manager', 'deleter'] });
+    for (const [method, body] of [
+      ['PATCH', { display_name: 'renamed by a manager' }],
+      ['DELETE', undefined],
+    ] as const) {
+      await app.user('rising@example.com');
+      const target = (await core.identity.users.findByEmailUnchecked('rising@example.com'))!;
+      // An admin's promotion holds the row while the manager's request reads it (not yet an admin).
+      let promote!: () => void;
+      const promoted = new Promise<void>((r) => (promote = r));
+      const promotion = core.sql.tx(async (tx) => {
+        await lockUser(tx, target.id, 'FOR UPDATE');
+        await promoted;
+        await patchUser(tx, target.id, { is_admin: true });
+      });
+      await new Promise((r) => setTimeout(r, 50));
+      const change = app.call(method, '/users/rising@example.com', {
+        token: manager,
+        ...(body ? { body } : {}),
+      });
+      await new Promise((r) => setTimeout(r, 300));
+      promote();
+      await promotion;
+      const res = await change;
+      expect(res.status, `${method}: ${res.text}`).toBe(403);
+      const after = (await core.identity.users.findByEmailUnchecked('rising@example.com'))!;
+      expect(after.props).toMatchObject({ is_admin: true, display_name: target.props.display_name });
+      expect((await app.call('DELETE', '/users/rising@example.com', { token: admin })).status).toBe(204);
+    }
   });
 });
 

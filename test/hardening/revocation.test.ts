@@ -1,6 +1,7 @@
 // Revocation takes effect on the next request on every replica: two runtimes share one database, each
 // with its own authentication cache, kept in step by PostgreSQL LISTEN/NOTIFY.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodeByKey } from '../../src/graph/store.js';
 import { lockUser } from '../../src/identity/users.store.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
 import { serviceAccount } from '../foundation/fixtures.js';
@@ -90,6 +91,10 @@ describe('a user’s access tokens', () => {
     release();
     await signIn;
     expect((await deleted).status).toBe(204);
+    // The delete waited for the sign-in, so its revocation saw the token.
+    const jti = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).jti as string;
+    const meta = await nodeByKey<{ revoked_at: string | null }>(core.sql, 'TokenMetadata.jti', jti);
+    expect(meta?.props.revoked_at).toEqual(expect.any(String));
     expect((await a.call('GET', '/auth/me', { token: user })).status).toBe(401);
     const again = await a.call('POST', '/users', {
       token: admin,
@@ -98,6 +103,24 @@ describe('a user’s access tokens', () => {
     expect(again.status, again.text).toBe(201);
     expect((await a.call('GET', '/auth/me', { token })).status).toBe(401);
     expect(await statusOnB(token, 401)).toBe(401);
+  });
+
+  it("a new user's tokens begin at its creation: an earlier user's unrevoked token of that email does not open it", async () => {
+    const old = await a.user('again@example.com');
+    const { core } = a.runtime;
+    const found = (await core.identity.users.findByEmailUnchecked('again@example.com'))!;
+    // Gone without its tokens revoked (what a delete racing a sign-in once left behind).
+    await core.sql.query('DELETE FROM graph_nodes WHERE id = $1', [found.id]);
+    const again = await a.call('POST', '/users', {
+      token: admin,
+      body: { email: 'again@example.com', password: PASSWORD, is_admin: true },
+    });
+    expect(again.status, again.text).toBe(201);
+    expect((await a.call('GET', '/auth/me', { token: old })).status).toBe(401);
+    const fresh = await a.call('POST', '/auth/login', {
+      body: { email: 'again@example.com', password: PASSWORD },
+    });
+    expect(fresh.status, fresh.text).toBe(200);
   });
 
   it('deactivation then reactivation does not bring old tokens back', async () => {
