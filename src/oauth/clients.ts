@@ -131,7 +131,9 @@ export function providerFailure(slug: string, err: unknown): AppError {
       `the answer of ${slug} failed validation: ${inner.slice(0, 200)}`,
     );
   }
-  throw err;
+  // Anything else was thrown by the client library on the provider's answer, and its text may quote
+  // it (a token the provider issued with a newline in it, refused as a header value): only its kind.
+  return unavailable(slug, `the exchange failed (${err instanceof Error ? err.name : 'unknown error'})`);
 }
 
 async function issuerMetadata(slug: string, issuer: string, deps: ClientDeps): Promise<IssuerMetadata> {

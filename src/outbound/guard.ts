@@ -176,7 +176,9 @@ export function describeOutboundError(err: unknown): string {
       const code = (cause as { code?: string }).code;
       return code ?? withoutAddresses(cause.message);
     }
-    return withoutAddresses(err.message);
+    // No transport error: the request itself was refused before it was sent, and such a message quotes
+    // what it refused (undici's "Headers.append: \"Bearer <token>\" is an invalid header value").
+    return 'the request could not be made';
   }
   return 'unknown transport error';
 }

@@ -236,6 +236,21 @@ describe('provider_b: OAuth 2.0 with a user API; the primary verified email is u
   });
 });
 
+describe('a vendor token Keel cannot send on', () => {
+  it('a token with a newline is 502 naming no token (the HTTP client quoted the header it refused)', async () => {
+    pb.tokenSuffix = '\nX';
+    try {
+      const done = await login('provider_b');
+      expect(done.page?.status).toBe(502);
+      expect(done.page?.body.code).toBe('oauth_provider_unavailable');
+      expect(done.page?.text).not.toContain('gho_');
+      expect(app.transcript()).not.toContain(pb.issued.at(-1)!.slice(0, 20));
+    } finally {
+      pb.tokenSuffix = undefined;
+    }
+  });
+});
+
 describe('secrets never appear in a response or a log line', () => {
   it('no client secret and no token the vendors issued reached a response or the log', () => {
     const transcript = app.transcript();

@@ -216,6 +216,8 @@ export interface ProviderB {
   url: string;
   /** When set, the user API answers this status. */
   userApiStatus?: number;
+  /** When set, appended to the access tokens issued (a broken vendor's, e.g. a newline). */
+  tokenSuffix?: string;
   account: ProviderBAccount;
   issued: string[];
   requests: string[];
@@ -280,7 +282,7 @@ export async function startProviderB(client: { clientId: string; clientSecret: s
             },
           };
         }
-        const accessToken = `gho_${randomBytes(18).toString('hex')}`;
+        const accessToken = `gho_${randomBytes(18).toString('hex')}${state.tokenSuffix ?? ''}`;
         tokens.set(accessToken, tokens.get(`pending:${code}`)!);
         state.issued.push(accessToken);
         return {
