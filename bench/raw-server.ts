@@ -3,16 +3,16 @@
 // its own process (bench/raw.ts) by bench/scenarios/plugins.ts and bench/scenarios/scale.ts.
 import Fastify from 'fastify';
 import { createSql } from '../src/db/sql.js';
+import { NODE_TEXT_COLS as TEXT_COLS, type GraphNodeText, type Props } from '../src/graph/store.js';
 
 const sql = createSql(process.env.KEEL_DATABASE_URL!, Number(process.env.KEEL_DATABASE_POOL_SIZE ?? 20));
 const app = Fastify();
 const COLS = 'n.id, n.label, n.props, n.created_at, n.updated_at';
 type Node = { id: string; label: string; props: unknown; created_at: Date; updated_at: Date };
-// Plugin entities: read as Keel reads them, with the document as PostgreSQL's JSON text, and written
-// into the same answer around it (Keel's entity-json.ts, without its check for the stored form).
-const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const TEXT_COLS = `n.id, n.label, n.props::text AS props, ${iso('n.created_at')} AS created_at, ${iso('n.updated_at')} AS updated_at`;
-type TextNode = { id: string; label: string; props: string; created_at: string; updated_at: string };
+// Plugin entities: read with Keel's columns (the document as PostgreSQL's JSON text, the times as ISO
+// text), and written into the same answer around them (Keel's entity-json.ts, without its checks for
+// the stored form and for numbers jsonb writes in full).
+type TextNode = GraphNodeText & Props;
 const entity = (slug: string, label: string, n: TextNode) =>
   `{"id":"${n.id}","plugin":${JSON.stringify(slug)},"label":${JSON.stringify(label)},"properties":${n.props},` +
   `"created_at":"${n.created_at}","updated_at":"${n.updated_at}"}`;

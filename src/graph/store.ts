@@ -28,7 +28,8 @@ export interface GraphNodeText {
 }
 
 const isoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const NODE_TEXT_COLS =
+/** The columns of a GraphNodeText, of `graph_nodes n` (the bench's raw baseline reads them too). */
+export const NODE_TEXT_COLS =
   `n.id, n.label, n.props::text AS props, ${isoText('n.created_at')} AS created_at, ` +
   `${isoText('n.updated_at')} AS updated_at`;
 

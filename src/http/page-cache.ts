@@ -18,7 +18,7 @@ export const PAGE_TTL_MS = 5_000;
 /** How long a process gathers its changes before it tells the other replicas (one notification). */
 const ANNOUNCE_DELAY_MS = 10;
 
-/** A response as built: its body as the serializer wrote it, sent as it is by whoever built it. */
+/** A response as built: its JSON body (as a route's serializer or its reader wrote it), sent as it is. */
 export interface BuiltResponse {
   body: string | Buffer;
   /** The Link header of a page that has a next one. */
