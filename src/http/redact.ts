@@ -2,6 +2,7 @@
 const SECRET_FIELDS = [
   'password',
   'password_hash',
+  'current_password',
   'client_secret',
   'secret',
   'api_key',
@@ -10,6 +11,7 @@ const SECRET_FIELDS = [
   'subject_token',
   'id_token',
   'code_verifier',
+  'secret_encrypted',
   'private_key',
   'credentials_encrypted',
   'client_secret_encrypted',
