@@ -55,13 +55,41 @@ export const STATUS_TITLES: Record<number, string> = {
   404: 'Not Found',
   405: 'Method Not Allowed',
   406: 'Not Acceptable',
+  408: 'Request Timeout',
   409: 'Conflict',
   413: 'Payload Too Large',
   414: 'URI Too Long',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',
+  431: 'Request Header Fields Too Large',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
   502: 'Bad Gateway',
   503: 'Service Unavailable',
 };
+
+/** The RFC 9457 problem document of an error. */
+export function problemBody(status: number, code: string, detail: string, errors?: FieldError[]) {
+  return {
+    type: `https://keel.dev/problems/${code.replace(/_/g, '-')}`,
+    title: STATUS_TITLES[status] ?? 'Error',
+    status,
+    detail,
+    code,
+    ...(errors && errors.length > 0 ? { errors } : {}),
+  };
+}
+
+/**
+ * RFC 6750 2.1: `Bearer`, one or more spaces, one token and nothing after it. A token of characters
+ * outside the spec's is left to the token's own check (401 `invalid_token`).
+ */
+const BEARER = /^bearer +(\S+)$/i;
+
+/** The token of a Bearer `Authorization` header, or 401 naming what is wrong. */
+export function bearerToken(authorization: string | undefined): string {
+  if (!authorization) throw unauthorized('a bearer token is required');
+  const token = BEARER.exec(authorization)?.[1];
+  if (!token) throw unauthorized('use the Bearer authorization scheme');
+  return token;
+}

@@ -1,4 +1,5 @@
 // The JSON body parser: bounded nesting, and member names taken as data (no prototype games).
+import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors.js';
 import { pointerToken } from '../lib/json-pointer.js';
 
@@ -105,14 +106,30 @@ function nonFinitePath(value: unknown): Array<string | number> | undefined {
   return undefined;
 }
 
-/** parseJsonBody as a Fastify content-type parser (for application/json and its relatives). */
+const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;
+
+/** A charset parameter other than UTF-8's: JSON is UTF-8 (RFC 8259 8.1), and the body is read as such. */
+function otherCharset(contentType: string | undefined): boolean {
+  const charset = CHARSET.exec(contentType ?? '')?.[1]?.toLowerCase();
+  return charset !== undefined && charset !== 'utf-8' && charset !== 'utf8';
+}
+
+/**
+ * parseJsonBody as a Fastify content-type parser (for application/json and its relatives). An empty
+ * body on a route that takes none (a sign-out, a delete) is no body: many clients send the JSON type
+ * with every request.
+ */
 export function jsonBodyParser(
-  _req: unknown,
+  req: FastifyRequest,
   body: string | Buffer,
   done: (err: Error | null, value?: unknown) => void,
 ): void {
   try {
-    done(null, parseJsonBody(String(body)));
+    if (otherCharset(req.headers['content-type'])) {
+      throw new AppError(415, 'unsupported_charset', 'a JSON body is UTF-8: send it without another charset');
+    }
+    const text = String(body);
+    done(null, text.length === 0 && !req.routeOptions.schema?.body ? undefined : parseJsonBody(text));
   } catch (err) {
     done(err as Error, undefined);
   }

@@ -19,7 +19,8 @@ import { Type } from 'typebox';
 import type { Core } from '../app/core.js';
 import type { Api, Domain } from '../app/domain.js';
 import type { AuthContext } from '../authz/context.js';
-import { AppError, STATUS_TITLES, unauthorized, type FieldError } from './errors.js';
+import { AppError, problemBody, unauthorized, type FieldError } from './errors.js';
+import { clientErrorHandler } from './client-errors.js';
 import { Problem, responses } from './schemas.js';
 import { unstorablePointer } from '../lib/json-pointer.js';
 import { jsonBodyParser } from './json-body.js';
@@ -86,17 +87,6 @@ function startAnswer(request: FastifyRequest, reply: FastifyReply): void {
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-export function problemBody(status: number, code: string, detail: string, errors?: FieldError[]) {
-  return {
-    type: `https://keel.dev/problems/${code.replace(/_/g, '-')}`,
-    title: STATUS_TITLES[status] ?? 'Error',
-    status,
-    detail,
-    code,
-    ...(errors && errors.length > 0 ? { errors } : {}),
-  };
-}
-
 export function sendProblem(reply: FastifyReply, err: AppError) {
   if (err.retryAfter !== undefined) reply.header('retry-after', String(err.retryAfter));
   return reply
@@ -149,8 +139,12 @@ function requestAjv(coerceTypes: false | 'array'): Ajv {
     strict: false,
   });
   addFormats(ajv);
+  // ajv-formats' uuid also takes a `urn:uuid:` prefix, which PostgreSQL's uuid type refuses (a 500).
+  ajv.addFormat('uuid', UUID_TEXT);
   return ajv;
 }
+
+const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** 422 naming the first field of this part of the request holding text PostgreSQL cannot store. */
 function textRefusal(where: FieldError['in'], value: unknown): AppError | undefined {
@@ -183,6 +177,9 @@ function fromStorageError(error: unknown): AppError | undefined {
       'the request holds text that cannot be stored (a NUL character)',
     );
   }
+  if (code === '22P02') {
+    return new AppError(422, 'validation_failed', 'a value of the request is not valid for its type');
+  }
   return undefined;
 }
 
@@ -211,6 +208,7 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
     // Path parameters are bounded by each route's schema (an email may be 254 characters, more once
     // percent-encoded); the router's default of 100 would refuse valid ones before the schema runs.
     routerOptions: { maxParamLength: 2048 },
+    clientErrorHandler,
     // The router's own errors (bad percent-encoding, over-long parameter) answer problem+json like the rest.
     frameworkErrors: (error, request, reply) => {
       const code = error.code.toLowerCase().replace(/^fst_err_/, '');
@@ -231,7 +229,13 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
 
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser);
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (req, body, done) => {
+    // Only a route that declares it takes a form (the token endpoint, RFC 6749): every other route
+    // takes JSON, and a form is what a browser sends across sites without a preflight.
+    if (!req.routeOptions.schema?.consumes?.includes('application/x-www-form-urlencoded')) {
+      done(new AppError(415, 'unsupported_media_type', 'send the body as application/json'), undefined);
+      return;
+    }
     const params = new Map<string, string>();
     for (const [k, v] of new URLSearchParams(body as string)) {
       if (params.has(k)) {

@@ -3,7 +3,7 @@ import type { Sql } from '../db/sql.js';
 import type { AuthContext } from '../authz/context.js';
 import { principalPermissions } from '../authz/store.js';
 import { InvalidTokenError, type JwtClaims, type JwtSigner } from '../crypto/jwt.js';
-import { unauthorized } from '../http/errors.js';
+import { bearerToken, unauthorized } from '../http/errors.js';
 import type { AuthCache, CachedPrincipal } from './auth-cache.js';
 import { findCredential, findServiceAccount, ownerOfCredential } from './service-accounts.store.js';
 import { issuedAtMs, validAfterOf } from './revocation.js';
@@ -90,10 +90,7 @@ export function authenticator({ sql, jwt, authCache, tokens }: Deps) {
   }
 
   function verifiedClaims(authorization: string | undefined): JwtClaims {
-    if (!authorization) throw unauthorized('a bearer token is required');
-    const [scheme, token] = authorization.split(' ', 2);
-    if (scheme?.toLowerCase() !== 'bearer' || !token)
-      throw unauthorized('use the Bearer authorization scheme');
+    const token = bearerToken(authorization);
     try {
       return jwt.verify(token);
     } catch (err) {

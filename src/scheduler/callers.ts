@@ -2,7 +2,7 @@
 // who it belongs to, whether that principal is an admin and whether the token is still live (not
 // revoked, principal active) comes from the API's own GET /auth/me, cached briefly per token.
 import { createHash } from 'node:crypto';
-import { AppError, unauthorized } from '../http/errors.js';
+import { AppError, bearerToken, unauthorized } from '../http/errors.js';
 import { TtlCache } from '../lib/ttl-cache.js';
 import { InvalidJwtError, KeelApiError, type KeelClient, type Me } from './keel-client.js';
 
@@ -26,10 +26,7 @@ export function callerVerifier(client: Pick<KeelClient, 'verifyJwt' | 'me'>) {
   const identities = new TtlCache<string, Me>(ME_TTL_MS, 50_000);
 
   return async function verify(authorization: string | undefined): Promise<Caller> {
-    if (!authorization) throw unauthorized('a bearer token is required');
-    const [scheme, token] = authorization.split(' ', 2);
-    if (scheme?.toLowerCase() !== 'bearer' || !token)
-      throw unauthorized('use the Bearer authorization scheme');
+    const token = bearerToken(authorization);
     let claims;
     try {
       claims = await client.verifyJwt(token);

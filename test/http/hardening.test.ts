@@ -1,9 +1,11 @@
 // Input handling and HTTP hardening: what an anonymous caller can send must never be a 500, leak
 // through a cache, or hold a connection open.
+import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/harness.js';
 import { DOCUMENT_HEADERS } from '../../src/http/security-headers.js';
+import { generatedManifest } from '../plugins/fixtures.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -229,5 +231,127 @@ describe('a partial request body cannot hold a connection', () => {
     } finally {
       await slow.close();
     }
+  });
+});
+
+describe('ids, content types, charsets and Bearer headers are read strictly', () => {
+  it('an id written as a urn:uuid is refused by its schema (422), not passed to PostgreSQL (500)', async () => {
+    const admin = await app.adminToken();
+    const { manifest } = generatedManifest('strict-ids', 'Si');
+    expect((await app.call('POST', '/admin/plugins', { token: admin, body: { manifest } })).status).toBe(201);
+    const edges = '/admin/plugins/strict-ids/edges/Si_READS';
+    const urn = `urn:uuid:${randomUUID()}`;
+    const listed = await app.call('GET', `${edges}?source_id=${urn}`, { token: admin });
+    expect(listed.status, listed.text).toBe(422);
+    expect(listed.body.errors[0]).toMatchObject({ pointer: '/source_id', in: 'query' });
+    const posted = await app.call('POST', edges, {
+      token: admin,
+      body: { source_id: urn, target_id: randomUUID() },
+    });
+    expect(posted.status, posted.text).toBe(422);
+    expect(posted.body.errors[0]).toMatchObject({ pointer: '/source_id', in: 'body' });
+  });
+
+  it('a form body is taken only where a route says so (the token endpoint); elsewhere 415', async () => {
+    const admin = await app.adminToken();
+    const form = await app.api.inject({
+      method: 'POST',
+      url: '/organizations',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'slug=from-a-form&name=x',
+    });
+    expect(form.statusCode, form.body).toBe(415);
+    expect(form.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect((await app.call('GET', '/organizations/from-a-form', { token: admin })).status).toBe(404);
+    // The token endpoint reads its form: a client_credentials grant without a client.
+    const token = await app.call('POST', '/auth/token', { form: { grant_type: 'client_credentials' } });
+    expect(token.status).toBe(401);
+    expect(token.body.error).toBe('invalid_client');
+  });
+
+  it('a JSON body in another charset is 415, not read as UTF-8 and stored mangled', async () => {
+    const admin = await app.adminToken();
+    const res = await app.api.inject({
+      method: 'POST',
+      url: '/organizations',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json; charset=iso-8859-1' },
+      payload: Buffer.from('{"slug":"latin","name":"caf\xe9"}', 'latin1'),
+    });
+    expect(res.statusCode, res.body).toBe(415);
+    expect(JSON.parse(res.body).code).toBe('unsupported_charset');
+    const utf8 = await app.api.inject({
+      method: 'POST',
+      url: '/organizations',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json; charset="UTF-8"' },
+      payload: '{"slug":"utf8-org","name":"café"}',
+    });
+    expect(utf8.statusCode, utf8.body).toBe(201);
+  });
+
+  it('the JSON type without a body on a route that takes none is no body: sign-out works', async () => {
+    const token = await app.user('signs-out@example.com');
+    const out = await app.api.inject({
+      method: 'POST',
+      url: '/auth/logout',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    });
+    expect(out.statusCode, out.body).toBeLessThan(300);
+    expect((await app.call('GET', '/auth/me', { token })).status).toBe(401);
+    // A route that takes a body still says it is missing.
+    const login = await app.api.inject({
+      method: 'POST',
+      url: '/auth/login',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(login.statusCode).toBe(400);
+  });
+
+  it('a Bearer header is the scheme, spaces and one token: nothing after it', async () => {
+    const token = await app.user('bearer-form@example.com');
+    const me = (authorization: string) =>
+      app.api.inject({ method: 'GET', url: '/auth/me', headers: { authorization } });
+    expect((await me(`Bearer ${token}`)).statusCode).toBe(200);
+    expect((await me(`bearer  ${token}`)).statusCode).toBe(200);
+    expect((await me(`Bearer ${token} junk`)).statusCode).toBe(401);
+    expect((await me(`Bearer ${token},other`)).statusCode).toBe(401);
+    expect((await me(`Basic ${token}`)).statusCode).toBe(401);
+  });
+});
+
+describe('requests the HTTP parser refuses still get problem+json and the security headers', () => {
+  async function raw(request: string | Buffer): Promise<string> {
+    await listening;
+    const { port } = app.api.server.address() as net.AddressInfo;
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
+      let text = '';
+      socket.on('data', (d) => (text += String(d)));
+      socket.on('close', () => resolve(text));
+      socket.on('error', (err) => (text ? resolve(text) : reject(err)));
+    });
+  }
+  let listening: Promise<unknown>;
+  beforeAll(() => {
+    listening = app.api.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  it.each([
+    ['headers over 16 KB', `GET /health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
+    ['an unknown method', 'FOO /health HTTP/1.1\r\nHost: x\r\n\r\n', 400],
+    ['a malformed header line', 'GET /health HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n', 400],
+    [
+      'Content-Length with Transfer-Encoding',
+      'POST /auth/login HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n{}',
+      400,
+    ],
+  ] as const)('%s: %s', async (_what, request, status) => {
+    const text = await raw(request);
+    const [head, body] = text.split('\r\n\r\n', 2) as [string, string];
+    expect(head).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
+    expect(head).toMatch(/\r\ncontent-type: application\/problem\+json/i);
+    expect(head).toMatch(/\r\ncache-control: no-store/i);
+    expect(head).toMatch(/\r\nx-content-type-options: nosniff/i);
+    expect(head).toMatch(/\r\ncontent-security-policy: [^\r]*frame-ancestors 'none'/i);
+    expect(JSON.parse(body)).toMatchObject({ status });
   });
 });
