@@ -235,6 +235,14 @@ describe('a partial request body cannot hold a connection', () => {
 });
 
 describe('ids, content types, charsets and Bearer headers are read strictly', () => {
+  const postOrganization = async (contentType: string, payload: string | Buffer) =>
+    app.api.inject({
+      method: 'POST',
+      url: '/organizations',
+      headers: { authorization: `Bearer ${await app.adminToken()}`, 'content-type': contentType },
+      payload,
+    });
+
   it('an id written as a urn:uuid is refused by its schema (422), not passed to PostgreSQL (500)', async () => {
     const admin = await app.adminToken();
     const { manifest } = generatedManifest('strict-ids', 'Si');
@@ -254,12 +262,7 @@ describe('ids, content types, charsets and Bearer headers are read strictly', ()
 
   it('a form body is taken only where a route says so (the token endpoint); elsewhere 415', async () => {
     const admin = await app.adminToken();
-    const form = await app.api.inject({
-      method: 'POST',
-      url: '/organizations',
-      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'slug=from-a-form&name=x',
-    });
+    const form = await postOrganization('application/x-www-form-urlencoded', 'slug=from-a-form&name=x');
     expect(form.statusCode, form.body).toBe(415);
     expect(form.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect((await app.call('GET', '/organizations/from-a-form', { token: admin })).status).toBe(404);
@@ -270,21 +273,16 @@ describe('ids, content types, charsets and Bearer headers are read strictly', ()
   });
 
   it('a JSON body in another charset is 415, not read as UTF-8 and stored mangled', async () => {
-    const admin = await app.adminToken();
-    const res = await app.api.inject({
-      method: 'POST',
-      url: '/organizations',
-      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json; charset=iso-8859-1' },
-      payload: Buffer.from('{"slug":"latin","name":"caf\xe9"}', 'latin1'),
-    });
+    const res = await postOrganization(
+      'application/json; charset=iso-8859-1',
+      Buffer.from('{"slug":"latin","name":"caf\xe9"}', 'latin1'),
+    );
     expect(res.statusCode, res.body).toBe(415);
     expect(JSON.parse(res.body).code).toBe('unsupported_charset');
-    const utf8 = await app.api.inject({
-      method: 'POST',
-      url: '/organizations',
-      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json; charset="UTF-8"' },
-      payload: '{"slug":"utf8-org","name":"café"}',
-    });
+    const utf8 = await postOrganization(
+      'application/json; charset="UTF-8"',
+      '{"slug":"utf8-org","name":"café"}',
+    );
     expect(utf8.statusCode, utf8.body).toBe(201);
   });
 
