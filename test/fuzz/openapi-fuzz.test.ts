@@ -83,6 +83,14 @@ const HOSTILE_TEXT = [
   '${7*7}',
   "' OR 1=1 --",
 ];
+/** An id as the schema wants it, and spellings a lax uuid format takes that PostgreSQL's uuid does not. */
+const UUID_SPELLINGS = [
+  '01a21c0a-e190-753a-8a6f-84c9136ce2cb',
+  '01A21C0A-E190-753A-8A6F-84C9136CE2CB',
+  'urn:uuid:01a21c0a-e190-753a-8a6f-84c9136ce2cb',
+  '{01a21c0a-e190-753a-8a6f-84c9136ce2cb}',
+  '01a21c0ae190753a8a6f84c9136ce2cb',
+];
 const HOSTILE_NUMBERS = [0, -0, -1, 1e308, -1e308, 2 ** 53 + 1, 1e-320, 0.1, 4_294_967_296];
 
 const deep = (n: number) => '['.repeat(n) + ']'.repeat(n);
@@ -134,6 +142,7 @@ function fromSchema(schema: Schema | undefined, depth = 0): fc.Arbitrary<unknown
     case 'array':
       return fc.oneof(fc.array(fromSchema(s.items as Schema, depth + 1), { maxLength: 5 }), hostileLeaf);
     case 'string':
+      if (s.format === 'uuid') return fc.oneof(fc.constantFrom(...UUID_SPELLINGS), hostileLeaf);
       return fc.oneof(fc.string({ maxLength: 30 }), hostileLeaf);
     case 'integer':
       return fc.oneof(fc.integer(), hostileLeaf);
@@ -152,6 +161,7 @@ const pathValue = fc.oneof(
     'plain@fuzz.test',
     'default',
     '00000000-0000-7000-8000-000000000000',
+    'urn:uuid:00000000-0000-7000-8000-000000000000',
     '..%2F..%2Fadmin',
     'a%2Fb',
     '%2e%2e',
@@ -221,6 +231,7 @@ const request = (op: Operation, caller: (typeof CALLERS)[number]): fc.Arbitrary<
       '?cursor=%00',
       '?cursor=__proto__&limit=2',
       '?q=%ED%A0%80',
+      '?source_id=urn:uuid:00000000-0000-7000-8000-000000000000',
     ),
   });
 
