@@ -315,6 +315,9 @@ export function pluginEntitiesService({ sql, pages }: Deps, registry: PluginRegi
     ) {
       authorize(ctx, permissionName(slug, label, 'write'));
       const props = body.properties ?? {};
+      // Ids as PostgreSQL writes them: an end sent in upper case is answered as every read shows it.
+      const source = body.source_id.toLowerCase();
+      const target = body.target_id.toLowerCase();
       return withCurrent(slug, async ({ head, plugin }) => {
         const e = edgeOf(plugin, slug, label);
         const access = authorizeEnds(ctx, slug, e);
@@ -327,7 +330,7 @@ export function pluginEntitiesService({ sql, pages }: Deps, registry: PluginRegi
             'maxProperties',
           );
         }
-        await assertEndsVisible(access, e, body.source_id, body.target_id);
+        await assertEndsVisible(access, e, source, target);
         // edgeRead decodes what it is given: it gets the stored form, as a read would.
         const storedProps = encodeDocument(props);
         const stored = await putPluginEdge(
@@ -335,9 +338,9 @@ export function pluginEntitiesService({ sql, pages }: Deps, registry: PluginRegi
           head,
           {
             storage: e.storage,
-            src: body.source_id,
+            src: source,
             srcLabel: e.source.storage,
-            dst: body.target_id,
+            dst: target,
             dstLabel: e.target.storage,
           },
           storedProps,
@@ -346,8 +349,8 @@ export function pluginEntitiesService({ sql, pages }: Deps, registry: PluginRegi
           return {
             created: stored.created,
             edge: edgeRead(slug, e, {
-              src: body.source_id,
-              dst: body.target_id,
+              src: source,
+              dst: target,
               props: storedProps,
               created_at: stored.created_at,
             }),
@@ -357,7 +360,7 @@ export function pluginEntitiesService({ sql, pages }: Deps, registry: PluginRegi
         // answer is the same whether a node of another label exists or nothing does: it is no oracle.
         const now = await findPluginHead(sql, slug);
         if (now?.id !== head.id || now.revision !== head.revision) return undefined;
-        for (const [pointer, id, end] of ends(e, body.source_id, body.target_id)) {
+        for (const [pointer, id, end] of ends(e, source, target)) {
           if ((await nodeLabel(sql, id)) !== end.storage) throw noSuchEnd(pointer, end, id);
         }
         return undefined;

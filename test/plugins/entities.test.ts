@@ -451,8 +451,13 @@ describe('edges: POST {source_id, target_id, properties?}, GET with filters, DEL
       target_label: 'CloudAccount',
       properties: { role: 'primary' },
     });
-    const second = await app.call('POST', edges, { token: admin, body });
+    // The same edge, its ids sent in upper case: answered as stored.
+    const second = await app.call('POST', edges, {
+      token: admin,
+      body: { ...body, source_id: env.id.toUpperCase(), target_id: accounts[0]!.toUpperCase() },
+    });
     expect(second.status).toBe(200);
+    expect(second.body).toMatchObject({ source_id: env.id, target_id: accounts[0] });
     const list = await app.call('GET', `${edges}?source_id=${env.id}&target_id=${accounts[0]}`, {
       token: admin,
     });
