@@ -7,14 +7,11 @@ import { Type } from 'typebox';
 /** `YYYY-MM-DD hh:mm:ss` in UTC: what a ClickHouse 18.16 DateTime column parses in JSONEachRow. */
 export const DateTime = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$' });
 const NullableDateTime = Type.Union([DateTime, Type.Null()]);
-const Uuid = Type.String({
-  pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$',
-});
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const Uuid = Type.String({ pattern: `^${UUID}$` });
 const Name = Type.String({ minLength: 1, maxLength: 512 });
 /** A node id a row was recorded for, or '' in the rows of a producer older than the column. */
-const RecordedId = Type.String({
-  pattern: '^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?$',
-});
+const RecordedId = Type.String({ pattern: `^(?:${UUID})?$` });
 const Text = Type.String({ maxLength: 65_536 });
 const NullableName = Type.Union([Name, Type.Null()]);
 const NullableText = Type.Union([Text, Type.Null()]);

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import { STATUS_TITLES, problemBody } from './errors.js';
-import { SECURITY_HEADERS } from './security-headers.js';
+import { BASE_HEADERS } from './security-headers.js';
 
 const ANSWERS: Record<string, { status: number; code: string; detail: string }> = {
   ERR_HTTP_REQUEST_TIMEOUT: {
@@ -27,8 +27,7 @@ export function clientErrorHandler(err: Error & { code?: string }, socket: Socke
     const { status, code, detail } = ANSWERS[err.code ?? ''] ?? MALFORMED;
     const body = JSON.stringify(problemBody(status, code, detail));
     const headers = {
-      ...SECURITY_HEADERS,
-      'cache-control': 'no-store',
+      ...BASE_HEADERS,
       'x-request-id': randomUUID(),
       'content-type': 'application/problem+json; charset=utf-8',
       'content-length': String(Buffer.byteLength(body)),

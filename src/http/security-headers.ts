@@ -55,6 +55,12 @@ const { 'strict-transport-security': hsts, ...always } = API_HEADERS;
 /** The headers of every answer. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(always);
 
+/** What every API answer starts with: the security headers and `Cache-Control: no-store`. */
+export const BASE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  ...SECURITY_HEADERS,
+  'cache-control': 'no-store',
+});
+
 /**
  * Strict-Transport-Security, for answers to requests that reached Keel over HTTPS: RFC 6797 (7.2)
  * forbids it over plain HTTP, where a browser ignores it anyway. Keel listens on plain HTTP behind a

@@ -24,9 +24,10 @@ import { clientErrorHandler } from './client-errors.js';
 import { Problem, responses } from './schemas.js';
 import { unstorablePointer } from '../lib/json-pointer.js';
 import { jsonBodyParser } from './json-body.js';
-import { DOCUMENT_HEADERS, HSTS, SECURITY_HEADERS, overHttps } from './security-headers.js';
+import { BASE_HEADERS, DOCUMENT_HEADERS, HSTS, overHttps } from './security-headers.js';
 import { RequestLogger } from './request-logger.js';
 import { PgCode, pgCode } from '../db/sql.js';
+import { isUuid } from '../graph/ids.js';
 import { KeyConflictError, NodeGoneError } from '../graph/store.js';
 import { observabilityRoutes } from '../observability/routes.js';
 import { CompletedRequests } from './completed-requests.js';
@@ -77,7 +78,6 @@ const DOCS_CSP =
  * not outlive the exchange in any cache. Set before the route runs, so that a route sets its own over
  * them, and on answers the router gives itself (frameworkErrors).
  */
-const BASE_HEADERS = Object.freeze({ ...SECURITY_HEADERS, 'cache-control': 'no-store' });
 
 function startAnswer(request: FastifyRequest, reply: FastifyReply): void {
   reply.headers(BASE_HEADERS);
@@ -140,11 +140,9 @@ function requestAjv(coerceTypes: false | 'array'): Ajv {
   });
   addFormats(ajv);
   // ajv-formats' uuid also takes a `urn:uuid:` prefix, which PostgreSQL's uuid type refuses (a 500).
-  ajv.addFormat('uuid', UUID_TEXT);
+  ajv.addFormat('uuid', isUuid);
   return ajv;
 }
-
-const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** 422 naming the first field of this part of the request holding text PostgreSQL cannot store. */
 function textRefusal(where: FieldError['in'], value: unknown): AppError | undefined {

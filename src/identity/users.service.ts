@@ -79,6 +79,14 @@ const isSelf = (ctx: AuthContext, email: string) =>
 const mayRead = (ctx: AuthContext, email: string) =>
   hasPermission(ctx, 'user:read') || (isSelf(ctx, email) && scopesAllow(ctx, 'user:read'));
 
+/**
+ * Only an admin changes or deletes an admin. Checked on the row as read (before a password is hashed)
+ * and again on the row locked for the write: the user may have been made an admin meanwhile.
+ */
+function mustNotTouchAdmin(ctx: AuthContext, user: UserNode, verb: 'change' | 'delete'): void {
+  if (user.props.is_admin && !isAdminUser(ctx)) throw forbidden(`only an admin can ${verb} an admin`);
+}
+
 export function usersService({ sql, authCache }: Deps) {
   /** Creates a user with no authorization check: bootstrap and the CLI. */
   async function createUnchecked(input: UserCreate, by: string): Promise<UserNode> {
@@ -189,7 +197,7 @@ export function usersService({ sql, authCache }: Deps) {
         if (!ok) throw forbidden('current_password is missing or wrong', 'current_password_mismatch');
       }
       // Otherwise a holder of user:update could set an admin's password and sign in as the admin.
-      if (user.props.is_admin && !isAdminUser(ctx)) throw forbidden('only an admin can change an admin');
+      mustNotTouchAdmin(ctx, user, 'change');
       const patch: Partial<UserProps> = { updated_by: attribution(ctx) };
       if (input.display_name !== undefined) patch.display_name = input.display_name;
       if (input.is_active !== undefined) patch.is_active = input.is_active;
@@ -204,8 +212,7 @@ export function usersService({ sql, authCache }: Deps) {
         // the revocation below.
         const locked = await lockUser(tx, user.id, 'FOR UPDATE');
         if (!locked) throw notFound(`user ${email}`);
-        // Again under the lock: the user may have been made an admin since it was read.
-        if (locked.props.is_admin && !isAdminUser(ctx)) throw forbidden('only an admin can change an admin');
+        mustNotTouchAdmin(ctx, locked, 'change');
         // A new password, a deactivation or a reactivation ends every token issued before it.
         const ends =
           input.password !== undefined ||
@@ -222,14 +229,13 @@ export function usersService({ sql, authCache }: Deps) {
     async remove(ctx: AuthContext, email: string): Promise<void> {
       authorize(ctx, 'user:delete');
       const user = await mustFind(email);
-      if (user.props.is_admin && !isAdminUser(ctx)) throw forbidden('only an admin can delete an admin');
+      mustNotTouchAdmin(ctx, user, 'delete');
       await sql.tx(async (tx) => {
         // Locked first, as a change is: a sign-in issuing tokens holds the row FOR SHARE, so its tokens
         // are written before the revocation below reads them.
         const locked = await lockUser(tx, user.id, 'FOR UPDATE');
         if (!locked) throw notFound(`user ${email}`);
-        // Again under the lock: the user may have been made an admin since it was read.
-        if (locked.props.is_admin && !isAdminUser(ctx)) throw forbidden('only an admin can delete an admin');
+        mustNotTouchAdmin(ctx, locked, 'delete');
         await revokeTokensIssuedTo(tx, user.id);
         await removeUser(tx, user.id);
         await authCache.invalidate(tx);

@@ -93,6 +93,14 @@ const named = (node: GraphNode<{ slug: string }> | undefined, slug?: string): Na
   createdAt: node?.created_at,
 });
 
+/** A filter's slug as what it names now; a slug that names nothing filters by itself (older rows). */
+async function namedBy(
+  slug: string | undefined,
+  find: (slug: string) => Promise<GraphNode<{ slug: string }> | undefined>,
+): Promise<Named | undefined> {
+  return slug === undefined ? undefined : named(await find(slug), slug);
+}
+
 export function operationsLogService(core: Pick<Core, 'sql' | 'settings' | 'log'>) {
   const { sql } = core;
   const reader = analyticsReader(core);
@@ -158,14 +166,14 @@ export function operationsLogService(core: Pick<Core, 'sql' | 'settings' | 'log'
       if (since !== undefined && until !== undefined && since > until)
         throw queryInvalid('since', 'must not be after until');
       const org = await organizationOfPath(ctx, sql, orgSlug);
-      // A slug that names nothing (now) filters by itself: rows older than the ids may still carry it.
-      const project = query.project && named(await findProject(sql, org.id, query.project), query.project);
-      const environment =
-        query.environment && named(await findEnvironment(sql, query.environment), query.environment);
+      const [project, environment] = await Promise.all([
+        namedBy(query.project, (slug) => findProject(sql, org.id, slug)),
+        namedBy(query.environment, (slug) => findEnvironment(sql, slug)),
+      ]);
       const filter = {
         organization: named(org),
-        project: project || undefined,
-        environment: environment || undefined,
+        project,
+        environment,
         since,
         until,
       };

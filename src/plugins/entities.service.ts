@@ -22,7 +22,7 @@ import type { Page } from '../http/pagination.js';
 import { documentErrors } from './json-schema.js';
 import { decodeDocument, encodeDocument, storedJson } from './document-codec.js';
 import { entityInserter } from './entity-inserts.js';
-import { entityJsonWriter, entityListJson } from './entity-json.js';
+import { entityJsonWriter, entityListJson, type EntityJson } from './entity-json.js';
 import { authorizeEnds, mayReadEnd, type EndAccess } from './edge-ends.js';
 import {
   permissionName,
@@ -146,6 +146,14 @@ function vertexOf(plugin: CompiledPlugin, slug: string, label: string): Compiled
   return v;
 }
 
+/** Each compiled label's answer writer, made once per plugin revision rather than on every read. */
+const writers = new WeakMap<CompiledVertexLabel, EntityJson>();
+function writerOf(v: CompiledVertexLabel, slug: string): EntityJson {
+  let write = writers.get(v);
+  if (!write) writers.set(v, (write = entityJsonWriter(slug, v.name)));
+  return write;
+}
+
 function edgeOf(plugin: CompiledPlugin, slug: string, label: string): CompiledEdgeLabel {
   const e = plugin.edges.get(label);
   if (!e) throw notFound(`edge label ${label} of plugin ${slug}`);
@@ -214,7 +222,7 @@ export function pluginEntitiesService({ sql, pages }: Deps, registry: PluginRegi
       authorize(ctx, permissionName(slug, label, 'read'));
       const { head, plugin } = await registry.current(sql, slug);
       const v = vertexOf(plugin, slug, label);
-      const write = entityJsonWriter(slug, label);
+      const write = writerOf(v, slug);
       return {
         scope: { family: entityPages(slug), visibility: `${head.id}@${head.revision}` },
         async list(page: Page, q?: string) {
