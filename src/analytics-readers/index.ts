@@ -1,5 +1,5 @@
 // The analytics readers' store in each run mode (docs/analytics-readers.md).
-import type { Domain } from '../app/domain.js';
+import type { Domain } from '../kernel/domain.js';
 import { closeReaderStore, useEmbeddedStore } from './store.js';
 
 export const analyticsReadersDomain: Domain = {

@@ -4,7 +4,7 @@
 // - unset, in `keel serve`: the embedded engine the connector of the same process writes to;
 // - unset elsewhere (`keel api`): no store this process can read; readers answer 503.
 import path from 'node:path';
-import type { Core } from '../app/core.js';
+import type { Core } from '../kernel/core.js';
 import { chdbStore } from '../analytics-store/chdb.js';
 import { clickhouseStore, parseClickHouseUrl } from '../analytics-store/clickhouse.js';
 import { ensureTables } from '../analytics-store/ddl.js';

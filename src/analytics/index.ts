@@ -1,4 +1,4 @@
-import type { Domain } from '../app/domain.js';
+import type { Domain } from '../kernel/domain.js';
 import { streamLogMigrations } from '../stream/postgres.js';
 import { outboxRelay } from './relay.js';
 import { analyticsMigrations, deadLetterMigrations, relayMigrations } from './store.js';

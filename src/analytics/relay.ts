@@ -6,7 +6,7 @@
 // dead-letter table instead, so that it cannot hold back every row behind it. docs/analytics.md argues
 // the commit order and the dead letters.
 import { randomUUID } from 'node:crypto';
-import type { Core } from '../app/core.js';
+import type { Core } from '../kernel/core.js';
 import { deleteInBatches } from '../db/batches.js';
 import { addProbe, client, registry } from '../observability/metrics.js';
 import { MessageTooLarge, PublishError } from '../stream/port.js';

@@ -12,17 +12,14 @@ import { migrate } from '../db/migrate.js';
 import { createSql, type Sql } from '../db/sql.js';
 import { seedPermissions } from '../authz/store.js';
 import { REDACT_PATHS } from '../http/redact.js';
-import { AuthCache } from '../identity/auth-cache.js';
+import { AuthCache } from '../kernel/auth-cache.js';
 import { Notifications } from '../db/notifications.js';
 import { GraphCache } from '../graph/cache.js';
 import { PAGES_CHANNEL, PageCache } from '../http/page-cache.js';
-import { authenticator } from '../identity/authn.js';
-import { serviceAccountsService } from '../identity/service-accounts.service.js';
-import { tokensService } from '../identity/tokens.service.js';
-import { usersService } from '../identity/users.service.js';
+import { identityServices } from '../identity/index.js';
 import { connectStream } from '../stream/connect.js';
-import { SecretBoxes, type Core } from './core.js';
-import type { Domain } from './domain.js';
+import { SecretBoxes, type Core } from '../kernel/core.js';
+import type { Domain } from '../kernel/domain.js';
 
 export interface Runtime {
   core: Core;
@@ -125,7 +122,6 @@ export async function boot(
     closers.push(() => notifications.stop());
     closers.push(() => pages.flush());
     const jwt = new JwtSigner(settings.auth.jwtPrivateKey!, settings.auth.issuer);
-    const tokens = tokensService({ sql, jwt, authCache, settings });
     const core: Core = {
       settings,
       sql,
@@ -136,12 +132,7 @@ export async function boot(
       pages,
       secrets: new SecretBoxes(settings),
       stream,
-      identity: {
-        users: usersService({ sql, authCache }),
-        serviceAccounts: serviceAccountsService({ sql, authCache }),
-        tokens,
-        authn: authenticator({ sql, jwt, authCache, tokens }),
-      },
+      identity: identityServices({ sql, jwt, authCache, settings }),
     };
     for (const d of domains) await d.seed?.(core);
     if (input.databaseUrl === null && !settings.bootstrapAdmin) await ensureLocalAdmin(core);

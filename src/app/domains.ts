@@ -20,7 +20,7 @@ import { releasesDomain } from '../releases/index.js';
 import { scoringDomain } from '../scoring/index.js';
 import { webhooksDomain } from '../webhooks/index.js';
 import { schedulerDomain } from '../scheduler/index.js';
-import type { Domain } from './domain.js';
+import type { Domain } from '../kernel/domain.js';
 
 const graphDomain: Domain = { name: 'graph', migrations: graphMigrations };
 

@@ -1,8 +1,8 @@
 // Long-running roles: the API server and background tasks, with a clean shutdown on SIGINT/SIGTERM.
 import type { Runtime } from './boot.js';
-import type { BackgroundTask } from './domain.js';
-import { buildApi } from '../http/server.js';
-import type { Api } from './domain.js';
+import type { BackgroundTask } from '../kernel/domain.js';
+import { buildApi } from './api.js';
+import type { Api } from '../kernel/domain.js';
 
 export type Role = 'serve' | 'api' | 'worker' | 'scheduler' | 'connector';
 

@@ -1,5 +1,5 @@
 import { AppError, forbidden, type FieldError } from '../http/errors.js';
-import { hasPermission, type AuthContext } from './context.js';
+import { hasPermission, type AuthContext } from '../kernel/context.js';
 
 /** First line of a service method: throws 403 unless the context holds the permission. */
 export function authorize(ctx: AuthContext, permission: string): void {

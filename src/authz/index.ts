@@ -1,5 +1,5 @@
-import type { Domain } from '../app/domain.js';
-import { crudPermissions } from './permissions.js';
+import type { Domain } from '../kernel/domain.js';
+import { crudPermissions } from '../kernel/permissions.js';
 import { rolesService } from './roles.service.js';
 import { authzRoutes } from './routes.js';
 

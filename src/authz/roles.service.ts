@@ -1,5 +1,5 @@
 // Roles: named sets of permissions, assigned to users and service accounts.
-import type { Core } from '../app/core.js';
+import type { Core } from '../kernel/core.js';
 import {
   DELEGATE_PERMISSION,
   SCHEDULER_NAME,
@@ -7,7 +7,7 @@ import {
   hasPermission,
   isAdminUser,
   type AuthContext,
-} from './context.js';
+} from '../kernel/context.js';
 import { authorize, authorizeNaming } from './guard.js';
 import {
   KeyConflictError,
@@ -22,9 +22,8 @@ import {
 import { AppError, conflict, forbidden, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import type { Queryable } from '../db/sql.js';
-import { findUserByEmail } from '../identity/users.store.js';
-import { findServiceAccount } from '../identity/service-accounts.store.js';
 import {
+  principalByName,
   principalPermissions,
   roleBySlug,
   roleHeldByDelegator,
@@ -98,7 +97,7 @@ export function rolesService({ sql, authCache }: Deps) {
   }
 
   async function principalNode(q: Queryable, kind: 'user' | 'service_account', name: string) {
-    const node = kind === 'user' ? await findUserByEmail(q, name) : await findServiceAccount(q, name);
+    const node = await principalByName(q, kind, name);
     if (!node) throw notFound(kind === 'user' ? `user ${name}` : `service account ${name}`);
     return node;
   }

@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
-import type { Api } from '../app/domain.js';
+import type { Api } from '../kernel/domain.js';
 import { NoContent, PageQuery, Slug, SlugParams, responses, writeAnswers } from '../http/schemas.js';
 import { parsePage, sendPage } from '../http/pagination.js';
-import { authOf, updatedOrNoContent } from '../http/server.js';
+import { authOf, updatedOrNoContent } from '../kernel/route.js';
 import type { rolesService } from './roles.service.js';
 
 const PermissionName = Type.String({ minLength: 1, maxLength: 300 });

@@ -1,8 +1,8 @@
 // Roles, permissions and assignments in the graph.
 import type { Queryable } from '../db/sql.js';
 import { createNode, nodeByKey, putEdge, type GraphNode } from '../graph/store.js';
-import type { PermissionDef } from './permissions.js';
-import { SEEDED_ROLES } from './permissions.js';
+import { principalKey } from '../kernel/identity.js';
+import { SEEDED_ROLES, type PermissionDef, type RoleSeed } from '../kernel/permissions.js';
 
 export interface RoleProps {
   slug: string;
@@ -15,12 +15,6 @@ export interface RoleProps {
 }
 
 /** A role that Keel seeds (besides admin and member), e.g. the scheduler's. */
-export interface RoleSeed {
-  slug: string;
-  name: string;
-  description: string;
-  grantsAll?: boolean;
-}
 
 export const roleKey = (slug: string) => ({ namespace: 'Role.slug', key: slug });
 export const permissionKey = (name: string) => ({ namespace: 'Permission.name', key: name });
@@ -149,4 +143,10 @@ export async function seedPermissions(
     }
   }
   return created;
+}
+
+/** A user (by email) or service account (by slug), as the graph keys them. */
+export function principalByName(q: Queryable, kind: 'user' | 'service_account', name: string) {
+  const { namespace, key } = principalKey(kind, name);
+  return nodeByKey(q, namespace, key);
 }

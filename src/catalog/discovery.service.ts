@@ -1,7 +1,7 @@
 // Discovery (the connection test) and import of discovered models. Outbound calls happen outside any
 // transaction; import writes all selected models in one transaction or none.
-import type { Core } from '../app/core.js';
-import type { AuthContext } from '../authz/context.js';
+import type { Core } from '../kernel/core.js';
+import type { AuthContext } from '../kernel/context.js';
 import { authorize, authorizeNaming } from '../authz/guard.js';
 import { AppError } from '../http/errors.js';
 import { organizationOfPath } from '../organizations/service.js';

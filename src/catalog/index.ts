@@ -1,4 +1,4 @@
-import type { Domain } from '../app/domain.js';
+import type { Domain } from '../kernel/domain.js';
 import { ModelListCache, catalogVersionsMigration } from './cache.js';
 import { DISCOVERY_TIMEOUT_MS } from './discovery.js';
 import { discoveryService } from './discovery.service.js';

@@ -1,8 +1,8 @@
 // AI models of an organization: served by one of its providers, visible to the whole organization or
 // restricted to teams. Holders of ai_model:update (and admins) see every model; other readers see the
 // organization-wide ones and the restricted ones allowed for a team they belong to.
-import type { Core } from '../app/core.js';
-import { attribution, hasPermission, type AuthContext } from '../authz/context.js';
+import type { Core } from '../kernel/core.js';
+import { attribution, hasPermission, type AuthContext } from '../kernel/context.js';
 import { authorize, authorizeNaming } from '../authz/guard.js';
 import type { Queryable, Tx } from '../db/sql.js';
 import {

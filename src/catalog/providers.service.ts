@@ -1,7 +1,7 @@
 // AI providers of an organization: configuration, and an API key that is encrypted on receipt and
 // never leaves the service again (responses carry has_credentials, the hint and auth_kind instead).
-import type { Core } from '../app/core.js';
-import { attribution, hasPermission, type AuthContext } from '../authz/context.js';
+import type { Core } from '../kernel/core.js';
+import { attribution, hasPermission, type AuthContext } from '../kernel/context.js';
 import { authorize } from '../authz/guard.js';
 import type { Queryable } from '../db/sql.js';
 import { createNode, deleteNode, putEdge, updateExisting, updateNode } from '../graph/store.js';

@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
-import type { Api } from '../app/domain.js';
+import type { Api } from '../kernel/domain.js';
 import { parsePage, sendPage } from '../http/pagination.js';
 import { NoContent, PageQuery, responses, writeAnswers } from '../http/schemas.js';
-import { authOf, updatedOrNoContent } from '../http/server.js';
+import { authOf, updatedOrNoContent } from '../kernel/route.js';
 import type { DiscoveryService } from './discovery.service.js';
 import { DRIVERS } from './drivers.js';
 import type { ModelsService } from './models.service.js';

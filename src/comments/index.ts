@@ -1,5 +1,5 @@
 // Comments on projects (SPEC 6.2 stream events, topic comments).
-import type { Domain } from '../app/domain.js';
+import type { Domain } from '../kernel/domain.js';
 import { commentRoutes } from './routes.js';
 import { commentsService } from './service.js';
 import { commentsMigrations } from './store.js';

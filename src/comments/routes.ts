@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
-import type { Api } from '../app/domain.js';
+import type { Api } from '../kernel/domain.js';
 import { parsePage, sendPage } from '../http/pagination.js';
 import { PageQuery, Timestamp, responses } from '../http/schemas.js';
-import { authOf } from '../http/server.js';
+import { authOf } from '../kernel/route.js';
 import type { CommentsService } from './service.js';
 
 const CommentRead = Type.Object({

@@ -1,7 +1,7 @@
 // Comments on projects. Whoever may read a project may read its comments and comment on it (global
 // project:read, or for users a CAN_ACCESS edge with `read`); see docs/producers.md.
-import type { Core } from '../app/core.js';
-import { attribution, hasPermission, mayUseAcl, type AuthContext } from '../authz/context.js';
+import type { Core } from '../kernel/core.js';
+import { attribution, hasPermission, mayUseAcl, type AuthContext } from '../kernel/context.js';
 import type { Queryable } from '../db/sql.js';
 import { recordEvent } from '../events/outbox.js';
 import { eventRow, whoOf } from '../events/row.js';

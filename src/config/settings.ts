@@ -1,6 +1,6 @@
 // Settings: every KEEL_* variable, parsed and validated once into one typed object.
 import path from 'node:path';
-import { passwordProblem } from '../identity/password-policy.js';
+import { passwordProblem } from '../crypto/password-policy.js';
 
 export class SettingsError extends Error {
   constructor(

@@ -2,7 +2,7 @@
 // route takes no bearer token at all: only the static connector key, compared in constant time.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { Api } from '../app/domain.js';
+import type { Api } from '../kernel/domain.js';
 import type { Settings } from '../config/settings.js';
 import { unauthorized } from '../http/errors.js';
 import { responses } from '../http/schemas.js';

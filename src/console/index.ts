@@ -2,7 +2,7 @@
 // origin as the API, under a strict Content-Security-Policy. It holds no data and no privilege of its
 // own: everything it shows comes from the public API with the signed-in person's token.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Api, Domain } from '../app/domain.js';
+import type { Api, Domain } from '../kernel/domain.js';
 import { AppError } from '../http/errors.js';
 import { DOCUMENT_HEADERS } from '../http/security-headers.js';
 import { CONSOLE_DIST, loadAssets, type Asset } from './assets.js';

@@ -1,9 +1,10 @@
 // Checks the actor of a delegated token on every request (SPEC 2.3 rule 4, 5.5). The jti's revocation
 // is checked by the authenticator before this runs; everything here is served from caches.
+import type { ActorVerifier } from '../kernel/identity.js';
 import type { Queryable } from '../db/sql.js';
 import type { JwtClaims } from '../crypto/jwt.js';
 import { unauthorized } from '../http/errors.js';
-import type { ActorVerifier, Authenticator } from '../identity/authn.js';
+import type { Authenticator } from '../identity/authn.js';
 import { TtlCache } from '../lib/ttl-cache.js';
 import { DELEGATE_PERMISSION } from './consents.service.js';
 import { ISSUED_VIA, TOKEN_EXCHANGE_METHOD } from './exchange.js';

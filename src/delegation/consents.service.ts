@@ -1,5 +1,5 @@
 // Consents: a user's record that the scheduler may act on their behalf (SPEC 2.1, 4.2, 5.4).
-import type { Core } from '../app/core.js';
+import type { Core } from '../kernel/core.js';
 import {
   ALL_SCOPE,
   DELEGATE_PERMISSION,
@@ -8,7 +8,7 @@ import {
   hasPermission,
   isAdminUser,
   type AuthContext,
-} from '../authz/context.js';
+} from '../kernel/context.js';
 import { forbidden, invalid, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import { findUserByEmail } from '../identity/users.store.js';
@@ -16,7 +16,7 @@ import { findConsent, insertConsent, listConsents, revokeConsent, type ConsentNo
 
 /** The acting service account of every v1 consent. */
 export const SCHEDULER_SA = SCHEDULER_NAME;
-export { DELEGATE_PERMISSION } from '../authz/context.js';
+export { DELEGATE_PERMISSION } from '../kernel/context.js';
 
 export interface ConsentRead {
   id: string;

@@ -1,10 +1,10 @@
 // The RFC 8693 token-exchange grant of POST /auth/token (SPEC 4.1): the scheduler's service account
 // obtains a short-lived token for a user who recorded a consent. Every check has its own RFC 6749
 // error, in the order the checks run, and its error_description names the check that failed.
-import type { Core } from '../app/core.js';
-import { ALL_SCOPE, hasPermission, scopeCovers, type AuthContext } from '../authz/context.js';
+import type { Core } from '../kernel/core.js';
+import { ALL_SCOPE, hasPermission, scopeCovers, type AuthContext } from '../kernel/context.js';
 import { AppError } from '../http/errors.js';
-import { OAuthError, clientCredentialsFrom, required, type GrantHandler } from '../identity/grants.js';
+import { OAuthError, clientCredentialsFrom, required, type GrantHandler } from '../kernel/grants.js';
 import { DELEGATE_PERMISSION } from './consents.service.js';
 import { activeConsents, type ConsentNode } from './store.js';
 

@@ -1,6 +1,6 @@
 // Delegated execution (SPEC 1.1, 2.1-2.4, 4.1, 4.2): consents, the token-exchange grant, the check of
 // delegated tokens on every request, and the scheduler's role.
-import type { Domain } from '../app/domain.js';
+import type { Domain } from '../kernel/domain.js';
 import { actorVerifier } from './actor.js';
 import { DELEGATE_PERMISSION, consentsService } from './consents.service.js';
 import { TOKEN_EXCHANGE_GRANT, tokenExchangeGrant } from './exchange.js';

@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
-import type { Api } from '../app/domain.js';
-import { ALL_SCOPE } from '../authz/context.js';
+import type { Api } from '../kernel/domain.js';
+import { ALL_SCOPE } from '../kernel/context.js';
 import { NoContent, NullableTimestamp, PageQuery, Timestamp, responses } from '../http/schemas.js';
 import { parsePage, sendPage } from '../http/pagination.js';
-import { authOf } from '../http/server.js';
+import { authOf } from '../kernel/route.js';
 import type { ConsentsService } from './consents.service.js';
 
 const ConsentRead = Type.Object({

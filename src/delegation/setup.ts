@@ -1,18 +1,14 @@
 // `keel setup-service-accounts`, also run at `keel serve` start-up: the scheduler's service account,
 // its role and a client credential (SPEC 2.4). Idempotent; never rotates a credential and never touches
 // the grants of a role, so an operator's changes are kept.
-import type { Core } from '../app/core.js';
-import { SCHEDULER_NAME } from '../authz/context.js';
+import type { ServiceAccountNode } from '../kernel/identity.js';
+import type { Core } from '../kernel/core.js';
+import { SCHEDULER_NAME } from '../kernel/context.js';
 import { roleBySlug } from '../authz/store.js';
 import { storeSecret, secretsFile } from '../config/data-dir-secrets.js';
 import { safeEqual, sha256 } from '../crypto/tokens.js';
 import { putEdge } from '../graph/store.js';
-import {
-  credentialsOf,
-  findCredential,
-  ownerOfCredential,
-  type ServiceAccountNode,
-} from '../identity/service-accounts.store.js';
+import { credentialsOf, findCredential, ownerOfCredential } from '../identity/service-accounts.store.js';
 import { SCHEDULER_SA } from './consents.service.js';
 
 /** The seeded role of the scheduler's account. */

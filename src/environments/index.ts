@@ -1,5 +1,5 @@
-import type { Domain } from '../app/domain.js';
-import { crudPermissions } from '../authz/permissions.js';
+import type { Domain } from '../kernel/domain.js';
+import { crudPermissions } from '../kernel/permissions.js';
 import { environmentRoutes } from './routes.js';
 import { environmentsService } from './service.js';
 

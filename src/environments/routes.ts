@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import type { Api } from '../app/domain.js';
+import type { Api } from '../kernel/domain.js';
 import {
   NoContent,
   PageQuery,
@@ -10,7 +10,7 @@ import {
   writeAnswers,
 } from '../http/schemas.js';
 import { parsePage, sendPage } from '../http/pagination.js';
-import { authOf, updatedOrNoContent } from '../http/server.js';
+import { authOf, updatedOrNoContent } from '../kernel/route.js';
 import type { environmentsService } from './service.js';
 
 const Name = Type.String({ minLength: 1, maxLength: 200 });

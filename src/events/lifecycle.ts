@@ -1,6 +1,6 @@
 // events/lifecycle: organizations, teams, projects and environments created, updated and deleted.
 // Services call this inside the transaction of the change, so a rolled-back change records nothing.
-import { attribution, type AuthContext } from '../authz/context.js';
+import { attribution, type AuthContext } from '../kernel/context.js';
 import type { Queryable } from '../db/sql.js';
 import { recordEvent } from './outbox.js';
 import { eventRow, whoOf } from './row.js';

@@ -1,6 +1,6 @@
 // The `events` row as the producers build it (SPEC 2.8: the fields a direct insert would use).
 import { clickhouseTime, rowVersion } from '../analytics/rows.js';
-import type { AuthContext } from '../authz/context.js';
+import type { AuthContext } from '../kernel/context.js';
 import { uuidv7 } from '../graph/ids.js';
 import type { EventRow } from './outbox.js';
 

@@ -1,20 +1,15 @@
 // Bearer token -> AuthContext. Runs on every authenticated request, so every lookup is cached.
+import type { ActorVerifier } from '../kernel/identity.js';
 import type { Sql } from '../db/sql.js';
-import type { AuthContext } from '../authz/context.js';
+import type { AuthContext } from '../kernel/context.js';
 import { principalPermissions } from '../authz/store.js';
 import { InvalidTokenError, type JwtClaims, type JwtSigner } from '../crypto/jwt.js';
 import { bearerToken, unauthorized } from '../http/errors.js';
-import type { AuthCache, CachedPrincipal } from './auth-cache.js';
+import type { AuthCache, CachedPrincipal } from '../kernel/auth-cache.js';
 import { findCredential, findServiceAccount, ownerOfCredential } from './service-accounts.store.js';
 import { issuedAtMs, validAfterOf } from './revocation.js';
 import type { TokensService } from './tokens.service.js';
 import { findUserByEmail } from './users.store.js';
-
-/**
- * Checks a delegated token's actor (token exchange). Registered by the delegation domain; without it,
- * tokens that carry `act` are refused.
- */
-export type ActorVerifier = (claims: JwtClaims) => Promise<{ id: string; name: string }>;
 
 const principalKey = (kind: 'user' | 'service_account', name: string) => `${kind}:${name.toLowerCase()}`;
 

@@ -1,6 +1,13 @@
-import type { Domain } from '../app/domain.js';
-import { crudPermissions } from '../authz/permissions.js';
-import { coreGrants, grantTable, type GrantHandler } from './grants.js';
+import type { Core } from '../kernel/core.js';
+import type { Domain } from '../kernel/domain.js';
+import type { Identity } from '../kernel/identity.js';
+import { authenticator } from './authn.js';
+import { serviceAccountsService } from './service-accounts.service.js';
+import { tokensService } from './tokens.service.js';
+import { usersService } from './users.service.js';
+import { crudPermissions } from '../kernel/permissions.js';
+import type { GrantHandler } from '../kernel/grants.js';
+import { coreGrants, grantTable } from './grants.js';
 import { identityRoutes } from './routes.js';
 import { throttleMigration, throttlePendingMigration } from './throttle.store.js';
 
@@ -24,5 +31,16 @@ export function identityDomain(extraGrants: Readonly<Record<string, GrantHandler
       ...crudPermissions('service_account', 'service accounts'),
     ],
     routes: (api, core) => identityRoutes(api, core, grantTable(coreGrants, extraGrants)),
+  };
+}
+
+/** The identity services the core lends every domain (the identity contract of the kernel). */
+export function identityServices(deps: Pick<Core, 'sql' | 'jwt' | 'authCache' | 'settings'>): Identity {
+  const tokens = tokensService(deps);
+  return {
+    users: usersService(deps),
+    serviceAccounts: serviceAccountsService(deps),
+    tokens,
+    authn: authenticator({ ...deps, tokens }),
   };
 }

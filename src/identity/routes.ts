@@ -1,18 +1,28 @@
 import { Type } from 'typebox';
-import type { Api } from '../app/domain.js';
-import type { Core } from '../app/core.js';
-import { hasPermission, isAdminUser } from '../authz/context.js';
+import type { Api } from '../kernel/domain.js';
+import type { Core } from '../kernel/core.js';
+import { hasPermission, isAdminUser } from '../kernel/context.js';
 import { NoContent, PageQuery, SlugParams, responses, writeAnswers } from '../http/schemas.js';
 import { parsePage, sendPage } from '../http/pagination.js';
-import { authOf, sendProblem, updatedOrNoContent } from '../http/server.js';
+import { authOf, sendProblem, updatedOrNoContent } from '../kernel/route.js';
 import { AppError, invalid } from '../http/errors.js';
 import { parseJwt } from '../crypto/jwt.js';
-import { OAuthError, clientCredentialsFrom, type GrantHandler, type TokenResponse } from './grants.js';
+import {
+  OAuthError,
+  clientCredentialsFrom,
+  type GrantHandler,
+  type TokenResponse,
+} from '../kernel/grants.js';
+import { serviceAccountsService } from './service-accounts.service.js';
 import { signInThrottle } from './throttle.js';
+import { tokensService } from './tokens.service.js';
+import { usersService } from './users.service.js';
 import * as S from './schemas.js';
 
 export function identityRoutes(api: Api, core: Core, grants: ReadonlyMap<string, GrantHandler>): void {
-  const { users, serviceAccounts, tokens } = core.identity;
+  const users = usersService(core);
+  const serviceAccounts = serviceAccountsService(core);
+  const tokens = tokensService(core);
   const throttle = signInThrottle(core.sql, core.settings.throttle);
 
   // --- users

@@ -1,5 +1,11 @@
 // Service accounts and their client credentials (SPEC 2.4). Secrets are shown once, stored hashed.
-import type { AuthCache } from './auth-cache.js';
+import type {
+  ClientCredentialNode,
+  CredentialInput,
+  CredentialRead,
+  ServiceAccountNode,
+} from '../kernel/identity.js';
+import type { AuthCache } from '../kernel/auth-cache.js';
 import {
   DELEGATE_PERMISSION,
   SCHEDULER_NAME,
@@ -8,7 +14,7 @@ import {
   holdsAll,
   isAdminUser,
   type AuthContext,
-} from '../authz/context.js';
+} from '../kernel/context.js';
 import { authorize } from '../authz/guard.js';
 import { VALID_AFTER, validAfterNow } from './revocation.js';
 import { principalPermissions, principalRoles } from '../authz/store.js';
@@ -28,8 +34,6 @@ import {
   ownerOfCredential,
   patchServiceAccount,
   removeServiceAccount,
-  type ClientCredentialNode,
-  type ServiceAccountNode,
 } from './service-accounts.store.js';
 
 export interface ServiceAccountRead {
@@ -40,24 +44,6 @@ export interface ServiceAccountRead {
   roles: string[];
   created_at: string;
   updated_at: string;
-}
-
-export interface CredentialRead {
-  client_id: string;
-  name: string;
-  scopes: string[];
-  expires_at: string | null;
-  revoked_at: string | null;
-  created_at: string;
-}
-
-export interface CredentialInput {
-  name: string;
-  scopes?: string[] | undefined;
-  expires_in_days?: number | undefined;
-  /** Adopt an operator-supplied credential instead of generating one (setup-service-accounts). */
-  client_id?: string;
-  client_secret?: string;
 }
 
 async function toRead(q: Queryable, sa: ServiceAccountNode): Promise<ServiceAccountRead> {

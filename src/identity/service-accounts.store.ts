@@ -1,42 +1,19 @@
-import type { Queryable } from '../db/sql.js';
 import {
-  createNode,
-  deleteNode,
-  listNodes,
-  nodeByKey,
-  outNeighbors,
-  updateNode,
-  type GraphNode,
-} from '../graph/store.js';
+  principalKey,
+  type ClientCredentialProps,
+  type ServiceAccountNode,
+  type ServiceAccountProps,
+} from '../kernel/identity.js';
 
-export interface ServiceAccountProps {
-  slug: string;
-  display_name: string;
-  description: string | null;
-  is_active: boolean;
-  updated_by?: string;
-  [k: string]: unknown;
-}
-
-export interface ClientCredentialProps {
-  client_id: string;
-  name: string;
-  /** SHA-256 of the secret; the secret itself is shown once and never stored. */
-  secret_hash: string;
-  scopes: string[];
-  expires_at: string | null;
-  revoked_at: string | null;
-  [k: string]: unknown;
-}
-
-export type ServiceAccountNode = GraphNode<ServiceAccountProps>;
-export type ClientCredentialNode = GraphNode<ClientCredentialProps>;
+const serviceAccountKey = (slug: string) => principalKey('service_account', slug);
+import type { Queryable } from '../db/sql.js';
+import { createNode, deleteNode, listNodes, nodeByKey, outNeighbors, updateNode } from '../graph/store.js';
 
 export const findServiceAccount = (q: Queryable, slug: string) =>
-  nodeByKey<ServiceAccountProps>(q, 'ServiceAccount.slug', slug);
+  nodeByKey<ServiceAccountProps>(q, serviceAccountKey(slug).namespace, slug);
 
 export const insertServiceAccount = (q: Queryable, props: ServiceAccountProps) =>
-  createNode(q, 'ServiceAccount', props, [{ namespace: 'ServiceAccount.slug', key: props.slug }]);
+  createNode(q, 'ServiceAccount', props, [serviceAccountKey(props.slug)]);
 
 export const patchServiceAccount = (q: Queryable, id: string, patch: Partial<ServiceAccountProps>) =>
   updateNode<ServiceAccountProps>(q, id, patch);

@@ -1,32 +1,15 @@
 // Issuing and checking access tokens (JWT + TokenMetadata by jti) and rotating refresh tokens.
+import type { IssueRequest, IssuedToken, RefreshOutcome, UserNode } from '../kernel/identity.js';
 import type { Settings } from '../config/settings.js';
 import type { JwtSigner } from '../crypto/jwt.js';
-import type { AuthCache } from './auth-cache.js';
+import type { AuthCache } from '../kernel/auth-cache.js';
 import { NOW_ISO, type Queryable, type Sql } from '../db/sql.js';
 import { randomToken, sha256 } from '../crypto/tokens.js';
 import { createNode, nodeByKey, putEdge } from '../graph/store.js';
 import { uuidv7 } from '../graph/ids.js';
 import { AppError } from '../http/errors.js';
 import { issuedAtMs, validAfterOf } from './revocation.js';
-import { lockUser, type UserNode } from './users.store.js';
-
-export interface IssueRequest {
-  /** Node id and name (email or slug) of the principal the token is ISSUED_TO. */
-  principal: { id: string; name: string };
-  authMethod: string;
-  ttlSeconds: number;
-  scope?: string | undefined;
-  /** Further claims (act, azp). */
-  claims?: Record<string, unknown>;
-  /** Further edges from the metadata node (e.g. to the acting service account). */
-  links?: { edge: string; dst: string }[];
-}
-
-export interface IssuedToken {
-  access_token: string;
-  jti: string;
-  expires_in: number;
-}
+import { lockUser } from './users.store.js';
 
 export interface TokenMetadataProps {
   jti: string;
@@ -48,8 +31,6 @@ export interface RefreshTokenProps {
   revoked_at: string | null;
   [k: string]: unknown;
 }
-
-export type RefreshOutcome = { issued: IssuedToken; refresh_token: string } | { error: string };
 
 /** A refresh token that may not be rotated, and whether its whole family has to end. */
 type RefreshRefusal = { error: string; revokeFamily?: string };

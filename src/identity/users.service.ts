@@ -1,5 +1,6 @@
 // Users: the people who sign in. Passwords are argon2id hashes that never leave this module.
-import type { AuthCache } from './auth-cache.js';
+import type { UserCreate, UserNode, UserProps } from '../kernel/identity.js';
+import type { AuthCache } from '../kernel/auth-cache.js';
 import {
   attribution,
   hasPermission,
@@ -7,11 +8,11 @@ import {
   isUnnarrowed,
   scopesAllow,
   type AuthContext,
-} from '../authz/context.js';
+} from '../kernel/context.js';
 import { authorize } from '../authz/guard.js';
 import { principalRoles } from '../authz/store.js';
 import { decoyHash, hashPassword, verifyPassword } from '../crypto/passwords.js';
-import { assertPasswordPolicy } from './password-policy.js';
+import { assertPasswordPolicy } from '../crypto/password-policy.js';
 import { KeyConflictError } from '../graph/store.js';
 import { conflict, forbidden, invalid, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
@@ -26,8 +27,6 @@ import {
   lockUser,
   patchUser,
   removeUser,
-  type UserNode,
-  type UserProps,
 } from './users.store.js';
 
 export interface UserRead {
@@ -39,14 +38,6 @@ export interface UserRead {
   roles: string[];
   created_at: string;
   updated_at: string;
-}
-
-export interface UserCreate {
-  email: string;
-  display_name?: string | undefined;
-  password?: string | undefined;
-  is_admin?: boolean | undefined;
-  is_active?: boolean | undefined;
 }
 
 export interface UserPatch {

@@ -1,3 +1,4 @@
+import { principalKey, type UserNode, type UserProps } from '../kernel/identity.js';
 import type { Queryable } from '../db/sql.js';
 import {
   createNode,
@@ -7,27 +8,14 @@ import {
   listNodes,
   nodeByKey,
   updateNode,
-  type GraphNode,
   type ListQuery,
 } from '../graph/store.js';
 
-export interface UserProps {
-  email: string;
-  display_name: string;
-  password_hash: string | null;
-  is_active: boolean;
-  is_admin: boolean;
-  updated_by?: string;
-  [k: string]: unknown;
-}
-
-export type UserNode = GraphNode<UserProps>;
-
 /** Emails are unique case-insensitively. */
-export const userKey = (email: string) => ({ namespace: 'User.email', key: email.toLowerCase() });
+export const userKey = (email: string) => principalKey('user', email);
 
 export const findUserByEmail = (q: Queryable, email: string) =>
-  nodeByKey<UserProps>(q, 'User.email', email.toLowerCase());
+  nodeByKey<UserProps>(q, userKey(email).namespace, userKey(email).key);
 
 export const findUserById = (q: Queryable, id: string) => getNode<UserProps>(q, id, 'User');
 

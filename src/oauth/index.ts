@@ -1,4 +1,4 @@
-import type { Domain } from '../app/domain.js';
+import type { Domain } from '../kernel/domain.js';
 import { ProviderDirectory } from './directory.js';
 import { oauthLoginService } from './login.js';
 import { oauthRoutes } from './routes.js';

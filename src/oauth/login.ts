@@ -1,12 +1,12 @@
 // Signing in through a login provider: /auth/providers, authorize (302 to the provider) and the
 // callback (302 to the frontend with Keel tokens in the fragment). See docs/oauth-login.md.
+import type { UserNode } from '../kernel/identity.js';
 import { createHmac, hkdfSync } from 'node:crypto';
 import * as oidc from 'openid-client';
-import type { Core } from '../app/core.js';
+import type { Core } from '../kernel/core.js';
 import { safeEqual, sha256 } from '../crypto/tokens.js';
 import { KeyConflictError } from '../graph/store.js';
 import { AppError, forbidden } from '../http/errors.js';
-import type { UserNode } from '../identity/users.store.js';
 import { outboundFetch } from '../outbound/guard.js';
 import { loginClient, type LoginClient, type ProviderProfile } from './clients.js';
 import type { ProviderDirectory } from './directory.js';

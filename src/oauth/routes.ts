@@ -1,10 +1,10 @@
 import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { Api } from '../app/domain.js';
+import type { Api } from '../kernel/domain.js';
 import { parsePage, sendPage } from '../http/pagination.js';
 import { NoContent, PageQuery, Timestamp, responses } from '../http/schemas.js';
-import { authOf } from '../http/server.js';
+import { authOf } from '../kernel/route.js';
 import type { OAuthLoginService } from './login.js';
 import type { OAuthProvidersService } from './service.js';
 import { PROVIDER_SLUGS } from './store.js';

@@ -1,8 +1,8 @@
 // Administration of OAuth login providers (SPEC 2.5, 4.6): upsert with a write-only secret, reads
 // that only say whether a secret is stored.
 import net from 'node:net';
-import type { Core } from '../app/core.js';
-import { attribution, isAdminUser, type AuthContext } from '../authz/context.js';
+import type { Core } from '../kernel/core.js';
+import { attribution, isAdminUser, type AuthContext } from '../kernel/context.js';
 import { authorize } from '../authz/guard.js';
 import { KeyConflictError } from '../graph/store.js';
 import { AppError, forbidden, invalid, notFound } from '../http/errors.js';

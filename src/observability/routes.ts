@@ -3,8 +3,8 @@
 // Labels are route templates and status codes only: never a path with ids, a user or a token.
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Api } from '../app/domain.js';
-import type { Core } from '../app/core.js';
+import type { Api } from '../kernel/domain.js';
+import type { Core } from '../kernel/core.js';
 import { AppError } from '../http/errors.js';
 import { addProbe, contentType, poolConnections, recordHttp, scrape } from './metrics.js';
 

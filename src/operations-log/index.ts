@@ -1,5 +1,5 @@
 // The operations log (SPEC 6.2 stream operations_log, topics deployments and maintenance).
-import type { Domain } from '../app/domain.js';
+import type { Domain } from '../kernel/domain.js';
 import { operationsLogRoutes } from './routes.js';
 import {
   OPERATIONS_LOG_PERMISSION,

@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
-import type { Api } from '../app/domain.js';
+import type { Api } from '../kernel/domain.js';
 import { NoContent, NullableTimestamp, PageQuery, Timestamp, responses } from '../http/schemas.js';
 import { parsePage, sendPage } from '../http/pagination.js';
-import { authOf, updatedOrNoContent } from '../http/server.js';
+import { authOf, updatedOrNoContent } from '../kernel/route.js';
 import { ENTRY_STATUSES, ENTRY_TYPES } from './entries.js';
 import { isEntryCursor, type OperationsLogService } from './service.js';
 

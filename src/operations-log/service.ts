@@ -2,8 +2,8 @@
 // stream only; their readers query the analytics store (docs/analytics-readers.md).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { analyticsReader } from '../analytics-readers/store.js';
-import type { Core } from '../app/core.js';
-import { attribution, hasPermission, type AuthContext } from '../authz/context.js';
+import type { Core } from '../kernel/core.js';
+import { attribution, hasPermission, type AuthContext } from '../kernel/context.js';
 import { authorize, authorizeNaming } from '../authz/guard.js';
 import { POLL_INTERVAL_MS } from '../connector/sinks.js';
 import { findEnvironment } from '../environments/service.js';

@@ -1,5 +1,5 @@
-import type { Domain, TeamGrant } from '../app/domain.js';
-import { crudPermissions } from '../authz/permissions.js';
+import type { Domain, TeamGrant } from '../kernel/domain.js';
+import { crudPermissions } from '../kernel/permissions.js';
 import { organizationRoutes } from './routes.js';
 import { organizationsService } from './service.js';
 

@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
-import type { Api } from '../app/domain.js';
+import type { Api } from '../kernel/domain.js';
 import { NoContent, PageQuery, Slug, Timestamp, responses } from '../http/schemas.js';
 import { parsePage, sendPage } from '../http/pagination.js';
-import { authOf } from '../http/server.js';
+import { authOf } from '../kernel/route.js';
 import type { organizationsService } from './service.js';
 
 const Name = Type.String({ minLength: 1, maxLength: 200 });

@@ -1,7 +1,7 @@
 // Organizations and their teams. A team belongs to one organization; users are members of teams.
-import type { Core } from '../app/core.js';
-import type { TeamGrant } from '../app/domain.js';
-import { attribution, hasPermission, type AuthContext } from '../authz/context.js';
+import type { Core } from '../kernel/core.js';
+import type { TeamGrant } from '../kernel/domain.js';
+import { attribution, hasPermission, type AuthContext } from '../kernel/context.js';
 import { authorize, authorizeNaming } from '../authz/guard.js';
 import type { Queryable } from '../db/sql.js';
 import {

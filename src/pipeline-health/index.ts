@@ -1,11 +1,11 @@
 // GET /admin/pipeline (admins): the analytics pipeline's health as JSON, read from the same registry that
 // GET /metrics exports (src/observability), so the console and Prometheus always show the same figures.
 import { Type } from 'typebox';
-import type { Domain } from '../app/domain.js';
-import { isAdminUser } from '../authz/context.js';
+import type { Domain } from '../kernel/domain.js';
+import { isAdminUser } from '../kernel/context.js';
 import { forbidden } from '../http/errors.js';
 import { responses } from '../http/schemas.js';
-import { authOf } from '../http/server.js';
+import { authOf } from '../kernel/route.js';
 import { registry, scrape } from '../observability/metrics.js';
 
 type Values = { value: number; labels: Record<string, string | number | undefined> }[];

@@ -1,6 +1,6 @@
 // Which nodes a caller may see at the ends of plugin edges, or name as an end. An edge never shows,
 // and never anchors on, a node its caller may not read: such a node answers as one that does not exist.
-import { hasPermission, mayUseAcl, type AuthContext } from '../authz/context.js';
+import { hasPermission, mayUseAcl, type AuthContext } from '../kernel/context.js';
 import type { Queryable } from '../db/sql.js';
 import { forbidden } from '../http/errors.js';
 import { aclActions } from '../projects/store.js';

@@ -1,8 +1,8 @@
 // The generic router's service: entities and edges of every plugin, checked against the labels and
 // JSON Schemas of the plugin's manifest and guarded by the permissions derived from it.
 import type { ValidateFunction } from 'ajv/dist/2020.js';
-import type { Core } from '../app/core.js';
-import type { AuthContext } from '../authz/context.js';
+import type { Core } from '../kernel/core.js';
+import type { AuthContext } from '../kernel/context.js';
 import { authorize } from '../authz/guard.js';
 import { mustFindEnvironment } from '../environments/service.js';
 import {

@@ -1,4 +1,4 @@
-import type { Domain } from '../app/domain.js';
+import type { Domain } from '../kernel/domain.js';
 import { pluginEntitiesService } from './entities.service.js';
 import { pluginMigrations } from './migrations.js';
 import { pluginsService } from './plugins.service.js';

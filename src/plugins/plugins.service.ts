@@ -1,8 +1,8 @@
 // Installing, upgrading and uninstalling plugins, through the admin API or from KEEL_PLUGINS_DIR.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Core } from '../app/core.js';
-import { attribution, type AuthContext } from '../authz/context.js';
+import type { Core } from '../kernel/core.js';
+import { attribution, type AuthContext } from '../kernel/context.js';
 import { authorize } from '../authz/guard.js';
 import type { Queryable, Tx } from '../db/sql.js';
 import { KeyConflictError, createNode, listNodes, replaceProps, type Props } from '../graph/store.js';

@@ -1,10 +1,10 @@
 import { Type } from 'typebox';
-import type { Api } from '../app/domain.js';
+import type { Api } from '../kernel/domain.js';
 import { sendCached, type PageCache } from '../http/page-cache.js';
 import { nextLink, parsePage, sendPage } from '../http/pagination.js';
 import { NoContent, PageQuery, Timestamp, responses } from '../http/schemas.js';
 import { jsonBodyParser } from '../http/json-body.js';
-import { authOf } from '../http/server.js';
+import { authOf } from '../kernel/route.js';
 import { isEdgeCursor, type PluginEntitiesService } from './entities.service.js';
 import type { PluginsService } from './plugins.service.js';
 

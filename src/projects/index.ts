@@ -1,5 +1,5 @@
-import type { Domain } from '../app/domain.js';
-import { crudPermissions } from '../authz/permissions.js';
+import type { Domain } from '../kernel/domain.js';
+import { crudPermissions } from '../kernel/permissions.js';
 import { projectPagesMigration } from './pages.js';
 import { projectRoutes } from './routes.js';
 import { projectsService } from './service.js';

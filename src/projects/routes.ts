@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
-import type { Api } from '../app/domain.js';
+import type { Api } from '../kernel/domain.js';
 import { NoContent, PageQuery, Slug, Timestamp, responses } from '../http/schemas.js';
 import { sendCached, serialized, type PageCache } from '../http/page-cache.js';
 import { pageResponse, parsePage, sendPage } from '../http/pagination.js';
-import { authOf, updatedOrNoContent } from '../http/server.js';
+import { authOf, updatedOrNoContent } from '../kernel/route.js';
 import type { ProjectsService } from './service.js';
 import { ACL_ACTIONS } from './store.js';
 

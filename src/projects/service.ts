@@ -1,7 +1,7 @@
 // Projects: the catalog's units, owned by a team in an organization, readable through global
 // permissions or, for users, through resource-level CAN_ACCESS edges.
-import type { Core } from '../app/core.js';
-import { attribution, hasPermission, mayUseAcl, type AuthContext } from '../authz/context.js';
+import type { Core } from '../kernel/core.js';
+import { attribution, hasPermission, mayUseAcl, type AuthContext } from '../kernel/context.js';
 import { authorize, authorizeNaming } from '../authz/guard.js';
 import type { Queryable, Tx } from '../db/sql.js';
 import {

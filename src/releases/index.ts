@@ -1,5 +1,5 @@
 // Release components (SPEC 6.2 streams release_components and release_component_batches, 6.3.7-8).
-import type { Domain } from '../app/domain.js';
+import type { Domain } from '../kernel/domain.js';
 import { releasesRoutes } from './routes.js';
 import { RELEASE_COMPONENTS_PERMISSION, releasesService } from './service.js';
 

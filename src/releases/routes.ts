@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
-import type { Api } from '../app/domain.js';
+import type { Api } from '../kernel/domain.js';
 import { NullableTimestamp, Timestamp, responses } from '../http/schemas.js';
-import { authOf } from '../http/server.js';
+import { authOf } from '../kernel/route.js';
 import type { ReleasesService } from './service.js';
 
 const Params = Type.Object({

@@ -2,8 +2,8 @@
 // scheduler's service account or, through a consent, as a user. It reaches Keel only over HTTP; in
 // `keel serve` the API it calls is the server's own address. See docs/scheduler.md.
 import { postgresRecorder } from '../analytics/recorder.js';
-import type { Api, Domain } from '../app/domain.js';
-import type { Core } from '../app/core.js';
+import type { Api, Domain } from '../kernel/domain.js';
+import type { Core } from '../kernel/core.js';
 import type { Clock } from './firing.js';
 import { schedulerRoutes } from './routes.js';
 import { schedulerRuntime, type SchedulerRuntime } from './runtime.js';

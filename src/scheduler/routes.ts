@@ -3,7 +3,7 @@
 // callers itself, against the API's published keys (callers.ts), like any service outside Keel.
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { Api } from '../app/domain.js';
+import type { Api } from '../kernel/domain.js';
 import { parsePage, sendPage } from '../http/pagination.js';
 import {
   NoContent,

@@ -1,7 +1,7 @@
 // Scores of projects (SPEC 1.2, 4.3): policies, the recompute trigger and queue, score history.
 import { postgresRecorder } from '../analytics/recorder.js';
-import type { Domain } from '../app/domain.js';
-import { crudPermissions } from '../authz/permissions.js';
+import type { Domain } from '../kernel/domain.js';
+import { crudPermissions } from '../kernel/permissions.js';
 import { SCHEDULER_ROLE } from '../delegation/setup.js';
 import { scoringRoutes } from './routes.js';
 import { RESCORE_PERMISSION, TRIGGER_PERMISSIONS, scoringService } from './service.js';

@@ -1,8 +1,8 @@
 // Scoring: policies, the recompute trigger (SPEC 4.3), the admin rescore and a project's score history.
 import type { AnalyticsRecorder } from '../analytics/recorder.js';
 import { analyticsReader } from '../analytics-readers/store.js';
-import type { Core } from '../app/core.js';
-import { attribution, hasPermission, type AuthContext } from '../authz/context.js';
+import type { Core } from '../kernel/core.js';
+import { attribution, hasPermission, type AuthContext } from '../kernel/context.js';
 import { authorize, authorizeNaming } from '../authz/guard.js';
 import {
   KeyConflictError,

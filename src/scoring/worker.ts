@@ -3,7 +3,7 @@
 // transaction; if that fails, its jobs are retried one by one so that one bad job cannot hold back the
 // others. A failing job is retried with exponential backoff and parked with its error after 5 attempts.
 import type { AnalyticsRecorder } from '../analytics/recorder.js';
-import type { Core } from '../app/core.js';
+import type { Core } from '../kernel/core.js';
 import { recompute } from './recompute.js';
 import { claim, complete, fail, type Job } from './store.js';
 

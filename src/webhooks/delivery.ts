@@ -3,7 +3,7 @@
 // topic `gateway` (SPEC 6.3.3), recorded in a transaction of its own before the 202 is sent.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AnalyticsRowTooLarge } from '../analytics/recorder.js';
-import type { Core } from '../app/core.js';
+import type { Core } from '../kernel/core.js';
 import { recordEvent } from '../events/outbox.js';
 import { eventRow } from '../events/row.js';
 import { AppError, badRequest, notFound, unauthorized } from '../http/errors.js';

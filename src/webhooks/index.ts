@@ -1,5 +1,5 @@
 // Webhooks (SPEC 6.3.3): admins register them; integrations deliver to them; deliveries become events.
-import type { Domain } from '../app/domain.js';
+import type { Domain } from '../kernel/domain.js';
 import { webhookDelivery } from './delivery.js';
 import { webhookRoutes } from './routes.js';
 import { WEBHOOKS_READ, WEBHOOKS_WRITE, webhooksService } from './service.js';

@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { Api } from '../app/domain.js';
+import type { Api } from '../kernel/domain.js';
 import { parsePage, sendPage } from '../http/pagination.js';
 import {
   NoContent,
@@ -11,7 +11,7 @@ import {
   responses,
   writeAnswers,
 } from '../http/schemas.js';
-import { authOf, updatedOrNoContent } from '../http/server.js';
+import { authOf, updatedOrNoContent } from '../kernel/route.js';
 import { RawBody, SIGNATURE_HEADER, type WebhookDelivery } from './delivery.js';
 import type { WebhooksService } from './service.js';
 

@@ -1,7 +1,7 @@
 // Administration of webhooks: where integrations deliver events, each with a write-only signing
 // secret sealed with KEEL_AUTH_ENCRYPTION_KEY. Reads say whether a secret is stored, never what it is.
-import type { Core } from '../app/core.js';
-import { attribution, hasPermission, type AuthContext } from '../authz/context.js';
+import type { Core } from '../kernel/core.js';
+import { attribution, hasPermission, type AuthContext } from '../kernel/context.js';
 import { authorize, authorizeNaming } from '../authz/guard.js';
 import type { Queryable } from '../db/sql.js';
 import { KeyConflictError } from '../graph/store.js';

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { postgresRecorder } from '../../src/analytics/recorder.js';
 import { clickhouseTime } from '../../src/analytics/rows.js';
 import type { RowOf } from '../../src/analytics/topology.js';
-import type { Domain } from '../../src/app/domain.js';
+import type { Domain } from '../../src/kernel/domain.js';
 
 const recorder = postgresRecorder();
 

@@ -2,7 +2,7 @@
 // permissions are resolved (admin bypass for users only; global role permissions; CAN_ACCESS for users
 // only, covered with the projects in projects.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Domain } from '../../src/app/domain.js';
+import type { Domain } from '../../src/kernel/domain.js';
 import { allDomains } from '../../src/app/domains.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
 import {

@@ -1,7 +1,7 @@
 // Fixtures and assertions shared by the foundation's integration tests. Everything goes through the
 // running service (HTTP via app.call, or the same service functions the routes call); nothing is mocked.
 import { expect } from 'vitest';
-import type { Domain } from '../../src/app/domain.js';
+import type { Domain } from '../../src/kernel/domain.js';
 import { allDomains } from '../../src/app/domains.js';
 import type { Res, TestApp } from '../support/harness.js';
 

@@ -14,7 +14,7 @@ import { JwtSigner } from '../../src/crypto/jwt.js';
 import { APP_ROLE } from '../../src/db/app-role.js';
 import { startEmbeddedPostgres } from '../../src/db/embedded.js';
 import { createSql } from '../../src/db/sql.js';
-import { buildApi } from '../../src/http/server.js';
+import { buildApi } from '../../src/app/api.js';
 
 const dirs: string[] = [];
 afterAll(() => {

@@ -2,7 +2,7 @@
 // and no attacker can use the throttle to keep the owner out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSettings, SettingsError } from '../../src/config/settings.js';
-import { passwordProblem } from '../../src/identity/password-policy.js';
+import { passwordProblem } from '../../src/crypto/password-policy.js';
 import { TOKEN_EXCHANGE_GRANT } from '../../src/delegation/exchange.js';
 import { consent, setupScheduler } from '../delegation/helpers.js';
 import { THROTTLE_TEST_ENV, tokenFrom } from '../support/throttle-env.js';

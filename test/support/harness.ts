@@ -5,11 +5,11 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { boot, type Runtime } from '../../src/app/boot.js';
-import type { Api, Domain } from '../../src/app/domain.js';
+import type { Api, Domain } from '../../src/kernel/domain.js';
 import { allDomains } from '../../src/app/domains.js';
 import { loadSettings } from '../../src/config/settings.js';
 import { generateSigningKey } from '../../src/crypto/jwt.js';
-import { buildApi } from '../../src/http/server.js';
+import { buildApi } from '../../src/app/api.js';
 import { databaseUrl } from './global-setup.js';
 
 export interface Call {

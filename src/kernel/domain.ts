@@ -3,10 +3,9 @@ import type { Server, IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Migration } from '../db/migrate.js';
-import type { PermissionDef } from '../authz/permissions.js';
-import type { RoleSeed } from '../authz/store.js';
+import type { PermissionDef, RoleSeed } from './permissions.js';
 import type { Core } from './core.js';
-import type { GrantHandler } from '../identity/grants.js';
+import type { GrantHandler } from './grants.js';
 
 export type Api = FastifyInstance<
   Server,

@@ -8,7 +8,6 @@ import Fastify, {
   type FastifyError,
   type FastifyReply,
   type FastifyRequest,
-  type FastifyRequestContext,
   type onSendHookHandler,
 } from 'fastify';
 import type { Logger } from 'pino';
@@ -16,56 +15,21 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { Core } from '../app/core.js';
-import type { Api, Domain } from '../app/domain.js';
-import type { AuthContext } from '../authz/context.js';
-import { AppError, problemBody, unauthorized, type FieldError } from './errors.js';
-import { clientErrorHandler } from './client-errors.js';
-import { Problem, responses } from './schemas.js';
+import type { Core } from '../kernel/core.js';
+import type { Api, Domain } from '../kernel/domain.js';
+import { AppError, type FieldError } from '../http/errors.js';
+import { clientErrorHandler } from '../http/client-errors.js';
+import { Problem, responses } from '../http/schemas.js';
 import { unstorablePointer } from '../lib/json-pointer.js';
-import { jsonBodyParser } from './json-body.js';
-import { BASE_HEADERS, DOCUMENT_HEADERS, HSTS, overHttps } from './security-headers.js';
-import { RequestLogger } from './request-logger.js';
+import { jsonBodyParser } from '../http/json-body.js';
+import { BASE_HEADERS, DOCUMENT_HEADERS, HSTS, overHttps } from '../http/security-headers.js';
+import { RequestLogger } from '../http/request-logger.js';
 import { PgCode, pgCode } from '../db/sql.js';
 import { isUuid } from '../graph/ids.js';
 import { KeyConflictError, NodeGoneError } from '../graph/store.js';
 import { observabilityRoutes } from '../observability/routes.js';
 import { CompletedRequests } from './completed-requests.js';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Set for every authenticated route; null only on public routes. */
-    auth: AuthContext | null;
-    /**
-     * The route's config, read once when the request starts: Fastify builds `routeOptions` anew on
-     * every read. Null only on answers the router gives itself (frameworkErrors).
-     */
-    routeConfig: FastifyRequestContext['config'] | null;
-  }
-  interface FastifyContextConfig {
-    /** Opt out of authentication (health, login, token endpoint, JWKS, docs). */
-    public?: boolean;
-    /**
-     * The body is a document stored in a form that keeps any text, U+0000 and lone surrogates
-     * included (plugin documents and manifests: document-codec.ts).
-     */
-    encodedBody?: boolean;
-  }
-}
-
-/** The authenticated context of a request on a route that is not public. */
-export function authOf(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw unauthorized();
-  return request.auth;
-}
-
-/**
- * An update's answer: the resource as changed, or 204 with no body when the service gave none because
- * the caller may change the resource but not read it (docs/authorization.md).
- */
-export function updatedOrNoContent<T>(reply: FastifyReply, body: T | null | undefined): T | FastifyReply {
-  return body === undefined || body === null ? reply.code(204).send(null) : body;
-}
+import { sendProblem } from '../kernel/route.js';
 
 /** The docs UI (swagger-ui) runs its own scripts and inline styles and shows data: images. */
 const DOCS_CSP =
@@ -86,14 +50,6 @@ function startAnswer(request: FastifyRequest, reply: FastifyReply): void {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-
-export function sendProblem(reply: FastifyReply, err: AppError) {
-  if (err.retryAfter !== undefined) reply.header('retry-after', String(err.retryAfter));
-  return reply
-    .code(err.status)
-    .type('application/problem+json')
-    .send(problemBody(err.status, err.code, err.detail, err.errors));
-}
 
 interface AjvError {
   instancePath: string;

@@ -18,6 +18,14 @@ export function crudPermissions(resource: string, noun: string): PermissionDef[]
   ];
 }
 
+/** A role a domain seeds at start-up (created when missing, never changed afterwards). */
+export interface RoleSeed {
+  slug: string;
+  name: string;
+  description: string;
+  grantsAll?: boolean;
+}
+
 export const SEEDED_ROLES = {
   admin: { name: 'Administrator', description: 'Holds every permission, including ones added later.' },
   member: { name: 'Member', description: 'Read access to the platform.' },

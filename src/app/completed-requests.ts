@@ -3,7 +3,7 @@
 // finished response (Fastify's own line is replaced by Keel's), so this needs no onResponse hook:
 // a hook costs a hook runner and its closures on every request (docs/plugins.md, "one hook fewer").
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
-import { attribution } from '../authz/context.js';
+import { attribution } from '../kernel/context.js';
 import { recordResponse } from '../observability/routes.js';
 
 /** Log levels at which each completed request is logged (`info` and below). */

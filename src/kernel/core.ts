@@ -5,22 +5,11 @@ import type { Sql } from '../db/sql.js';
 import type { JwtSigner } from '../crypto/jwt.js';
 import { SecretBox } from '../crypto/secretbox.js';
 import { AppError } from '../http/errors.js';
-import type { AuthCache } from '../identity/auth-cache.js';
+import type { AuthCache } from './auth-cache.js';
 import type { GraphCache } from '../graph/cache.js';
 import type { PageCache } from '../http/page-cache.js';
-import type { Authenticator } from '../identity/authn.js';
-import type { ServiceAccountsService } from '../identity/service-accounts.service.js';
-import type { TokensService } from '../identity/tokens.service.js';
-import type { UsersService } from '../identity/users.service.js';
+import type { Identity } from './identity.js';
 import type { StreamPort } from '../stream/port.js';
-
-/** Identity services every domain may build on. */
-export interface Identity {
-  users: UsersService;
-  serviceAccounts: ServiceAccountsService;
-  tokens: TokensService;
-  authn: Authenticator;
-}
 
 export interface Core {
   settings: Settings;
