@@ -2,10 +2,10 @@
 // connector` beside `keel api`): the sink worker of the `events` sink with the connector's own batch
 // settings, on the benchmark's NATS prefix and ClickHouse database (argv: a JSON object). Stops on SIGTERM.
 import pino from 'pino';
-import { clickhouseStore, parseClickHouseUrl } from '../src/analytics-store/clickhouse.js';
-import { startSinkWorker } from '../src/connector/sink-worker.js';
-import { BATCH_LENGTH, POLL_INTERVAL_MS } from '../src/connector/sinks.js';
-import { natsStream } from '../src/stream/nats.js';
+import { clickhouseStore, parseClickHouseUrl } from '../src/analytics/store/clickhouse.js';
+import { startSinkWorker } from '../src/analytics/connector/sink-worker.js';
+import { BATCH_LENGTH, POLL_INTERVAL_MS } from '../src/analytics/topology/topology.js';
+import { natsStream } from '../src/analytics/stream/nats.js';
 
 const args = JSON.parse(process.argv[2]!) as {
   natsUrl: string;

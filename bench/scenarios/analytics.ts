@@ -6,15 +6,15 @@ import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
 import pino from 'pino';
-import { postgresRecorder } from '../../src/analytics/recorder.js';
-import { outboxRelay } from '../../src/analytics/relay.js';
-import { clickhouseTime } from '../../src/analytics/rows.js';
-import type { RowOf } from '../../src/analytics/topology.js';
+import { outboxAnalytics } from '../../src/analytics/outbox/record.js';
+import { outboxRelay } from '../../src/analytics/relay/relay.js';
+import { clickhouseTime } from '../../src/analytics/topology/shapes.js';
+import type { RowOf } from '../../src/analytics/topology/topology.js';
 import { allDomains } from '../../src/app/domains.js';
 import { loadSettings } from '../../src/config/settings.js';
 import { migrate } from '../../src/db/migrate.js';
 import { createSql, type Sql } from '../../src/db/sql.js';
-import { natsStream } from '../../src/stream/nats.js';
+import { natsStream } from '../../src/analytics/stream/nats.js';
 import type { BenchContext, Scenario } from '../lib.js';
 
 export const natsUrl = process.env.KEEL_TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -97,7 +97,7 @@ export const scenarios: Scenario[] = [
       const stream = await natsStream({ url: natsUrl, connectTimeoutMs: 2000, connectAttempts: 3, prefix });
       try {
         const rows = Array.from({ length: ROWS }, (_, i) => row(i));
-        const recorder = postgresRecorder();
+        const recorder = outboxAnalytics();
         for (let i = 0; i < rows.length; i += 1000) {
           await db.sql.tx((tx) => recorder.record(tx, 'events', 'lifecycle', rows.slice(i, i + 1000)));
         }
@@ -134,7 +134,7 @@ export const scenarios: Scenario[] = [
       const db = await scratchDatabase(ctx);
       try {
         await db.sql.query(`CREATE TABLE bench_writes (id bigserial PRIMARY KEY, body jsonb NOT NULL)`);
-        const recorder = postgresRecorder();
+        const recorder = outboxAnalytics();
         const n = Number(process.env.BENCH_RECORD_WRITES ?? 1500);
         const write = async (withRecord: boolean, i: number) => {
           const started = performance.now();

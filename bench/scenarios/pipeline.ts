@@ -16,14 +16,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pino from 'pino';
-import { clickhouseStore, parseClickHouseUrl } from '../../src/analytics-store/clickhouse.js';
-import { DEAD_LETTER_TABLE, ensureTables } from '../../src/analytics-store/ddl.js';
-import type { AnalyticsStore } from '../../src/analytics-store/port.js';
-import { analyticsTables } from '../../src/analytics-store/tables.js';
-import { postgresRecorder } from '../../src/analytics/recorder.js';
-import { outboxRelay } from '../../src/analytics/relay.js';
+import { clickhouseStore, parseClickHouseUrl } from '../../src/analytics/store/clickhouse.js';
+import { DEAD_LETTER_TABLE, ensureTables } from '../../src/analytics/store/ddl.js';
+import type { AnalyticsStore } from '../../src/analytics/store/port.js';
+import { analyticsTables } from '../../src/analytics/store/tables.js';
+import { outboxAnalytics } from '../../src/analytics/outbox/record.js';
+import { outboxRelay } from '../../src/analytics/relay/relay.js';
 import { loadSettings } from '../../src/config/settings.js';
-import { natsStream } from '../../src/stream/nats.js';
+import { natsStream } from '../../src/analytics/stream/nats.js';
 import type { Scenario } from '../lib.js';
 import { natsUrl, rawPublishRate, row, scratchDatabase } from './analytics.js';
 
@@ -107,7 +107,7 @@ export const scenarios: Scenario[] = [
       });
       const log = pino({ level: 'warn' });
       const settings = loadSettings({ ...ctx.env, KEEL_LOG_LEVEL: 'warn' });
-      const recorder = postgresRecorder();
+      const recorder = outboxAnalytics();
       // Producers are concurrent requests: four transactions of 1000 rows in flight at a time.
       const recordAll = async (rows: ReturnType<typeof row>[]) => {
         let next = 0;

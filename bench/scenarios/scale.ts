@@ -2,7 +2,6 @@
 // projects in one organization, measured in one run against /health of the same run (autocannon, 16
 // connections). Projects, grants and plugin entities are seeded with set-based SQL (bench/seed.ts);
 // one scoring worker runs from the start, so it has polled an empty queue many times before it drains.
-import { postgresRecorder } from '../../src/analytics/recorder.js';
 import { boot } from '../../src/app/boot.js';
 import { allDomains } from '../../src/app/domains.js';
 import { loadSettings } from '../../src/config/settings.js';
@@ -77,7 +76,7 @@ export const scenarios: Scenario[] = [
       await seedEntities(db, ctx);
 
       const runtime = await boot(loadSettings({ ...ctx.env, KEEL_LOG_LEVEL: 'warn' }), allDomains());
-      const worker = scoringWorker(runtime.core, postgresRecorder()).start();
+      const worker = scoringWorker(runtime.core).start();
       const figures: Figures = {};
       /** Each list's req/s in every round of its stage, in round order (`1k_admin_first`, ...). */
       const perRound = new Map<string, number[]>();

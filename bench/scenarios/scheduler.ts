@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { Agent, fetch as undiciFetch } from 'undici';
-import { postgresRecorder } from '../../src/analytics/recorder.js';
+import { outboxAnalytics } from '../../src/analytics/outbox/record.js';
 import { boot } from '../../src/app/boot.js';
 import { allDomains } from '../../src/app/domains.js';
 import { loadSettings } from '../../src/config/settings.js';
@@ -106,7 +106,7 @@ export const scenarios: Scenario[] = [
                 sql,
                 log: runtime.core.log,
                 settings: runtime.core.settings,
-                recorder: postgresRecorder(),
+                recorder: outboxAnalytics(),
                 baseUrl: () => t.url,
               }).engine,
           );

@@ -1,7 +1,6 @@
 // Issue 3: recompute-all over 10,000 projects: the enqueue (POST /api/scoring/recompute-all, called as
 // the scheduler's system job) and the drain of the queue by one worker.
 import pg from 'pg';
-import { postgresRecorder } from '../../src/analytics/recorder.js';
 import { boot } from '../../src/app/boot.js';
 import { allDomains } from '../../src/app/domains.js';
 import { loadSettings } from '../../src/config/settings.js';
@@ -63,7 +62,7 @@ export const scenarios: Scenario[] = [
           `SELECT greatest(0, extract(epoch FROM max(run_at) - now()) * 1000)::float8 AS ms FROM scoring_jobs`,
         );
         await new Promise((r) => setTimeout(r, (wait?.ms ?? 0) + 50));
-        const worker = scoringWorker(runtime.core, postgresRecorder());
+        const worker = scoringWorker(runtime.core);
         t = performance.now();
         const drained = await worker.drain();
         const drainMs = performance.now() - t;

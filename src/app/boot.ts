@@ -17,8 +17,9 @@ import { Notifications } from '../db/notifications.js';
 import { GraphCache } from '../graph/cache.js';
 import { PAGES_CHANNEL, PageCache } from '../http/page-cache.js';
 import { identityServices } from '../identity/index.js';
-import { connectStream } from '../stream/connect.js';
+import { connectStream } from '../analytics/stream/connect.js';
 import { SecretBoxes, type Core } from '../kernel/core.js';
+import { outboxAnalytics } from '../analytics/outbox/record.js';
 import type { Domain } from '../kernel/domain.js';
 
 export interface Runtime {
@@ -132,6 +133,7 @@ export async function boot(
       pages,
       secrets: new SecretBoxes(settings),
       stream,
+      analytics: outboxAnalytics(),
       identity: identityServices({ sql, jwt, authCache, settings }),
     };
     for (const d of domains) await d.seed?.(core);

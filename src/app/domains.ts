@@ -1,11 +1,14 @@
 // Every domain of the service, in start-up order. A new domain adds one line here.
-import { analyticsDomain } from '../analytics/index.js';
-import { analyticsReadersDomain } from '../analytics-readers/index.js';
+import {
+  analyticsDomain,
+  analyticsReadersDomain,
+  connectorDomain,
+  pipelineHealthDomain,
+} from '../analytics/index.js';
 import { authzDomain } from '../authz/index.js';
 import { catalogDomain } from '../catalog/index.js';
 import { commentsDomain } from '../comments/index.js';
 import { consoleDomain } from '../console/index.js';
-import { connectorDomain } from '../connector/index.js';
 import { delegationDomain } from '../delegation/index.js';
 import { environmentsDomain } from '../environments/index.js';
 import { graphMigrations } from '../graph/migrations.js';
@@ -13,7 +16,6 @@ import { identityDomain } from '../identity/index.js';
 import { oauthDomain } from '../oauth/index.js';
 import { operationsLogDomain } from '../operations-log/index.js';
 import { organizationsDomain } from '../organizations/index.js';
-import { pipelineHealthDomain } from '../pipeline-health/index.js';
 import { pluginsDomain } from '../plugins/index.js';
 import { projectsDomain } from '../projects/index.js';
 import { releasesDomain } from '../releases/index.js';

@@ -1,10 +1,9 @@
 // Comments on projects. Whoever may read a project may read its comments and comment on it (global
 // project:read, or for users a CAN_ACCESS edge with `read`); see docs/producers.md.
+import { eventRow, whoOf } from '../analytics/index.js';
 import type { Core } from '../kernel/core.js';
 import { attribution, hasPermission, mayUseAcl, type AuthContext } from '../kernel/context.js';
 import type { Queryable } from '../db/sql.js';
-import { recordEvent } from '../events/outbox.js';
-import { eventRow, whoOf } from '../events/row.js';
 import { forbidden, invalid, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import { canOnProject } from '../projects/service.js';
@@ -43,7 +42,7 @@ async function readableProject(q: Queryable, ctx: AuthContext, orgSlug: string, 
   return found;
 }
 
-export function commentsService({ sql }: Pick<Core, 'sql'>) {
+export function commentsService({ sql, analytics }: Pick<Core, 'sql' | 'analytics'>) {
   return {
     async create(ctx: AuthContext, orgSlug: string, slug: string, body: string): Promise<CommentRead> {
       if (body.trim() === '') throw invalid('/body', 'must not be blank');
@@ -52,7 +51,7 @@ export function commentsService({ sql }: Pick<Core, 'sql'>) {
         const author = attribution(ctx);
         const comment = await insertComment(tx, { body, author, project_id: project.id });
         // events/comments: the body stays in the graph; the event says who commented where.
-        await recordEvent(
+        await analytics.event(
           tx,
           eventRow({
             event_type: 'comment.created',

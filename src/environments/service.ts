@@ -1,4 +1,5 @@
 // Environments: global, first-class deployment targets (plugins anchor their edges on them).
+import { changedFields, lifecycleEvent } from '../analytics/index.js';
 import type { Core } from '../kernel/core.js';
 import { attribution, hasPermission, type AuthContext } from '../kernel/context.js';
 import { authorize } from '../authz/guard.js';
@@ -13,7 +14,6 @@ import {
   updateExisting,
   type GraphNode,
 } from '../graph/store.js';
-import { changedFields, recordLifecycle } from '../events/lifecycle.js';
 import { conflict, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 
@@ -43,7 +43,7 @@ const read = (e: EnvironmentNode) => ({
   updated_at: e.updated_at.toISOString(),
 });
 
-export function environmentsService({ sql }: Pick<Core, 'sql'>) {
+export function environmentsService({ sql, analytics }: Pick<Core, 'sql' | 'analytics'>) {
   return {
     async create(ctx: AuthContext, input: { slug: string; name: string }) {
       authorize(ctx, 'environment:create');
@@ -55,13 +55,16 @@ export function environmentsService({ sql }: Pick<Core, 'sql'>) {
             { ...input, updated_by: attribution(ctx) },
             [{ namespace: 'Environment.slug', key: input.slug }],
           );
-          await recordLifecycle(tx, ctx, {
-            subject: 'environment',
-            action: 'created',
-            id: env.id,
-            slug: env.props.slug,
-            environment: env.props.slug,
-          });
+          await analytics.event(
+            tx,
+            lifecycleEvent(ctx, {
+              subject: 'environment',
+              action: 'created',
+              id: env.id,
+              slug: env.props.slug,
+              environment: env.props.slug,
+            }),
+          );
           return read(env);
         });
       } catch (err) {
@@ -97,14 +100,17 @@ export function environmentsService({ sql }: Pick<Core, 'sql'>) {
           if (input.slug !== undefined) patch.slug = input.slug;
           if (input.name !== undefined) patch.name = input.name;
           const updated = await updateExisting<EnvironmentProps>(tx, env.id, patch);
-          await recordLifecycle(tx, ctx, {
-            subject: 'environment',
-            action: 'updated',
-            id: env.id,
-            slug: updated.props.slug,
-            environment: updated.props.slug,
-            details: { changed: changedFields(env.props, patch), previous_slug: slug },
-          });
+          await analytics.event(
+            tx,
+            lifecycleEvent(ctx, {
+              subject: 'environment',
+              action: 'updated',
+              id: env.id,
+              slug: updated.props.slug,
+              environment: updated.props.slug,
+              details: { changed: changedFields(env.props, patch), previous_slug: slug },
+            }),
+          );
           // A caller who may change environments but not read them gets no body (204).
           return hasPermission(ctx, 'environment:read') ? read(updated) : undefined;
         });
@@ -118,13 +124,16 @@ export function environmentsService({ sql }: Pick<Core, 'sql'>) {
       await sql.tx(async (tx) => {
         const env = await mustFindEnvironment(tx, slug);
         await deleteNode(tx, env.id, 'Environment');
-        await recordLifecycle(tx, ctx, {
-          subject: 'environment',
-          action: 'deleted',
-          id: env.id,
-          slug,
-          environment: slug,
-        });
+        await analytics.event(
+          tx,
+          lifecycleEvent(ctx, {
+            subject: 'environment',
+            action: 'deleted',
+            id: env.id,
+            slug,
+            environment: slug,
+          }),
+        );
       });
     },
   };

@@ -9,7 +9,8 @@ import type { AuthCache } from './auth-cache.js';
 import type { GraphCache } from '../graph/cache.js';
 import type { PageCache } from '../http/page-cache.js';
 import type { Identity } from './identity.js';
-import type { StreamPort } from '../stream/port.js';
+import type { Analytics } from '../analytics/outbox/record.js';
+import type { StreamPort } from '../analytics/stream/port.js';
 
 export interface Core {
   settings: Settings;
@@ -23,7 +24,9 @@ export interface Core {
   pages: PageCache;
   secrets: SecretBoxes;
   identity: Identity;
-  /** The analytics stream (SPEC 6.1); reached at start-up or start-up fails. */
+  /** The only way to record an analytics row: in the transaction of the change it describes. */
+  analytics: Analytics;
+  /** The analytics stream; reached at start-up or start-up fails. */
   stream: StreamPort;
 }
 

@@ -5,10 +5,11 @@ import {
   clickhouseTime,
   isoTime,
   rowVersion,
+  type Analytics,
   type OperationsEntryType,
-} from '../analytics/rows.js';
+  type OperationsLogRow,
+} from '../analytics/index.js';
 import type { Queryable } from '../db/sql.js';
-import { recordOperationsEntry, type OperationsLogRow } from '../events/outbox.js';
 
 /** The entry types and their topics come from the topology (`Maintenance`, `Incident`, `Note`: maintenance). */
 export const ENTRY_TYPES = Object.keys(OPERATIONS_ENTRY_TYPES) as OperationsEntryType[];
@@ -87,6 +88,11 @@ export function entryOf(row: OperationsLogRow): OperationsEntry {
 }
 
 /** Records the entry's current state on the topic of its type, in the caller's transaction. */
-export async function recordEntry(q: Queryable, entry: OperationsEntry, ids: EntryIds): Promise<void> {
-  await recordOperationsEntry(q, topicOf(entry.entry_type), rowOf(entry, ids));
+export async function recordEntry(
+  analytics: Analytics,
+  q: Queryable,
+  entry: OperationsEntry,
+  ids: EntryIds,
+): Promise<void> {
+  await analytics.operationsEntry(q, topicOf(entry.entry_type), rowOf(entry, ids));
 }

@@ -9,10 +9,8 @@
 // matched by its slugs, as it always was, but only when it was recorded after the organization,
 // project or environment now holding the slug was created (its id, a UUIDv7, tells when): one that
 // takes a freed slug later does not get the old entries.
-import type { AnalyticsReader } from '../analytics-readers/store.js';
-import { ident, lit } from '../analytics-store/escape.js';
+import { ident, lit, type AnalyticsReader, type OperationsLogRow } from '../analytics/index.js';
 import { uuidv7Floor } from '../graph/ids.js';
-import type { OperationsLogRow } from '../events/outbox.js';
 
 const COLUMNS = [
   'id',

@@ -1,11 +1,10 @@
 // The operations log (deployments, rollbacks, maintenance...): entries are written to the analytics
 // stream only; their readers query the analytics store (docs/analytics-readers.md).
+import { POLL_INTERVAL_MS, analyticsReader } from '../analytics/index.js';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { analyticsReader } from '../analytics-readers/store.js';
 import type { Core } from '../kernel/core.js';
 import { attribution, hasPermission, type AuthContext } from '../kernel/context.js';
 import { authorize, authorizeNaming } from '../authz/guard.js';
-import { POLL_INTERVAL_MS } from '../connector/sinks.js';
 import { findEnvironment } from '../environments/service.js';
 import { isUuid, uuidv7 } from '../graph/ids.js';
 import type { GraphNode } from '../graph/store.js';
@@ -101,7 +100,7 @@ async function namedBy(
   return slug === undefined ? undefined : named(await find(slug), slug);
 }
 
-export function operationsLogService(core: Pick<Core, 'sql' | 'settings' | 'log'>) {
+export function operationsLogService(core: Pick<Core, 'sql' | 'settings' | 'log' | 'analytics'>) {
   const { sql } = core;
   const reader = analyticsReader(core);
 
@@ -149,7 +148,7 @@ export function operationsLogService(core: Pick<Core, 'sql' | 'settings' | 'log'
           recorded_by: attribution(ctx),
           recorded_at: now,
         };
-        await recordEntry(tx, entry, {
+        await recordEntry(core.analytics, tx, entry, {
           organization_id: org.id,
           project_id: project.id,
           environment_id: env.id,
@@ -234,7 +233,7 @@ export function operationsLogService(core: Pick<Core, 'sql' | 'settings' | 'log'
         recorded_at: new Date(Math.max(now, row.row_version + 1)).toISOString(),
       };
       // The ids of the open row (empty in a row older than them: it stays matched by its slugs).
-      await recordEntry(sql, entry, {
+      await recordEntry(core.analytics, sql, entry, {
         organization_id: row.organization_id,
         project_id: row.project_id,
         environment_id: row.environment_id,

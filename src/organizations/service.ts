@@ -1,4 +1,5 @@
 // Organizations and their teams. A team belongs to one organization; users are members of teams.
+import { changedFields, lifecycleEvent } from '../analytics/index.js';
 import type { Core } from '../kernel/core.js';
 import type { TeamGrant } from '../kernel/domain.js';
 import { attribution, hasPermission, type AuthContext } from '../kernel/context.js';
@@ -14,7 +15,6 @@ import {
   removeEdge,
   updateExisting,
 } from '../graph/store.js';
-import { changedFields, recordLifecycle } from '../events/lifecycle.js';
 import { conflict, forbidden, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import { findUserByEmail } from '../identity/users.store.js';
@@ -75,7 +75,7 @@ export async function mustFindTeam(q: Queryable, org: OrganizationNode, slug: st
   return team;
 }
 
-type Deps = Pick<Core, 'sql' | 'graphCache'> & { teamGrants?: readonly TeamGrant[] };
+type Deps = Pick<Core, 'sql' | 'graphCache' | 'analytics'> & { teamGrants?: readonly TeamGrant[] };
 
 /**
  * Adding a member to a team hands on what membership gives (restricted AI models): the caller must
@@ -103,7 +103,7 @@ async function assertMayHandOn(
   );
 }
 
-export function organizationsService({ sql, graphCache, teamGrants = [] }: Deps) {
+export function organizationsService({ sql, graphCache, analytics, teamGrants = [] }: Deps) {
   return {
     async create(ctx: AuthContext, input: { slug: string; name: string }) {
       authorize(ctx, 'organization:create');
@@ -115,13 +115,16 @@ export function organizationsService({ sql, graphCache, teamGrants = [] }: Deps)
             { ...input, updated_by: attribution(ctx) },
             [orgKey(input.slug)],
           );
-          await recordLifecycle(tx, ctx, {
-            subject: 'organization',
-            action: 'created',
-            id: org.id,
-            slug: org.props.slug,
-            organization: org.props.slug,
-          });
+          await analytics.event(
+            tx,
+            lifecycleEvent(ctx, {
+              subject: 'organization',
+              action: 'created',
+              id: org.id,
+              slug: org.props.slug,
+              organization: org.props.slug,
+            }),
+          );
           return orgRead(org);
         });
       } catch (err) {
@@ -161,14 +164,17 @@ export function organizationsService({ sql, graphCache, teamGrants = [] }: Deps)
           if (input.name !== undefined) patch.name = input.name;
           if (input.slug !== undefined) patch.slug = input.slug;
           const updated = await updateExisting<OrganizationProps>(tx, org.id, patch);
-          await recordLifecycle(tx, ctx, {
-            subject: 'organization',
-            action: 'updated',
-            id: org.id,
-            slug: updated.props.slug,
-            organization: updated.props.slug,
-            details: { changed: changedFields(org.props, patch), previous_slug: slug },
-          });
+          await analytics.event(
+            tx,
+            lifecycleEvent(ctx, {
+              subject: 'organization',
+              action: 'updated',
+              id: org.id,
+              slug: updated.props.slug,
+              organization: updated.props.slug,
+              details: { changed: changedFields(org.props, patch), previous_slug: slug },
+            }),
+          );
           return orgRead(updated);
         });
       } catch (err) {
@@ -194,13 +200,16 @@ export function organizationsService({ sql, graphCache, teamGrants = [] }: Deps)
           );
         }
         await deleteNode(tx, org.id, 'Organization');
-        await recordLifecycle(tx, ctx, {
-          subject: 'organization',
-          action: 'deleted',
-          id: org.id,
-          slug,
-          organization: slug,
-        });
+        await analytics.event(
+          tx,
+          lifecycleEvent(ctx, {
+            subject: 'organization',
+            action: 'deleted',
+            id: org.id,
+            slug,
+            organization: slug,
+          }),
+        );
       });
     },
 
@@ -217,13 +226,16 @@ export function organizationsService({ sql, graphCache, teamGrants = [] }: Deps)
             [teamKey(org.id, input.slug)],
           );
           await putEdge(tx, team.id, 'BELONGS_TO', org.id);
-          await recordLifecycle(tx, ctx, {
-            subject: 'team',
-            action: 'created',
-            id: team.id,
-            slug: team.props.slug,
-            organization: org.props.slug,
-          });
+          await analytics.event(
+            tx,
+            lifecycleEvent(ctx, {
+              subject: 'team',
+              action: 'created',
+              id: team.id,
+              slug: team.props.slug,
+              organization: org.props.slug,
+            }),
+          );
           return teamRead(team, org.props.slug);
         });
       } catch (err) {
@@ -268,13 +280,16 @@ export function organizationsService({ sql, graphCache, teamGrants = [] }: Deps)
         );
         if (owned) throw conflict(`team ${slug} still owns projects; move or delete them first`, 'not_empty');
         await deleteNode(tx, team.id, 'Team');
-        await recordLifecycle(tx, ctx, {
-          subject: 'team',
-          action: 'deleted',
-          id: team.id,
-          slug,
-          organization: org.props.slug,
-        });
+        await analytics.event(
+          tx,
+          lifecycleEvent(ctx, {
+            subject: 'team',
+            action: 'deleted',
+            id: team.id,
+            slug,
+            organization: org.props.slug,
+          }),
+        );
       });
     },
 
@@ -292,14 +307,17 @@ export function organizationsService({ sql, graphCache, teamGrants = [] }: Deps)
         } else if (!(await removeEdge(tx, user.id, 'MEMBER_OF', team.id)))
           throw notFound(`member ${email} of team ${slug}`);
         // Membership is the part of a team that changes after creation: each change is a team update.
-        await recordLifecycle(tx, ctx, {
-          subject: 'team',
-          action: 'updated',
-          id: team.id,
-          slug,
-          organization: org.props.slug,
-          details: { changed: ['members'], [member ? 'member_added' : 'member_removed']: user.props.email },
-        });
+        await analytics.event(
+          tx,
+          lifecycleEvent(ctx, {
+            subject: 'team',
+            action: 'updated',
+            id: team.id,
+            slug,
+            organization: org.props.slug,
+            details: { changed: ['members'], [member ? 'member_added' : 'member_removed']: user.props.email },
+          }),
+        );
       });
     },
 

@@ -1,5 +1,6 @@
 // Projects: the catalog's units, owned by a team in an organization, readable through global
 // permissions or, for users, through resource-level CAN_ACCESS edges.
+import { changedFields, lifecycleEvent } from '../analytics/index.js';
 import type { Core } from '../kernel/core.js';
 import { attribution, hasPermission, mayUseAcl, type AuthContext } from '../kernel/context.js';
 import { authorize, authorizeNaming } from '../authz/guard.js';
@@ -14,7 +15,6 @@ import {
   removeEdge,
   updateExisting,
 } from '../graph/store.js';
-import { changedFields, recordLifecycle } from '../events/lifecycle.js';
 import { AppError, conflict, forbidden, notFound } from '../http/errors.js';
 import type { CacheScope } from '../http/page-cache.js';
 import type { Page } from '../http/pagination.js';
@@ -138,9 +138,9 @@ async function teamOf(q: Queryable, ctx: AuthContext, org: OrganizationNode, slu
   return team;
 }
 
-type Deps = Pick<Core, 'sql' | 'graphCache' | 'pages'>;
+type Deps = Pick<Core, 'sql' | 'graphCache' | 'pages' | 'analytics'>;
 
-export function projectsService({ sql, graphCache, pages }: Deps) {
+export function projectsService({ sql, graphCache, pages, analytics }: Deps) {
   /** A committed change to projects or grants: this process's pages go at once (the trigger tells the rest). */
   const invalidate = (tx: Tx) => {
     graphCache.invalidate(tx);
@@ -208,15 +208,18 @@ export function projectsService({ sql, graphCache, pages }: Deps) {
           );
           await putEdge(tx, p.id, 'BELONGS_TO', org.id);
           await putEdge(tx, p.id, 'OWNED_BY', team.id);
-          await recordLifecycle(tx, ctx, {
-            subject: 'project',
-            action: 'created',
-            id: p.id,
-            slug: p.props.slug,
-            organization: org.props.slug,
-            project: p.props.slug,
-            details: { team: input.team },
-          });
+          await analytics.event(
+            tx,
+            lifecycleEvent(ctx, {
+              subject: 'project',
+              action: 'created',
+              id: p.id,
+              slug: p.props.slug,
+              organization: org.props.slug,
+              project: p.props.slug,
+              details: { team: input.team },
+            }),
+          );
           return projectRead(p, org.props.slug);
         });
       } catch (err) {
@@ -288,15 +291,18 @@ export function projectsService({ sql, graphCache, pages }: Deps) {
             patch.team = input.team;
           }
           const updated = await updateExisting<ProjectProps>(tx, project.id, patch);
-          await recordLifecycle(tx, ctx, {
-            subject: 'project',
-            action: 'updated',
-            id: project.id,
-            slug: updated.props.slug,
-            organization: org.props.slug,
-            project: updated.props.slug,
-            details: { changed: changedFields(project.props, patch), previous_slug: slug },
-          });
+          await analytics.event(
+            tx,
+            lifecycleEvent(ctx, {
+              subject: 'project',
+              action: 'updated',
+              id: project.id,
+              slug: updated.props.slug,
+              organization: org.props.slug,
+              project: updated.props.slug,
+              details: { changed: changedFields(project.props, patch), previous_slug: slug },
+            }),
+          );
           // A caller holding only an update ACL gets no fields it may not read.
           if (!(await canOnProject(tx, ctx, updated, 'read'))) return null;
           return projectRead(updated, org.props.slug);
@@ -313,14 +319,17 @@ export function projectsService({ sql, graphCache, pages }: Deps) {
         const { org, project } = await authorizedProject(tx, ctx, orgSlug, slug, 'delete');
         invalidate(tx);
         await deleteNode(tx, project.id, 'Project');
-        await recordLifecycle(tx, ctx, {
-          subject: 'project',
-          action: 'deleted',
-          id: project.id,
-          slug,
-          organization: org.props.slug,
-          project: slug,
-        });
+        await analytics.event(
+          tx,
+          lifecycleEvent(ctx, {
+            subject: 'project',
+            action: 'deleted',
+            id: project.id,
+            slug,
+            organization: org.props.slug,
+            project: slug,
+          }),
+        );
       });
     },
 

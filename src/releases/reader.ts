@@ -1,10 +1,9 @@
 // Reads release components from the analytics store. Both tables are plain (MergeTree): a duplicate
+import { ident, lit, litList, type AnalyticsReader } from '../analytics/index.js';
 // delivery stays there (SPEC 6.3.6), so readers rank by batch and list distinct rows (SPEC 6.3.7).
 // A batch counts once all of its fact rows are in the store: its row is published only after the
 // stream acknowledged them (SPEC 6.3.8), but the two tables have their own sinks, so the batch row
 // may reach the store first.
-import type { AnalyticsReader } from '../analytics-readers/store.js';
-import { ident, lit, litList } from '../analytics-store/escape.js';
 
 /**
  * A release of one project, by the project's id: its rows keep the slugs for whoever reads the tables,

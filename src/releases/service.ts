@@ -1,10 +1,7 @@
 // Release components (SPEC 6.3.7-8): the components of a release version are recorded as fact rows
 // (release_components) closed by one batch row (release_component_batches). Readers show the newest
 // complete batch, its components listed once each. docs/analytics-readers.md.
-import { postgresRecorder } from '../analytics/recorder.js';
-import { clickhouseTime, isoTime } from '../analytics/rows.js';
-import type { RowOf } from '../analytics/topology.js';
-import { analyticsReader } from '../analytics-readers/store.js';
+import { analyticsReader, clickhouseTime, isoTime, type RowOf } from '../analytics/index.js';
 import type { Core } from '../kernel/core.js';
 import type { AuthContext } from '../kernel/context.js';
 import { authorize } from '../authz/guard.js';
@@ -21,11 +18,10 @@ export interface ComponentInput {
   purl?: string | undefined;
 }
 
-const recorder = postgresRecorder();
 const iso = (datetime: string) => new Date(isoTime(datetime)).toISOString();
 
-export function releasesService(core: Pick<Core, 'sql' | 'settings' | 'log'>) {
-  const { sql } = core;
+export function releasesService(core: Pick<Core, 'sql' | 'settings' | 'log' | 'analytics'>) {
+  const { sql, analytics } = core;
   const reader = analyticsReader(core);
 
   return {
@@ -75,8 +71,8 @@ export function releasesService(core: Pick<Core, 'sql' | 'settings' | 'log'>) {
           component_version: c.version,
           purl: c.purl ?? null,
         }));
-        await recorder.record(tx, 'release_components', 'releases', facts);
-        await recorder.record(tx, 'release_component_batches', 'releases', [
+        await analytics.record(tx, 'release_components', 'releases', facts);
+        await analytics.record(tx, 'release_component_batches', 'releases', [
           { ...common, component_count: facts.length },
         ]);
         return {

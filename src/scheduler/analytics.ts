@@ -1,7 +1,6 @@
 // The analytics row of a finished run (stream `scheduler_runs`, topic `scheduler`), recorded through the
 // recorder port in the transaction that finishes the run.
-import type { AnalyticsRecorder } from '../analytics/recorder.js';
-import { clickhouseTime, rowVersion } from '../analytics/rows.js';
+import { clickhouseTime, rowVersion, type AnalyticsRecorder } from '../analytics/index.js';
 import type { Queryable } from '../db/sql.js';
 import type { RunRow } from './store.js';
 

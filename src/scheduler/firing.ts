@@ -2,8 +2,8 @@
 // next_run_at in the claiming transaction, so an occurrence is fired by exactly one replica; the calls
 // go out after the commit (no network inside a transaction), and each run is finished, with its
 // analytics row, in a transaction of its own.
+import { type AnalyticsRecorder } from '../analytics/index.js';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AnalyticsRecorder } from '../analytics/recorder.js';
 import { deleteInBatches, HOUSEKEEPING_BATCH, HOUSEKEEPING_ROUNDS } from '../db/batches.js';
 import type { Sql } from '../db/sql.js';
 import { uuidv7 } from '../graph/ids.js';

@@ -1,7 +1,6 @@
 // The scheduler service (SPEC 1.1, 3, 4.3, 5): cron schedules that call the Keel API over HTTP, as the
 // scheduler's service account or, through a consent, as a user. It reaches Keel only over HTTP; in
 // `keel serve` the API it calls is the server's own address. See docs/scheduler.md.
-import { postgresRecorder } from '../analytics/recorder.js';
 import type { Api, Domain } from '../kernel/domain.js';
 import type { Core } from '../kernel/core.js';
 import type { Clock } from './firing.js';
@@ -28,7 +27,6 @@ function ownAddress(api: Api, host: string): string {
 export function schedulerDomain(options: SchedulerDomainOptions = {}): Domain & {
   runtimeOf(core: Core): SchedulerRuntime;
 } {
-  const recorder = postgresRecorder();
   const runtimes = new WeakMap<Core, SchedulerRuntime>();
   const servers = new WeakMap<Core, Api>();
 
@@ -40,7 +38,7 @@ export function schedulerDomain(options: SchedulerDomainOptions = {}): Domain & 
         sql: core.sql,
         log: core.log,
         settings: core.settings,
-        recorder,
+        recorder: core.analytics,
         baseUrl: () => {
           if (configured) return configured;
           const api = servers.get(core);

@@ -1,5 +1,5 @@
 // One process's scheduler: the API client, the token keeper, the firing engine and the service.
-import type { AnalyticsRecorder } from '../analytics/recorder.js';
+import { type AnalyticsRecorder } from '../analytics/index.js';
 import type { Settings } from '../config/settings.js';
 import type { Sql } from '../db/sql.js';
 import { callerVerifier } from './callers.js';

@@ -1,11 +1,9 @@
 // A project's score history, read from the score_history table of the analytics store (the outbox
+import { ident, isoTime, lit, type AnalyticsReader } from '../analytics/index.js';
 // keeps rows only until the relay prunes them). The table is plain (SPEC 6.3.6): a duplicate delivery
 // is a second identical row, so the reader lists distinct rows and the latest score stays the same
 // (SPEC 6.3.7). Rows carry whole seconds; rows of one second are ordered by a hash of their content,
 // a stable order that pagination can resume.
-import { isoTime } from '../analytics/rows.js';
-import type { AnalyticsReader } from '../analytics-readers/store.js';
-import { ident, lit } from '../analytics-store/escape.js';
 
 export interface HistoryEntry {
   score: number | null;

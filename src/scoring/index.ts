@@ -1,5 +1,4 @@
 // Scores of projects (SPEC 1.2, 4.3): policies, the recompute trigger and queue, score history.
-import { postgresRecorder } from '../analytics/recorder.js';
 import type { Domain } from '../kernel/domain.js';
 import { crudPermissions } from '../kernel/permissions.js';
 import { SCHEDULER_ROLE } from '../delegation/setup.js';
@@ -7,8 +6,6 @@ import { scoringRoutes } from './routes.js';
 import { RESCORE_PERMISSION, TRIGGER_PERMISSIONS, scoringService } from './service.js';
 import { scoringMigrations } from './store.js';
 import { scoringWorker } from './worker.js';
-
-const recorder = postgresRecorder();
 
 export const scoringDomain: Domain = {
   name: 'scoring',
@@ -22,12 +19,12 @@ export const scoringDomain: Domain = {
     })),
     { name: RESCORE_PERMISSION, description: 'Recompute scores immediately (POST /scoring/rescore)' },
   ],
-  routes: (api, core) => scoringRoutes(api, scoringService(core, recorder)),
+  routes: (api, core) => scoringRoutes(api, scoringService(core)),
   background: [
     {
       name: 'scoring-recompute',
       roles: ['worker'],
-      start: async (core) => scoringWorker(core, recorder).start(),
+      start: async (core) => scoringWorker(core).start(),
     },
   ],
 };

@@ -1,8 +1,6 @@
 // Recomputing scores from current state. Idempotent: a project whose score does not change is not
 // written and gets no history row, so running the same job twice changes nothing.
-import type { AnalyticsRecorder } from '../analytics/recorder.js';
-import { clickhouseTime } from '../analytics/rows.js';
-import type { RowOf } from '../analytics/topology.js';
+import { clickhouseTime, type AnalyticsRecorder, type RowOf } from '../analytics/index.js';
 import type { Queryable } from '../db/sql.js';
 import { projectScore } from './policy.js';
 import { allRules, lockProjects, writeScores } from './store.js';

@@ -1,6 +1,5 @@
 // Scoring: policies, the recompute trigger (SPEC 4.3), the admin rescore and a project's score history.
-import type { AnalyticsRecorder } from '../analytics/recorder.js';
-import { analyticsReader } from '../analytics-readers/store.js';
+import { analyticsReader } from '../analytics/index.js';
 import type { Core } from '../kernel/core.js';
 import { attribution, hasPermission, type AuthContext } from '../kernel/context.js';
 import { authorize, authorizeNaming } from '../authz/guard.js';
@@ -79,15 +78,15 @@ function applyInput(base: Partial<PolicyProps>, input: PolicyInput): Partial<Pol
   return next;
 }
 
-type Deps = Pick<Core, 'sql' | 'settings' | 'graphCache' | 'log'>;
+type Deps = Pick<Core, 'sql' | 'settings' | 'graphCache' | 'log' | 'analytics'>;
 
-export function scoringService(core: Deps, recorder: AnalyticsRecorder) {
-  const { sql, settings, graphCache } = core;
+export function scoringService(core: Deps) {
+  const { sql, settings, graphCache, analytics } = core;
   const reader = analyticsReader(core);
   const recomputeNow = (items: RecomputeItem[]) =>
     sql.tx((tx) => {
       graphCache.invalidate(tx);
-      return recompute(tx, recorder, items);
+      return recompute(tx, analytics, items);
     });
 
   /** Policy changes move every score: queue all projects (debounced like the daily trigger). */

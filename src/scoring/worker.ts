@@ -2,7 +2,6 @@
 // FOR UPDATE SKIP LOCKED, so any number of workers share the queue. A batch is recomputed in one
 // transaction; if that fails, its jobs are retried one by one so that one bad job cannot hold back the
 // others. A failing job is retried with exponential backoff and parked with its error after 5 attempts.
-import type { AnalyticsRecorder } from '../analytics/recorder.js';
 import type { Core } from '../kernel/core.js';
 import { recompute } from './recompute.js';
 import { claim, complete, fail, type Job } from './store.js';
@@ -20,13 +19,9 @@ export interface WorkerOptions {
 
 export const MAX_ATTEMPTS = 5;
 
-type Deps = Pick<Core, 'sql' | 'log' | 'graphCache'>;
+type Deps = Pick<Core, 'sql' | 'log' | 'graphCache' | 'analytics'>;
 
-export function scoringWorker(
-  { sql, log, graphCache }: Deps,
-  recorder: AnalyticsRecorder,
-  options: WorkerOptions = {},
-) {
+export function scoringWorker({ sql, log, graphCache, analytics }: Deps, options: WorkerOptions = {}) {
   const batchSize = options.batchSize ?? 500;
   const pollMs = options.pollMs ?? 500;
   const backoffBaseMs = options.backoffBaseMs ?? 1000;
@@ -39,7 +34,7 @@ export function scoringWorker(
   async function run(jobs: readonly Job[]): Promise<void> {
     await sql.tx(async (tx) => {
       graphCache.invalidate(tx); // projects are cached by key; other replicas hear the trigger's NOTIFY
-      await recompute(tx, recorder, items(jobs));
+      await recompute(tx, analytics, items(jobs));
       await complete(
         tx,
         jobs.map((j) => j.id),

@@ -1,14 +1,11 @@
 // events/gateway: a delivery to POST /webhooks/{integration}/{webhook}. The sender proves it holds the
 // webhook's secret with an HMAC-SHA256 of the raw body; a verified delivery becomes one `events` row on
 // topic `gateway` (SPEC 6.3.3), recorded in a transaction of its own before the 202 is sent.
+import { AnalyticsRowTooLarge, MAX_MESSAGE_BYTES, eventRow } from '../analytics/index.js';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { AnalyticsRowTooLarge } from '../analytics/recorder.js';
 import type { Core } from '../kernel/core.js';
-import { recordEvent } from '../events/outbox.js';
-import { eventRow } from '../events/row.js';
 import { AppError, badRequest, notFound, unauthorized } from '../http/errors.js';
 import { parseJsonBody } from '../http/json-body.js';
-import { MAX_MESSAGE_BYTES } from '../stream/port.js';
 import { findWebhook } from './store.js';
 
 export const SIGNATURE_HEADER = 'x-keel-signature-256';
@@ -71,7 +68,7 @@ function parseJson(bytes: Buffer): unknown {
   return parseJsonBody(text);
 }
 
-export function webhookDelivery({ sql, secrets }: Pick<Core, 'sql' | 'secrets'>) {
+export function webhookDelivery({ sql, secrets, analytics }: Pick<Core, 'sql' | 'secrets' | 'analytics'>) {
   return {
     async deliver(integration: string, slug: string, body: Buffer, signature: string | undefined) {
       const hook = await findWebhook(sql, slug);
@@ -106,7 +103,7 @@ export function webhookDelivery({ sql, secrets }: Pick<Core, 'sql' | 'secrets'>)
       });
       try {
         // The recorder measures the row as it will be published and stores nothing over the limit.
-        await sql.tx((tx) => recordEvent(tx, row, { webhook: slug, integration }));
+        await sql.tx((tx) => analytics.event(tx, row, { webhook: slug, integration }));
       } catch (err) {
         throw err instanceof AnalyticsRowTooLarge ? tooLarge() : err;
       }

@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { chdbStore } from '../../src/analytics-store/chdb.js';
-import { AnalyticsStoreError } from '../../src/analytics-store/port.js';
+import { chdbStore } from '../../src/analytics/store/chdb.js';
+import { AnalyticsStoreError } from '../../src/analytics/store/port.js';
 import { storeContract, topologyContract, uniqueDatabase } from './contract.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'keel-chdb-'));

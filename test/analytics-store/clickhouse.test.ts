@@ -1,7 +1,7 @@
 // The store contract against a ClickHouse server (KEEL_TEST_CLICKHOUSE_URL; 18.16 in CI).
 import { describe, expect, it } from 'vitest';
-import { clickhouseStore, parseClickHouseUrl } from '../../src/analytics-store/clickhouse.js';
-import { AnalyticsStoreError } from '../../src/analytics-store/port.js';
+import { clickhouseStore, parseClickHouseUrl } from '../../src/analytics/store/clickhouse.js';
+import { AnalyticsStoreError } from '../../src/analytics/store/port.js';
 import { storeContract, topologyContract, uniqueDatabase } from './contract.js';
 import { clickhouseUrl } from './support.js';
 

@@ -8,11 +8,11 @@ import {
   litList,
   type AnalyticsStore,
   type TableSpec,
-} from '../../src/analytics-store/index.js';
-import { AnalyticsStoreError } from '../../src/analytics-store/port.js';
-import { createTableSql, DEAD_LETTER_TABLE } from '../../src/analytics-store/ddl.js';
-import { analyticsTables } from '../../src/analytics-store/tables.js';
-import { sinks } from '../../src/analytics/topology.js';
+} from '../../src/analytics/store/index.js';
+import { AnalyticsStoreError } from '../../src/analytics/store/port.js';
+import { createTableSql, DEAD_LETTER_TABLE } from '../../src/analytics/store/ddl.js';
+import { analyticsTables } from '../../src/analytics/store/tables.js';
+import { sinks } from '../../src/analytics/topology/topology.js';
 
 const DEDUP: TableSpec = {
   name: 'contract_dedup',

@@ -3,7 +3,7 @@
 // PostgreSQL writes out in full, every escape, text beyond ASCII and random JSON values (seeded).
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishedBytesBound } from '../../src/analytics/recorder.js';
+import { publishedBytesBound } from '../../src/analytics/outbox/recorder.js';
 import { createSql, type Sql } from '../../src/db/sql.js';
 import { createTestDatabase } from '../support/harness.js';
 

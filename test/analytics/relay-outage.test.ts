@@ -4,11 +4,11 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { postgresRecorder } from '../../src/analytics/recorder.js';
-import { outboxRelay } from '../../src/analytics/relay.js';
+import { outboxAnalytics } from '../../src/analytics/outbox/record.js';
+import { outboxRelay } from '../../src/analytics/relay/relay.js';
 import { allDomains } from '../../src/app/domains.js';
 import { createSql } from '../../src/db/sql.js';
-import { natsStream } from '../../src/stream/nats.js';
+import { natsStream } from '../../src/analytics/stream/nats.js';
 import { createTestDatabase, startTestApp, testEnv } from '../support/harness.js';
 import { ownNats, testNatsUrl } from '../stream/nats-server.js';
 import { eventRow, producerDomain } from './support.js';
@@ -119,7 +119,7 @@ describe('a relay process killed between commit and publish', () => {
     const count = async (where: string) =>
       (await sql.one<{ n: number }>(`SELECT count(*)::int AS n FROM analytics_outbox WHERE ${where}`))!.n;
     try {
-      const recorder = postgresRecorder();
+      const recorder = outboxAnalytics();
       const total = 30_000;
       for (let i = 0; i < total; i += 5000) {
         await sql.tx((tx) =>

@@ -1,22 +1,22 @@
 // The outbox relay (DESIGN.md section 5, SPEC 6.3): commit order, rollbacks, invalid rows, metrics.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresRecorder } from '../../src/analytics/recorder.js';
-import { outboxRelay } from '../../src/analytics/relay.js';
+import { outboxAnalytics } from '../../src/analytics/outbox/record.js';
+import { outboxRelay } from '../../src/analytics/relay/relay.js';
 import { allDomains } from '../../src/app/domains.js';
-import { natsStream } from '../../src/stream/nats.js';
+import { natsStream } from '../../src/analytics/stream/nats.js';
 import {
   PublishError,
   type ConsumerGroup,
   type DeliveredMessage,
   type StreamPort,
-} from '../../src/stream/port.js';
+} from '../../src/analytics/stream/port.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
 import { testNatsUrl } from '../stream/nats-server.js';
 import { eventRow, producerDomain } from './support.js';
 
 const natsUrl = testNatsUrl();
-const recorder = postgresRecorder();
+const recorder = outboxAnalytics();
 
 const summaries = (m: DeliveredMessage[]) =>
   m.map((x) => (JSON.parse(x.payload) as { summary: string }).summary);

@@ -1,12 +1,12 @@
 // Test producers of analytics rows.
 import { randomUUID } from 'node:crypto';
 import { Type } from 'typebox';
-import { postgresRecorder } from '../../src/analytics/recorder.js';
-import { clickhouseTime } from '../../src/analytics/rows.js';
-import type { RowOf } from '../../src/analytics/topology.js';
+import { outboxAnalytics } from '../../src/analytics/outbox/record.js';
+import { clickhouseTime } from '../../src/analytics/topology/shapes.js';
+import type { RowOf } from '../../src/analytics/topology/topology.js';
 import type { Domain } from '../../src/kernel/domain.js';
 
-const recorder = postgresRecorder();
+const recorder = outboxAnalytics();
 
 export const eventRow = (summary: string, extra: Partial<RowOf<'events'>> = {}): RowOf<'events'> => ({
   event_id: randomUUID(),

@@ -5,11 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sinks, streams } from '../../src/analytics/topology.js';
+import { sinks, streams } from '../../src/analytics/topology/topology.js';
 import { loadOrCreateSecrets, withDataDirSecrets } from '../../src/config/data-dir-secrets.js';
 import { loadSettings, SettingsError } from '../../src/config/settings.js';
-import { CONNECTOR_KEY_HEADER } from '../../src/connector/routes.js';
-import { fetchSinkConfig } from '../../src/connector/runtime.js';
+import { CONNECTOR_KEY_HEADER } from '../../src/analytics/connector/routes.js';
+import { fetchSinkConfig } from '../../src/analytics/connector/runtime.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
 import { listenLocal } from '../support/listen.js';
 

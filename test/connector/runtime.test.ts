@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boot } from '../../src/app/boot.js';
 import { allDomains } from '../../src/app/domains.js';
 import { run, type Running } from '../../src/app/run.js';
-import { chdbStore } from '../../src/analytics-store/chdb.js';
-import { clickhouseTime } from '../../src/analytics/rows.js';
+import { chdbStore } from '../../src/analytics/store/chdb.js';
+import { clickhouseTime } from '../../src/analytics/topology/shapes.js';
 import { loadSettings } from '../../src/config/settings.js';
 import { createSql } from '../../src/db/sql.js';
-import { postgresStream } from '../../src/stream/postgres.js';
+import { postgresStream } from '../../src/analytics/stream/postgres.js';
 import { createTestDatabase, testEnv } from '../support/harness.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'keel-connector-'));

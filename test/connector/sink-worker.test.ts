@@ -3,11 +3,15 @@
 // the store refuses for its content goes to the dead-letter table; two workers may share a group.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AnalyticsStoreError, type AnalyticsStore } from '../../src/analytics-store/port.js';
-import { analyticsTables } from '../../src/analytics-store/tables.js';
-import { startSinkWorker, type SinkTarget, type WorkerLog } from '../../src/connector/sink-worker.js';
+import { AnalyticsStoreError, type AnalyticsStore } from '../../src/analytics/store/port.js';
+import { analyticsTables } from '../../src/analytics/store/tables.js';
+import {
+  startSinkWorker,
+  type SinkTarget,
+  type WorkerLog,
+} from '../../src/analytics/connector/sink-worker.js';
 import { scrape } from '../../src/observability/metrics.js';
-import type { StreamPort } from '../../src/stream/port.js';
+import type { StreamPort } from '../../src/analytics/stream/port.js';
 import { sampleRow } from '../analytics-store/contract.js';
 import { pairs, type Pair } from './pairs.js';
 

@@ -1,6 +1,6 @@
 // GET /admin/pipeline: admins read the pipeline figures /metrics exports, as JSON; nobody else does.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sinkMetrics } from '../../src/connector/metrics.js';
+import { sinkMetrics } from '../../src/analytics/connector/metrics.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
 import { clientToken, setupScheduler } from '../delegation/helpers.js';
 

@@ -2,7 +2,7 @@
 // (test/support/plans.ts): each reads the expired rows along an index and deletes them by key, rather
 // than scanning the table twice (a hash semi-join of two scans).
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { PRUNE_SENT } from '../../src/analytics/store.js';
+import { PRUNE_SENT } from '../../src/analytics/outbox/store.js';
 import { PRUNE_COUNTERS } from '../../src/identity/throttle.store.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
 import { genericPlan, scannedTables } from '../support/plans.js';

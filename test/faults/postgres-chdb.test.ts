@@ -9,10 +9,10 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chdbStore } from '../../src/analytics-store/chdb.js';
+import { chdbStore } from '../../src/analytics/store/chdb.js';
 import { createSql, type Sql } from '../../src/db/sql.js';
-import { postgresStream } from '../../src/stream/postgres.js';
-import type { StreamPort } from '../../src/stream/port.js';
+import { postgresStream } from '../../src/analytics/stream/postgres.js';
+import type { StreamPort } from '../../src/analytics/stream/port.js';
 import { createTestDatabase } from '../support/harness.js';
 import {
   FAULT_ROWS,

@@ -8,13 +8,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
-import type { AnalyticsStore } from '../../src/analytics-store/port.js';
-import { analyticsTables } from '../../src/analytics-store/tables.js';
+import type { AnalyticsStore } from '../../src/analytics/store/port.js';
+import { analyticsTables } from '../../src/analytics/store/tables.js';
 import { boot } from '../../src/app/boot.js';
 import { allDomains } from '../../src/app/domains.js';
 import { run, type Running } from '../../src/app/run.js';
 import { loadSettings } from '../../src/config/settings.js';
-import { PublishError, type StreamPort } from '../../src/stream/port.js';
+import { PublishError, type StreamPort } from '../../src/analytics/stream/port.js';
 import { sampleRow } from '../analytics-store/contract.js';
 import { testEnv } from '../support/harness.js';
 

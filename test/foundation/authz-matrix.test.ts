@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useEmbeddedStore } from '../../src/analytics-readers/store.js';
+import { useEmbeddedStore } from '../../src/analytics/readers/reader.js';
 import { startTestApp, type Res, type TestApp } from '../support/harness.js';
 import { clientToken, consent, setupScheduler } from '../delegation/helpers.js';
 import { allPermissions, createRole, serviceAccount, userToken } from './fixtures.js';

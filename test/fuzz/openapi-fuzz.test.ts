@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useEmbeddedStore } from '../../src/analytics-readers/store.js';
+import { useEmbeddedStore } from '../../src/analytics/readers/reader.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
 
 const RUNS = Number(process.env.KEEL_FUZZ_RUNS ?? 25);

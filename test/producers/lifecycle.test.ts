@@ -1,8 +1,8 @@
 // events/lifecycle: organization, team, project and environment changes recorded in their transaction.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Value } from 'typebox/value';
-import { EventRow } from '../../src/analytics/rows.js';
-import { recordLifecycle } from '../../src/events/lifecycle.js';
+import { EventRow } from '../../src/analytics/topology/shapes.js';
+import { lifecycleEvent } from '../../src/analytics/rows/lifecycle.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
 import { createRole, serviceAccount } from '../foundation/fixtures.js';
 import { consent, delegatedToken, setupScheduler } from '../delegation/helpers.js';
@@ -229,12 +229,10 @@ describe('a change that does not happen records nothing', () => {
     const rows = await recorded(app, async () => {
       await expect(
         app.runtime.core.sql.tx(async (tx) => {
-          await recordLifecycle(tx, ctx, {
-            subject: 'environment',
-            action: 'created',
-            id: 'x',
-            slug: 'ghost',
-          });
+          await app.runtime.core.analytics.event(
+            tx,
+            lifecycleEvent(ctx, { subject: 'environment', action: 'created', id: 'x', slug: 'ghost' }),
+          );
           throw new Error('the change fails after its row was recorded');
         }),
       ).rejects.toThrow(/fails after/);

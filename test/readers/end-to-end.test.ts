@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boot } from '../../src/app/boot.js';
 import { allDomains } from '../../src/app/domains.js';
 import { run, type Running } from '../../src/app/run.js';
-import { clickhouseStore, parseClickHouseUrl } from '../../src/analytics-store/clickhouse.js';
+import { clickhouseStore, parseClickHouseUrl } from '../../src/analytics/store/clickhouse.js';
 import { loadSettings } from '../../src/config/settings.js';
 import { clickhouseUrl } from '../analytics-store/support.js';
 import { createTestDatabase, testEnv } from '../support/harness.js';

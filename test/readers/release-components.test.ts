@@ -1,8 +1,8 @@
 // Release components (SPEC 6.3.7-8): fact rows, then the batch row only after the stream acknowledged
 // them; readers rank by batch and list distinct components, so a duplicate delivery changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxRelay } from '../../src/analytics/relay.js';
-import { PublishError, type StreamPort } from '../../src/stream/port.js';
+import { outboxRelay } from '../../src/analytics/relay/relay.js';
+import { PublishError, type StreamPort } from '../../src/analytics/stream/port.js';
 import { createRole, expectInvalid, expectProblem, serviceAccount } from '../foundation/fixtures.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
 import { ownNats, testNatsUrl, type OwnNats } from '../stream/nats-server.js';

@@ -1,13 +1,11 @@
 // GET /organizations/{org}/projects/{project}/score/history reads score_history from the analytics
 // store (a plain table: a duplicate delivery is a second row, and the reader lists it once).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresRecorder } from '../../src/analytics/recorder.js';
-import type { RowOf } from '../../src/analytics/topology.js';
+import type { RowOf } from '../../src/analytics/topology/topology.js';
 import { allPages } from '../foundation/fixtures.js';
 import { startReaderApp, transports, type ReaderApp } from './support.js';
 
 type Row = RowOf<'score_history'>;
-const recorder = postgresRecorder();
 
 describe.each(transports())('score history on %s', (transport) => {
   let r: ReaderApp;
@@ -44,7 +42,9 @@ describe.each(transports())('score history on %s', (transport) => {
       row(40, 35, '2026-02-01 13:00:00'),
       { ...row(99, null, '2026-02-01 14:00:00'), project_id: '00000000-0000-7000-8000-000000000000' },
     ];
-    await r.app.runtime.core.sql.tx((tx) => recorder.record(tx, 'score_history', 'project-score', rows));
+    await r.app.runtime.core.sql.tx((tx) =>
+      r.app.runtime.core.analytics.record(tx, 'score_history', 'project-score', rows),
+    );
     await r.settle();
   }, 60_000);
   afterAll(() => r?.close());

@@ -1,7 +1,7 @@
 // Several scheduler replicas on one database: each occurrence fires exactly once, and start-ups that
 // race create the system schedule once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresRecorder } from '../../src/analytics/recorder.js';
+import { outboxAnalytics } from '../../src/analytics/outbox/record.js';
 import { createSql, type Sql } from '../../src/db/sql.js';
 import { schedulerRuntime, type SchedulerRuntime } from '../../src/scheduler/runtime.js';
 import { insertSchedule } from '../../src/scheduler/store.js';
@@ -30,7 +30,7 @@ beforeAll(async () => {
         sql,
         log: quiet,
         settings: app.runtime.core.settings,
-        recorder: postgresRecorder(),
+        recorder: outboxAnalytics(),
         baseUrl: () => app.baseUrl,
         clock,
         pollMs: 20,

@@ -1,6 +1,5 @@
 // The recompute queue consumer, score history and the admin rescore, against real PostgreSQL.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { postgresRecorder } from '../../src/analytics/recorder.js';
 import { scoringWorker } from '../../src/scoring/worker.js';
 import type { TestApp } from '../support/harness.js';
 import { startReaderApp, type ReaderApp } from '../readers/support.js';
@@ -13,8 +12,7 @@ let app: TestApp;
 let readers: ReaderApp;
 let admin: string;
 let member: string;
-const recorder = postgresRecorder();
-const worker = () => scoringWorker(app.runtime.core, recorder, { batchSize: 100, backoffBaseMs: 1000 });
+const worker = () => scoringWorker(app.runtime.core, { batchSize: 100, backoffBaseMs: 1000 });
 
 const project = async (org: string, slug: string) =>
   (await app.call('GET', `/organizations/${org}/projects/${slug}`, { token: admin })).body as {
@@ -207,7 +205,7 @@ describe('the consumer recomputes from current state and writes score and previo
       token: admin,
       body: { attributes: { tier: 'gold' } },
     });
-    const handle = scoringWorker(app.runtime.core, recorder, { pollMs: 20 }).start();
+    const handle = scoringWorker(app.runtime.core, { pollMs: 20 }).start();
     try {
       await recomputeAll();
       for (let i = 0; i < 200 && (await project('acme', 'bare')).score !== 75; i++)

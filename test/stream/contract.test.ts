@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../src/db/migrate.js';
 import { createSql, type Sql } from '../../src/db/sql.js';
 import { startEmbeddedPostgres } from '../../src/db/embedded.js';
-import { natsStream } from '../../src/stream/nats.js';
-import { postgresStream, streamLogMigrations } from '../../src/stream/postgres.js';
-import type { DeliveredMessage, OutgoingMessage, StreamPort } from '../../src/stream/port.js';
+import { natsStream } from '../../src/analytics/stream/nats.js';
+import { postgresStream, streamLogMigrations } from '../../src/analytics/stream/postgres.js';
+import type { DeliveredMessage, OutgoingMessage, StreamPort } from '../../src/analytics/stream/port.js';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connectNats, deleteNatsStreams, ownNats, testNatsUrl } from './nats-server.js';
 

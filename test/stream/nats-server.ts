@@ -8,7 +8,7 @@ import path from 'node:path';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { freePort } from '../../src/db/embedded.js';
-import { natsEndpoint } from '../../src/stream/nats.js';
+import { natsEndpoint } from '../../src/analytics/stream/nats.js';
 
 export interface OwnNats {
   url: string;

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { migrate } from '../../src/db/migrate.js';
 import { createSql, type Sql } from '../../src/db/sql.js';
-import { PRUNE, PUBLISH, streamLogMigrations } from '../../src/stream/postgres.js';
+import { PRUNE, PUBLISH, streamLogMigrations } from '../../src/analytics/stream/postgres.js';
 import { createTestDatabase } from '../support/harness.js';
 import { genericPlan, scannedTables } from '../support/plans.js';
 

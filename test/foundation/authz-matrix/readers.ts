@@ -3,9 +3,9 @@
 // release_components:create by whoever may also read the project, and read by whoever may read it. The matrix's Keel reads the
 // embedded engine (as `keel serve` does); entries to complete are put straight into it, as the
 // connector would.
-import { openAnalyticsStore, type AnalyticsStore } from '../../../src/analytics-store/index.js';
-import { ensureTables } from '../../../src/analytics-store/ddl.js';
-import { analyticsTables } from '../../../src/analytics-store/tables.js';
+import { openAnalyticsStore, type AnalyticsStore } from '../../../src/analytics/store/index.js';
+import { ensureTables } from '../../../src/analytics/store/ddl.js';
+import { analyticsTables } from '../../../src/analytics/store/tables.js';
 import { entryRow } from '../../readers/support.js';
 import { WRITE_WITHOUT_READ, adminCall, fixed, m, type RouteGroup } from './table.js';
 import { ENV, ORG, P, PROJECT } from './foundation.js';

@@ -3,9 +3,9 @@
 // transaction (DESIGN.md section 5), so a committed change never loses its row and a rolled-back one
 // never publishes one. The relay (relay.ts) moves outbox rows to the stream.
 import { Compile, type Validator } from 'typebox/compile';
-import type { Queryable } from '../db/sql.js';
+import type { Queryable } from '../../db/sql.js';
 import { ID_HEADERS, MAX_MESSAGE_BYTES, messageBytes } from '../stream/port.js';
-import { TOPOLOGY, sinks, type RowOf, type SinkStream, type TopicOf } from './topology.js';
+import { TOPOLOGY, sinks, type RowOf, type SinkStream, type TopicOf } from '../topology/topology.js';
 
 export type Headers = Readonly<Record<string, string>>;
 

@@ -18,13 +18,17 @@ import {
   ScoreHistoryRow,
   SchedulerRunRow,
   TagRow,
-} from './rows.js';
+} from './shapes.js';
 
 /**
  * How a table treats the at-least-once duplicates of SPEC 6.3.6. `deduplicate`: ReplacingMergeTree
  * ordered by `key`, the row with the highest `version` wins. `plain`: MergeTree, duplicates stay
  * (SPEC 6.3.7 says how readers live with them); `key` is still the sort key.
  */
+/** Rows a sink inserts at once, and how often it polls its consumer group (fixed sink settings). */
+export const BATCH_LENGTH = 1000;
+export const POLL_INTERVAL_MS = 250;
+
 export type TableKind =
   | { readonly mode: 'deduplicate'; readonly key: readonly string[]; readonly version: string }
   | { readonly mode: 'plain'; readonly key: readonly string[] };

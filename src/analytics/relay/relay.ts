@@ -6,9 +6,9 @@
 // dead-letter table instead, so that it cannot hold back every row behind it. docs/analytics.md argues
 // the commit order and the dead letters.
 import { randomUUID } from 'node:crypto';
-import type { Core } from '../kernel/core.js';
-import { deleteInBatches } from '../db/batches.js';
-import { addProbe, client, registry } from '../observability/metrics.js';
+import type { Core } from '../../kernel/core.js';
+import { deleteInBatches } from '../../db/batches.js';
+import { addProbe, client, registry } from '../../observability/metrics.js';
 import { MessageTooLarge, PublishError } from '../stream/port.js';
 import {
   anyUnsent,
@@ -21,7 +21,7 @@ import {
   releaseLease,
   unsent,
   type OutboxRow,
-} from './store.js';
+} from '../outbox/store.js';
 
 export interface RelayOptions {
   batchSize?: number;

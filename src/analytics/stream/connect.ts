@@ -1,6 +1,6 @@
 // Picks the stream adapter from KEEL_STREAM_URL and connects, or fails start-up naming the setting.
-import type { Settings } from '../config/settings.js';
-import type { Sql } from '../db/sql.js';
+import type { Settings } from '../../config/settings.js';
+import type { Sql } from '../../db/sql.js';
 import type { StreamPort } from './port.js';
 import { postgresStream } from './postgres.js';
 

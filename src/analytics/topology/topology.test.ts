@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidAnalyticsRow, validateRecord } from './recorder.js';
-import { clickhouseTime, isoTime } from './rows.js';
+import { InvalidAnalyticsRow, validateRecord } from '../outbox/recorder.js';
+import { clickhouseTime, isoTime } from './shapes.js';
 import { TOPOLOGY, sinks, streams } from './topology.js';
 
 const event = {

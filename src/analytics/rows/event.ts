@@ -1,8 +1,10 @@
 // The `events` row as the producers build it (SPEC 2.8: the fields a direct insert would use).
-import { clickhouseTime, rowVersion } from '../analytics/rows.js';
-import type { AuthContext } from '../kernel/context.js';
-import { uuidv7 } from '../graph/ids.js';
-import type { EventRow } from './outbox.js';
+import { clickhouseTime, rowVersion } from '../topology/shapes.js';
+import type { AuthContext } from '../../kernel/context.js';
+import { uuidv7 } from '../../graph/ids.js';
+import type { RowOf } from '../topology/topology.js';
+
+export type EventRow = RowOf<'events'>;
 
 export interface EventFields {
   /** `<subject>.<verb>`, e.g. `project.created`, `comment.created`, `webhook.received`. */

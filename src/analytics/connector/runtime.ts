@@ -3,16 +3,17 @@
 // runs one sink worker per sink.
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { chdbStore } from '../analytics-store/chdb.js';
-import { clickhouseStore } from '../analytics-store/clickhouse.js';
-import { DEAD_LETTER_TABLE, ensureTables } from '../analytics-store/ddl.js';
-import type { AnalyticsStore } from '../analytics-store/port.js';
-import { analyticsTables } from '../analytics-store/tables.js';
-import type { Settings } from '../config/settings.js';
+import { chdbStore } from '../store/chdb.js';
+import { clickhouseStore } from '../store/clickhouse.js';
+import { DEAD_LETTER_TABLE, ensureTables } from '../store/ddl.js';
+import type { AnalyticsStore } from '../store/port.js';
+import { analyticsTables } from '../store/tables.js';
+import type { Settings } from '../../config/settings.js';
 import type { StreamPort } from '../stream/port.js';
 import { CONNECTOR_KEY_HEADER } from './routes.js';
 import { backoffMs, startSinkWorker, type SinkStats } from './sink-worker.js';
-import { POLL_INTERVAL_MS, type Sink, type SinkConfig } from './sinks.js';
+import { POLL_INTERVAL_MS } from '../topology/topology.js';
+import type { Sink, SinkConfig } from './sinks.js';
 
 /**
  * Reads the sink configuration. A redirect is not followed: fetch would send the key (a custom header)

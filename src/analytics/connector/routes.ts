@@ -2,10 +2,10 @@
 // route takes no bearer token at all: only the static connector key, compared in constant time.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { Api } from '../kernel/domain.js';
-import type { Settings } from '../config/settings.js';
-import { unauthorized } from '../http/errors.js';
-import { responses } from '../http/schemas.js';
+import type { Api } from '../../kernel/domain.js';
+import type { Settings } from '../../config/settings.js';
+import { unauthorized } from '../../http/errors.js';
+import { responses } from '../../http/schemas.js';
 import { SinkConfig, sinkConfig } from './sinks.js';
 
 export const CONNECTOR_KEY_HEADER = 'x-keel-connector-key';

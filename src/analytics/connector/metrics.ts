@@ -1,5 +1,5 @@
 // Per-sink connector metrics on GET /metrics (labels: the sink's stream and target table).
-import { client, registry } from '../observability/metrics.js';
+import { client, registry } from '../../observability/metrics.js';
 
 const labelNames = ['sink', 'table'] as const;
 const counter = (name: string, help: string) =>

@@ -8,9 +8,9 @@
 // publishers: after a publish, at most once a minute per stream and process.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { deleteInBatches, HOUSEKEEPING_BATCH, HOUSEKEEPING_ROUNDS } from '../db/batches.js';
-import type { Migration } from '../db/migrate.js';
-import type { Sql } from '../db/sql.js';
+import { deleteInBatches, HOUSEKEEPING_BATCH, HOUSEKEEPING_ROUNDS } from '../../db/batches.js';
+import type { Migration } from '../../db/migrate.js';
+import type { Sql } from '../../db/sql.js';
 import {
   PublishError,
   STREAM_MAX_AGE_MS,

@@ -1,7 +1,7 @@
 // The analytics tables, derived from the topology's TypeBox row types (SPEC 6.2) and nothing else.
 import type { TSchema } from 'typebox';
-import { sinks } from '../analytics/topology.js';
-import { DateTime } from '../analytics/rows.js';
+import { sinks } from '../topology/topology.js';
+import { DateTime } from '../topology/shapes.js';
 import { DEAD_LETTER_TABLE, type ColumnType, type TableSpec } from './ddl.js';
 
 type Json = { [k: string]: unknown };

@@ -1,6 +1,6 @@
 // SQL of the analytics outbox: its migrations, and the statements the relay runs.
-import type { Migration } from '../db/migrate.js';
-import type { Queryable } from '../db/sql.js';
+import type { Migration } from '../../db/migrate.js';
+import type { Queryable } from '../../db/sql.js';
 
 export const analyticsMigrations: Migration[] = [
   {

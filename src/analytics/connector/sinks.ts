@@ -1,12 +1,11 @@
 // The sink configuration of SPEC 4.7: one sink per analytics-bound stream, generated from the topology
 // and Keel's own settings only. The runtime (runtime.ts) reads it back through GET /connectors/config.
 import { Type, type Static } from 'typebox';
-import { sinks } from '../analytics/topology.js';
-import { parseClickHouseUrl } from '../analytics-store/clickhouse.js';
-import type { Settings } from '../config/settings.js';
 
-export const BATCH_LENGTH = 1000;
-export const POLL_INTERVAL_MS = 250;
+import { parseClickHouseUrl } from '../store/clickhouse.js';
+import type { Settings } from '../../config/settings.js';
+
+import { BATCH_LENGTH, POLL_INTERVAL_MS, sinks } from '../topology/topology.js';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 

@@ -1,9 +1,9 @@
 // events/lifecycle: organizations, teams, projects and environments created, updated and deleted.
-// Services call this inside the transaction of the change, so a rolled-back change records nothing.
-import { attribution, type AuthContext } from '../kernel/context.js';
-import type { Queryable } from '../db/sql.js';
-import { recordEvent } from './outbox.js';
-import { eventRow, whoOf } from './row.js';
+// Services record the row (core.analytics.event) inside the transaction of the change, so a
+// rolled-back change records nothing.
+import { attribution, type AuthContext } from '../../kernel/context.js';
+import type { EventRow } from './event.js';
+import { eventRow, whoOf } from './event.js';
 
 export type LifecycleSubject = 'organization' | 'team' | 'project' | 'environment';
 export type LifecycleAction = 'created' | 'updated' | 'deleted';
@@ -25,21 +25,19 @@ export interface LifecycleChange {
   details?: Record<string, unknown> | undefined;
 }
 
-export async function recordLifecycle(q: Queryable, ctx: AuthContext, change: LifecycleChange) {
-  await recordEvent(
-    q,
-    eventRow({
-      event_type: `${change.subject}.${change.action}`,
-      source: 'lifecycle',
-      who: whoOf(ctx),
-      organization: change.organization,
-      project: change.project,
-      environment: change.environment,
-      subject_id: change.id,
-      summary: `${attribution(ctx)} ${change.action} ${change.subject} ${change.slug}`,
-      metadata: { slug: change.slug, ...change.details },
-    }),
-  );
+/** The `events` row of a lifecycle change. */
+export function lifecycleEvent(ctx: AuthContext, change: LifecycleChange): EventRow {
+  return eventRow({
+    event_type: `${change.subject}.${change.action}`,
+    source: 'lifecycle',
+    who: whoOf(ctx),
+    organization: change.organization,
+    project: change.project,
+    environment: change.environment,
+    subject_id: change.id,
+    summary: `${attribution(ctx)} ${change.action} ${change.subject} ${change.slug}`,
+    metadata: { slug: change.slug, ...change.details },
+  });
 }
 
 /** The names of the fields an update sets to a new value (what a lifecycle `updated` event lists). */

@@ -1,6 +1,6 @@
 // The analytics readers' store in each run mode (docs/analytics-readers.md).
-import type { Domain } from '../kernel/domain.js';
-import { closeReaderStore, useEmbeddedStore } from './store.js';
+import type { Domain } from '../../kernel/domain.js';
+import { closeReaderStore, useEmbeddedStore } from './reader.js';
 
 export const analyticsReadersDomain: Domain = {
   name: 'analytics-readers',

@@ -2,10 +2,10 @@
 // Unlike a runtime that commits before writing (apache/iggy#3847), a batch whose insert failed is
 // never committed, so it is delivered again: rows may be written twice (at-least-once, collapsed by
 // deduplicating tables), never zero times.
-import type { AnalyticsStore, Row } from '../analytics-store/port.js';
-import { AnalyticsStoreError, classifyStoreError } from '../analytics-store/port.js';
-import { DEAD_LETTER_TABLE } from '../analytics-store/ddl.js';
-import { clickhouseTime } from '../analytics/rows.js';
+import type { AnalyticsStore, Row } from '../store/port.js';
+import { AnalyticsStoreError, classifyStoreError } from '../store/port.js';
+import { DEAD_LETTER_TABLE } from '../store/ddl.js';
+import { clickhouseTime } from '../topology/shapes.js';
 import type { ConsumerGroup, DeliveredMessage, StreamPort } from '../stream/port.js';
 import { sinkMetrics } from './metrics.js';
 

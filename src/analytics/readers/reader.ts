@@ -4,13 +4,13 @@
 // - unset, in `keel serve`: the embedded engine the connector of the same process writes to;
 // - unset elsewhere (`keel api`): no store this process can read; readers answer 503.
 import path from 'node:path';
-import type { Core } from '../kernel/core.js';
-import { chdbStore } from '../analytics-store/chdb.js';
-import { clickhouseStore, parseClickHouseUrl } from '../analytics-store/clickhouse.js';
-import { ensureTables } from '../analytics-store/ddl.js';
-import { AnalyticsStoreError, type AnalyticsStore, type Row } from '../analytics-store/port.js';
-import { analyticsTables } from '../analytics-store/tables.js';
-import { AppError } from '../http/errors.js';
+import type { Core } from '../../kernel/core.js';
+import { chdbStore } from '../store/chdb.js';
+import { clickhouseStore, parseClickHouseUrl } from '../store/clickhouse.js';
+import { ensureTables } from '../store/ddl.js';
+import { AnalyticsStoreError, type AnalyticsStore, type Row } from '../store/port.js';
+import { analyticsTables } from '../store/tables.js';
+import { AppError } from '../../http/errors.js';
 
 /** Seconds a caller should wait before asking again while the store is down. */
 export const STORE_RETRY_AFTER_SECONDS = 5;

@@ -1,12 +1,12 @@
 // GET /admin/pipeline (admins): the analytics pipeline's health as JSON, read from the same registry that
 // GET /metrics exports (src/observability), so the console and Prometheus always show the same figures.
 import { Type } from 'typebox';
-import type { Domain } from '../kernel/domain.js';
-import { isAdminUser } from '../kernel/context.js';
-import { forbidden } from '../http/errors.js';
-import { responses } from '../http/schemas.js';
-import { authOf } from '../kernel/route.js';
-import { registry, scrape } from '../observability/metrics.js';
+import type { Domain } from '../../kernel/domain.js';
+import { isAdminUser } from '../../kernel/context.js';
+import { forbidden } from '../../http/errors.js';
+import { responses } from '../../http/schemas.js';
+import { authOf } from '../../kernel/route.js';
+import { registry, scrape } from '../../observability/metrics.js';
 
 type Values = { value: number; labels: Record<string, string | number | undefined> }[];
 

@@ -1,4 +1,4 @@
-import type { Domain } from '../kernel/domain.js';
+import type { Domain } from '../../kernel/domain.js';
 import { connectorRoutes } from './routes.js';
 import { startConnector } from './runtime.js';
 
