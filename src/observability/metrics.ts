@@ -2,6 +2,7 @@
 // registers its metrics here, once, at module load; values that live in a database are read at
 // scrape time through probes, so a scrape always shows the present.
 import client from 'prom-client';
+import type { LoopMetrics } from '../lib/background.js';
 
 export const registry = new client.Registry();
 registry.setDefaultLabels({ service: 'keel' });
@@ -116,3 +117,25 @@ export const poolConnections = new client.Gauge({
   labelNames: ['state'] as const,
   registers: [registry],
 });
+
+const loopPasses = new client.Counter({
+  name: 'keel_background_passes_total',
+  help: 'Passes of the background loops (relay, scheduler, scoring worker), by loop and outcome',
+  labelNames: ['loop', 'outcome'],
+  registers: [registry],
+});
+const loopPassSeconds = new client.Histogram({
+  name: 'keel_background_pass_seconds',
+  help: 'Duration of a background loop pass, by loop',
+  labelNames: ['loop'],
+  buckets: [0.001, 0.005, 0.025, 0.1, 0.5, 2.5, 10, 60],
+  registers: [registry],
+});
+
+/** The figures of every background loop (src/lib/background.ts). */
+export const loopMetrics: LoopMetrics = {
+  pass(loop, outcome, seconds) {
+    loopPasses.inc({ loop, outcome });
+    loopPassSeconds.observe({ loop }, seconds);
+  },
+};

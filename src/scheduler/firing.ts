@@ -8,6 +8,8 @@ import { deleteInBatches, HOUSEKEEPING_BATCH, HOUSEKEEPING_ROUNDS } from '../db/
 import type { Sql } from '../db/sql.js';
 import { uuidv7 } from '../graph/ids.js';
 import { AppError } from '../http/errors.js';
+import { startLoop, type Loop } from '../lib/background.js';
+import { loopMetrics } from '../observability/metrics.js';
 import { recordRuns } from './analytics.js';
 import { nextOccurrence } from './cron.js';
 import { KeelApiError, type KeelClient } from './keel-client.js';
@@ -79,9 +81,7 @@ export function firingEngine(opts: FiringOptions) {
   const retentionDays = opts.runRetentionDays ?? 90;
   const inFlight = new Set<Promise<void>>();
   const manualInFlight = new Set<Promise<void>>();
-  let running = false;
-  let wakeUp: (() => void) | undefined;
-  let loopDone: Promise<void> | undefined;
+  let loop: Loop | undefined;
   let lastHousekeeping = 0;
 
   async function systemCall(s: ScheduleRow): Promise<Outcome> {
@@ -248,7 +248,7 @@ export function firingEngine(opts: FiringOptions) {
     void done.finally(() => {
       inFlight.delete(done);
       manualInFlight.delete(done);
-      wakeUp?.();
+      loop?.wake();
     });
   }
 
@@ -354,51 +354,38 @@ export function firingEngine(opts: FiringOptions) {
     return Math.min(pollMs, Math.max(MIN_SLEEP_MS, earliest.getTime() - clock.now().getTime()));
   }
 
-  async function loop(): Promise<void> {
-    while (running) {
-      let delay = pollMs;
-      try {
-        await housekeeping();
-        await pass();
-        delay = await sleepMs();
-      } catch (err) {
-        log.error({ err }, 'scheduler pass failed');
-      }
-      if (!running) break;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, delay);
-        wakeUp = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wakeUp = undefined;
-    }
-  }
-
   return {
     clock,
 
     start(): void {
-      if (running) return;
-      running = true;
+      if (loop) return;
       // The scheduler's own token before the first due time, not at it (a failure shows at the first call).
       tokens.schedulerToken().catch(() => {});
-      loopDone = loop();
+      loop = startLoop({
+        name: 'scheduler',
+        backoff: { baseMs: pollMs, maxMs: pollMs },
+        metrics: loopMetrics,
+        async pass() {
+          await housekeeping();
+          await pass();
+          return sleepMs();
+        },
+        onError: (err) => log.error({ err }, 'scheduler pass failed'),
+      });
     },
 
     /** Stops claiming and waits for the calls in flight to be recorded. */
     async stop(): Promise<void> {
-      running = false;
-      wakeUp?.();
-      await loopDone;
+      const stopping = loop;
+      loop = undefined;
+      await stopping?.stop();
       await Promise.all([...inFlight]);
       await written();
     },
 
     /** Re-reads the earliest due time now (a schedule was created or changed in this process). */
     wake(): void {
-      wakeUp?.();
+      loop?.wake();
     },
 
     /** One pass without the loop (tests drive the clock and call this). */

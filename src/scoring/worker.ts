@@ -3,6 +3,8 @@
 // transaction; if that fails, its jobs are retried one by one so that one bad job cannot hold back the
 // others. A failing job is retried with exponential backoff and parked with its error after 5 attempts.
 import type { Core } from '../kernel/core.js';
+import { startLoop } from '../lib/background.js';
+import { loopMetrics } from '../observability/metrics.js';
 import { recompute } from './recompute.js';
 import { claim, complete, fail, type Job } from './store.js';
 
@@ -85,31 +87,13 @@ export function scoringWorker({ sql, log, graphCache, analytics }: Deps, options
     },
 
     start(): { stop(): Promise<void> } {
-      let stopped = false;
-      let wake: (() => void) | undefined;
-      const loop = (async () => {
-        while (!stopped) {
-          let n = 0;
-          try {
-            n = await runOnce();
-          } catch (err) {
-            log.error({ err }, 'score recompute worker: claiming jobs failed');
-          }
-          if (n === 0 && !stopped) {
-            await new Promise<void>((resolve) => {
-              wake = resolve;
-              setTimeout(resolve, pollMs).unref();
-            });
-          }
-        }
-      })();
-      return {
-        async stop() {
-          stopped = true;
-          wake?.();
-          await loop;
-        },
-      };
+      return startLoop({
+        name: 'scoring-worker',
+        backoff: { baseMs: pollMs, maxMs: 30_000 },
+        metrics: loopMetrics,
+        pass: async () => ((await runOnce()) === 0 ? pollMs : 0),
+        onError: (err) => log.error({ err }, 'score recompute worker: claiming jobs failed'),
+      });
     },
   };
 }

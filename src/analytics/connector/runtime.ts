@@ -11,7 +11,8 @@ import { analyticsTables } from '../store/tables.js';
 import type { Settings } from '../../config/settings.js';
 import type { StreamPort } from '../stream/port.js';
 import { CONNECTOR_KEY_HEADER } from './routes.js';
-import { backoffMs, startSinkWorker, type SinkStats } from './sink-worker.js';
+import { backoffMs, Sleeper } from '../../lib/background.js';
+import { startSinkWorker, type SinkStats } from './sink-worker.js';
 import { POLL_INTERVAL_MS } from '../topology/topology.js';
 import type { Sink, SinkConfig } from './sinks.js';
 
@@ -70,19 +71,13 @@ export async function startConnector(deps: ConnectorDeps): Promise<Connector> {
   const url = deps.settings.connector.configUrl ?? deps.configUrl;
   const workers = new Map<string, ReturnType<typeof startSinkWorker>>();
   const stores: AnalyticsStore[] = [];
-  let stopped = false;
+  const sleeper = new Sleeper();
   let timer: NodeJS.Timeout | undefined;
-  let wake: (() => void) | null = null;
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const t = setTimeout(resolve, ms);
-      wake = () => (clearTimeout(t), resolve());
-    });
 
   // Start-up runs in the background: the config endpoint or the store may come up after us.
   const starting = (async () => {
     let config: SinkConfig | null = null;
-    for (let attempt = 0; !stopped && !config; attempt++) {
+    for (let attempt = 0; !sleeper.stopped && !config; attempt++) {
       try {
         config = await fetchSinkConfig(url, key);
       } catch (err) {
@@ -90,10 +85,10 @@ export async function startConnector(deps: ConnectorDeps): Promise<Connector> {
           { err: (err as Error).message, attempt: attempt + 1 },
           'connector: sink configuration unavailable; retrying',
         );
-        await pause(backoffMs(attempt, 200, 10_000));
+        await sleeper.sleep(backoffMs(attempt, 200, 10_000));
       }
     }
-    if (!config || stopped) return;
+    if (!config || sleeper.stopped) return;
     const tables = analyticsTables();
     const byPlugin = new Map<string, AnalyticsStore>();
     for (const sink of config.sinks) {
@@ -106,7 +101,7 @@ export async function startConnector(deps: ConnectorDeps): Promise<Connector> {
         const wanted = tables.filter(
           (t) => t.name === DEAD_LETTER_TABLE.name || config.sinks.some((s) => s.table === t.name),
         );
-        for (let attempt = 0; !stopped; attempt++) {
+        for (let attempt = 0; !sleeper.stopped; attempt++) {
           try {
             await ensureTables(store, wanted);
             break;
@@ -115,11 +110,11 @@ export async function startConnector(deps: ConnectorDeps): Promise<Connector> {
               { err: (err as Error).message, attempt: attempt + 1 },
               'connector: analytics store unavailable; retrying',
             );
-            await pause(backoffMs(attempt, 200, 10_000));
+            await sleeper.sleep(backoffMs(attempt, 200, 10_000));
           }
         }
       }
-      if (stopped) return;
+      if (sleeper.stopped) return;
       workers.set(
         sink.stream,
         startSinkWorker(
@@ -151,9 +146,8 @@ export async function startConnector(deps: ConnectorDeps): Promise<Connector> {
   return {
     stats,
     async stop() {
-      stopped = true;
+      sleeper.stop();
       clearInterval(timer);
-      wake?.();
       await starting.catch(() => {});
       await Promise.all([...workers.values()].map((w) => w.stop()));
       for (const s of stores) await s.close().catch(() => {});

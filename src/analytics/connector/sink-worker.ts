@@ -7,6 +7,7 @@ import { AnalyticsStoreError, classifyStoreError } from '../store/port.js';
 import { DEAD_LETTER_TABLE } from '../store/ddl.js';
 import { clickhouseTime } from '../topology/shapes.js';
 import type { ConsumerGroup, DeliveredMessage, StreamPort } from '../stream/port.js';
+import { backoffMs, Sleeper } from '../../lib/background.js';
 import { sinkMetrics } from './metrics.js';
 
 export interface SinkTarget {
@@ -50,33 +51,21 @@ export interface SinkWorkerDeps {
 
 class Stopped extends Error {}
 
-export function backoffMs(attempt: number, baseMs: number, maxMs: number): number {
-  const ceiling = Math.min(maxMs, baseMs * 2 ** Math.min(attempt, 20));
-  return ceiling / 2 + Math.random() * (ceiling / 2); // "equal jitter": never zero, never above the cap
-}
-
 export function startSinkWorker(sink: SinkTarget, deps: SinkWorkerDeps) {
   const stats: SinkStats = { rowsWritten: 0, batches: 0, retries: 0, deadLettered: 0, lag: 0 };
   const { baseMs, maxMs } = deps.backoff ?? { baseMs: 100, maxMs: 10_000 };
   const log = { sink: sink.stream, table: sink.table, group: sink.consumer_group };
   const labels = { sink: sink.stream, table: sink.table };
-  let stopped = false;
+  const sleeper = new Sleeper();
   /** Aborts a fetch waiting for rows when the worker stops. */
   const stopping = new AbortController();
   /** True while the worker waits for the first row of a batch. */
   let idle = false;
-  let wake: (() => void) | null = null;
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      if (stopped) return resolve();
-      const t = setTimeout(() => ((wake = null), resolve()), ms);
-      wake = () => (clearTimeout(t), (wake = null), resolve());
-    });
 
   /** Retries `op` on retriable failures until it succeeds or the worker stops. */
   async function retrying<T>(what: string, op: () => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
-      if (stopped) throw new Stopped();
+      if (sleeper.stopped) throw new Stopped();
       try {
         return await op();
       } catch (err) {
@@ -89,7 +78,7 @@ export function startSinkWorker(sink: SinkTarget, deps: SinkWorkerDeps) {
           { ...log, err: e.message, attempt: attempt + 1, wait_ms: Math.round(wait) },
           `${what} failed; retrying`,
         );
-        await sleep(wait);
+        await sleeper.sleep(wait);
       }
     }
   }
@@ -159,7 +148,7 @@ export function startSinkWorker(sink: SinkTarget, deps: SinkWorkerDeps) {
       .fetch(sink.batch_length, sink.idleWaitMs ?? IDLE_WAIT_MS, stopping.signal)
       .finally(() => (idle = false));
     const deadline = Date.now() + sink.pollMs;
-    while (batch.length > 0 && batch.length < sink.batch_length && !stopped) {
+    while (batch.length > 0 && batch.length < sink.batch_length && !sleeper.stopped) {
       const left = deadline - Date.now();
       if (left <= 0) break;
       const more = await group.fetch(sink.batch_length - batch.length, left, stopping.signal);
@@ -184,7 +173,7 @@ export function startSinkWorker(sink: SinkTarget, deps: SinkWorkerDeps) {
     }, 1000);
     lagTimer.unref();
     try {
-      while (!stopped) {
+      while (!sleeper.stopped) {
         let batch: DeliveredMessage[];
         try {
           batch = await nextBatch(group);
@@ -192,7 +181,7 @@ export function startSinkWorker(sink: SinkTarget, deps: SinkWorkerDeps) {
           stats.retries += 1;
           sinkMetrics.retries.inc(labels);
           deps.log.warn({ ...log, err: (err as Error).message }, 'fetch failed; retrying');
-          await sleep(backoffMs(0, baseMs, maxMs));
+          await sleeper.sleep(backoffMs(0, baseMs, maxMs));
           continue;
         }
         if (batch.length === 0) continue;
@@ -224,9 +213,8 @@ export function startSinkWorker(sink: SinkTarget, deps: SinkWorkerDeps) {
     stats,
     /** Stops after the batch in hand: an unacknowledged batch stays uncommitted. */
     async stop() {
-      stopped = true;
+      sleeper.stop();
       stopping.abort();
-      wake?.();
       await done.catch(() => {});
     },
   };

@@ -8,7 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Core } from '../../kernel/core.js';
 import { deleteInBatches } from '../../db/batches.js';
-import { addProbe, client, registry } from '../../observability/metrics.js';
+import { startLoop } from '../../lib/background.js';
+import { addProbe, client, loopMetrics, registry } from '../../observability/metrics.js';
 import { MessageTooLarge, PublishError } from '../stream/port.js';
 import {
   anyUnsent,
@@ -175,57 +176,38 @@ export function outboxRelay(
     },
 
     start(): { stop(): Promise<void> } {
-      let stopped = false;
-      let wake: (() => void) | undefined;
       const removeProbe = addProbe(async () => {
         const [b, dead] = await Promise.all([backlog(sql), deadLetterCount(sql)]);
         depth.set(b.depth);
         lag.set(b.oldestAgeSeconds);
         deadLetters.set(dead);
       });
-      const pause = (ms: number) =>
-        new Promise<void>((resolve) => {
-          const t = setTimeout(resolve, ms);
-          t.unref();
-          wake = () => {
-            clearTimeout(t);
-            resolve();
-          };
-        });
-      const loop = (async () => {
-        let failures = 0;
-        let lastPrune = 0;
-        while (!stopped) {
-          let n = 0;
-          try {
-            n = await runOnce();
-            failures = 0;
-            if (Date.now() - lastPrune > pruneEveryMs) {
-              lastPrune = Date.now();
-              const pruned = await prune();
-              if (pruned > 0) log.info({ pruned }, 'outbox relay: pruned sent rows');
-            }
-          } catch (err) {
-            failures++;
-            const delay = Math.min(backoffBaseMs * 2 ** (failures - 1), backoffMaxMs);
-            const jittered = Math.round(delay / 2 + Math.random() * (delay / 2));
-            const e = err instanceof Error ? err : new Error(String(err));
-            log.error(
-              { error: e.name, detail: e.message, attempt: failures, retry_in_ms: jittered },
-              `outbox relay: ${e.name}; the rows stay in the outbox and are retried in order`,
-            );
-            if (!stopped) await pause(jittered);
-            continue;
+      let lastPrune = 0;
+      const loop = startLoop({
+        name: 'outbox-relay',
+        backoff: { baseMs: backoffBaseMs, maxMs: backoffMaxMs },
+        metrics: loopMetrics,
+        async pass() {
+          const n = await runOnce();
+          if (Date.now() - lastPrune > pruneEveryMs) {
+            lastPrune = Date.now();
+            const pruned = await prune();
+            if (pruned > 0) log.info({ pruned }, 'outbox relay: pruned sent rows');
           }
-          if (n < batchSize && !stopped) await pause(idleMs);
-        }
-        await releaseLease(sql, holder).catch(() => {});
-      })();
+          return n < batchSize ? idleMs : 0;
+        },
+        onError(err, attempt, retryInMs) {
+          const e = err instanceof Error ? err : new Error(String(err));
+          log.error(
+            { error: e.name, detail: e.message, attempt, retry_in_ms: Math.round(retryInMs) },
+            `outbox relay: ${e.name}; the rows stay in the outbox and are retried in order`,
+          );
+        },
+        onStop: () => releaseLease(sql, holder).catch(() => {}),
+      });
       return {
         async stop() {
-          stopped = true;
-          wake?.();
-          await loop;
+          await loop.stop();
           removeProbe();
         },
       };
