@@ -13,12 +13,14 @@ export function backoffMs(attempt: number, baseMs: number, maxMs: number, random
 }
 
 /**
- * An interruptible wait: wake() ends the wait in progress; stop() ends it and every later one. With
- * `unref`, a wait does not keep the process alive (a loop that stops with the process anyway).
+ * An interruptible wait: wake() ends the wait in progress (or, between waits, the next one, so a wake-up
+ * that arrives during a pass is not lost); stop() ends it and every later one. With `unref`, a wait does
+ * not keep the process alive (a loop that stops with the process anyway).
  */
 export class Sleeper {
   private wakeUp: (() => void) | undefined;
   private stoppedFlag = false;
+  private pending = false;
 
   constructor(private readonly options: { unref?: boolean } = {}) {}
 
@@ -28,7 +30,10 @@ export class Sleeper {
 
   /** Waits `ms`, or less when woken or stopped. */
   sleep(ms: number): Promise<void> {
-    if (this.stoppedFlag) return Promise.resolve();
+    if (this.stoppedFlag || this.pending) {
+      this.pending = false;
+      return Promise.resolve();
+    }
     return new Promise<void>((resolve) => {
       const done = (): void => {
         clearTimeout(timer);
@@ -42,7 +47,8 @@ export class Sleeper {
   }
 
   wake(): void {
-    this.wakeUp?.();
+    if (this.wakeUp) this.wakeUp();
+    else this.pending = true;
   }
 
   stop(): void {
@@ -73,7 +79,7 @@ export interface LoopSpec {
 }
 
 export interface Loop {
-  /** Ends the wait in progress: the next pass starts now. */
+  /** Ends the wait in progress, or the next one: the next pass starts now. */
   wake(): void;
   /** Lets the pass in progress finish (its signal is aborted), runs onStop, and resolves. */
   stop(): Promise<void>;
