@@ -21,6 +21,7 @@ import type { Api, Domain } from '../app/domain.js';
 import type { AuthContext } from '../authz/context.js';
 import { AppError, problemBody, unauthorized, type FieldError } from './errors.js';
 import { clientErrorHandler } from './client-errors.js';
+import { clientAddress } from './client-address.js';
 import { Problem, responses } from './schemas.js';
 import { unstorablePointer } from '../lib/json-pointer.js';
 import { jsonBodyParser } from './json-body.js';
@@ -41,6 +42,11 @@ declare module 'fastify' {
      * every read. Null only on answers the router gives itself (frameworkErrors).
      */
     routeConfig: FastifyRequestContext['config'] | null;
+    /**
+     * The client's address: the socket's peer, or what trusted proxies report (KEEL_TRUST_PROXY,
+     * http/client-address.ts). Everything that keys on the client uses it, never `ip` or the socket.
+     */
+    readonly clientAddress: string;
   }
   interface FastifyContextConfig {
     /** Opt out of authentication (health, login, token endpoint, JWKS, docs). */
@@ -266,6 +272,12 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
   // that is not public: a request that fails authentication is answered with those headers too.
   app.decorateRequest('auth', null);
   app.decorateRequest('routeConfig', null);
+  const trusted = core.settings.trustProxy;
+  app.decorateRequest('clientAddress', {
+    getter(this: FastifyRequest) {
+      return clientAddress(this.raw.socket?.remoteAddress, this.headers, trusted);
+    },
+  });
   app.addHook('onRequest', (request, reply, done) => {
     startAnswer(request, reply);
     const config = (request.routeConfig = request.routeOptions.config);
