@@ -22,6 +22,7 @@ import {
   type ScheduleRow,
 } from './store.js';
 import { BODY_METHODS, targetPathProblem, type Target, type TargetMethod } from './target.js';
+import { maskedBody, secretTargetProblem } from './secret-targets.js';
 
 export interface ScheduleInput {
   slug: string;
@@ -54,7 +55,10 @@ export const scheduleRead = (s: ScheduleRow) => ({
   target: {
     method: s.target_method,
     path: s.target_path,
-    ...(s.target_body !== null && s.target_body !== undefined ? { body: s.target_body } : {}),
+    // A body stored before secrets were refused is shown with them masked.
+    ...(s.target_body !== null && s.target_body !== undefined
+      ? { body: maskedBody({ method: s.target_method, path: s.target_path, body: s.target_body }) }
+      : {}),
   },
   created_by: s.created_by,
   consent_id: s.consent_id,
@@ -102,6 +106,8 @@ function validateTarget(t: Target): void {
   if (t.body !== undefined && JSON.stringify(t.body).length > MAX_BODY_BYTES) {
     throw invalid('/target/body', `must be at most ${MAX_BODY_BYTES} bytes of JSON`);
   }
+  const secret = secretTargetProblem(t);
+  if (secret) throw invalid('/target/body', secret);
 }
 
 /** Turns an answer of the API to a consent request into this API's error. */
