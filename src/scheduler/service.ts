@@ -23,6 +23,7 @@ import {
 } from './store.js';
 import { BODY_METHODS, targetPathProblem, type Target, type TargetMethod } from './target.js';
 import { maskedBody, secretTargetProblem } from './secret-targets.js';
+import { isSystemSlug, RESERVED_PREFIX, SCORE_RECOMPUTE_DAILY } from './system.js';
 
 export interface ScheduleInput {
   slug: string;
@@ -162,6 +163,13 @@ export function schedulesService({ sql, client, engine, log }: Deps) {
         throw forbidden('only a user creates a user schedule (it runs as that user)');
       }
       if (kind === 'system' && !c.isAdmin) throw forbidden('only an admin creates a system schedule');
+      if (isSystemSlug(input.slug)) {
+        throw invalid(
+          '/slug',
+          `is reserved for Keel's built-in schedules (${SCORE_RECOMPUTE_DAILY} and every slug starting ` +
+            `with ${RESERVED_PREFIX}); choose another`,
+        );
+      }
       const timezone = validateTiming(input.cron, input.timezone ?? 'UTC');
       validateTarget(input.target);
       if (await findLiveSchedule(sql, input.slug)) throw conflict(`schedule ${input.slug} already exists`);
@@ -245,6 +253,12 @@ export function schedulesService({ sql, client, engine, log }: Deps) {
     /** Suppresses every later firing (SPEC 3); the runs stay, readable by admins. */
     async remove(c: Caller, slug: string): Promise<void> {
       const s = await manageable(c, slug);
+      // A built-in schedule is Keel's: start-up would only make it again. Pausing stops it for good.
+      if (isSystemSlug(s.slug)) {
+        throw conflict(
+          `schedule ${s.slug} is built in and cannot be deleted; pause it (POST /scheduler/schedules/${s.slug}/pause) to stop it`,
+        );
+      }
       const deleted = await softDeleteSchedule(sql, s.id);
       if (!deleted) throw notFound(`schedule ${slug}`);
       // The schedule's own consent has no other use; revoking it is hygiene, the deletion already stops firing.
