@@ -89,11 +89,40 @@ function holds(body: unknown, members: ReadonlySet<string>, found: Set<string>, 
 }
 
 /**
+ * The scheduler's own routes that take a schedule: a target that creates or changes a schedule carries
+ * that schedule's target in its body, which must be checked as a target too (such a call never
+ * succeeds, as a job may not create jobs, but the outer schedule would store the body all the same).
+ */
+const SCHEDULE_ROUTES: readonly Pick<SecretRoute, 'method' | 'template'>[] = [
+  { method: 'POST', template: '/scheduler/schedules' },
+  { method: 'PATCH', template: '/scheduler/schedules/{slug}' },
+];
+
+/** The target a schedule-taking body carries, when it is one; depth bounds the nesting. */
+function innerTarget(target: Target): Target | undefined {
+  const segments = segmentsOf(target.path);
+  const takes = SCHEDULE_ROUTES.some(
+    (r) => r.method === target.method && matches({ ...r, members: [], what: '' }, segments),
+  );
+  if (!takes || typeof target.body !== 'object' || target.body === null) return undefined;
+  const inner = (target.body as Record<string, unknown>).target;
+  if (typeof inner !== 'object' || inner === null) return undefined;
+  const { method, path, body } = inner as Record<string, unknown>;
+  if (typeof method !== 'string' || typeof path !== 'string') return undefined;
+  return { method: method.toUpperCase() as Target['method'], path, body };
+}
+
+/**
  * Why a target may not be stored, when its body carries a secret of the route it calls: undefined
  * when it carries none. Names the members and what they are, never their values.
  */
-export function secretTargetProblem(target: Target): string | undefined {
+export function secretTargetProblem(target: Target, depth = 0): string | undefined {
   if (target.body === undefined) return undefined;
+  const inner = depth < 8 ? innerTarget(target) : undefined;
+  if (inner) {
+    const problem = secretTargetProblem(inner, depth + 1);
+    if (problem) return `holds a schedule whose target ${problem}`;
+  }
   for (const route of routesOf(target)) {
     const found = new Set<string>();
     holds(target.body, new Set(route.members.map((m) => m.toLowerCase())), found);

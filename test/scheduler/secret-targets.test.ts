@@ -153,6 +153,31 @@ describe('a schedule whose target carries a secret is refused (422), and nothing
     expect(app.transcript()).not.toContain('do-not-keep');
   });
 
+  it('a schedule whose target creates or changes a schedule carrying a secret, nested at any depth', async () => {
+    const secret = SECRET();
+    const inner = {
+      method: 'put',
+      path: '/organizations/acme/ai-providers/1/credentials',
+      body: { api_key: secret },
+    };
+    const wrap = (target: unknown, slug = 'inner') => ({ slug, cron: '0 3 * * *', target });
+    for (const target of [
+      { method: 'POST', path: '/scheduler/schedules', body: wrap(inner) },
+      { method: 'PATCH', path: '/scheduler/schedules/other', body: { target: inner } },
+      {
+        method: 'POST',
+        path: '/scheduler//Schedules/',
+        body: wrap({ method: 'POST', path: '/scheduler/schedules', body: wrap(inner, 'deeper') }),
+      },
+    ]) {
+      refused(
+        await call('POST', '/schedules', alice, { slug: `outer-${++n}`, cron: '0 3 * * *', target }),
+        secret,
+      );
+    }
+    expect(app.transcript()).not.toContain(secret);
+  });
+
   it('the same routes without a secret member are still schedulable', async () => {
     for (const [method, path, body] of [
       ['PATCH', '/admin/webhooks/w', { name: 'renamed' }],
