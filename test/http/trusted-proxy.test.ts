@@ -157,6 +157,17 @@ describe('KEEL_TRUST_PROXY: the client address comes through trusted hops only',
   });
 });
 
+describe('OAuth login starts are limited per client behind the proxy', () => {
+  it('one client past its limit (3 a minute here) does not limit another', async () => {
+    const start = (from: string) => send('GET', '/auth/oauth/oidc/authorize', { from }).then((r) => r.status);
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push(await start('127.0.0.7'));
+    expect(statuses.slice(0, 3).every((s) => s !== 429)).toBe(true);
+    expect(statuses[3]).toBe(429);
+    expect(await start('127.0.0.8')).not.toBe(429);
+  });
+});
+
 describe('GET /metrics behind a trusted proxy needs KEEL_METRICS_TOKEN', () => {
   it('through the proxy without the token: 403 problem+json; with it: 200', async () => {
     const refused = await send('GET', '/metrics', { from: '127.0.0.2' });
