@@ -19,6 +19,7 @@ import type { Core } from '../kernel/core.js';
 import type { Api, Domain } from '../kernel/domain.js';
 import { AppError, type FieldError } from '../http/errors.js';
 import { clientErrorHandler } from '../http/client-errors.js';
+import { clientAddress } from '../http/client-address.js';
 import { Problem, responses } from '../http/schemas.js';
 import { unstorablePointer } from '../lib/json-pointer.js';
 import { jsonBodyParser } from '../http/json-body.js';
@@ -222,6 +223,12 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
   // that is not public: a request that fails authentication is answered with those headers too.
   app.decorateRequest('auth', null);
   app.decorateRequest('routeConfig', null);
+  const trusted = core.settings.trustProxy;
+  app.decorateRequest('clientAddress', {
+    getter(this: FastifyRequest) {
+      return clientAddress(this.raw.socket?.remoteAddress, this.headers, trusted);
+    },
+  });
   app.addHook('onRequest', (request, reply, done) => {
     startAnswer(request, reply);
     const config = (request.routeConfig = request.routeOptions.config);

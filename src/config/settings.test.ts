@@ -39,10 +39,30 @@ describe('settings are validated once, naming the variable', () => {
     [{ KEEL_BOOTSTRAP_ADMIN_EMAIL: 'a@b.c' }, 'KEEL_BOOTSTRAP_ADMIN_PASSWORD'],
     [{ KEEL_SCHEDULER_CLIENT_SECRET: 's' }, 'KEEL_SCHEDULER_CLIENT_ID'],
     [{ KEEL_AUTH_JWT_PRIVATE_KEY: 'nope' }, 'KEEL_AUTH_JWT_PRIVATE_KEY'],
+    [{ KEEL_TRUST_PROXY: 'nginx.internal' }, 'KEEL_TRUST_PROXY'],
+    [{ KEEL_TRUST_PROXY: '10.0.0.0/33' }, 'KEEL_TRUST_PROXY'],
+    [{ KEEL_TRUST_PROXY: '::1/129' }, 'KEEL_TRUST_PROXY'],
+    [{ KEEL_TRUST_PROXY: '10.0.0.1/8/1' }, 'KEEL_TRUST_PROXY'],
+    [{ KEEL_TRUST_PROXY: '127.0.0.1, *' }, 'KEEL_TRUST_PROXY'],
+    [{ KEEL_TRUST_PROXY: ',' }, 'KEEL_TRUST_PROXY'],
+    [{ KEEL_TRUST_PROXY_HEADER: 'x-real-ip' }, 'KEEL_TRUST_PROXY_HEADER'],
   ])('%o is refused by naming %s', (env, variable) => {
     const err = errorOf(env);
     expect(err.variable).toBe(variable);
     expect(err.message.startsWith(variable)).toBe(true);
+  });
+
+  it('KEEL_TRUST_PROXY takes addresses and CIDR ranges of both families; default: no proxy is trusted', () => {
+    expect(loadSettings({}).trustProxy).toBeNull();
+    const t = loadSettings({ KEEL_TRUST_PROXY: '127.0.0.1, 10.1.0.0/16 ::1 fd00::/8' }).trustProxy!;
+    expect(t.header).toBe('x-forwarded-for');
+    for (const yes of ['127.0.0.1', '10.1.200.3', '::1', 'fd12::5']) expect(t.trusts(yes), yes).toBe(true);
+    for (const no of ['127.0.0.2', '10.2.0.1', '::2', 'fe80::1', 'not-an-ip', ''])
+      expect(t.trusts(no), no).toBe(false);
+    expect(
+      loadSettings({ KEEL_TRUST_PROXY: '::ffff:10.0.0.1', KEEL_TRUST_PROXY_HEADER: 'Forwarded' }).trustProxy,
+    ).toMatchObject({ header: 'forwarded' });
+    expect(errorOf({ KEEL_TRUST_PROXY: 'proxy' }).message).toMatch(/"proxy" is not an IP address/);
   });
 
   it('production mode (KEEL_DATABASE_URL) requires the signing key but not the encryption keys', () => {

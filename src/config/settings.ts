@@ -1,6 +1,7 @@
 // Settings: every KEEL_* variable, parsed and validated once into one typed object.
 import path from 'node:path';
 import { passwordProblem } from '../crypto/password-policy.js';
+import { parseTrustedProxies, type ForwardingHeader, type TrustedProxies } from '../http/client-address.js';
 
 export class SettingsError extends Error {
   constructor(
@@ -89,6 +90,24 @@ function connectorKey(env: Env): string | undefined {
   return raw;
 }
 
+/** KEEL_TRUST_PROXY and KEEL_TRUST_PROXY_HEADER: the reverse proxies whose forwarding header is believed. */
+function trustProxy(env: Env): TrustedProxies | null {
+  const header = (str(env, 'KEEL_TRUST_PROXY_HEADER') ?? 'x-forwarded-for').toLowerCase();
+  if (header !== 'x-forwarded-for' && header !== 'forwarded') {
+    throw new SettingsError('KEEL_TRUST_PROXY_HEADER', 'must be x-forwarded-for or forwarded');
+  }
+  const raw = str(env, 'KEEL_TRUST_PROXY');
+  if (raw === undefined) return null;
+  try {
+    return parseTrustedProxies(raw, header as ForwardingHeader);
+  } catch (err) {
+    throw new SettingsError(
+      'KEEL_TRUST_PROXY',
+      `${(err as Error).message}; list the reverse proxies' addresses or CIDR ranges, separated by commas`,
+    );
+  }
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -153,8 +172,16 @@ export interface Settings {
   stream: { url: string; connectTimeoutMs: number; connectAttempts: number };
   /** Sent outbox rows are deleted after this many hours. */
   outboxRetentionHours: number;
-  /** Who may read GET /metrics besides loopback callers: a bearer token (docs/analytics.md). */
+  /**
+   * Who may read GET /metrics besides loopback callers: a bearer token (docs/analytics.md). With a
+   * trusted proxy, only holders of the token.
+   */
   metricsToken: string | undefined;
+  /**
+   * The reverse proxies whose forwarding header names the client (KEEL_TRUST_PROXY); null: none, the
+   * socket's peer is the client (docs/configuration.md, "Behind a reverse proxy").
+   */
+  trustProxy: TrustedProxies | null;
   /** Bounds on one HTTP request: a slow or partial body never holds a connection for long. */
   http: { requestTimeoutMs: number; connectionTimeoutMs: number };
   /** Failed sign-in throttling (docs/input-hardening.md). */
@@ -286,6 +313,7 @@ export function loadSettings(env: Env = process.env): Settings {
     },
     outboxRetentionHours: int(env, 'KEEL_OUTBOX_RETENTION_HOURS', 24, 1, 24 * 365),
     metricsToken: str(env, 'KEEL_METRICS_TOKEN'),
+    trustProxy: trustProxy(env),
     http: {
       requestTimeoutMs: int(env, 'KEEL_HTTP_REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
       connectionTimeoutMs: int(env, 'KEEL_HTTP_CONNECTION_TIMEOUT_MS', 15_000, 100, 600_000),

@@ -1,37 +1,67 @@
-// Checks the actor of a delegated token on every request (SPEC 2.3 rule 4, 5.5). The jti's revocation
-// is checked by the authenticator before this runs; everything here is served from caches.
+// Checks the actor of a delegated token on every request (SPEC 2.3 rule 4, 5.5), and the consent it
+// was issued under: a revoked or expired consent ends its tokens at once, on every replica. The jti's
+// revocation is checked by the authenticator before this runs; everything here is served from caches.
 import type { ActorVerifier } from '../kernel/identity.js';
 import type { Queryable } from '../db/sql.js';
 import type { JwtClaims } from '../crypto/jwt.js';
 import { unauthorized } from '../http/errors.js';
+import type { AuthCache, CachedConsent } from '../kernel/auth-cache.js';
 import type { Authenticator } from '../identity/authn.js';
 import { TtlCache } from '../lib/ttl-cache.js';
 import { DELEGATE_PERMISSION } from './consents.service.js';
-import { ISSUED_VIA, TOKEN_EXCHANGE_METHOD } from './exchange.js';
+import { ISSUED_VIA, TOKEN_EXCHANGE_METHOD, UNDER_CONSENT } from './exchange.js';
 
 const refuse = (why: string) => unauthorized(`delegated token refused: ${why}`, 'invalid_token');
 
-/** Longest delegated-token lifetime (SPEC 8): a jti's link never changes, so it is cached that long. */
+/** Longest delegated-token lifetime (SPEC 8): a jti's links never change, so they are cached that long. */
 const MAX_TOKEN_SECONDS = 900;
+
+/** What a delegated token's metadata links to (null: no such link). */
+interface Links {
+  /** The account the token was issued through. */
+  issuedVia: string | null;
+  /** The consent that allowed it. */
+  consent: string | null;
+}
 
 export function actorVerifier(
   authn: Pick<Authenticator, 'loadPrincipal' | 'checkIssuedAfter'>,
   q: Queryable,
+  authCache: Pick<AuthCache, 'consents'>,
 ): ActorVerifier {
-  // jti -> id of the account the token was issued through (null: no such link, e.g. the account was
-  // deleted and its edges with it). Catches an account deleted and re-created under the same slug.
-  const issuedVia = new TtlCache<string, string | null>(MAX_TOKEN_SECONDS * 1000, 100_000);
-  async function issuedViaOf(jti: string): Promise<string | null> {
-    const cached = issuedVia.get(jti);
+  // jti -> its links. issuedVia catches an account deleted and re-created under the same slug (its
+  // edges go with it); the consent's state is read apart, as it changes.
+  const links = new TtlCache<string, Links>(MAX_TOKEN_SECONDS * 1000, 100_000);
+  async function linksOf(jti: string): Promise<Links> {
+    const cached = links.get(jti);
     if (cached !== undefined) return cached;
-    const row = await q.one<{ dst: string }>(
-      `SELECT e.dst FROM graph_keys k JOIN graph_edges e ON e.src = k.node_id AND e.label = $2
+    const rows = await q.query<{ label: string; dst: string }>(
+      `SELECT e.label, e.dst FROM graph_keys k JOIN graph_edges e ON e.src = k.node_id AND e.label IN ($2, $3)
         WHERE k.namespace = 'TokenMetadata.jti' AND k.key = $1`,
-      [jti, ISSUED_VIA],
+      [jti, ISSUED_VIA, UNDER_CONSENT],
     );
-    const id = row?.dst ?? null;
-    issuedVia.set(jti, id);
-    return id;
+    const found: Links = {
+      issuedVia: rows.find((r) => r.label === ISSUED_VIA)?.dst ?? null,
+      consent: rows.find((r) => r.label === UNDER_CONSENT)?.dst ?? null,
+    };
+    links.set(jti, found);
+    return found;
+  }
+
+  /** The consent's state, from the auth cache (cleared on every replica when a consent is revoked). */
+  function consentOf(id: string): Promise<CachedConsent | null> {
+    return authCache.consents.load(id, async () => {
+      const row = await q.one<{ revoked_at: string | null; expires_at: string | null }>(
+        `SELECT props->>'revoked_at' AS revoked_at, props->>'expires_at' AS expires_at
+           FROM graph_nodes WHERE id = $1 AND label = 'Consent'`,
+        [id],
+      );
+      if (!row) return null;
+      return {
+        revoked: row.revoked_at !== null,
+        expiresAtMs: row.expires_at === null ? null : Date.parse(row.expires_at),
+      };
+    });
   }
 
   return async (claims: JwtClaims) => {
@@ -49,8 +79,14 @@ export function actorVerifier(
     authn.checkIssuedAfter(claims, sa, `service account ${clientId}`);
     if (!sa.permissions.has(DELEGATE_PERMISSION))
       throw refuse(`service account ${clientId} no longer holds ${DELEGATE_PERMISSION}`);
-    if ((await issuedViaOf(claims.jti)) !== sa.id)
-      throw refuse(`the token was not issued through service account ${clientId}`);
+    const { issuedVia, consent } = await linksOf(claims.jti);
+    if (issuedVia !== sa.id) throw refuse(`the token was not issued through service account ${clientId}`);
+    const state = consent === null ? null : await consentOf(consent);
+    if (state === null) throw refuse('the consent it was issued under no longer exists');
+    if (state.revoked) throw refuse('the consent it was issued under was revoked');
+    if (state.expiresAtMs !== null && state.expiresAtMs <= Date.now()) {
+      throw refuse('the consent it was issued under has expired');
+    }
     return { id: sa.id, name: sa.name };
   };
 }

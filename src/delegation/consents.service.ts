@@ -65,9 +65,9 @@ const mayRead = (ctx: AuthContext, c: ConsentNode) =>
   isAdminUser(ctx) ||
   (ctx.principal.kind === 'service_account' && hasPermission(ctx, DELEGATE_PERMISSION));
 
-type Deps = Pick<Core, 'sql' | 'log'>;
+type Deps = Pick<Core, 'sql' | 'log' | 'authCache'>;
 
-export function consentsService({ sql, log }: Deps) {
+export function consentsService({ sql, log, authCache }: Deps) {
   async function readable(ctx: AuthContext, id: string): Promise<ConsentNode> {
     const c = await findConsent(sql, id);
     if (!c || !mayRead(ctx, c)) throw notFound(`consent ${id}`);
@@ -122,12 +122,19 @@ export function consentsService({ sql, log }: Deps) {
       return consentRead(await readable(ctx, id));
     },
 
-    /** Revokes (owner or admin); the consent stays, listed as revoked. Revoking twice changes nothing. */
+    /**
+     * Revokes (owner or admin); the consent stays, listed as revoked. Revoking twice changes nothing.
+     * The tokens issued under it end with it: the auth cache, which holds the consent's state for the
+     * check of delegated tokens (actor.ts), is cleared on every replica when the revocation commits.
+     */
     async revoke(ctx: AuthContext, id: string): Promise<void> {
       const c = await readable(ctx, id);
       if (!isOwner(ctx, c) && !isAdminUser(ctx)) throw forbidden('only the owner or an admin can revoke');
       if (c.props.revoked_at) return;
-      await revokeConsent(sql, c.id, new Date().toISOString());
+      await sql.tx(async (tx) => {
+        await revokeConsent(tx, c.id, new Date().toISOString());
+        await authCache.invalidate(tx);
+      });
       log.info({ consent: c.id, by: attribution(ctx) }, 'consent revoked');
     },
   };

@@ -26,7 +26,8 @@ export const delegationDomain: Domain = {
       defaultRoles: [SCHEDULER_ROLE],
     },
   ],
-  seed: async (core) => core.identity.authn.setActorVerifier(actorVerifier(core.identity.authn, core.sql)),
+  seed: async (core) =>
+    core.identity.authn.setActorVerifier(actorVerifier(core.identity.authn, core.sql, core.authCache)),
   routes: (api, core) => delegationRoutes(api, consentsService(core)),
   grants: { [TOKEN_EXCHANGE_GRANT]: tokenExchangeGrant },
 };

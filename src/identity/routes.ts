@@ -69,7 +69,7 @@ export function identityRoutes(api: Api, core: Core, grants: ReadonlyMap<string,
         return updatedOrNoContent(reply, await users.update(ctx, req.params.email, req.body));
       }
       const updated = await throttle.run(
-        { account: req.params.email, address: req.ip },
+        { account: req.params.email, address: req.clientAddress },
         {
           check: () => users.update(ctx, req.params.email, req.body),
           failed: (err) => err instanceof AppError && err.code === 'current_password_mismatch',
@@ -207,7 +207,7 @@ export function identityRoutes(api: Api, core: Core, grants: ReadonlyMap<string,
         throw new AppError(404, 'local_login_disabled', 'local password login is disabled');
       }
       const user = await throttle.run(
-        { account: req.body.email, address: req.ip },
+        { account: req.body.email, address: req.clientAddress },
         {
           check: async () => {
             const found = await users.verifyLogin(req.body.email, req.body.password);
@@ -266,7 +266,10 @@ export function identityRoutes(api: Api, core: Core, grants: ReadonlyMap<string,
         }
       })();
       const client = presented ?? params.client_id;
-      const attempt = { account: client === undefined ? undefined : `client:${client}`, address: req.ip };
+      const attempt = {
+        account: client === undefined ? undefined : `client:${client}`,
+        address: req.clientAddress,
+      };
       try {
         const grantType = params.grant_type;
         if (!grantType) throw new OAuthError(400, 'invalid_request', 'grant_type is required');

@@ -4,6 +4,7 @@ import { Email, NullableTimestamp, Slug, Timestamp } from '../http/schemas.js';
 const Password = Type.String({
   minLength: 12,
   maxLength: 1024,
+  writeOnly: true,
   description: 'write-only; at least 12 characters and not a common password (docs/input-hardening.md)',
 });
 const DisplayName = Type.String({ minLength: 1, maxLength: 200 });
@@ -39,6 +40,7 @@ export const UserPatch = Type.Object(
     current_password: Type.Optional(
       Type.String({
         maxLength: 1024,
+        writeOnly: true,
         description:
           'write-only; only with password: required when a user (not an admin) changes their own password',
       }),
@@ -108,7 +110,7 @@ export const CredentialCreated = Type.Object({
 });
 
 export const LoginBody = Type.Object(
-  { email: Type.String({ maxLength: 254 }), password: Type.String({ maxLength: 1024 }) },
+  { email: Type.String({ maxLength: 254 }), password: Type.String({ maxLength: 1024, writeOnly: true }) },
   { additionalProperties: false },
 );
 

@@ -18,23 +18,37 @@ export interface CachedPrincipal {
   validAfterMs: number;
 }
 
+/** A consent as the check of a delegated token needs it (src/delegation/actor.ts). */
+export interface CachedConsent {
+  revoked: boolean;
+  /** ms since the epoch; null: does not expire. */
+  expiresAtMs: number | null;
+}
+
 export class AuthCache {
   readonly principals: TtlCache<string, CachedPrincipal | null>;
   /** jti -> revoked? */
   readonly tokens: TtlCache<string, boolean>;
   /** client_id -> id of the owning service account while the credential is usable, else null. */
   readonly credentials: TtlCache<string, string | null>;
+  /**
+   * consent id -> its state (null: no such consent). Revoking a consent invalidates the whole cache,
+   * so every replica's delegated tokens under it are refused at their next request.
+   */
+  readonly consents: TtlCache<string, CachedConsent | null>;
 
   constructor(ttlMs = 5_000) {
     this.principals = new TtlCache(ttlMs, 20_000);
     this.tokens = new TtlCache(ttlMs, 100_000);
     this.credentials = new TtlCache(ttlMs, 20_000);
+    this.consents = new TtlCache(ttlMs, 20_000);
   }
 
   clear(): void {
     this.principals.clear();
     this.tokens.clear();
     this.credentials.clear();
+    this.consents.clear();
   }
 
   /** Call inside a write transaction that changes anything authentication depends on. */

@@ -12,6 +12,11 @@ declare module 'fastify' {
      * every read. Null only on answers the router gives itself (frameworkErrors).
      */
     routeConfig: FastifyRequestContext['config'] | null;
+    /**
+     * The client's address: the socket's peer, or what trusted proxies report (KEEL_TRUST_PROXY,
+     * http/client-address.ts). Everything that keys on the client uses it, never `ip` or the socket.
+     */
+    readonly clientAddress: string;
   }
   interface FastifyContextConfig {
     /** Opt out of authentication (health, login, token endpoint, JWKS, docs). */

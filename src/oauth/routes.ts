@@ -158,7 +158,7 @@ export async function oauthRoutes(
         },
       },
       async (req, reply) => {
-        await limitStarts(`oauth-start:${req.ip}`);
+        await limitStarts(`oauth-start:${req.clientAddress}`);
         const started = await login.start(req.params.slug, req.query.redirect_to);
         const { name, value, ...options } = started.cookie;
         reply.header('cache-control', 'no-store');

@@ -1,5 +1,7 @@
 // GET /metrics (Prometheus text) and the HTTP measurements behind it. Who may read it: callers on the
 // loopback interface, or anyone presenting KEEL_METRICS_TOKEN as a bearer token (docs/analytics.md).
+// With a trusted reverse proxy (KEEL_TRUST_PROXY) only the token counts: every request the proxy
+// forwards comes from its address, and a proxy on the same host makes every client a loopback peer.
 // Labels are route templates and status codes only: never a path with ids, a user or a token.
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -24,7 +26,12 @@ export function recordResponse(request: FastifyRequest, reply: FastifyReply): vo
   recordHttp(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
 }
 
-export function observabilityRoutes(app: Api, core: Pick<Core, 'sql' | 'settings'>): void {
+export function observabilityRoutes(app: Api, core: Pick<Core, 'sql' | 'settings' | 'log'>): void {
+  if (core.settings.trustProxy !== null && core.settings.metricsToken === undefined) {
+    core.log.warn(
+      'KEEL_TRUST_PROXY is set and KEEL_METRICS_TOKEN is not: GET /metrics answers 403 to everyone',
+    );
+  }
   const removeProbe = addProbe(() => {
     const pool = core.sql.pool;
     poolConnections.set({ state: 'total' }, pool.totalCount);
@@ -35,14 +42,17 @@ export function observabilityRoutes(app: Api, core: Pick<Core, 'sql' | 'settings
 
   app.get('/metrics', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
     const token = core.settings.metricsToken;
+    const behindProxy = core.settings.trustProxy !== null;
     const allowed =
       (token !== undefined && tokenMatches(request.headers.authorization, token)) ||
-      LOOPBACK.test(request.socket.remoteAddress ?? '');
+      (!behindProxy && LOOPBACK.test(request.clientAddress));
     if (!allowed) {
       throw new AppError(
         403,
         'metrics_forbidden',
-        'metrics are served to loopback callers and to holders of the metrics token',
+        behindProxy
+          ? 'behind a trusted proxy, metrics are served only to holders of the metrics token'
+          : 'metrics are served to loopback callers and to holders of the metrics token',
       );
     }
     return reply.type(contentType).send(await scrape());

@@ -7,7 +7,7 @@ import type { Clock } from './firing.js';
 import { schedulerRoutes } from './routes.js';
 import { schedulerRuntime, type SchedulerRuntime } from './runtime.js';
 import { schedulerMigrations } from './store.js';
-import { ensureSystemSchedules, SCORE_RECOMPUTE_DAILY } from './system.js';
+import { ensureSystemSchedules } from './system.js';
 
 export interface SchedulerDomainOptions {
   clock?: Clock;
@@ -67,9 +67,14 @@ export function schedulerDomain(options: SchedulerDomainOptions = {}): Domain & 
         roles: ['scheduler'],
         start: async (core) => {
           const r = runtimeOf(core);
-          if (await ensureSystemSchedules(core.sql, r.engine.clock.now())) {
-            core.log.info({ schedule: SCORE_RECOMPUTE_DAILY }, 'system schedule created');
+          const ensured = await ensureSystemSchedules(core.sql, r.engine.clock.now());
+          for (const schedule of ensured.reclaimed) {
+            core.log.warn(
+              { schedule },
+              'a schedule held a built-in slug: deleted, the system schedule takes it back',
+            );
           }
+          for (const schedule of ensured.created) core.log.info({ schedule }, 'system schedule created');
           r.engine.start();
           return { stop: () => r.engine.stop() };
         },

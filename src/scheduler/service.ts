@@ -22,6 +22,8 @@ import {
   type ScheduleRow,
 } from './store.js';
 import { BODY_METHODS, targetPathProblem, type Target, type TargetMethod } from './target.js';
+import { maskedBody, secretTargetProblem } from './secret-targets.js';
+import { isSystemSlug, RESERVED_PREFIX, SCORE_RECOMPUTE_DAILY } from './system.js';
 
 export interface ScheduleInput {
   slug: string;
@@ -54,7 +56,10 @@ export const scheduleRead = (s: ScheduleRow) => ({
   target: {
     method: s.target_method,
     path: s.target_path,
-    ...(s.target_body !== null && s.target_body !== undefined ? { body: s.target_body } : {}),
+    // A body stored before secrets were refused is shown with them masked.
+    ...(s.target_body !== null && s.target_body !== undefined
+      ? { body: maskedBody({ method: s.target_method, path: s.target_path, body: s.target_body }) }
+      : {}),
   },
   created_by: s.created_by,
   consent_id: s.consent_id,
@@ -102,6 +107,8 @@ function validateTarget(t: Target): void {
   if (t.body !== undefined && JSON.stringify(t.body).length > MAX_BODY_BYTES) {
     throw invalid('/target/body', `must be at most ${MAX_BODY_BYTES} bytes of JSON`);
   }
+  const secret = secretTargetProblem(t);
+  if (secret) throw invalid('/target/body', secret);
 }
 
 /** Turns an answer of the API to a consent request into this API's error. */
@@ -156,6 +163,13 @@ export function schedulesService({ sql, client, engine, log }: Deps) {
         throw forbidden('only a user creates a user schedule (it runs as that user)');
       }
       if (kind === 'system' && !c.isAdmin) throw forbidden('only an admin creates a system schedule');
+      if (isSystemSlug(input.slug)) {
+        throw invalid(
+          '/slug',
+          `is reserved for Keel's built-in schedules (${SCORE_RECOMPUTE_DAILY} and every slug starting ` +
+            `with ${RESERVED_PREFIX}); choose another`,
+        );
+      }
       const timezone = validateTiming(input.cron, input.timezone ?? 'UTC');
       validateTarget(input.target);
       if (await findLiveSchedule(sql, input.slug)) throw conflict(`schedule ${input.slug} already exists`);
@@ -239,6 +253,12 @@ export function schedulesService({ sql, client, engine, log }: Deps) {
     /** Suppresses every later firing (SPEC 3); the runs stay, readable by admins. */
     async remove(c: Caller, slug: string): Promise<void> {
       const s = await manageable(c, slug);
+      // A built-in schedule is Keel's: start-up would only make it again. Pausing stops it for good.
+      if (isSystemSlug(s.slug)) {
+        throw conflict(
+          `schedule ${s.slug} is built in and cannot be deleted; pause it (POST /scheduler/schedules/${s.slug}/pause) to stop it`,
+        );
+      }
       const deleted = await softDeleteSchedule(sql, s.id);
       if (!deleted) throw notFound(`schedule ${slug}`);
       // The schedule's own consent has no other use; revoking it is hygiene, the deletion already stops firing.

@@ -35,6 +35,7 @@ const WebhookRead = Type.Object({
 const Secret = Type.String({
   minLength: 16,
   maxLength: 512,
+  writeOnly: true,
   description: 'write-only HMAC-SHA256 key the sender signs with; never returned',
 });
 const ProjectRef = Type.Union([

@@ -7,13 +7,14 @@ let app: TestApp;
 let cred: SchedulerCredential;
 let admin: string;
 let alice: string;
+let aliceConsent: string;
 
 beforeAll(async () => {
   app = await startTestApp();
   cred = await setupScheduler(app);
   admin = await app.adminToken();
   alice = await app.user('alice@example.com');
-  await consent(app, alice);
+  aliceConsent = (await consent(app, alice)).id;
   const ok = (r: { status: number; text: string }) => expect(r.status, r.text).toBeLessThan(300);
   ok(await app.call('POST', '/organizations', { token: admin, body: { slug: 'acme', name: 'Acme' } }));
   ok(
@@ -44,6 +45,7 @@ async function issued(
   claims: Record<string, unknown>,
   authMethod = 'token_exchange',
   via: string | null = 'scheduler',
+  underConsent: string | null = aliceConsent,
 ): Promise<string> {
   const { core } = app.runtime;
   const user = await core.identity.users.findByEmailUnchecked('alice@example.com');
@@ -54,7 +56,10 @@ async function issued(
     ttlSeconds: 300,
     scope: 'service-api:*',
     claims,
-    links: sa ? [{ edge: 'ISSUED_VIA', dst: sa.id }] : [],
+    links: [
+      ...(sa ? [{ edge: 'ISSUED_VIA', dst: sa.id }] : []),
+      ...(underConsent ? [{ edge: 'UNDER_CONSENT', dst: underConsent }] : []),
+    ],
   });
   return t.access_token;
 }
@@ -190,6 +195,18 @@ describe('act/azp are verified on every request (SPEC 2.3 rule 4, 5.5)', () => {
     );
   });
 
+  it('the token must have been issued under a consent (its metadata links it)', async () => {
+    const token = await issued(
+      { act: { client_id: 'scheduler' }, azp: 'scheduler' },
+      'token_exchange',
+      'scheduler',
+      null,
+    );
+    const res = await app.call('GET', '/auth/me', { token });
+    expect(res.status).toBe(401);
+    expect(res.body.detail).toMatch(/the consent it was issued under no longer exists/);
+  });
+
   it('a well-formed token passes the same check', async () => {
     const token = await issued({ act: { client_id: 'scheduler' }, azp: 'scheduler' });
     expect((await app.call('GET', '/auth/me', { token })).status).toBe(200);
@@ -239,12 +256,15 @@ describe('act/azp are verified on every request (SPEC 2.3 rule 4, 5.5)', () => {
     expect(res.body.detail).toMatch(/revoked/);
   });
 
-  it('revoking the consent does not cut tokens already issued (they live out their short lifetime)', async () => {
+  it('revoking the consent ends the tokens already issued under it at once', async () => {
     const bea = await app.user('bea@example.com');
     const c = await consent(app, bea);
     const token = await delegatedToken(app, cred, 'bea@example.com');
-    await app.call('DELETE', `/consents/${c.id}`, { token: bea });
     expect((await app.call('GET', '/auth/me', { token })).status).toBe(200);
+    expect((await app.call('DELETE', `/consents/${c.id}`, { token: bea })).status).toBe(204);
+    const res = await app.call('GET', '/auth/me', { token });
+    expect(res.status).toBe(401);
+    expect(res.body.detail).toMatch(/the consent it was issued under was revoked/);
   });
 
   it('a deleted user’s delegated token is refused', async () => {
