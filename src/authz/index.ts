@@ -12,3 +12,6 @@ export const authzDomain: Domain = {
   ],
   routes: (api, core) => authzRoutes(api, rolesService(core)),
 };
+
+// What other domains may use of this one's store (everything else of it stays inside).
+export { permissionKey, principalPermissions, principalRoles, roleBySlug } from './store.js';

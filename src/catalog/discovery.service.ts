@@ -5,7 +5,7 @@ import type { AuthContext } from '../kernel/context.js';
 import { authorize, authorizeNaming } from '../authz/guard.js';
 import { AppError } from '../http/errors.js';
 import { organizationOfPath } from '../organizations/service.js';
-import type { OrganizationNode } from '../organizations/store.js';
+import type { OrganizationNode } from '../organizations/index.js';
 import type { ModelListCache } from './cache.js';
 import { driverOf } from './drivers.js';
 import { DiscoveryError, discoverModels, type DiscoveredModel } from './discovery.js';

@@ -16,7 +16,7 @@ import {
 import { AppError, conflict, invalid, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import { authorizeOrganizationPath, organizationOfPath } from '../organizations/service.js';
-import { orgKey, type OrganizationNode, type OrganizationProps } from '../organizations/store.js';
+import { orgKey, type OrganizationNode, type OrganizationProps } from '../organizations/index.js';
 import type { CachedModel, ListPage, ModelListCache } from './cache.js';
 import { modelRead, type ModelRead, type ModelValues } from './model-read.js';
 import { mustFindProvider } from './providers.service.js';

@@ -9,7 +9,7 @@ import { AppError, conflict, invalid, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import { validateBaseUrl } from '../outbound/guard.js';
 import { organizationOfPath } from '../organizations/service.js';
-import type { OrganizationNode } from '../organizations/store.js';
+import type { OrganizationNode } from '../organizations/index.js';
 import { driverOf, type Driver, type DriverName } from './drivers.js';
 import {
   countModelsServedBy,

@@ -3,7 +3,7 @@
 import type { Queryable } from '../db/sql.js';
 import type { GraphNode } from '../graph/store.js';
 import { isUuid } from '../graph/ids.js';
-import { teamKey } from '../organizations/store.js';
+import { teamKey } from '../organizations/index.js';
 import type { DriverName } from './drivers.js';
 
 export interface ProviderProps {

@@ -7,7 +7,7 @@ import type { Queryable } from '../db/sql.js';
 import { forbidden, invalid, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import { canOnProject } from '../projects/service.js';
-import { findProjectBySlugs } from '../projects/store.js';
+import { findProjectBySlugs } from '../projects/index.js';
 import { insertComment, listComments, type CommentNode } from './store.js';
 
 export interface CommentRead {

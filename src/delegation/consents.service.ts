@@ -11,7 +11,7 @@ import {
 } from '../kernel/context.js';
 import { forbidden, invalid, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
-import { findUserByEmail } from '../identity/users.store.js';
+import { findUserByEmail } from '../identity/index.js';
 import { findConsent, insertConsent, listConsents, revokeConsent, type ConsentNode } from './store.js';
 
 /** The acting service account of every v1 consent. */

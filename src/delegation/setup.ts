@@ -4,11 +4,11 @@
 import type { ServiceAccountNode } from '../kernel/identity.js';
 import type { Core } from '../kernel/core.js';
 import { SCHEDULER_NAME } from '../kernel/context.js';
-import { roleBySlug } from '../authz/store.js';
+import { roleBySlug } from '../authz/index.js';
 import { storeSecret, secretsFile } from '../config/data-dir-secrets.js';
 import { safeEqual, sha256 } from '../crypto/tokens.js';
 import { putEdge } from '../graph/store.js';
-import { credentialsOf, findCredential, ownerOfCredential } from '../identity/service-accounts.store.js';
+import { credentialsOf, findCredential, ownerOfCredential } from '../identity/index.js';
 import { SCHEDULER_SA } from './consents.service.js';
 
 /** The seeded role of the scheduler's account. */

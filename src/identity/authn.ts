@@ -2,7 +2,7 @@
 import type { ActorVerifier } from '../kernel/identity.js';
 import type { Sql } from '../db/sql.js';
 import type { AuthContext } from '../kernel/context.js';
-import { principalPermissions } from '../authz/store.js';
+import { principalPermissions } from '../authz/index.js';
 import { InvalidTokenError, type JwtClaims, type JwtSigner } from '../crypto/jwt.js';
 import { bearerToken, unauthorized } from '../http/errors.js';
 import type { AuthCache, CachedPrincipal } from '../kernel/auth-cache.js';

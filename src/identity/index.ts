@@ -44,3 +44,7 @@ export function identityServices(deps: Pick<Core, 'sql' | 'jwt' | 'authCache' | 
     authn: authenticator({ ...deps, tokens }),
   };
 }
+
+// What other domains may use of this one's store (everything else of it stays inside).
+export { credentialsOf, findCredential, ownerOfCredential } from './service-accounts.store.js';
+export { findUserByEmail } from './users.store.js';

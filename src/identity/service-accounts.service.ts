@@ -17,7 +17,7 @@ import {
 } from '../kernel/context.js';
 import { authorize } from '../authz/guard.js';
 import { VALID_AFTER, validAfterNow } from './revocation.js';
-import { principalPermissions, principalRoles } from '../authz/store.js';
+import { principalPermissions, principalRoles } from '../authz/index.js';
 import { randomToken, safeEqual, sha256 } from '../crypto/tokens.js';
 import { KeyConflictError, putEdge, updateNode } from '../graph/store.js';
 import { conflict, forbidden, notFound } from '../http/errors.js';

@@ -10,7 +10,7 @@ import {
   type AuthContext,
 } from '../kernel/context.js';
 import { authorize } from '../authz/guard.js';
-import { principalRoles } from '../authz/store.js';
+import { principalRoles } from '../authz/index.js';
 import { decoyHash, hashPassword, verifyPassword } from '../crypto/passwords.js';
 import { assertPasswordPolicy } from '../crypto/password-policy.js';
 import { KeyConflictError } from '../graph/store.js';

@@ -11,8 +11,8 @@ import type { GraphNode } from '../graph/store.js';
 import { AppError, invalid, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import { organizationOfPath } from '../organizations/service.js';
-import type { OrganizationNode } from '../organizations/store.js';
-import { findProject } from '../projects/store.js';
+import type { OrganizationNode } from '../organizations/index.js';
+import { findProject } from '../projects/index.js';
 import { entryOf, recordEntry, type EntryStatus, type EntryType, type OperationsEntry } from './entries.js';
 import { findEntryRow, listEntryRows, type EntryCursor, type Named } from './reader.js';
 

@@ -12,3 +12,13 @@ export const organizationsDomain = (teamGrants: readonly TeamGrant[]): Domain =>
   ],
   routes: (api, core) => organizationRoutes(api, organizationsService({ ...core, teamGrants })),
 });
+
+// What other domains may use of this one's store (everything else of it stays inside).
+export {
+  type OrganizationNode,
+  type OrganizationProps,
+  findOrganization,
+  findTeam,
+  orgKey,
+  teamKey,
+} from './store.js';

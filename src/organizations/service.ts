@@ -17,7 +17,7 @@ import {
 } from '../graph/store.js';
 import { conflict, forbidden, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
-import { findUserByEmail } from '../identity/users.store.js';
+import { findUserByEmail } from '../identity/index.js';
 import {
   findOrganization,
   findTeam,

@@ -3,7 +3,7 @@
 import { hasPermission, mayUseAcl, type AuthContext } from '../kernel/context.js';
 import type { Queryable } from '../db/sql.js';
 import { forbidden } from '../http/errors.js';
-import { aclActions } from '../projects/store.js';
+import { aclActions } from '../projects/index.js';
 import { permissionName, type ANCHOR_LABELS, type CompiledEdgeLabel, type EndLabel } from './manifest.js';
 
 /** The permission that reads every node of a first-class end label. */

@@ -3,7 +3,7 @@
 import type { Queryable } from '../db/sql.js';
 import { createNode, nodeByKey, type GraphNode, type Props } from '../graph/store.js';
 import { uuidv7 } from '../graph/ids.js';
-import { permissionKey } from '../authz/store.js';
+import { permissionKey } from '../authz/index.js';
 import type { Manifest } from './manifest.js';
 
 export interface PluginProps {

@@ -13,3 +13,6 @@ export const projectsDomain: Domain = {
   ],
   routes: (api, core) => projectRoutes(api, projectsService(core), core.pages),
 };
+
+// What other domains may use of this one's store (everything else of it stays inside).
+export { aclActions, findProject, findProjectBySlugs } from './store.js';

@@ -18,9 +18,9 @@ import {
 import { AppError, conflict, forbidden, notFound } from '../http/errors.js';
 import type { CacheScope } from '../http/page-cache.js';
 import type { Page } from '../http/pagination.js';
-import { findUserByEmail } from '../identity/users.store.js';
+import { findUserByEmail } from '../identity/index.js';
 import { organizationOfPath } from '../organizations/service.js';
-import { findOrganization, findTeam, type OrganizationNode } from '../organizations/store.js';
+import { findOrganization, findTeam, type OrganizationNode } from '../organizations/index.js';
 import { PROJECT_PAGES } from './pages.js';
 import {
   aclActions,

@@ -1,7 +1,7 @@
 import { afterId, keysetPage } from '../db/keyset.js';
 import type { Queryable } from '../db/sql.js';
 import { nodeByKey, type GraphNode } from '../graph/store.js';
-import type { OrganizationNode } from '../organizations/store.js';
+import type { OrganizationNode } from '../organizations/index.js';
 
 export interface ProjectProps {
   slug: string;

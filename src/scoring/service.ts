@@ -15,7 +15,7 @@ import { conflict, forbidden, invalid, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import { mustFindOrganization } from '../organizations/service.js';
 import { authorizedProject } from '../projects/service.js';
-import { findProject } from '../projects/store.js';
+import { findProject } from '../projects/index.js';
 import { validateRule, type ScoreRange } from './policy.js';
 import { scoreHistory } from './history.js';
 import { recompute, type RecomputeItem } from './recompute.js';

@@ -9,7 +9,7 @@ import { conflict, invalid, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import { looksLikeMask } from '../oauth/service.js';
 import { canOnProject } from '../projects/service.js';
-import { findProjectBySlugs } from '../projects/store.js';
+import { findProjectBySlugs } from '../projects/index.js';
 import {
   deleteWebhook,
   findWebhook,
