@@ -134,7 +134,13 @@ export async function boot(
       secrets: new SecretBoxes(settings),
       stream,
       analytics: outboxAnalytics(),
-      identity: identityServices({ sql, jwt, authCache, settings }),
+      identity: identityServices({
+        sql,
+        jwt,
+        authCache,
+        settings,
+        actorCheck: domains.find((d) => d.actorCheck)?.actorCheck,
+      }),
     };
     for (const d of domains) await d.seed?.(core);
     if (input.databaseUrl === null && !settings.bootstrapAdmin) await ensureLocalAdmin(core);

@@ -6,7 +6,7 @@ import type { Queryable } from '../db/sql.js';
 import type { JwtClaims } from '../crypto/jwt.js';
 import { unauthorized } from '../http/errors.js';
 import type { AuthCache, CachedConsent } from '../kernel/auth-cache.js';
-import type { Authenticator } from '../identity/authn.js';
+import type { AuthenticatorPort } from '../kernel/identity.js';
 import { TtlCache } from '../lib/ttl-cache.js';
 import { DELEGATE_PERMISSION } from './consents.service.js';
 import { ISSUED_VIA, TOKEN_EXCHANGE_METHOD, UNDER_CONSENT } from './exchange.js';
@@ -25,7 +25,7 @@ interface Links {
 }
 
 export function actorVerifier(
-  authn: Pick<Authenticator, 'loadPrincipal' | 'checkIssuedAfter'>,
+  authn: Pick<AuthenticatorPort, 'loadPrincipal' | 'checkIssuedAfter'>,
   q: Queryable,
   authCache: Pick<AuthCache, 'consents'>,
 ): ActorVerifier {

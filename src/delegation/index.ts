@@ -26,8 +26,7 @@ export const delegationDomain: Domain = {
       defaultRoles: [SCHEDULER_ROLE],
     },
   ],
-  seed: async (core) =>
-    core.identity.authn.setActorVerifier(actorVerifier(core.identity.authn, core.sql, core.authCache)),
+  actorCheck: ({ authn, sql, authCache }) => actorVerifier(authn, sql, authCache),
   routes: (api, core) => delegationRoutes(api, consentsService(core)),
   grants: { [TOKEN_EXCHANGE_GRANT]: tokenExchangeGrant },
 };

@@ -1,5 +1,5 @@
 // Bearer token -> AuthContext. Runs on every authenticated request, so every lookup is cached.
-import type { ActorVerifier } from '../kernel/identity.js';
+import type { ActorCheck, ActorVerifier } from '../kernel/identity.js';
 import type { Sql } from '../db/sql.js';
 import type { AuthContext } from '../kernel/context.js';
 import { principalPermissions } from '../authz/index.js';
@@ -17,10 +17,17 @@ const principalKey = (kind: 'user' | 'service_account', name: string) => `${kind
 const isDelegated = (claims: JwtClaims) =>
   claims.act !== undefined || claims.azp !== undefined || claims.auth_method === 'token_exchange';
 
-type Deps = { sql: Sql; jwt: JwtSigner; authCache: AuthCache; tokens: TokensService };
+type Deps = {
+  sql: Sql;
+  jwt: JwtSigner;
+  authCache: AuthCache;
+  tokens: TokensService;
+  actorCheck?: ActorCheck;
+};
 
-export function authenticator({ sql, jwt, authCache, tokens }: Deps) {
-  let actorVerifier: ActorVerifier | undefined;
+export function authenticator({ sql, jwt, authCache, tokens, actorCheck }: Deps) {
+  /** Set once the authenticator exists: the actor check reads principals through it. */
+  const actor: { verify?: ActorVerifier | undefined } = {};
 
   async function loadPrincipal(
     kind: 'user' | 'service_account',
@@ -96,8 +103,8 @@ export function authenticator({ sql, jwt, authCache, tokens }: Deps) {
   }
 
   async function verifyActor(claims: JwtClaims): Promise<AuthContext['actor']> {
-    if (!actorVerifier) throw unauthorized('delegated tokens are not accepted', 'invalid_token');
-    return actorVerifier(claims);
+    if (!actor.verify) throw unauthorized('delegated tokens are not accepted', 'invalid_token');
+    return actor.verify(claims);
   }
 
   function contextOf(
@@ -126,14 +133,10 @@ export function authenticator({ sql, jwt, authCache, tokens }: Deps) {
     };
   }
 
-  return {
+  const authn = {
     loadPrincipal,
     checkIssuedAfter,
     credentialOwner,
-
-    setActorVerifier(verifier: ActorVerifier): void {
-      actorVerifier = verifier;
-    },
 
     /**
      * The caller of a request. Synchronous when everything it needs is cached (the common case: no
@@ -162,6 +165,8 @@ export function authenticator({ sql, jwt, authCache, tokens }: Deps) {
       })();
     },
   };
+  actor.verify = actorCheck?.({ authn, sql, authCache });
+  return authn;
 }
 
 export type Authenticator = ReturnType<typeof authenticator>;

@@ -1,6 +1,6 @@
 import type { Core } from '../kernel/core.js';
 import type { Domain } from '../kernel/domain.js';
-import type { Identity } from '../kernel/identity.js';
+import type { ActorCheck, Identity } from '../kernel/identity.js';
 import { authenticator } from './authn.js';
 import { serviceAccountsService } from './service-accounts.service.js';
 import { tokensService } from './tokens.service.js';
@@ -35,7 +35,9 @@ export function identityDomain(extraGrants: Readonly<Record<string, GrantHandler
 }
 
 /** The identity services the core lends every domain (the identity contract of the kernel). */
-export function identityServices(deps: Pick<Core, 'sql' | 'jwt' | 'authCache' | 'settings'>): Identity {
+export function identityServices(
+  deps: Pick<Core, 'sql' | 'jwt' | 'authCache' | 'settings'> & { actorCheck?: ActorCheck | undefined },
+): Identity {
   const tokens = tokensService(deps);
   return {
     users: usersService(deps),

@@ -6,6 +6,7 @@ import type { Migration } from '../db/migrate.js';
 import type { PermissionDef, RoleSeed } from './permissions.js';
 import type { Core } from './core.js';
 import type { GrantHandler } from './grants.js';
+import type { ActorCheck } from './identity.js';
 
 export type Api = FastifyInstance<
   Server,
@@ -47,6 +48,8 @@ export interface Domain {
   seed?(core: Core): Promise<void>;
   routes?(api: Api, core: Core): void | Promise<void>;
   background?: readonly BackgroundTask[];
+  /** Checks the actor of delegated tokens on every request (at most one domain gives it). */
+  actorCheck?: ActorCheck;
   /** Extra grant types for the token endpoint (RFC 8693 token exchange). */
   grants?: Readonly<Record<string, GrantHandler>>;
   /** What membership of a team gives in this domain. */

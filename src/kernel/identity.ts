@@ -3,7 +3,7 @@
 import type { JwtClaims } from '../crypto/jwt.js';
 import type { Queryable } from '../db/sql.js';
 import type { GraphNode } from '../graph/store.js';
-import type { CachedPrincipal } from './auth-cache.js';
+import type { AuthCache, CachedPrincipal } from './auth-cache.js';
 import type { AuthContext } from './context.js';
 
 export interface UserProps {
@@ -151,8 +151,17 @@ export interface AuthenticatorPort {
   loadPrincipal(kind: 'user' | 'service_account', name: string): Promise<CachedPrincipal | null>;
   /** Refuses a token issued before the principal's valid-after (throws 401). */
   checkIssuedAfter(claims: JwtClaims, principal: CachedPrincipal, what: string): void;
-  setActorVerifier(verifier: ActorVerifier): void;
 }
+
+/**
+ * What checks the actor of a delegated token (the delegation domain contributes it through
+ * Domain.actorCheck): made once, when identity is built, from the authenticator it serves.
+ */
+export type ActorCheck = (deps: {
+  authn: Pick<AuthenticatorPort, 'loadPrincipal' | 'checkIssuedAfter'>;
+  sql: Queryable;
+  authCache: AuthCache;
+}) => ActorVerifier;
 
 /** Identity services every domain may build on. */
 export interface Identity {
