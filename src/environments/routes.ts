@@ -1,16 +1,7 @@
 import { Type } from 'typebox';
 import type { Api } from '../kernel/domain.js';
-import {
-  NoContent,
-  PageQuery,
-  Slug,
-  SlugParams,
-  Timestamp,
-  responses,
-  writeAnswers,
-} from '../http/schemas.js';
-import { parsePage, sendPage } from '../http/pagination.js';
-import { authOf, updatedOrNoContent } from '../kernel/route.js';
+import { Slug, Timestamp } from '../http/schemas.js';
+import { slugRoutes } from '../kernel/slug-routes.js';
 import type { environmentsService } from './service.js';
 
 const Name = Type.String({ minLength: 1, maxLength: 200 });
@@ -24,52 +15,19 @@ const EnvRead = Type.Object({
 const tags = ['environments'];
 
 export function environmentRoutes(api: Api, envs: ReturnType<typeof environmentsService>): void {
-  api.post(
-    '/environments',
+  slugRoutes(
+    api,
     {
-      schema: {
-        tags,
-        body: Type.Object({ slug: Slug, name: Name }, { additionalProperties: false }),
-        response: responses({ 201: EnvRead }),
-      },
+      path: '/environments',
+      tags,
+      noun: 'environment',
+      read: EnvRead,
+      create: Type.Object({ slug: Slug, name: Name }, { additionalProperties: false }),
+      patch: Type.Object(
+        { slug: Type.Optional(Slug), name: Type.Optional(Name) },
+        { additionalProperties: false, minProperties: 1 },
+      ),
     },
-    async (req, reply) => reply.code(201).send(await envs.create(authOf(req), req.body)),
-  );
-  api.get(
-    '/environments',
-    { schema: { tags, querystring: PageQuery, response: responses({ 200: Type.Array(EnvRead) }) } },
-    async (req, reply) => {
-      const page = parsePage(req.query);
-      return sendPage(req, reply, page, await envs.list(authOf(req), page));
-    },
-  );
-  api.get(
-    '/environments/:slug',
-    { schema: { tags, params: SlugParams, response: responses({ 200: EnvRead }) } },
-    async (req) => envs.get(authOf(req), req.params.slug),
-  );
-  api.patch(
-    '/environments/:slug',
-    {
-      schema: {
-        tags,
-        params: SlugParams,
-        body: Type.Object(
-          { slug: Type.Optional(Slug), name: Type.Optional(Name) },
-          { additionalProperties: false, minProperties: 1 },
-        ),
-        ...writeAnswers(EnvRead, 'environment'),
-      },
-    },
-    async (req, reply) =>
-      updatedOrNoContent(reply, await envs.update(authOf(req), req.params.slug, req.body)),
-  );
-  api.delete(
-    '/environments/:slug',
-    { schema: { tags, params: SlugParams, response: responses({ 204: NoContent }) } },
-    async (req, reply) => {
-      await envs.remove(authOf(req), req.params.slug);
-      return reply.code(204).send(null);
-    },
+    envs,
   );
 }

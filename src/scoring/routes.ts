@@ -1,16 +1,9 @@
 import { Type } from 'typebox';
 import type { Api } from '../kernel/domain.js';
-import {
-  NoContent,
-  PageQuery,
-  Slug,
-  SlugParams,
-  Timestamp,
-  responses,
-  writeAnswers,
-} from '../http/schemas.js';
+import { PageQuery, Slug, Timestamp, responses } from '../http/schemas.js';
 import { parsePage, sendPage } from '../http/pagination.js';
-import { authOf, updatedOrNoContent } from '../kernel/route.js';
+import { authOf } from '../kernel/route.js';
+import { slugRoutes } from '../kernel/slug-routes.js';
 import { isHistoryCursor } from './history.js';
 import type { ScoringService } from './service.js';
 
@@ -84,43 +77,22 @@ const HistoryEntry = Type.Object({
 const tags = ['scoring'];
 
 export function scoringRoutes(api: Api, scoring: ScoringService): void {
-  api.post(
-    '/scoring/policies',
-    { schema: { tags, body: PolicyCreate, response: responses({ 201: PolicyRead }) } },
-    async (req, reply) => reply.code(201).send(await scoring.createPolicy(authOf(req), req.body)),
-  );
-  api.get(
-    '/scoring/policies',
-    { schema: { tags, querystring: PageQuery, response: responses({ 200: Type.Array(PolicyRead) }) } },
-    async (req, reply) => {
-      const page = parsePage(req.query);
-      return sendPage(req, reply, page, await scoring.listPolicies(authOf(req), page));
-    },
-  );
-  api.get(
-    '/scoring/policies/:slug',
-    { schema: { tags, params: SlugParams, response: responses({ 200: PolicyRead }) } },
-    async (req) => scoring.getPolicy(authOf(req), req.params.slug),
-  );
-  api.patch(
-    '/scoring/policies/:slug',
+  slugRoutes(
+    api,
     {
-      schema: {
-        tags,
-        params: SlugParams,
-        body: PolicyPatch,
-        ...writeAnswers(PolicyRead, 'policy'),
-      },
+      path: '/scoring/policies',
+      tags,
+      noun: 'policy',
+      read: PolicyRead,
+      create: PolicyCreate,
+      patch: PolicyPatch,
     },
-    async (req, reply) =>
-      updatedOrNoContent(reply, await scoring.updatePolicy(authOf(req), req.params.slug, req.body)),
-  );
-  api.delete(
-    '/scoring/policies/:slug',
-    { schema: { tags, params: SlugParams, response: responses({ 204: NoContent }) } },
-    async (req, reply) => {
-      await scoring.deletePolicy(authOf(req), req.params.slug);
-      return reply.code(204).send(null);
+    {
+      create: scoring.createPolicy,
+      list: scoring.listPolicies,
+      get: scoring.getPolicy,
+      update: scoring.updatePolicy,
+      remove: scoring.deletePolicy,
     },
   );
 

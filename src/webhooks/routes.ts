@@ -1,17 +1,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Api } from '../kernel/domain.js';
-import { parsePage, sendPage } from '../http/pagination.js';
-import {
-  NoContent,
-  PageQuery,
-  Slug,
-  SlugParams,
-  Timestamp,
-  responses,
-  writeAnswers,
-} from '../http/schemas.js';
-import { authOf, updatedOrNoContent } from '../kernel/route.js';
+import { Slug, Timestamp, responses } from '../http/schemas.js';
+import { slugRoutes } from '../kernel/slug-routes.js';
 import { RawBody, SIGNATURE_HEADER, type WebhookDelivery } from './delivery.js';
 import type { WebhooksService } from './service.js';
 
@@ -62,52 +53,21 @@ const WebhookPatch = Type.Object(
 const tags = ['webhooks'];
 
 export async function webhookRoutes(api: Api, hooks: WebhooksService, delivery: WebhookDelivery) {
-  api.post(
-    '/admin/webhooks',
+  slugRoutes(
+    api,
     {
-      schema: {
-        tags,
-        summary: 'Registers a webhook (webhooks:write)',
-        body: WebhookCreate,
-        response: responses({ 201: WebhookRead }),
+      path: '/admin/webhooks',
+      tags,
+      noun: 'webhook',
+      read: WebhookRead,
+      create: WebhookCreate,
+      patch: WebhookPatch,
+      summaries: {
+        create: 'Registers a webhook (webhooks:write)',
+        update: 'Changes a webhook; a secret given replaces the stored one',
       },
     },
-    async (req, reply) => reply.code(201).send(await hooks.create(authOf(req), req.body)),
-  );
-  api.get(
-    '/admin/webhooks',
-    { schema: { tags, querystring: PageQuery, response: responses({ 200: Type.Array(WebhookRead) }) } },
-    async (req, reply) => {
-      const page = parsePage(req.query);
-      return sendPage(req, reply, page, await hooks.list(authOf(req), page));
-    },
-  );
-  api.get(
-    '/admin/webhooks/:slug',
-    { schema: { tags, params: SlugParams, response: responses({ 200: WebhookRead }) } },
-    async (req) => hooks.get(authOf(req), req.params.slug),
-  );
-  api.patch(
-    '/admin/webhooks/:slug',
-    {
-      schema: {
-        tags,
-        summary: 'Changes a webhook; a secret given replaces the stored one',
-        params: SlugParams,
-        body: WebhookPatch,
-        ...writeAnswers(WebhookRead, 'webhook'),
-      },
-    },
-    async (req, reply) =>
-      updatedOrNoContent(reply, await hooks.update(authOf(req), req.params.slug, req.body)),
-  );
-  api.delete(
-    '/admin/webhooks/:slug',
-    { schema: { tags, params: SlugParams, response: responses({ 204: NoContent }) } },
-    async (req, reply) => {
-      await hooks.remove(authOf(req), req.params.slug);
-      return reply.code(204).send(null);
-    },
+    hooks,
   );
 
   // The delivery route reads the raw bytes (the signature covers them exactly as sent), whatever the
