@@ -14,4 +14,4 @@ export const authzDomain: Domain = {
 };
 
 // What other domains may use of this one's store (everything else of it stays inside).
-export { permissionKey, principalPermissions, principalRoles, roleBySlug } from './store.js';
+export { allPermissions, permissionKey, principalPermissions, principalRoles, roleBySlug } from './store.js';

@@ -23,8 +23,10 @@ import { AppError, conflict, forbidden, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import type { Queryable } from '../db/sql.js';
 import {
+  allPermissions,
   principalByName,
   principalPermissions,
+  replaceGrants,
   roleBySlug,
   roleHeldByDelegator,
   roleKey,
@@ -89,11 +91,7 @@ export function rolesService({ sql, authCache }: Deps) {
 
   async function setGrants(q: Queryable, roleId: string, names: readonly string[]) {
     const ids = await permissionIds(q, names);
-    await q.query(
-      `DELETE FROM graph_edges WHERE src = $1 AND label = 'GRANTS' AND NOT (dst = ANY($2::uuid[]))`,
-      [roleId, ids],
-    );
-    for (const id of ids) await putEdge(q, roleId, 'GRANTS', id);
+    await replaceGrants(q, roleId, ids);
   }
 
   async function principalNode(q: Queryable, kind: 'user' | 'service_account', name: string) {
@@ -126,10 +124,7 @@ export function rolesService({ sql, authCache }: Deps) {
   return {
     async listPermissions(ctx: AuthContext) {
       authorize(ctx, 'permission:read');
-      const rows = await sql.query<{ props: { name: string; description: string } }>(
-        `SELECT props FROM graph_nodes WHERE label = 'Permission' ORDER BY props->>'name'`,
-      );
-      return rows.map((r) => ({ name: r.props.name, description: r.props.description }));
+      return allPermissions(sql);
     },
 
     async create(

@@ -150,3 +150,20 @@ export function principalByName(q: Queryable, kind: 'user' | 'service_account', 
   const { namespace, key } = principalKey(kind, name);
   return nodeByKey(q, namespace, key);
 }
+
+/** The role grants exactly these permissions (by node id) afterwards. */
+export async function replaceGrants(q: Queryable, roleId: string, permissionIds: readonly string[]) {
+  await q.query(
+    `DELETE FROM graph_edges WHERE src = $1 AND label = 'GRANTS' AND NOT (dst = ANY($2::uuid[]))`,
+    [roleId, permissionIds],
+  );
+  for (const id of permissionIds) await putEdge(q, roleId, 'GRANTS', id);
+}
+
+/** Every permission, by name. */
+export async function allPermissions(q: Queryable): Promise<{ name: string; description: string }[]> {
+  const rows = await q.query<{ props: { name: string; description: string } }>(
+    `SELECT props FROM graph_nodes WHERE label = 'Permission' ORDER BY props->>'name'`,
+  );
+  return rows.map((r) => ({ name: r.props.name, description: r.props.description }));
+}

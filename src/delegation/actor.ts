@@ -8,6 +8,7 @@ import { unauthorized } from '../http/errors.js';
 import type { AuthCache, CachedConsent } from '../kernel/auth-cache.js';
 import type { AuthenticatorPort } from '../kernel/identity.js';
 import { TtlCache } from '../lib/ttl-cache.js';
+import { consentState, tokenLinks } from './store.js';
 import { DELEGATE_PERMISSION } from './consents.service.js';
 import { ISSUED_VIA, TOKEN_EXCHANGE_METHOD, UNDER_CONSENT } from './exchange.js';
 
@@ -35,11 +36,7 @@ export function actorVerifier(
   async function linksOf(jti: string): Promise<Links> {
     const cached = links.get(jti);
     if (cached !== undefined) return cached;
-    const rows = await q.query<{ label: string; dst: string }>(
-      `SELECT e.label, e.dst FROM graph_keys k JOIN graph_edges e ON e.src = k.node_id AND e.label IN ($2, $3)
-        WHERE k.namespace = 'TokenMetadata.jti' AND k.key = $1`,
-      [jti, ISSUED_VIA, UNDER_CONSENT],
-    );
+    const rows = await tokenLinks(q, jti, [ISSUED_VIA, UNDER_CONSENT]);
     const found: Links = {
       issuedVia: rows.find((r) => r.label === ISSUED_VIA)?.dst ?? null,
       consent: rows.find((r) => r.label === UNDER_CONSENT)?.dst ?? null,
@@ -51,11 +48,7 @@ export function actorVerifier(
   /** The consent's state, from the auth cache (cleared on every replica when a consent is revoked). */
   function consentOf(id: string): Promise<CachedConsent | null> {
     return authCache.consents.load(id, async () => {
-      const row = await q.one<{ revoked_at: string | null; expires_at: string | null }>(
-        `SELECT props->>'revoked_at' AS revoked_at, props->>'expires_at' AS expires_at
-           FROM graph_nodes WHERE id = $1 AND label = 'Consent'`,
-        [id],
-      );
+      const row = await consentState(q, id);
       if (!row) return null;
       return {
         revoked: row.revoked_at !== null,

@@ -129,3 +129,28 @@ export async function activeConsents(q: Queryable, userEmail: string, actor: str
     [userEmail, actor],
   );
 }
+
+/** The edges of these two labels from the metadata of the token `jti` (what it was issued via and under). */
+export function tokenLinks(
+  q: Queryable,
+  jti: string,
+  labels: readonly [string, string],
+): Promise<{ label: string; dst: string }[]> {
+  return q.query<{ label: string; dst: string }>(
+    `SELECT e.label, e.dst FROM graph_keys k JOIN graph_edges e ON e.src = k.node_id AND e.label IN ($2, $3)
+      WHERE k.namespace = 'TokenMetadata.jti' AND k.key = $1`,
+    [jti, ...labels],
+  );
+}
+
+/** A consent's revocation and expiry, as stored; undefined when there is no such consent. */
+export function consentState(
+  q: Queryable,
+  id: string,
+): Promise<{ revoked_at: string | null; expires_at: string | null } | undefined> {
+  return q.one<{ revoked_at: string | null; expires_at: string | null }>(
+    `SELECT props->>'revoked_at' AS revoked_at, props->>'expires_at' AS expires_at
+       FROM graph_nodes WHERE id = $1 AND label = 'Consent'`,
+    [id],
+  );
+}

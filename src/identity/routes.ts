@@ -13,6 +13,7 @@ import {
   type GrantHandler,
   type TokenResponse,
 } from '../kernel/grants.js';
+import { allPermissions } from '../authz/index.js';
 import { serviceAccountsService } from './service-accounts.service.js';
 import { signInThrottle } from './throttle.js';
 import { tokensService } from './tokens.service.js';
@@ -319,9 +320,7 @@ export function identityRoutes(api: Api, core: Core, grants: ReadonlyMap<string,
   api.get('/auth/me', { schema: { tags: ['auth'], response: responses({ 200: S.Me }) } }, async (req) => {
     const ctx = authOf(req);
     const all = isAdminUser(ctx)
-      ? await core.sql.query<{ name: string }>(
-          `SELECT props->>'name' AS name FROM graph_nodes WHERE label = 'Permission'`,
-        )
+      ? await allPermissions(core.sql)
       : [...ctx.permissions].map((name) => ({ name }));
     return {
       principal_type: ctx.principal.kind,

@@ -21,9 +21,13 @@ import { findUserByEmail } from '../identity/index.js';
 import {
   findOrganization,
   findTeam,
+  grantsOfTeamWithheldFrom,
+  lockTeam,
   orgKey,
+  organizationHoldsAnything,
   teamKey,
   teamMembers,
+  teamOwnsProjects,
   type OrganizationNode,
   type OrganizationProps,
   type TeamNode,
@@ -90,12 +94,13 @@ async function assertMayHandOn(
 ): Promise<void> {
   const withheld = grants.filter((g) => !hasPermission(ctx, g.seesAll));
   if (withheld.length === 0) return;
-  const rows = await q.query<{ label: string }>(
-    `SELECT DISTINCT e.label FROM graph_edges e WHERE e.dst = $1 AND e.label = ANY($2::text[])
-        AND NOT EXISTS (SELECT 1 FROM graph_edges m WHERE m.src = $3 AND m.label = 'MEMBER_OF' AND m.dst = $1)`,
-    [team.id, withheld.map((g) => g.edgeLabel), ctx.principal.kind === 'user' ? ctx.principal.id : null],
+  const labels = await grantsOfTeamWithheldFrom(
+    q,
+    team.id,
+    withheld.map((g) => g.edgeLabel),
+    ctx.principal.kind === 'user' ? ctx.principal.id : null,
   );
-  const given = withheld.filter((g) => rows.some((r) => r.label === g.edgeLabel));
+  const given = withheld.filter((g) => labels.includes(g.edgeLabel));
   if (given.length === 0) return;
   throw forbidden(
     `team ${team.props.slug} gives its members ${given.map((g) => g.what).join(' and ')}: ` +
@@ -189,11 +194,7 @@ export function organizationsService({ sql, graphCache, analytics, teamGrants = 
         const org = await organizationOfPath(ctx, tx, slug);
         graphCache.invalidate(tx);
         // Whether, not how many: the caller may not be allowed to read what it holds.
-        const member = await tx.one(
-          `SELECT 1 FROM graph_edges WHERE dst = $1 AND label = 'BELONGS_TO' LIMIT 1`,
-          [org.id],
-        );
-        if (member) {
+        if (await organizationHoldsAnything(tx, org.id)) {
           throw conflict(
             `organization ${slug} still has resources (teams, projects, AI providers or models); delete them first`,
             'not_empty',
@@ -272,13 +273,10 @@ export function organizationsService({ sql, graphCache, analytics, teamGrants = 
         // its row until it commits, so the count waits for it and sees its edge. Counted first, the
         // delete would wait for that project only at the foreign key and then cascade its edge away,
         // leaving a project that names a team that no longer exists.
-        await tx.query('SELECT 1 FROM graph_nodes WHERE id = $1 FOR UPDATE', [team.id]);
+        await lockTeam(tx, team.id);
         // Whether, not how many: the caller may not be allowed to read the projects.
-        const owned = await tx.one(
-          `SELECT 1 FROM graph_edges WHERE dst = $1 AND label = 'OWNED_BY' LIMIT 1`,
-          [team.id],
-        );
-        if (owned) throw conflict(`team ${slug} still owns projects; move or delete them first`, 'not_empty');
+        if (await teamOwnsProjects(tx, team.id))
+          throw conflict(`team ${slug} still owns projects; move or delete them first`, 'not_empty');
         await deleteNode(tx, team.id, 'Team');
         await analytics.event(
           tx,

@@ -59,3 +59,38 @@ export function teamMembers(
     (r) => r.id,
   );
 }
+
+/**
+ * Which of these edge labels (things a team's membership gives) point at the team, leaving out a
+ * team the user is already a member of: what adding a member would hand on.
+ */
+export async function grantsOfTeamWithheldFrom(
+  q: Queryable,
+  teamId: string,
+  edgeLabels: readonly string[],
+  userId: string | null,
+): Promise<string[]> {
+  const rows = await q.query<{ label: string }>(
+    `SELECT DISTINCT e.label FROM graph_edges e WHERE e.dst = $1 AND e.label = ANY($2::text[])
+        AND NOT EXISTS (SELECT 1 FROM graph_edges m WHERE m.src = $3 AND m.label = 'MEMBER_OF' AND m.dst = $1)`,
+    [teamId, edgeLabels, userId],
+  );
+  return rows.map((r) => r.label);
+}
+
+/** Whether anything (team, project, AI provider or model) still belongs to the organization. */
+export async function organizationHoldsAnything(q: Queryable, orgId: string): Promise<boolean> {
+  return !!(await q.one(`SELECT 1 FROM graph_edges WHERE dst = $1 AND label = 'BELONGS_TO' LIMIT 1`, [
+    orgId,
+  ]));
+}
+
+/** Locks the team's row until the transaction ends. */
+export async function lockTeam(q: Queryable, teamId: string): Promise<void> {
+  await q.query('SELECT 1 FROM graph_nodes WHERE id = $1 FOR UPDATE', [teamId]);
+}
+
+/** Whether the team still owns a project. */
+export async function teamOwnsProjects(q: Queryable, teamId: string): Promise<boolean> {
+  return !!(await q.one(`SELECT 1 FROM graph_edges WHERE dst = $1 AND label = 'OWNED_BY' LIMIT 1`, [teamId]));
+}
