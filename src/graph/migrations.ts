@@ -1,6 +1,9 @@
 import type { Migration } from '../db/migrate.js';
 import { graphCacheMigration } from './cache.js';
 
+/** Rows changed in a graph table before autovacuum first analyzes or vacuums it (see 0011). */
+export const GRAPH_FIRST_ANALYZE = 2000;
+
 export const graphMigrations: Migration[] = [
   {
     id: '0001_graph',
@@ -44,5 +47,21 @@ export const graphMigrations: Migration[] = [
       CREATE INDEX graph_nodes_org_label_id ON graph_nodes (label, (props->>'organization_id'), id)
         WHERE props->>'organization_id' IS NOT NULL;
     `,
+  },
+  {
+    // Autovacuum first analyzes (or vacuums) a table once 50 rows have changed: the graph of a
+    // just-installed database (about 60 nodes in 2 pages) would be analyzed within a minute. From then
+    // on PostgreSQL plans even a lookup by primary key as a sequential scan (cheaper on 2 pages), and a
+    // statement's cached generic plan keeps that scan while the table grows, until the next analyze.
+    // The graph tables' statistics are first taken once GRAPH_FIRST_ANALYZE rows have changed, past
+    // the size where a scan could look cheaper than an index (docs/scale.md).
+    id: '0011_graph_first_analyze',
+    sql: ['graph_nodes', 'graph_edges', 'graph_keys']
+      .map(
+        (t) => `ALTER TABLE ${t} SET (autovacuum_analyze_threshold = ${GRAPH_FIRST_ANALYZE},
+          autovacuum_vacuum_threshold = ${GRAPH_FIRST_ANALYZE},
+          autovacuum_vacuum_insert_threshold = ${GRAPH_FIRST_ANALYZE});`,
+      )
+      .join('\n'),
   },
 ];

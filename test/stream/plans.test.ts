@@ -7,7 +7,7 @@ import { migrate } from '../../src/db/migrate.js';
 import { createSql, type Sql } from '../../src/db/sql.js';
 import { PRUNE, PUBLISH, streamLogMigrations } from '../../src/analytics/stream/postgres.js';
 import { createTestDatabase } from '../support/harness.js';
-import { genericPlan, scannedTables } from '../support/plans.js';
+import { genericPlan, INIT_PLAN_VALUE, scannedTables } from '../support/plans.js';
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let sql: Sql;
@@ -37,5 +37,7 @@ it('pruning reads the oldest messages along the key and deletes them by key', as
   expect(text).not.toMatch(/Sort/);
   const byKey = [...text.matchAll(/Index Scan using stream_messages_pkey on stream_messages/g)];
   expect(byKey, text).toHaveLength(2);
-  expect(text).toMatch(/Index Cond: \(\(stream = \$1\) AND \("offset" = ANY \(\$\d\)\)\)/);
+  expect(text).toMatch(
+    new RegExp(String.raw`Index Cond: \(\(stream = \$1\) AND \("offset" = ANY \(${INIT_PLAN_VALUE}\)\)\)`),
+  );
 });

@@ -28,6 +28,12 @@ export async function genericPlan(sql: Sql, text: string, values: unknown[]): Pr
   });
 }
 
+/**
+ * How EXPLAIN names the value of an InitPlan (a subquery run once): `$2` up to PostgreSQL 16,
+ * `(InitPlan 2).col1` since 17. The same plan either way.
+ */
+export const INIT_PLAN_VALUE = String.raw`(?:\$\d+|\(InitPlan \d+\)\.col\d+)`;
+
 /** The tables a plan reads whole (`Seq Scan on <table>`). */
 export const scannedTables = (plan: string[]) =>
   plan.flatMap((line) => /Seq Scan on (\w+)/.exec(line)?.[1] ?? []);
@@ -81,7 +87,8 @@ export async function statementOf(
       statement = { text, params };
       return [] as T[];
     },
-    async one() {
+    async one(text: string, params: readonly unknown[] = []) {
+      statement = { text, params };
       return undefined;
     },
   };
