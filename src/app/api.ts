@@ -123,7 +123,9 @@ function fromStorageError(error: unknown): AppError | undefined {
       'a resource this request refers to was deleted meanwhile; retry',
     );
   }
-  if (error instanceof KeyConflictError) return new AppError(409, 'conflict', 'the resource already exists');
+  if (error instanceof KeyConflictError) {
+    return new AppError(409, 'conflict', error.taken ?? 'the resource already exists');
+  }
   const code = pgCode(error);
   if (code === '22P05' || code === '22021') {
     return new AppError(

@@ -10,7 +10,6 @@ import {
 } from '../kernel/context.js';
 import { authorize, authorizeNaming } from './guard.js';
 import {
-  KeyConflictError,
   createNode,
   deleteNode,
   listNodes,
@@ -136,28 +135,23 @@ export function rolesService({ sql, authCache }: Deps) {
         throw forbidden(`only an admin can grant ${DELEGATE_PERMISSION}`);
       }
       mayGrant(ctx, input.permissions);
-      try {
-        const role = await sql.tx(async (tx) => {
-          const r = await createNode<RoleProps>(
-            tx,
-            'Role',
-            {
-              slug: input.slug,
-              name: input.name,
-              description: input.description ?? '',
-              builtin: false,
-              updated_by: attribution(ctx),
-            },
-            [roleKey(input.slug)],
-          );
-          await setGrants(tx, r.id, input.permissions);
-          return r;
-        });
-        return toRead(sql, role);
-      } catch (err) {
-        if (err instanceof KeyConflictError) throw conflict(`role ${input.slug} already exists`);
-        throw err;
-      }
+      const role = await sql.tx(async (tx) => {
+        const r = await createNode<RoleProps>(
+          tx,
+          'Role',
+          {
+            slug: input.slug,
+            name: input.name,
+            description: input.description ?? '',
+            builtin: false,
+            updated_by: attribution(ctx),
+          },
+          [{ ...roleKey(input.slug), taken: `role ${input.slug} already exists` }],
+        );
+        await setGrants(tx, r.id, input.permissions);
+        return r;
+      });
+      return toRead(sql, role);
     },
 
     async list(ctx: AuthContext, page: Page) {

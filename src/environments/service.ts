@@ -5,7 +5,6 @@ import { attribution, hasPermission, type AuthContext } from '../kernel/context.
 import { authorize } from '../authz/guard.js';
 import type { Queryable } from '../db/sql.js';
 import {
-  KeyConflictError,
   changeKey,
   createNode,
   deleteNode,
@@ -14,7 +13,7 @@ import {
   updateExisting,
   type GraphNode,
 } from '../graph/store.js';
-import { conflict, notFound } from '../http/errors.js';
+import { notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 
 export interface EnvironmentProps {
@@ -47,30 +46,31 @@ export function environmentsService({ sql, analytics }: Pick<Core, 'sql' | 'anal
   return {
     async create(ctx: AuthContext, input: { slug: string; name: string }) {
       authorize(ctx, 'environment:create');
-      try {
-        return await sql.tx(async (tx) => {
-          const env = await createNode<EnvironmentProps>(
-            tx,
-            'Environment',
-            { ...input, updated_by: attribution(ctx) },
-            [{ namespace: 'Environment.slug', key: input.slug }],
-          );
-          await analytics.event(
-            tx,
-            lifecycleEvent(ctx, {
-              subject: 'environment',
-              action: 'created',
-              id: env.id,
-              slug: env.props.slug,
-              environment: env.props.slug,
-            }),
-          );
-          return read(env);
-        });
-      } catch (err) {
-        if (err instanceof KeyConflictError) throw conflict(`environment ${input.slug} already exists`);
-        throw err;
-      }
+      return sql.tx(async (tx) => {
+        const env = await createNode<EnvironmentProps>(
+          tx,
+          'Environment',
+          { ...input, updated_by: attribution(ctx) },
+          [
+            {
+              namespace: 'Environment.slug',
+              key: input.slug,
+              taken: `environment ${input.slug} already exists`,
+            },
+          ],
+        );
+        await analytics.event(
+          tx,
+          lifecycleEvent(ctx, {
+            subject: 'environment',
+            action: 'created',
+            id: env.id,
+            slug: env.props.slug,
+            environment: env.props.slug,
+          }),
+        );
+        return read(env);
+      });
     },
     async list(ctx: AuthContext, page: Page) {
       authorize(ctx, 'environment:read');
@@ -91,33 +91,34 @@ export function environmentsService({ sql, analytics }: Pick<Core, 'sql' | 'anal
       input: { slug?: string | undefined; name?: string | undefined },
     ) {
       authorize(ctx, 'environment:update');
-      try {
-        return await sql.tx(async (tx) => {
-          const env = await mustFindEnvironment(tx, slug);
-          if (input.slug !== undefined && input.slug !== slug)
-            await changeKey(tx, env.id, 'Environment.slug', input.slug);
-          const patch: Partial<EnvironmentProps> = { updated_by: attribution(ctx) };
-          if (input.slug !== undefined) patch.slug = input.slug;
-          if (input.name !== undefined) patch.name = input.name;
-          const updated = await updateExisting<EnvironmentProps>(tx, env.id, patch);
-          await analytics.event(
+      return sql.tx(async (tx) => {
+        const env = await mustFindEnvironment(tx, slug);
+        if (input.slug !== undefined && input.slug !== slug)
+          await changeKey(
             tx,
-            lifecycleEvent(ctx, {
-              subject: 'environment',
-              action: 'updated',
-              id: env.id,
-              slug: updated.props.slug,
-              environment: updated.props.slug,
-              details: { changed: changedFields(env.props, patch), previous_slug: slug },
-            }),
+            env.id,
+            'Environment.slug',
+            input.slug,
+            `environment ${input.slug} already exists`,
           );
-          // A caller who may change environments but not read them gets no body (204).
-          return hasPermission(ctx, 'environment:read') ? read(updated) : undefined;
-        });
-      } catch (err) {
-        if (err instanceof KeyConflictError) throw conflict(`environment ${input.slug} already exists`);
-        throw err;
-      }
+        const patch: Partial<EnvironmentProps> = { updated_by: attribution(ctx) };
+        if (input.slug !== undefined) patch.slug = input.slug;
+        if (input.name !== undefined) patch.name = input.name;
+        const updated = await updateExisting<EnvironmentProps>(tx, env.id, patch);
+        await analytics.event(
+          tx,
+          lifecycleEvent(ctx, {
+            subject: 'environment',
+            action: 'updated',
+            id: env.id,
+            slug: updated.props.slug,
+            environment: updated.props.slug,
+            details: { changed: changedFields(env.props, patch), previous_slug: slug },
+          }),
+        );
+        // A caller who may change environments but not read them gets no body (204).
+        return hasPermission(ctx, 'environment:read') ? read(updated) : undefined;
+      });
     },
     async remove(ctx: AuthContext, slug: string) {
       authorize(ctx, 'environment:delete');

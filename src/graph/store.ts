@@ -41,25 +41,33 @@ export interface GraphEdge<P extends Props = Props> {
   created_at: Date;
 }
 
-/** A unique key: `namespace` names the rule (`User.email`), `key` the value (scoped values carry their scope). */
+/**
+ * A unique key: `namespace` names the rule (`User.email`), `key` the value (scoped values carry their
+ * scope). `taken` is how a conflict on it reads to a caller ("environment prod already exists"): the
+ * KeyConflictError carries it to the one mapper of errors, which answers 409 with it.
+ */
 export interface UniqueKey {
   namespace: string;
   key: string;
+  taken?: string;
 }
 
-/** Raised when a write would break a uniqueness rule; `namespace` says which. */
+/** Raised when a write would break a uniqueness rule; `namespace` says which, `taken` in words. */
 export class KeyConflictError extends Error {
-  constructor(readonly namespace: string) {
+  constructor(
+    readonly namespace: string,
+    readonly taken?: string,
+  ) {
     super(`unique key conflict in ${namespace}`);
     this.name = 'KeyConflictError';
   }
 }
 
-function translate(err: unknown): never {
+function translate(err: unknown, keys: readonly UniqueKey[] = []): never {
   if (pgCode(err) === PgCode.uniqueViolation) {
     const detail = String((err as { detail?: unknown }).detail ?? '');
-    const m = /\(namespace, key\)=\(([^,]+),/.exec(detail);
-    throw new KeyConflictError(m?.[1] ?? 'unknown');
+    const namespace = /\(namespace, key\)=\(([^,]+),/.exec(detail)?.[1] ?? 'unknown';
+    throw new KeyConflictError(namespace, keys.find((k) => k.namespace === namespace)?.taken);
   }
   throw err;
 }
@@ -86,7 +94,7 @@ export async function createNode<P extends Props>(
     );
     return rows[0]!;
   } catch (err) {
-    return translate(err);
+    return translate(err, keys);
   }
 }
 
@@ -184,8 +192,17 @@ export const DROP_OTHER_KEYS = `DELETE FROM graph_keys g
   USING (SELECT namespace, key FROM graph_keys WHERE node_id = $2 OFFSET 0) k
   WHERE g.namespace = k.namespace AND g.key = k.key AND k.namespace = $1 AND k.key <> $3`;
 
-/** Moves a unique key to a new value (a rename). Throws KeyConflictError when the new value is taken. */
-export async function changeKey(q: Queryable, nodeId: string, namespace: string, key: string): Promise<void> {
+/**
+ * Moves a unique key to a new value (a rename). Throws KeyConflictError when the new value is taken,
+ * carrying `taken` (how that reads to a caller).
+ */
+export async function changeKey(
+  q: Queryable,
+  nodeId: string,
+  namespace: string,
+  key: string,
+  taken?: string,
+): Promise<void> {
   try {
     await q.query(
       `INSERT INTO graph_keys (namespace, key, node_id) VALUES ($1, $2, $3)
@@ -196,11 +213,11 @@ export async function changeKey(q: Queryable, nodeId: string, namespace: string,
       'SELECT node_id FROM graph_keys WHERE namespace = $1 AND key = $2',
       [namespace, key],
     );
-    if (owner?.node_id !== nodeId) throw new KeyConflictError(namespace);
+    if (owner?.node_id !== nodeId) throw new KeyConflictError(namespace, taken);
     await q.query(DROP_OTHER_KEYS, [namespace, nodeId, key]);
   } catch (err) {
     if (err instanceof KeyConflictError) throw err;
-    translate(err);
+    translate(err, [{ namespace, key, ...(taken === undefined ? {} : { taken }) }]);
   }
 }
 

@@ -13,8 +13,7 @@ import { authorize } from '../authz/guard.js';
 import { principalRoles } from '../authz/index.js';
 import { decoyHash, hashPassword, verifyPassword } from '../crypto/passwords.js';
 import { assertPasswordPolicy } from '../crypto/password-policy.js';
-import { KeyConflictError } from '../graph/store.js';
-import { conflict, forbidden, invalid, notFound } from '../http/errors.js';
+import { forbidden, invalid, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import type { Queryable, Sql } from '../db/sql.js';
 import { VALID_AFTER, nextValidAfter, validAfterNow } from './revocation.js';
@@ -93,16 +92,11 @@ export function usersService({ sql, authCache }: Deps) {
       // email (its sub) while that user was being deleted was never revoked.
       [VALID_AFTER]: validAfterNow(),
     };
-    try {
-      return await sql.tx(async (tx) => {
-        const user = await insertUser(tx, props);
-        await authCache.invalidate(tx);
-        return user;
-      });
-    } catch (err) {
-      if (err instanceof KeyConflictError) throw conflict(`a user with email ${input.email} already exists`);
-      throw err;
-    }
+    return sql.tx(async (tx) => {
+      const user = await insertUser(tx, props);
+      await authCache.invalidate(tx);
+      return user;
+    });
   }
 
   async function mustFind(email: string): Promise<UserNode> {

@@ -20,7 +20,9 @@ export const findUserByEmail = (q: Queryable, email: string) =>
 export const findUserById = (q: Queryable, id: string) => getNode<UserProps>(q, id, 'User');
 
 export const insertUser = (q: Queryable, props: UserProps) =>
-  createNode(q, 'User', props, [userKey(props.email)]);
+  createNode(q, 'User', props, [
+    { ...userKey(props.email), taken: `a user with email ${props.email} already exists` },
+  ]);
 
 export const patchUser = (q: Queryable, id: string, patch: Partial<UserProps>) =>
   updateNode<UserProps>(q, id, patch);

@@ -6,7 +6,6 @@ import { attribution, hasPermission, type AuthContext } from '../kernel/context.
 import { authorize, authorizeNaming } from '../authz/guard.js';
 import type { Queryable } from '../db/sql.js';
 import {
-  KeyConflictError,
   changeKey,
   createNode,
   deleteNode,
@@ -112,30 +111,25 @@ export function organizationsService({ sql, graphCache, analytics, teamGrants = 
   return {
     async create(ctx: AuthContext, input: { slug: string; name: string }) {
       authorize(ctx, 'organization:create');
-      try {
-        return await sql.tx(async (tx) => {
-          const org = await createNode<OrganizationProps>(
-            tx,
-            'Organization',
-            { ...input, updated_by: attribution(ctx) },
-            [orgKey(input.slug)],
-          );
-          await analytics.event(
-            tx,
-            lifecycleEvent(ctx, {
-              subject: 'organization',
-              action: 'created',
-              id: org.id,
-              slug: org.props.slug,
-              organization: org.props.slug,
-            }),
-          );
-          return orgRead(org);
-        });
-      } catch (err) {
-        if (err instanceof KeyConflictError) throw conflict(`organization ${input.slug} already exists`);
-        throw err;
-      }
+      return sql.tx(async (tx) => {
+        const org = await createNode<OrganizationProps>(
+          tx,
+          'Organization',
+          { ...input, updated_by: attribution(ctx) },
+          [{ ...orgKey(input.slug), taken: `organization ${input.slug} already exists` }],
+        );
+        await analytics.event(
+          tx,
+          lifecycleEvent(ctx, {
+            subject: 'organization',
+            action: 'created',
+            id: org.id,
+            slug: org.props.slug,
+            organization: org.props.slug,
+          }),
+        );
+        return orgRead(org);
+      });
     },
 
     async list(ctx: AuthContext, page: Page) {
@@ -159,33 +153,34 @@ export function organizationsService({ sql, graphCache, analytics, teamGrants = 
       input: { name?: string | undefined; slug?: string | undefined },
     ) {
       authorize(ctx, 'organization:update');
-      try {
-        return await sql.tx(async (tx) => {
-          const org = await organizationOfPath(ctx, tx, slug);
-          graphCache.invalidate(tx);
-          if (input.slug !== undefined && input.slug !== slug)
-            await changeKey(tx, org.id, 'Organization.slug', input.slug);
-          const patch: Partial<OrganizationProps> = { updated_by: attribution(ctx) };
-          if (input.name !== undefined) patch.name = input.name;
-          if (input.slug !== undefined) patch.slug = input.slug;
-          const updated = await updateExisting<OrganizationProps>(tx, org.id, patch);
-          await analytics.event(
+      return sql.tx(async (tx) => {
+        const org = await organizationOfPath(ctx, tx, slug);
+        graphCache.invalidate(tx);
+        if (input.slug !== undefined && input.slug !== slug)
+          await changeKey(
             tx,
-            lifecycleEvent(ctx, {
-              subject: 'organization',
-              action: 'updated',
-              id: org.id,
-              slug: updated.props.slug,
-              organization: updated.props.slug,
-              details: { changed: changedFields(org.props, patch), previous_slug: slug },
-            }),
+            org.id,
+            'Organization.slug',
+            input.slug,
+            `organization ${input.slug} already exists`,
           );
-          return orgRead(updated);
-        });
-      } catch (err) {
-        if (err instanceof KeyConflictError) throw conflict(`organization ${input.slug} already exists`);
-        throw err;
-      }
+        const patch: Partial<OrganizationProps> = { updated_by: attribution(ctx) };
+        if (input.name !== undefined) patch.name = input.name;
+        if (input.slug !== undefined) patch.slug = input.slug;
+        const updated = await updateExisting<OrganizationProps>(tx, org.id, patch);
+        await analytics.event(
+          tx,
+          lifecycleEvent(ctx, {
+            subject: 'organization',
+            action: 'updated',
+            id: org.id,
+            slug: updated.props.slug,
+            organization: updated.props.slug,
+            details: { changed: changedFields(org.props, patch), previous_slug: slug },
+          }),
+        );
+        return orgRead(updated);
+      });
     },
 
     async remove(ctx: AuthContext, slug: string) {
@@ -217,33 +212,27 @@ export function organizationsService({ sql, graphCache, analytics, teamGrants = 
     // --- teams
     async createTeam(ctx: AuthContext, orgSlug: string, input: { slug: string; name: string }) {
       authorize(ctx, 'team:create');
-      try {
-        return await sql.tx(async (tx) => {
-          const org = await organizationOfPath(ctx, tx, orgSlug);
-          const team = await createNode<TeamProps>(
-            tx,
-            'Team',
-            { ...input, organization_id: org.id, updated_by: attribution(ctx) },
-            [teamKey(org.id, input.slug)],
-          );
-          await putEdge(tx, team.id, 'BELONGS_TO', org.id);
-          await analytics.event(
-            tx,
-            lifecycleEvent(ctx, {
-              subject: 'team',
-              action: 'created',
-              id: team.id,
-              slug: team.props.slug,
-              organization: org.props.slug,
-            }),
-          );
-          return teamRead(team, org.props.slug);
-        });
-      } catch (err) {
-        if (err instanceof KeyConflictError)
-          throw conflict(`team ${input.slug} already exists in ${orgSlug}`);
-        throw err;
-      }
+      return sql.tx(async (tx) => {
+        const org = await organizationOfPath(ctx, tx, orgSlug);
+        const team = await createNode<TeamProps>(
+          tx,
+          'Team',
+          { ...input, organization_id: org.id, updated_by: attribution(ctx) },
+          [{ ...teamKey(org.id, input.slug), taken: `team ${input.slug} already exists in ${orgSlug}` }],
+        );
+        await putEdge(tx, team.id, 'BELONGS_TO', org.id);
+        await analytics.event(
+          tx,
+          lifecycleEvent(ctx, {
+            subject: 'team',
+            action: 'created',
+            id: team.id,
+            slug: team.props.slug,
+            organization: org.props.slug,
+          }),
+        );
+        return teamRead(team, org.props.slug);
+      });
     },
 
     async listTeams(ctx: AuthContext, orgSlug: string, page: Page) {

@@ -6,7 +6,6 @@ import { attribution, hasPermission, mayUseAcl, type AuthContext } from '../kern
 import { authorize, authorizeNaming } from '../authz/guard.js';
 import type { Queryable, Tx } from '../db/sql.js';
 import {
-  KeyConflictError,
   changeKey,
   createNode,
   deleteNode,
@@ -15,7 +14,7 @@ import {
   removeEdge,
   updateExisting,
 } from '../graph/store.js';
-import { AppError, conflict, forbidden, notFound } from '../http/errors.js';
+import { AppError, forbidden, notFound } from '../http/errors.js';
 import type { CacheScope } from '../http/page-cache.js';
 import type { Page } from '../http/pagination.js';
 import { findUserByEmail } from '../identity/index.js';
@@ -186,47 +185,46 @@ export function projectsService({ sql, graphCache, pages, analytics }: Deps) {
       input: { slug: string; name: string; team: string; attributes?: Record<string, unknown> | undefined },
     ): Promise<ProjectRead> {
       authorize(ctx, 'project:create');
-      try {
-        return await sql.tx(async (tx) => {
-          pages.invalidate(tx, PROJECT_PAGES);
-          const org = await organizationOfPath(ctx, tx, orgSlug);
-          const team = await teamOf(tx, ctx, org, input.team);
-          const p = await createNode<ProjectProps>(
-            tx,
-            'Project',
+      return sql.tx(async (tx) => {
+        pages.invalidate(tx, PROJECT_PAGES);
+        const org = await organizationOfPath(ctx, tx, orgSlug);
+        const team = await teamOf(tx, ctx, org, input.team);
+        const p = await createNode<ProjectProps>(
+          tx,
+          'Project',
+          {
+            slug: input.slug,
+            name: input.name,
+            organization_id: org.id,
+            team: input.team,
+            attributes: input.attributes ?? {},
+            score: null,
+            previous_score: null,
+            updated_by: attribution(ctx),
+          },
+          [
             {
-              slug: input.slug,
-              name: input.name,
-              organization_id: org.id,
-              team: input.team,
-              attributes: input.attributes ?? {},
-              score: null,
-              previous_score: null,
-              updated_by: attribution(ctx),
+              ...projectKey(org.id, input.slug),
+              taken: `project ${input.slug} already exists in ${orgSlug}`,
             },
-            [projectKey(org.id, input.slug)],
-          );
-          await putEdge(tx, p.id, 'BELONGS_TO', org.id);
-          await putEdge(tx, p.id, 'OWNED_BY', team.id);
-          await analytics.event(
-            tx,
-            lifecycleEvent(ctx, {
-              subject: 'project',
-              action: 'created',
-              id: p.id,
-              slug: p.props.slug,
-              organization: org.props.slug,
-              project: p.props.slug,
-              details: { team: input.team },
-            }),
-          );
-          return projectRead(p, org.props.slug);
-        });
-      } catch (err) {
-        if (err instanceof KeyConflictError)
-          throw conflict(`project ${input.slug} already exists in ${orgSlug}`);
-        throw err;
-      }
+          ],
+        );
+        await putEdge(tx, p.id, 'BELONGS_TO', org.id);
+        await putEdge(tx, p.id, 'OWNED_BY', team.id);
+        await analytics.event(
+          tx,
+          lifecycleEvent(ctx, {
+            subject: 'project',
+            action: 'created',
+            id: p.id,
+            slug: p.props.slug,
+            organization: org.props.slug,
+            project: p.props.slug,
+            details: { team: input.team },
+          }),
+        );
+        return projectRead(p, org.props.slug);
+      });
     },
 
     /**
@@ -272,46 +270,46 @@ export function projectsService({ sql, graphCache, pages, analytics }: Deps) {
         attributes?: Record<string, unknown> | undefined;
       },
     ): Promise<ProjectRead | null> {
-      try {
-        return await sql.tx(async (tx) => {
-          const { org, project } = await authorizedProject(tx, ctx, orgSlug, slug, 'update');
-          invalidate(tx);
-          const patch: Partial<ProjectProps> = { updated_by: attribution(ctx) };
-          if (input.name !== undefined) patch.name = input.name;
-          if (input.attributes !== undefined) patch.attributes = input.attributes;
-          if (input.slug !== undefined && input.slug !== slug) {
-            const k = projectKey(org.id, input.slug);
-            await changeKey(tx, project.id, k.namespace, k.key);
-            patch.slug = input.slug;
-          }
-          if (input.team !== undefined && input.team !== project.props.team) {
-            const team = await teamOf(tx, ctx, org, input.team);
-            await tx.query(`DELETE FROM graph_edges WHERE src = $1 AND label = 'OWNED_BY'`, [project.id]);
-            await putEdge(tx, project.id, 'OWNED_BY', team.id);
-            patch.team = input.team;
-          }
-          const updated = await updateExisting<ProjectProps>(tx, project.id, patch);
-          await analytics.event(
+      return sql.tx(async (tx) => {
+        const { org, project } = await authorizedProject(tx, ctx, orgSlug, slug, 'update');
+        invalidate(tx);
+        const patch: Partial<ProjectProps> = { updated_by: attribution(ctx) };
+        if (input.name !== undefined) patch.name = input.name;
+        if (input.attributes !== undefined) patch.attributes = input.attributes;
+        if (input.slug !== undefined && input.slug !== slug) {
+          const k = projectKey(org.id, input.slug);
+          await changeKey(
             tx,
-            lifecycleEvent(ctx, {
-              subject: 'project',
-              action: 'updated',
-              id: project.id,
-              slug: updated.props.slug,
-              organization: org.props.slug,
-              project: updated.props.slug,
-              details: { changed: changedFields(project.props, patch), previous_slug: slug },
-            }),
+            project.id,
+            k.namespace,
+            k.key,
+            `project ${input.slug} already exists in ${orgSlug}`,
           );
-          // A caller holding only an update ACL gets no fields it may not read.
-          if (!(await canOnProject(tx, ctx, updated, 'read'))) return null;
-          return projectRead(updated, org.props.slug);
-        });
-      } catch (err) {
-        if (err instanceof KeyConflictError)
-          throw conflict(`project ${input.slug} already exists in ${orgSlug}`);
-        throw err;
-      }
+          patch.slug = input.slug;
+        }
+        if (input.team !== undefined && input.team !== project.props.team) {
+          const team = await teamOf(tx, ctx, org, input.team);
+          await tx.query(`DELETE FROM graph_edges WHERE src = $1 AND label = 'OWNED_BY'`, [project.id]);
+          await putEdge(tx, project.id, 'OWNED_BY', team.id);
+          patch.team = input.team;
+        }
+        const updated = await updateExisting<ProjectProps>(tx, project.id, patch);
+        await analytics.event(
+          tx,
+          lifecycleEvent(ctx, {
+            subject: 'project',
+            action: 'updated',
+            id: project.id,
+            slug: updated.props.slug,
+            organization: org.props.slug,
+            project: updated.props.slug,
+            details: { changed: changedFields(project.props, patch), previous_slug: slug },
+          }),
+        );
+        // A caller holding only an update ACL gets no fields it may not read.
+        if (!(await canOnProject(tx, ctx, updated, 'read'))) return null;
+        return projectRead(updated, org.props.slug);
+      });
     },
 
     async remove(ctx: AuthContext, orgSlug: string, slug: string): Promise<void> {

@@ -3,15 +3,8 @@ import { analyticsReader } from '../analytics/index.js';
 import type { Core } from '../kernel/core.js';
 import { attribution, hasPermission, type AuthContext } from '../kernel/context.js';
 import { authorize, authorizeNaming } from '../authz/guard.js';
-import {
-  KeyConflictError,
-  createNode,
-  deleteNode,
-  listNodes,
-  lockNode,
-  updateExisting,
-} from '../graph/store.js';
-import { conflict, forbidden, invalid, notFound } from '../http/errors.js';
+import { createNode, deleteNode, listNodes, lockNode, updateExisting } from '../graph/store.js';
+import { forbidden, invalid, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import { mustFindOrganization } from '../organizations/service.js';
 import { authorizedProject } from '../projects/service.js';
@@ -120,16 +113,13 @@ export function scoringService(core: Deps) {
       ) as PolicyProps;
       props.updated_by = attribution(ctx);
       validateRule(props);
-      try {
-        return await sql.tx(async (tx) => {
-          const node = await createNode<PolicyProps>(tx, 'ScoringPolicy', props, [policyKey(input.slug)]);
-          await requeueAll(tx, ctx);
-          return policyRead(node);
-        });
-      } catch (err) {
-        if (err instanceof KeyConflictError) throw conflict(`scoring policy ${input.slug} already exists`);
-        throw err;
-      }
+      return sql.tx(async (tx) => {
+        const node = await createNode<PolicyProps>(tx, 'ScoringPolicy', props, [
+          { ...policyKey(input.slug), taken: `scoring policy ${input.slug} already exists` },
+        ]);
+        await requeueAll(tx, ctx);
+        return policyRead(node);
+      });
     },
 
     async listPolicies(ctx: AuthContext, page: Page) {

@@ -4,8 +4,7 @@ import type { Core } from '../kernel/core.js';
 import { attribution, hasPermission, type AuthContext } from '../kernel/context.js';
 import { authorize, authorizeNaming } from '../authz/guard.js';
 import type { Queryable } from '../db/sql.js';
-import { KeyConflictError } from '../graph/store.js';
-import { conflict, invalid, notFound } from '../http/errors.js';
+import { invalid, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import { looksLikeMask } from '../oauth/service.js';
 import { canOnProject } from '../projects/service.js';
@@ -99,8 +98,6 @@ export function webhooksService({ sql, secrets, settings }: Deps) {
       updated_at: new Date(w.updated_at).toISOString(),
     };
   };
-  const taken = (slug: string | undefined) => conflict(`webhook ${slug} already exists`);
-
   async function mustFind(q: Queryable, slug: string): Promise<WebhookRow> {
     const w = await findWebhook(q, slug);
     if (!w) throw notFound(`webhook ${slug}`);
@@ -116,22 +113,17 @@ export function webhooksService({ sql, secrets, settings }: Deps) {
       checkSecret(input.secret);
       // Seal before touching the database: without the key this throws and nothing is stored.
       const sealed = secrets.authBox().seal(input.secret);
-      try {
-        return await sql.tx(async (tx) => {
-          const projectId = await projectIdOf(tx, ctx, input.project);
-          const props: WebhookProps = {
-            slug: input.slug,
-            integration: input.integration,
-            secret_encrypted: sealed,
-            updated_by: attribution(ctx),
-          };
-          await insertWebhook(tx, props, projectId ?? null);
-          return read(tx, ctx, await mustFind(tx, input.slug));
-        });
-      } catch (err) {
-        if (err instanceof KeyConflictError) throw taken(input.slug);
-        throw err;
-      }
+      return sql.tx(async (tx) => {
+        const projectId = await projectIdOf(tx, ctx, input.project);
+        const props: WebhookProps = {
+          slug: input.slug,
+          integration: input.integration,
+          secret_encrypted: sealed,
+          updated_by: attribution(ctx),
+        };
+        await insertWebhook(tx, props, projectId ?? null);
+        return read(tx, ctx, await mustFind(tx, input.slug));
+      });
     },
 
     async list(ctx: AuthContext, page: Page) {
@@ -150,25 +142,20 @@ export function webhooksService({ sql, secrets, settings }: Deps) {
       authorize(ctx, WEBHOOKS_WRITE);
       checkSecret(input.secret);
       const sealed = input.secret === undefined ? undefined : secrets.authBox().seal(input.secret);
-      try {
-        return await sql.tx(async (tx) => {
-          const before = await mustFind(tx, slug);
-          const projectId = await projectIdOf(tx, ctx, input.project);
-          const props: WebhookProps = {
-            ...before.props,
-            slug: input.slug ?? before.props.slug,
-            integration: input.integration ?? before.props.integration,
-            secret_encrypted: sealed ?? before.props.secret_encrypted,
-            updated_by: attribution(ctx),
-          };
-          await replaceWebhook(tx, before, props, projectId);
-          if (!hasPermission(ctx, WEBHOOKS_READ)) return undefined;
-          return read(tx, ctx, await mustFind(tx, props.slug));
-        });
-      } catch (err) {
-        if (err instanceof KeyConflictError) throw taken(input.slug);
-        throw err;
-      }
+      return sql.tx(async (tx) => {
+        const before = await mustFind(tx, slug);
+        const projectId = await projectIdOf(tx, ctx, input.project);
+        const props: WebhookProps = {
+          ...before.props,
+          slug: input.slug ?? before.props.slug,
+          integration: input.integration ?? before.props.integration,
+          secret_encrypted: sealed ?? before.props.secret_encrypted,
+          updated_by: attribution(ctx),
+        };
+        await replaceWebhook(tx, before, props, projectId);
+        if (!hasPermission(ctx, WEBHOOKS_READ)) return undefined;
+        return read(tx, ctx, await mustFind(tx, props.slug));
+      });
     },
 
     async remove(ctx: AuthContext, slug: string): Promise<void> {

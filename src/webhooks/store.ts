@@ -52,7 +52,9 @@ export async function listWebhooks(q: Queryable, page: { after: string | undefin
 }
 
 export async function insertWebhook(q: Queryable, props: WebhookProps, projectId: string | null) {
-  const node = await createNode(q, 'Webhook', props, [{ namespace: KEY, key: props.slug }]);
+  const node = await createNode(q, 'Webhook', props, [
+    { namespace: KEY, key: props.slug, taken: `webhook ${props.slug} already exists` },
+  ]);
   if (projectId) await putEdge(q, node.id, DELIVERS_TO, projectId);
   return node.id;
 }
@@ -65,7 +67,8 @@ export async function replaceWebhook(
   projectId: string | null | undefined,
 ): Promise<void> {
   const id = before.id;
-  if (props.slug !== before.props.slug) await changeKey(q, id, KEY, props.slug);
+  if (props.slug !== before.props.slug)
+    await changeKey(q, id, KEY, props.slug, `webhook ${props.slug} already exists`);
   await replaceProps(q, id, props);
   if (projectId === undefined) return;
   await q.query(`DELETE FROM graph_edges WHERE src = $1 AND label = '${DELIVERS_TO}'`, [id]);
