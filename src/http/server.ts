@@ -24,6 +24,7 @@ import { clientErrorHandler } from './client-errors.js';
 import { Problem, responses } from './schemas.js';
 import { unstorablePointer } from '../lib/json-pointer.js';
 import { jsonBodyParser } from './json-body.js';
+import { discardBody } from './body-limit.js';
 import { BASE_HEADERS, DOCUMENT_HEADERS, HSTS, overHttps } from './security-headers.js';
 import { RequestLogger } from './request-logger.js';
 import { PgCode, pgCode } from '../db/sql.js';
@@ -248,18 +249,23 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
 
   // Set before any plugin registers, so that plugin routes (the docs UI) answer problem+json too.
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
-    if (error instanceof AppError) return sendProblem(reply, error);
+    // An answer given before the body was read (413: over the limit) waits until the body has been
+    // read and discarded, within bounds, so that the client, still writing, reads it (body-limit.ts).
+    const send = (problem: AppError) =>
+      request.raw.complete
+        ? sendProblem(reply, problem)
+        : discardBody(request.raw).then(() => sendProblem(reply, problem));
+    if (error instanceof AppError) return send(error);
     const mapped = fromStorageError(error);
-    if (mapped) return sendProblem(reply, mapped);
+    if (mapped) return send(mapped);
     const fe = error as FastifyError;
-    if (fe.validation)
-      return sendProblem(reply, validationProblem(fe.validation as AjvError[], fe.validationContext));
+    if (fe.validation) return send(validationProblem(fe.validation as AjvError[], fe.validationContext));
     if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
       const code = (fe.code ?? 'bad_request').toLowerCase().replace(/^fst_err_/, '');
-      return sendProblem(reply, new AppError(fe.statusCode, code, fe.message));
+      return send(new AppError(fe.statusCode, code, fe.message));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return sendProblem(reply, new AppError(500, 'internal_error', 'an unexpected error occurred'));
+    return send(new AppError(500, 'internal_error', 'an unexpected error occurred'));
   });
 
   // One hook starts every answer (BASE_HEADERS, the request id) and authenticates the caller of a route
