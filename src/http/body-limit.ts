@@ -11,6 +11,9 @@ export const DISCARD_LIMIT_BYTES = 8 * 1024 * 1024;
 /** For at most this long. */
 export const DISCARD_LIMIT_MS = 5_000;
 
+/** Whether part of the request body has not been received yet. */
+export const bodyUnread = (raw: IncomingMessage): boolean => !(raw.complete || raw.readableEnded);
+
 /**
  * Reads the rest of the request body and drops it. Resolves true once the body has ended, false
  * when it was not read to its end (more than the bounds allow, declared or sent, or the client
@@ -20,7 +23,7 @@ export function discardBody(
   raw: IncomingMessage,
   limits = { bytes: DISCARD_LIMIT_BYTES, ms: DISCARD_LIMIT_MS },
 ): Promise<boolean> {
-  if (raw.complete) return Promise.resolve(true);
+  if (!bodyUnread(raw)) return Promise.resolve(true);
   if (raw.destroyed || Number(raw.headers['content-length']) > limits.bytes) return Promise.resolve(false);
   return new Promise((resolve) => {
     let seen = 0;

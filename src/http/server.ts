@@ -24,7 +24,7 @@ import { clientErrorHandler } from './client-errors.js';
 import { Problem, responses } from './schemas.js';
 import { unstorablePointer } from '../lib/json-pointer.js';
 import { jsonBodyParser } from './json-body.js';
-import { discardBody } from './body-limit.js';
+import { bodyUnread, discardBody } from './body-limit.js';
 import { BASE_HEADERS, DOCUMENT_HEADERS, HSTS, overHttps } from './security-headers.js';
 import { RequestLogger } from './request-logger.js';
 import { PgCode, pgCode } from '../db/sql.js';
@@ -249,12 +249,13 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
 
   // Set before any plugin registers, so that plugin routes (the docs UI) answer problem+json too.
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
-    // An answer given before the body was read (413: over the limit) waits until the body has been
-    // read and discarded, within bounds, so that the client, still writing, reads it (body-limit.ts).
+    // An answer given before the body was read, on a connection closed after it (413: over the
+    // limit), waits until the body has been read and discarded, within bounds, so that the client,
+    // still writing, reads it (body-limit.ts). On a connection kept open, Node reads the rest itself.
     const send = (problem: AppError) =>
-      request.raw.complete
-        ? sendProblem(reply, problem)
-        : discardBody(request.raw).then(() => sendProblem(reply, problem));
+      bodyUnread(request.raw) && String(reply.getHeader('connection')).toLowerCase() === 'close'
+        ? discardBody(request.raw).then(() => sendProblem(reply, problem))
+        : sendProblem(reply, problem);
     if (error instanceof AppError) return send(error);
     const mapped = fromStorageError(error);
     if (mapped) return send(mapped);
