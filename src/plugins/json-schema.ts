@@ -1,6 +1,7 @@
 // JSON Schema draft 2020-12 for plugin labels: one validator configuration, kept apart from the HTTP
 // layer's (which coerces types and fills defaults, both wrong for a document a plugin declares).
 import { _, type KeywordCxt } from 'ajv';
+import ajvNames from 'ajv/dist/compile/names.js';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import formatLimitPlugin from 'ajv-formats/dist/limit.js';
 import type { FieldError } from '../http/errors.js';
@@ -76,8 +77,32 @@ interface SubschemaCost {
   char: number;
 }
 
-/** Spends what one application of a subschema to `data` costs. */
-function countWork(data: unknown, base: number, child: number, char: number): void {
+/** Ajv's names in generated code (a CommonJS module: its default export). */
+const names = ((ajvNames as unknown as { default?: typeof ajvNames }).default ?? ajvNames) as unknown as {
+  vErrors: Parameters<typeof _>[1];
+};
+
+/**
+ * Thrown when a document already has more errors than are reported: validation stops there (with
+ * allErrors, Ajv would go on building an error for every failing item of a long array).
+ */
+class EnoughErrors extends Error {
+  constructor(readonly errors: ErrorObject[]) {
+    super('enough errors');
+  }
+}
+
+/**
+ * Spends what one application of a subschema to `data` costs. `errors` is the validation's error
+ * list where its errors are final (see countWorkCode), else null.
+ */
+function countWork(
+  data: unknown,
+  base: number,
+  child: number,
+  char: number,
+  errors: ErrorObject[] | null,
+): void {
   let n = base;
   if (child > 0 && typeof data === 'object' && data !== null) {
     let children = 0;
@@ -86,16 +111,22 @@ function countWork(data: unknown, base: number, child: number, char: number): vo
     n += child * children;
   } else if (char > 0 && typeof data === 'string') n += char * data.length;
   spend(n);
+  if (errors !== null && errors.length > MAX_ERRORS) throw new EnoughErrors(errors);
 }
 
 /**
  * WORK_KEYWORD's code: a call of countWork where Ajv applies the subschema (a function keyword
- * would cost Ajv a context object per call, several times what the counting costs).
+ * would cost Ajv a context object per call, several times what the counting costs). Errors are final
+ * in the top function outside anyOf, oneOf, not, if and contains (whose errors Ajv drops when the
+ * keyword passes) and outside functions compiled for a `$ref` (which may be called from such a
+ * keyword): there the error list is passed, so that validation stops once it is long enough.
  */
 function countWorkCode(cxt: KeywordCxt): void {
   const { base, child, char } = cxt.schema as SubschemaCost;
-  const count = cxt.gen.scopeValue('func', { ref: countWork });
-  cxt.gen.code(_`${count}(${cxt.data}, ${base}, ${child}, ${char})`);
+  const { it, gen } = cxt;
+  const count = gen.scopeValue('func', { ref: countWork });
+  const final = !it.compositeRule && it.schemaEnv.root === it.schemaEnv;
+  gen.code(_`${count}(${cxt.data}, ${base}, ${child}, ${char}, ${final ? names.vErrors : _`null`})`);
 }
 
 const PER_CHILD = new Set([
@@ -199,26 +230,27 @@ export type LabelValidate = ValidateFunction & { steps: number };
  */
 function budgeted(validate: ValidateFunction): LabelValidate {
   const run = ((doc: unknown) => {
-    try {
-      const { result, steps } = metered(doc, () => validate(doc) as boolean);
+    const { result, error, steps } = metered(doc, () => validate(doc) as boolean);
+    run.steps = steps;
+    if (error === undefined) {
       run.errors = validate.errors;
-      run.steps = steps;
       return result;
-    } catch (err) {
-      if (!(err instanceof WorkLimitExceeded)) throw err;
-      const limit = err.limit;
-      run.steps = limit;
-      run.errors = [
-        {
-          keyword: WORK_LIMIT_KEYWORD,
-          instancePath: '',
-          schemaPath: '#',
-          params: { limit },
-          message: `validating this document takes more than its limit of ${limit} steps (${BASE_STEPS} and ${STEPS_PER_UNIT} per value or character): send a smaller or simpler document`,
-        },
-      ];
+    }
+    if (error instanceof EnoughErrors) {
+      run.errors = error.errors;
       return false;
     }
+    if (!(error instanceof WorkLimitExceeded)) throw error;
+    run.errors = [
+      {
+        keyword: WORK_LIMIT_KEYWORD,
+        instancePath: '',
+        schemaPath: '#',
+        params: { limit: error.limit },
+        message: `validating this document takes more than its limit of ${error.limit} steps (${BASE_STEPS} and ${STEPS_PER_UNIT} per value or character): send a smaller or simpler document`,
+      },
+    ];
+    return false;
   }) as LabelValidate;
   run.steps = 0;
   run.schema = validate.schema;

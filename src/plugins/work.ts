@@ -58,17 +58,18 @@ export function documentUnits(value: unknown): number {
 /**
  * Runs `fn` (the validation of `doc`) with a fresh meter: its limit is BASE_STEPS and STEPS_PER_UNIT
  * per unit of the document's size, which is measured only if the validation spends more than
- * BASE_STEPS (most never do). Returns what `fn` returned and the steps it spent; WorkLimitExceeded
- * propagates, with the limit that was passed.
+ * BASE_STEPS (most never do). Returns what `fn` returned or threw (WorkLimitExceeded once over the
+ * limit) and the steps it spent.
  */
-export function metered<T>(doc: unknown, fn: () => T): { result: T; steps: number } {
+export function metered<T>(doc: unknown, fn: () => T): { result?: T; error?: unknown; steps: number } {
   const outer = { steps, limit, extend };
   steps = 0;
   limit = BASE_STEPS;
   extend = () => BASE_STEPS + STEPS_PER_UNIT * documentUnits(doc);
   try {
-    const result = fn();
-    return { result, steps };
+    return { result: fn(), steps };
+  } catch (error) {
+    return { error: error ?? new Error('undefined thrown'), steps };
   } finally {
     ({ steps, limit, extend } = outer);
   }

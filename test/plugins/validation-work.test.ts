@@ -46,7 +46,7 @@ const CASES: Case[] = [
   {
     // The report's body: regions [[0],[1],...], composite items compared pairwise.
     covers: ['uniqueItems'],
-    schema: { type: 'array', uniqueItems: true, items: { type: 'string' } },
+    schema: { type: 'array', uniqueItems: true, items: { type: ['array', 'object'] } },
     build: (n, pick) => range(n).map((i) => (pick % 2 ? [i] : { a: i, b: [i, { c: String(i) }] })),
   },
   {
@@ -83,9 +83,9 @@ const CASES: Case[] = [
     covers: ['maxItems', 'minItems', 'maxProperties', 'minProperties', 'required'],
     schema: {
       type: 'array',
-      maxItems: 3,
+      maxItems: 10 ** 7,
       minItems: 1,
-      items: { type: 'object', maxProperties: 1, minProperties: 3, required: ['a', 'b', 'q'] },
+      items: { type: 'object', maxProperties: 5, minProperties: 1, required: ['a', 'b'] },
     },
     build: (n, pick) => range(Math.ceil(n / 3)).map((i) => ({ a: i, b: pick })),
   },
@@ -131,12 +131,13 @@ const CASES: Case[] = [
         anyOf: [
           { enum: [nest(40, { a: 1 }), { a: [1, 2, { b: 3 }] }, 'x', 3] },
           { const: { a: [1, 2, { b: 3 }], c: nest(30) } },
+          { type: 'object', minProperties: 100 },
         ],
       },
     },
     build: (n, pick) =>
       range(Math.ceil(n / 2)).map((i) =>
-        i % 50 === 0 ? members(200, (j) => j + pick) : { a: [1, 2, { b: i }] },
+        i % 50 === 0 ? members(200, (j) => j + pick) : { a: [1, 2, { b: 3 }] },
       ),
   },
   {
@@ -240,7 +241,7 @@ const CASES: Case[] = [
         formatExclusiveMinimum: '1999-01-01',
       },
     },
-    build: (n, pick) => range(n).map((i) => (i % 3 ? `20${10 + (i % 30)}-01-0${1 + pick}` : '9'.repeat(40))),
+    build: (n, pick) => range(n).map((i) => `20${10 + (i % 20)}-01-0${1 + (pick % 9)}`),
   },
 ];
 
