@@ -91,3 +91,20 @@ describe('validation stops once a document has more errors than are reported', (
     expect(validate({ c: range(1000).map(String) })).toBe(true);
   });
 });
+
+describe('a schema that refers back to itself without descending', () => {
+  it('is a refusal of the document (validationWork), not an exception', () => {
+    const compiled = compileLabelSchema(newSchemaCompiler(), {
+      type: 'object',
+      properties: { x: { $ref: '#/$defs/a' } },
+      $defs: { a: { anyOf: [{ type: 'string' }, { $ref: '#/$defs/a' }] } },
+    });
+    if (compiled.problems) throw new Error(JSON.stringify(compiled.problems));
+    // Ajv applies every branch of anyOf (it gathers what each evaluated), so even a string recurses.
+    expect(compiled.validate({ x: 'a string' })).toBe(false);
+    expect(compiled.validate({ x: 1 })).toBe(false);
+    expect(compiled.validate.errors).toEqual([
+      expect.objectContaining({ keyword: 'validationWork', instancePath: '' }),
+    ]);
+  });
+});

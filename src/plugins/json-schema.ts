@@ -48,7 +48,14 @@ export function newSchemaCompiler(): Ajv2020 {
   formatLimit(ajv);
   ajv.removeKeyword('uniqueItems');
   ajv.addKeyword(uniqueItemsKeyword);
-  ajv.addKeyword({ keyword: WORK_KEYWORD, schemaType: 'object', code: countWorkCode });
+  // First of the keywords any value gets ($ref, anyOf... come next), so that a subschema counts
+  // before it applies others to the same value.
+  ajv.addKeyword({
+    keyword: WORK_KEYWORD,
+    schemaType: 'object',
+    code: countWorkCode,
+    before: '$dynamicAnchor',
+  });
   return ajv;
 }
 
@@ -238,6 +245,20 @@ function budgeted(validate: ValidateFunction): LabelValidate {
     }
     if (error instanceof EnoughErrors) {
       run.errors = error.errors;
+      return false;
+    }
+    if (error instanceof RangeError && /call stack/i.test(error.message)) {
+      // References that apply the schema to the same value again, without end (an `anyOf` whose
+      // branch refers back to it): no document can pass that way.
+      run.errors = [
+        {
+          keyword: WORK_LIMIT_KEYWORD,
+          instancePath: '',
+          schemaPath: '#',
+          params: {},
+          message: "the label's schema refers back to itself without end on this document",
+        },
+      ];
       return false;
     }
     if (!(error instanceof WorkLimitExceeded)) throw error;
