@@ -23,6 +23,7 @@ import { clientAddress } from '../http/client-address.js';
 import { Problem, responses } from '../http/schemas.js';
 import { unstorablePointer } from '../lib/json-pointer.js';
 import { jsonBodyParser } from '../http/json-body.js';
+import { bodyUnread, discardBody } from '../http/body-limit.js';
 import { BASE_HEADERS, DOCUMENT_HEADERS, HSTS, overHttps } from '../http/security-headers.js';
 import { RequestLogger } from '../http/request-logger.js';
 import { PgCode, pgCode } from '../db/sql.js';
@@ -207,18 +208,24 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
 
   // Set before any plugin registers, so that plugin routes (the docs UI) answer problem+json too.
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
-    if (error instanceof AppError) return sendProblem(reply, error);
+    // An answer given before the body was read, on a connection closed after it (413: over the
+    // limit), waits until the body has been read and discarded, within bounds, so that the client,
+    // still writing, reads it (body-limit.ts). On a connection kept open, Node reads the rest itself.
+    const send = (problem: AppError) =>
+      bodyUnread(request.raw) && String(reply.getHeader('connection')).toLowerCase() === 'close'
+        ? discardBody(request.raw).then(() => sendProblem(reply, problem))
+        : sendProblem(reply, problem);
+    if (error instanceof AppError) return send(error);
     const mapped = fromStorageError(error);
-    if (mapped) return sendProblem(reply, mapped);
+    if (mapped) return send(mapped);
     const fe = error as FastifyError;
-    if (fe.validation)
-      return sendProblem(reply, validationProblem(fe.validation as AjvError[], fe.validationContext));
+    if (fe.validation) return send(validationProblem(fe.validation as AjvError[], fe.validationContext));
     if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
       const code = (fe.code ?? 'bad_request').toLowerCase().replace(/^fst_err_/, '');
-      return sendProblem(reply, new AppError(fe.statusCode, code, fe.message));
+      return send(new AppError(fe.statusCode, code, fe.message));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return sendProblem(reply, new AppError(500, 'internal_error', 'an unexpected error occurred'));
+    return send(new AppError(500, 'internal_error', 'an unexpected error occurred'));
   });
 
   // One hook starts every answer (BASE_HEADERS, the request id) and authenticates the caller of a route

@@ -19,7 +19,7 @@ import { isUuid } from '../graph/ids.js';
 import { AppError, conflict, invalid, notFound } from '../http/errors.js';
 import type { CacheScope } from '../http/page-cache.js';
 import type { Page } from '../http/pagination.js';
-import { documentErrors } from './json-schema.js';
+import { documentErrors, WORK_LIMIT_KEYWORD } from './json-schema.js';
 import { decodeDocument, encodeDocument, storedJson } from './document-codec.js';
 import { entityInserter } from './entity-inserts.js';
 import { entityJsonWriter, entityListJson, type EntityJson } from './entity-json.js';
@@ -134,7 +134,7 @@ function check(validate: ValidateFunction, doc: unknown, prefix = ''): void {
   const first = errors[0]!;
   throw new AppError(
     422,
-    'validation_failed',
+    first.keyword === WORK_LIMIT_KEYWORD ? 'validation_too_costly' : 'validation_failed',
     `${first.pointer === '/' ? 'body' : first.pointer.slice(1)}: ${first.detail}`,
     errors,
   );

@@ -4,6 +4,7 @@
 // they are translated to RE2 syntax, keeping ECMA-262's meaning, and run by re2js. Backreferences
 // and lookaround have no linear-time match: a schema using them is refused at install.
 import { RE2JS } from 're2js';
+import { spend } from './work.js';
 
 export class UnsupportedPattern extends Error {}
 
@@ -190,6 +191,7 @@ class LinearRegExp {
     this.#re = RE2JS.compile(toRe2(source));
   }
   test(s: string): boolean {
+    spend(s.length);
     return this.#re.test(s);
   }
   toString(): string {

@@ -1,41 +1,58 @@
-// `uniqueItems` for plugin schemas. Ajv's own keyword finds repeated strings through a plain object
-// (`indices[item] = i`) when the items are declared scalars, and `indices["__proto__"] = i` sets no
-// member, so ["__proto__", "__proto__"] passed. Here scalars go through a Map, which takes any value
-// as a key, and arrays and objects are compared as JSON values.
+// `uniqueItems` for plugin schemas, in time linear in the array's size. Each item is written once in
+// a canonical form (members sorted by name, numbers as JavaScript writes them, so 1 and 1.0 are one
+// number) and the forms are looked up in a Map: one pass, whatever the items. (Ajv's own keyword
+// compares every composite item with every earlier one, and finds repeated strings through a plain
+// object, where "__proto__" sets no member.)
 import type { FuncKeywordDefinition } from 'ajv';
+import { spend } from './work.js';
 
-/** JSON equality: numbers by value (1 and 1.0 are one number), objects whatever their member order. */
-export function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
-    const other = b as unknown[];
-    return a.length === other.length && a.every((item, i) => jsonEqual(item, other[i]));
-  }
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  return keys.every(
-    (k) =>
-      Object.hasOwn(b, k) && jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
-  );
+/**
+ * The canonical form of a JSON value: equal JSON values (JSON Schema's equality: numbers by value,
+ * objects whatever their member order) have equal forms, different ones different forms. A string
+ * is written by JSON.stringify, so no string can end a member name or an item early. Each character
+ * written is a step of the work meter, and each member name sorted.
+ */
+export function canonicalForm(value: unknown): string {
+  // Without objects, JSON.stringify's text is canonical already (and native).
+  const out = hasObject(value) ? written(value) : JSON.stringify(value);
+  spend(out.length);
+  return out;
 }
+
+/** Whether an object is anywhere in the value (arrays searched). */
+function hasObject(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (!Array.isArray(value)) return true;
+  for (const item of value) if (typeof item === 'object' && item !== null && hasObject(item)) return true;
+  return false;
+}
+
+function written(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(written).join(',')}]`;
+  const keys = Object.keys(value).sort();
+  spend(keys.length);
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${written((value as Record<string, unknown>)[k])}`).join(',')}}`;
+}
+
+/** JSON equality, by canonical form. */
+export const jsonEqual = (a: unknown, b: unknown): boolean =>
+  a === b || canonicalForm(a) === canonicalForm(b);
 
 /** The indexes [earlier, later] of the first repeated item, or undefined. */
 export function firstDuplicate(items: readonly unknown[]): [number, number] | undefined {
+  // Scalars are their own keys (a Map keeps "__proto__" like any string, and -0 as 0); composites
+  // are keyed by their canonical form, in a map of their own so that no form meets a string item.
   const scalars = new Map<unknown, number>();
-  const composites: number[] = [];
+  const composites = new Map<string, number>();
+  spend(items.length);
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
-    if (typeof item === 'object' && item !== null) {
-      const j = composites.find((c) => jsonEqual(items[c], item));
-      if (j !== undefined) return [j, i];
-      composites.push(i);
-    } else {
-      const j = scalars.get(item);
-      if (j !== undefined) return [j, i];
-      scalars.set(item, i);
-    }
+    const [seen, key] =
+      typeof item === 'object' && item !== null ? [composites, canonicalForm(item)] : [scalars, item];
+    const j = (seen as Map<unknown, number>).get(key);
+    if (j !== undefined) return [j, i];
+    (seen as Map<unknown, number>).set(key, i);
   }
   return undefined;
 }
