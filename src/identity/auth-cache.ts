@@ -4,8 +4,15 @@
 import type { Notifications } from '../db/notifications.js';
 import type { Tx } from '../db/sql.js';
 import { TtlCache } from '../lib/ttl-cache.js';
+import type { ClientCredentialNode, ServiceAccountNode } from './service-accounts.store.js';
 
 const CHANNEL = 'keel_auth_changed';
+
+/** A client credential with the service account that owns it (none: the account is gone). */
+export interface ClientOfCredential {
+  credential: ClientCredentialNode;
+  sa: ServiceAccountNode | undefined;
+}
 
 export interface CachedPrincipal {
   kind: 'user' | 'service_account';
@@ -24,17 +31,24 @@ export class AuthCache {
   readonly tokens: TtlCache<string, boolean>;
   /** client_id -> id of the owning service account while the credential is usable, else null. */
   readonly credentials: TtlCache<string, string | null>;
+  /**
+   * client_id -> the credential (its secret's SHA-256, scopes, expiry, revocation) and its account, as
+   * checking a client id and secret at /auth/token needs them. Only found credentials are kept.
+   */
+  readonly clients: TtlCache<string, ClientOfCredential | null>;
 
   constructor(ttlMs = 5_000) {
     this.principals = new TtlCache(ttlMs, 20_000);
     this.tokens = new TtlCache(ttlMs, 100_000);
     this.credentials = new TtlCache(ttlMs, 20_000);
+    this.clients = new TtlCache(ttlMs, 20_000);
   }
 
   clear(): void {
     this.principals.clear();
     this.tokens.clear();
     this.credentials.clear();
+    this.clients.clear();
   }
 
   /** Call inside a write transaction that changes anything authentication depends on. */

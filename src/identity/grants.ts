@@ -35,7 +35,20 @@ export interface TokenResponse {
 }
 
 export type GrantParams = Readonly<Record<string, string | undefined>>;
-export type GrantHandler = (params: GrantParams, core: Core) => Promise<TokenResponse>;
+
+/**
+ * Runs the check of what a grant's caller presents (a client secret, a subject_token, a refresh
+ * token) as a counted attempt of the sign-in throttle (throttle.ts): counted before it runs, refused
+ * (429) when the counters say so, and a failure (invalid_client, or invalid_grant before the caller
+ * authenticated) stays counted. `proved` names the client id whose secret the check proved, if any:
+ * its failures are cleared. Only the check holds a place among the attempts in flight, not what the
+ * grant does after it (consents, issuing), so one client's concurrent grants wait for one another
+ * only while their secrets are compared.
+ */
+export type Guard = <T>(check: () => Promise<T>, proved: (result: T) => string | undefined) => Promise<T>;
+
+/** A grant checks its caller's credentials through `guard`, before anything else it does. */
+export type GrantHandler = (params: GrantParams, core: Core, guard: Guard) => Promise<TokenResponse>;
 
 export function required(params: GrantParams, name: string): string {
   const v = params[name];
@@ -67,11 +80,25 @@ export function clientCredentialsFrom(
   return undefined;
 }
 
-const clientCredentialsGrant: GrantHandler = async (params, core) => {
-  const client = clientCredentialsFrom(params, params.__authorization);
-  if (!client) throw new OAuthError(401, 'invalid_client', 'client_id and client_secret are required');
+/** The service account and credential of a client id and secret; a failure is invalid_client. */
+export async function authenticateClient(
+  core: Pick<Core, 'identity'>,
+  client: { clientId: string; secret: string },
+) {
   const result = await core.identity.serviceAccounts.authenticateClient(client.clientId, client.secret);
   if ('error' in result) throw new OAuthError(401, 'invalid_client', 'client authentication failed');
+  return result;
+}
+
+const clientCredentialsGrant: GrantHandler = async (params, core, guard) => {
+  const result = await guard(
+    async () => {
+      const client = clientCredentialsFrom(params, params.__authorization);
+      if (!client) throw new OAuthError(401, 'invalid_client', 'client_id and client_secret are required');
+      return authenticateClient(core, client);
+    },
+    (r) => r.credential.props.client_id,
+  );
   const requested = params.scope?.split(' ').filter(Boolean) ?? [];
   const allowed = result.credential.props.scopes;
   if (allowed.length > 0) {
@@ -81,16 +108,15 @@ const clientCredentialsGrant: GrantHandler = async (params, core) => {
   }
   const scopes = requested.length > 0 ? requested : allowed;
   const scope = scopes.length > 0 ? scopes.join(' ') : undefined;
-  const issued = await core.sql.tx((tx) =>
-    core.identity.tokens.issue(tx, {
-      principal: { id: result.sa.id, name: result.sa.props.slug },
-      authMethod: 'client_credentials',
-      ttlSeconds: core.settings.auth.accessTokenTtl,
-      scope,
-      // Names the credential, so revoking it ends this token on every replica.
-      claims: { cid: result.credential.props.client_id },
-    }),
-  );
+  // One statement (tokens.issue): no transaction around it.
+  const issued = await core.identity.tokens.issue(core.sql, {
+    principal: { id: result.sa.id, name: result.sa.props.slug },
+    authMethod: 'client_credentials',
+    ttlSeconds: core.settings.auth.accessTokenTtl,
+    scope,
+    // Names the credential, so revoking it ends this token on every replica.
+    claims: { cid: result.credential.props.client_id },
+  });
   return {
     access_token: issued.access_token,
     token_type: 'Bearer',
@@ -99,11 +125,18 @@ const clientCredentialsGrant: GrantHandler = async (params, core) => {
   };
 };
 
-const refreshTokenGrant: GrantHandler = async (params, core) => {
+const refreshTokenGrant: GrantHandler = async (params, core, guard) => {
   const token = required(params, 'refresh_token');
-  // Checks the user (active, valid-after) and issues both tokens under the user's row lock.
-  const rotated = await core.identity.tokens.rotateRefresh(token);
-  if ('error' in rotated) throw new OAuthError(400, 'invalid_grant', rotated.error);
+  // Checks the user (active, valid-after) and issues both tokens under the user's row lock: the
+  // refresh token is the credential, so all of it is the counted check. It proves no client.
+  const rotated = await guard(
+    async () => {
+      const r = await core.identity.tokens.rotateRefresh(token);
+      if ('error' in r) throw new OAuthError(400, 'invalid_grant', r.error);
+      return r;
+    },
+    () => undefined,
+  );
   const { issued } = rotated;
   return {
     access_token: issued.access_token,

@@ -269,6 +269,9 @@ describe('an inactive account or an expired credential cannot get a token (401 i
         WHERE label = 'ClientCredential' AND props->>'client_id' = $1`,
       [sa.clientId],
     );
+    // No route changes a credential's expiry; written behind the API's back, it reaches the cached
+    // credential (src/identity/auth-cache.ts) as every change to credentials does.
+    app.runtime.core.authCache.clear();
     expectOAuthError(await tokenWith(sa.clientId, sa.clientSecret), 401, 'invalid_client');
   });
 });

@@ -114,12 +114,13 @@ describe('attempts in flight are counted before they are checked', () => {
           `SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS n FROM throttle_row_writes`,
         ))!.n,
       );
-    // Issuing a token stores it in graph_nodes: a lock on that table holds the five attempts in flight
-    // in their check, so the other 25 wait for them.
+    // Checking a client secret reads the credential from graph_nodes (it is cached only once read): a
+    // lock that blocks reads of that table holds the five attempts in flight in their check, so the
+    // other 25 wait for them.
     const blocker = await sql.pool.connect();
     try {
       await blocker.query('BEGIN');
-      await blocker.query('LOCK TABLE graph_nodes IN SHARE MODE');
+      await blocker.query('LOCK TABLE graph_nodes IN ACCESS EXCLUSIVE MODE');
       const form = { grant_type: 'client_credentials', ...cred };
       const grants = Promise.all(Array.from({ length: 30 }, () => token(form, '10.19.0.1')));
       // All have arrived once each in flight has counted its three rows and each waiter has counted
@@ -151,7 +152,9 @@ describe('attempts in flight are counted before they are checked', () => {
     const blocker = await sql.pool.connect();
     try {
       await blocker.query('BEGIN');
-      await blocker.query('LOCK TABLE graph_nodes IN SHARE MODE');
+      // Checking the client secret reads the credential from graph_nodes (each replica caches it only
+      // once read): this lock holds the attempts in their check.
+      await blocker.query('LOCK TABLE graph_nodes IN ACCESS EXCLUSIVE MODE');
       // Five in flight here, held by the lock; then three on the second replica, which wait for them.
       // No attempt ends on the second replica, so nothing there wakes its waiters but their own reads.
       const here = Promise.all(Array.from({ length: 5 }, () => token(form, '10.20.0.1')));
