@@ -65,9 +65,9 @@ const mayRead = (ctx: AuthContext, c: ConsentNode) =>
   isAdminUser(ctx) ||
   (ctx.principal.kind === 'service_account' && hasPermission(ctx, DELEGATE_PERMISSION));
 
-type Deps = Pick<Core, 'sql' | 'log'>;
+type Deps = Pick<Core, 'sql' | 'log' | 'authCache'>;
 
-export function consentsService({ sql, log }: Deps) {
+export function consentsService({ sql, log, authCache }: Deps) {
   async function readable(ctx: AuthContext, id: string): Promise<ConsentNode> {
     const c = await findConsent(sql, id);
     if (!c || !mayRead(ctx, c)) throw notFound(`consent ${id}`);
@@ -93,7 +93,7 @@ export function consentsService({ sql, log }: Deps) {
       const consent = await sql.tx(async (tx) => {
         const user = await findUserByEmail(tx, ctx.principal.name);
         if (!user) throw notFound(`user ${ctx.principal.name}`);
-        return insertConsent(tx, user.id, {
+        const created = await insertConsent(tx, user.id, {
           user_email: user.props.email,
           actor_sa: SCHEDULER_SA,
           scope: input.scope ?? ALL_SCOPE,
@@ -101,6 +101,9 @@ export function consentsService({ sql, log }: Deps) {
           revoked_at: null,
           updated_by: attribution(ctx),
         });
+        // Token exchanges read a user's consents from a cache cleared with the auth cache, everywhere.
+        await authCache.invalidate(tx);
+        return created;
       });
       log.info({ consent: consent.id, user: consent.props.user_email }, 'consent recorded');
       return consentRead(consent);
@@ -127,7 +130,11 @@ export function consentsService({ sql, log }: Deps) {
       const c = await readable(ctx, id);
       if (!isOwner(ctx, c) && !isAdminUser(ctx)) throw forbidden('only the owner or an admin can revoke');
       if (c.props.revoked_at) return;
-      await revokeConsent(sql, c.id, new Date().toISOString());
+      await sql.tx(async (tx) => {
+        await revokeConsent(tx, c.id, new Date().toISOString());
+        // No exchange on any replica finds it active once this commits (the exchange's consent cache).
+        await authCache.invalidate(tx);
+      });
       log.info({ consent: c.id, by: attribution(ctx) }, 'consent revoked');
     },
   };

@@ -4,6 +4,8 @@
 import type { Core } from '../app/core.js';
 import { hasPermission, scopeCovers, type AuthContext } from '../authz/context.js';
 import { AppError } from '../http/errors.js';
+import type { AuthCache } from '../identity/auth-cache.js';
+import { TtlCache } from '../lib/ttl-cache.js';
 import {
   OAuthError,
   authenticateClient,
@@ -27,7 +29,37 @@ export const UNDER_CONSENT = 'UNDER_CONSENT';
 /** RFC 6749 appendix A.4 scope-token characters. */
 const SCOPE_TOKEN = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
 
-type ExchangeCore = Pick<Core, 'sql' | 'settings' | 'identity' | 'log'>;
+type ExchangeCore = Pick<Core, 'sql' | 'settings' | 'identity' | 'log' | 'authCache'>;
+
+type ConsentLookup = Awaited<ReturnType<typeof activeConsents>>;
+
+/**
+ * A user's active consents for an account, with the requested scopes that are no scope of this API,
+ * by (user, account, scopes): the scheduler exchanges for the same users and scope all day. Cleared
+ * with the auth cache, which recording or revoking a consent, deleting a user, and every change to
+ * roles, permissions and plugins clear on every replica (a revoked consent allows no exchange once the
+ * revocation has committed); a consent's expiry is checked on each use. One cache per runtime.
+ */
+const consentCaches = new WeakMap<AuthCache, TtlCache<string, ConsentLookup>>();
+function consentCache(authCache: AuthCache): TtlCache<string, ConsentLookup> {
+  const cached = consentCaches.get(authCache);
+  if (cached) return cached;
+  const cache = authCache.track(new TtlCache<string, ConsentLookup>(5_000, 20_000));
+  consentCaches.set(authCache, cache);
+  return cache;
+}
+
+async function consentsFor(core: ExchangeCore, subject: string, actor: string, scopes: string[]) {
+  const key = `${subject.toLowerCase()}\n${actor}\n${scopes.join(' ')}`;
+  const found = await consentCache(core.authCache).load(key, () =>
+    activeConsents(core.sql, subject, actor, scopes),
+  );
+  const now = Date.now();
+  const consents = found.consents.filter(
+    (c) => c.props.expires_at === null || Date.parse(c.props.expires_at) > now,
+  );
+  return { consents, unknownScopes: found.unknownScopes };
+}
 
 /**
  * The calling service account, from its client-credential JWT or from its client id and secret: the
@@ -142,7 +174,7 @@ export const tokenExchangeGrant: GrantHandler = async (params, core, guard) => {
   // 4. a consent of that user for this service account (the caller has authenticated: its refusals
   // from here on are not counted as failed sign-ins)
   // (with which requested scopes are no scope of this API, for check 6: one statement for both)
-  const { consents, unknownScopes } = await activeConsents(core.sql, subject, actor.name, scopes);
+  const { consents, unknownScopes } = await consentsFor(core, subject, actor.name, scopes);
   if (consents.length === 0) {
     throw new OAuthError(
       400,

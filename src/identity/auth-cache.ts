@@ -44,7 +44,17 @@ export class AuthCache {
     this.clients = new TtlCache(ttlMs, 20_000);
   }
 
+  /** Caches of other domains that hold what a change to identities, roles or tokens may end. */
+  private readonly tracked: Array<{ clear(): void }> = [];
+
+  /** Clears `cache` whenever this cache is cleared (here, and on a change on any replica). */
+  track<C extends { clear(): void }>(cache: C): C {
+    this.tracked.push(cache);
+    return cache;
+  }
+
   clear(): void {
+    for (const cache of this.tracked) cache.clear();
     this.principals.clear();
     this.tokens.clear();
     this.credentials.clear();
