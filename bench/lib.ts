@@ -7,7 +7,10 @@
 //   (autocannon, 50 connections unless `connections` says otherwise). `goal` states the issue's target.
 // - kind 'custom': `run(ctx)` measures something that is not one HTTP request (a queue drain, say) and
 //   returns named figures; it may boot an in-process runtime on ctx.databaseUrl with ctx.env.
-// - `set: 'name'` puts a scenario in a named set: `npm run bench -- name` runs that set alone.
+// - `set: 'name'` puts a scenario in a named set: `npm run bench -- name` runs that set alone;
+//   `npm run bench -- <file>` runs the scenarios of bench/scenarios/<file>.ts that are in no set.
+// - Every goal gets a verdict, met or NOT met: http scenarios from minRatio and maxP99Ms, custom ones from
+//   `goal.met(figures)` or a `goalMet` figure (a custom scenario may print further goal lines itself).
 import path from 'node:path';
 import autocannon from 'autocannon';
 
@@ -85,6 +88,11 @@ export interface Goal {
   maxP99Ms?: number;
   /** Free text for custom scenarios. */
   text?: string;
+  /**
+   * A custom scenario's verdict on its figures, printed after the goal's text as met or NOT met. A
+   * custom scenario with a goal and neither this nor a `goalMet` figure (1 or 0) is reported NOT met.
+   */
+  met?: (figures: Record<string, number>) => boolean;
 }
 
 export type Scenario = (

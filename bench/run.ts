@@ -42,12 +42,15 @@ async function loadScenarios(): Promise<Scenario[]> {
     .readdirSync(dir)
     .filter((f) => f.endsWith('.ts'))
     .sort();
-  const all: Scenario[] = [];
+  const all: Array<Scenario & { file: string }> = [];
   for (const f of files) {
     const mod = (await import(path.join(dir, f))) as { scenarios: Scenario[] };
-    all.push(...mod.scenarios);
+    all.push(...mod.scenarios.map((s) => ({ ...s, file: f.slice(0, -'.ts'.length) })));
   }
-  const inSet = all.filter((s) => s.set === set);
+  // A set's name, or a file's name for the scenarios of that file that are in no set.
+  const inSet = all.filter(
+    (s) => s.set === set || (set !== undefined && s.set === undefined && s.file === set),
+  );
   return only ? inSet.filter((s) => s.name.includes(only)) : inSet;
 }
 
@@ -160,12 +163,23 @@ async function main() {
         });
       } else {
         const figures = await s.run(ctx);
+        // Every goal gets a verdict: a goal nothing judges is not met.
+        const met = !s.goal
+          ? null
+          : s.goal.met
+            ? s.goal.met(figures)
+            : figures.goalMet !== undefined && figures.goalMet === 1;
+        const verdict = !s.goal
+          ? ''
+          : ` (goal ${s.goal.text ?? ''}: ${met ? 'met' : 'NOT met'}${
+              s.goal.met || figures.goalMet !== undefined ? '' : ', the scenario gives no verdict'
+            })`;
         console.log(
           `${s.name}: ${Object.entries(figures)
             .map(([k, v]) => `${k}=${v}`)
-            .join(', ')}${s.goal?.text ? ` (goal: ${s.goal.text})` : ''}`,
+            .join(', ')}${verdict}`,
         );
-        results.push({ name: s.name, ...figures, goal: s.goal ?? null });
+        results.push({ name: s.name, ...figures, goal: s.goal?.text ?? null, goalMet: met });
       }
     }
   } finally {

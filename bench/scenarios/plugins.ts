@@ -76,7 +76,12 @@ export const scenarios: Scenario[] = [
   {
     kind: 'custom',
     name: 'plugin entity list and get against the raw baseline (same SQL, same pool, bare Fastify)',
-    goal: { text: 'list >= 0.7x and get >= 0.8x of the raw baseline, list p99 < 20 ms' },
+    goal: {
+      text:
+        'list >= 0.7x and get >= 0.8x of the raw baseline, list p99 < 20 ms; read afresh: list >= 0.9x ' +
+        "of the raw baseline with its p99 within 1.25x of the raw list's, get >= 0.8x (each goal line above)",
+      met: (f) => f.goalsNotMet === 0,
+    },
     async run(ctx) {
       const { token, id } = await setup(ctx);
       return withRawServer(ctx, async (rawUrl, rawPid) => {
@@ -147,17 +152,27 @@ export const scenarios: Scenario[] = [
         const freshListRatio = median(rounds.map((r) => r.freshListRatio!));
         const freshGetRatio = median(rounds.map((r) => r.freshGetRatio!));
         const freshListP99 = Math.max(...rounds.map((r) => r.freshListP99Ms!));
-        const line = (text: string, met: boolean) =>
+        // A list read afresh runs the raw route's statement on every request: its p99 is held to that
+        // route's, round by round (the median of the rounds' ratios).
+        const freshListP99Ratio = median(rounds.map((r) => r.freshListP99Ms! / r.rawListP99Ms!));
+        let goalsNotMet = 0;
+        const line = (text: string, met: boolean) => {
+          if (!met) goalsNotMet++;
           console.log(`  goal ${text}: ${met ? 'met' : 'NOT met'}`);
+        };
         line(`list >= 0.7x of the raw baseline (median ${listRatio}x)`, listRatio >= 0.7);
         line(`get >= 0.8x of the raw baseline (median ${getRatio}x)`, getRatio >= 0.8);
         line(`list p99 < 20 ms (worst round ${listP99} ms)`, listP99 < 20);
         line(
-          `read afresh: list >= 0.7x of the raw baseline (median ${freshListRatio}x)`,
-          freshListRatio >= 0.7,
+          `read afresh: list >= 0.9x of the raw baseline (median ${freshListRatio}x)`,
+          freshListRatio >= 0.9,
         );
         line(`read afresh: get >= 0.8x of the raw baseline (median ${freshGetRatio}x)`, freshGetRatio >= 0.8);
-        line(`read afresh: list p99 < 20 ms (worst round ${freshListP99} ms)`, freshListP99 < 20);
+        line(
+          `read afresh: list p99 within 1.25x of the raw list's (median ${ratio(freshListP99Ratio, 1)}x; ` +
+            `worst round ${freshListP99} ms)`,
+          freshListP99Ratio <= 1.25,
+        );
         const rawCpu = median(rounds.map((r) => r.rawGetCpuUs!));
         const freshCpu = median(rounds.map((r) => r.freshGetCpuUs!));
         console.log(
@@ -165,6 +180,7 @@ export const scenarios: Scenario[] = [
             `(medians; ${ratio(rawCpu, freshCpu)}x): on two shared cores throughput follows that ratio`,
         );
         return {
+          goalsNotMet,
           rounds: ROUNDS,
           listRatioToRaw: listRatio,
           getRatioToRaw: getRatio,

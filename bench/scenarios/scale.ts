@@ -60,9 +60,11 @@ export const scenarios: Scenario[] = [
     name: 'scale: lists and recompute-all at 1,000 / 50,000 / 100,000 projects',
     goal: {
       text:
-        'every list page >= 0.3x /health and p99 < 20 ms; the ACL user pages >= 0.8x the admin; deep page >= 0.9x ' +
-        'the first; 100k/1k >= 0.9 for every list; recompute-all at 100k enqueued < 2 s, drained < 60 s; ' +
-        'twice the projects at most 2.2x the time',
+        'every list page from the cache >= 0.3x /health and p99 < 20 ms; a page read afresh >= 0.9x the bare ' +
+        "route running its statement, p99 within 1.25x of that route's; the ACL user pages >= 0.8x the admin; " +
+        'deep page >= 0.9x the first; 100k/1k >= 0.9 for every list; recompute-all at 100k enqueued < 2 s, ' +
+        'drained < 60 s; twice the projects at most 2.2x the time (each goal line above)',
+      met: (f) => f.goals_not_met === 0,
     },
     async run(ctx) {
       const admin = ctx.adminToken;
@@ -206,9 +208,13 @@ export const scenarios: Scenario[] = [
               const raw = { url, pid };
               const rawHealth = await measure('/health', undefined, {}, raw);
               const rawList = await measure(`/raw-projects/${orgId}/${ORG}`, undefined, {}, raw);
+              // The entity list's statement (the plugin bench's raw list: 50 of 51 rows by id).
+              const rawEntities = await measure('/raw/scale-plugin/ScService', undefined, {}, raw);
               figures[`${k}_raw_health_rps`] = rawHealth.requestsPerSecond;
               figures[`${k}_raw_first_rps`] = rawList.requestsPerSecond;
               figures[`${k}_raw_first_p99_ms`] = rawList.p99Ms;
+              figures[`${k}_raw_entities_first_rps`] = rawEntities.requestsPerSecond;
+              figures[`${k}_raw_entities_first_p99_ms`] = rawEntities.p99Ms;
               figures[`${k}_raw_first_ratio`] =
                 Math.round((rawList.requestsPerSecond / rawHealth.requestsPerSecond) * 100) / 100;
               figures[`${k}_admin_first_to_raw`] =
@@ -249,18 +255,37 @@ export const scenarios: Scenario[] = [
       }
 
       // Goal lines: the issue's targets, each met or NOT met by this run's figures.
-      const goal = (text: string, met: boolean, detail: string) =>
+      let notMet = 0;
+      const goal = (text: string, met: boolean, detail: string) => {
+        if (!met) notMet++;
         lines.push(`  goal ${text}: ${met ? 'met' : 'NOT met'} (${detail})`);
+      };
       const lists = ['admin_first', 'admin_deep', 'acl_first', 'acl_deep', 'by_slug', 'entities_first'];
       const fresh = FRESH.map((name) => `${name}_fresh`);
       for (const k of ['1k', '100k']) {
-        for (const l of [...lists, ...fresh]) {
+        for (const l of lists) {
           const ratio = figures[`${k}_${l}_ratio`]!;
           const p99 = figures[`${k}_${l}_p99_ms`]!;
           goal(
             `${k} ${l} >= 0.3x /health and p99 < 20 ms`,
             ratio >= 0.3 && p99 < 20,
             `${ratio}x, p99 ${p99} ms`,
+          );
+        }
+        // A page read afresh runs its statement on every request: its limit on this machine is a bare
+        // Fastify route running the same statement (bench/raw-server.ts), not /health. The deep and ACL
+        // pages read afresh are held to the first page read afresh by the paired goals below.
+        for (const [l, raw] of [
+          ['admin_first_fresh', 'raw_first'],
+          ['entities_first_fresh', 'raw_entities_first'],
+        ] as const) {
+          const ratio = figures[`${k}_${l}_rps`]! / figures[`${k}_${raw}_rps`]!;
+          const p99 = figures[`${k}_${l}_p99_ms`]! / figures[`${k}_${raw}_p99_ms`]!;
+          figures[`${k}_${l}_to_raw`] = Math.round(ratio * 100) / 100;
+          goal(
+            `${k} ${l} >= 0.9x the bare route running its statement, p99 within 1.25x of that route's`,
+            ratio >= 0.9 && p99 <= 1.25,
+            `${ratio.toFixed(2)}x; p99 ${figures[`${k}_${l}_p99_ms`]} against ${figures[`${k}_${raw}_p99_ms`]} ms`,
           );
         }
         lines.push(
@@ -321,6 +346,7 @@ export const scenarios: Scenario[] = [
         `${twice.toFixed(2)}x`,
       );
       console.log(lines.join('\n'));
+      figures.goals_not_met = notMet;
       return figures;
     },
   },

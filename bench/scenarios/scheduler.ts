@@ -68,7 +68,17 @@ export const scenarios: Scenario[] = [
   {
     kind: 'custom',
     name: `scheduler: ${SCHEDULES} schedules due in the same second, 1 and 3 replicas`,
-    goal: { text: GOAL },
+    goal: {
+      text: `${GOAL}, with 1 and with 3 replicas`,
+      met: (f) =>
+        [1, 3].every(
+          (n) =>
+            f[`replicas${n}_fired`] === SCHEDULES &&
+            f[`replicas${n}_all_fired_ms`]! <= 5000 &&
+            f[`replicas${n}_p99_delay_ms`]! < 1000 &&
+            f[`replicas${n}_double_fires`] === 0,
+        ),
+    },
     async run(ctx) {
       const clientSecret = randomBytes(24).toString('base64url');
       const settings = loadSettings({

@@ -38,6 +38,11 @@ describe('settings are validated once, naming the variable', () => {
     [{ KEEL_AUTH_OAUTH_AUTO_CREATE_USERS: 'maybe' }, 'KEEL_AUTH_OAUTH_AUTO_CREATE_USERS'],
     [{ KEEL_BOOTSTRAP_ADMIN_EMAIL: 'a@b.c' }, 'KEEL_BOOTSTRAP_ADMIN_PASSWORD'],
     [{ KEEL_SCHEDULER_CLIENT_SECRET: 's' }, 'KEEL_SCHEDULER_CLIENT_ID'],
+    // A short client secret, whose stored SHA-256 could be reversed by trying candidates.
+    [
+      { KEEL_SCHEDULER_CLIENT_ID: 'scheduler-ops', KEEL_SCHEDULER_CLIENT_SECRET: 'a'.repeat(31) },
+      'KEEL_SCHEDULER_CLIENT_SECRET',
+    ],
     [{ KEEL_AUTH_JWT_PRIVATE_KEY: 'nope' }, 'KEEL_AUTH_JWT_PRIVATE_KEY'],
     [{ KEEL_TRUST_PROXY: 'nginx.internal' }, 'KEEL_TRUST_PROXY'],
     [{ KEEL_TRUST_PROXY: '10.0.0.0/33' }, 'KEEL_TRUST_PROXY'],

@@ -3,6 +3,9 @@ import path from 'node:path';
 import { passwordProblem } from '../crypto/password-policy.js';
 import { parseTrustedProxies, type ForwardingHeader, type TrustedProxies } from '../http/client-address.js';
 
+/** The shortest client secret an operator may supply (KEEL_SCHEDULER_CLIENT_SECRET). */
+export const MIN_CLIENT_SECRET_LENGTH = 32;
+
 export class SettingsError extends Error {
   constructor(
     readonly variable: string,
@@ -245,6 +248,15 @@ export function loadSettings(env: Env = process.env): Settings {
     throw new SettingsError(
       schedulerId ? 'KEEL_SCHEDULER_CLIENT_SECRET' : 'KEEL_SCHEDULER_CLIENT_ID',
       'KEEL_SCHEDULER_CLIENT_ID and KEEL_SCHEDULER_CLIENT_SECRET must be set together',
+    );
+  }
+  // Client secrets are stored as their SHA-256 (docs/security.md, "Client secrets"): a fast hash is
+  // safe only for a long random secret, so a short one, which could be found from the stored hash by
+  // trying candidates, is refused.
+  if (schedulerSecret !== undefined && [...schedulerSecret].length < MIN_CLIENT_SECRET_LENGTH) {
+    throw new SettingsError(
+      'KEEL_SCHEDULER_CLIENT_SECRET',
+      `must be a random secret of at least ${MIN_CLIENT_SECRET_LENGTH} characters (for example \`openssl rand -base64 32\`)`,
     );
   }
 

@@ -93,7 +93,7 @@ export function consentsService({ sql, log, authCache }: Deps) {
       const consent = await sql.tx(async (tx) => {
         const user = await findUserByEmail(tx, ctx.principal.name);
         if (!user) throw notFound(`user ${ctx.principal.name}`);
-        return insertConsent(tx, user.id, {
+        const created = await insertConsent(tx, user.id, {
           user_email: user.props.email,
           actor_sa: SCHEDULER_SA,
           scope: input.scope ?? ALL_SCOPE,
@@ -101,6 +101,9 @@ export function consentsService({ sql, log, authCache }: Deps) {
           revoked_at: null,
           updated_by: attribution(ctx),
         });
+        // Token exchanges read a user's consents from a cache cleared with the auth cache, everywhere.
+        await authCache.invalidate(tx);
+        return created;
       });
       log.info({ consent: consent.id, user: consent.props.user_email }, 'consent recorded');
       return consentRead(consent);
@@ -133,6 +136,7 @@ export function consentsService({ sql, log, authCache }: Deps) {
       if (c.props.revoked_at) return;
       await sql.tx(async (tx) => {
         await revokeConsent(tx, c.id, new Date().toISOString());
+        // No exchange on any replica finds it active once this commits (the exchange's consent cache).
         await authCache.invalidate(tx);
       });
       log.info({ consent: c.id, by: attribution(ctx) }, 'consent revoked');

@@ -2,9 +2,17 @@
 // obtains a short-lived token for a user who recorded a consent. Every check has its own RFC 6749
 // error, in the order the checks run, and its error_description names the check that failed.
 import type { Core } from '../kernel/core.js';
-import { ALL_SCOPE, hasPermission, scopeCovers, type AuthContext } from '../kernel/context.js';
+import { hasPermission, scopeCovers, type AuthContext } from '../kernel/context.js';
 import { AppError } from '../http/errors.js';
-import { OAuthError, clientCredentialsFrom, required, type GrantHandler } from '../kernel/grants.js';
+import type { AuthCache } from '../kernel/auth-cache.js';
+import { TtlCache } from '../lib/ttl-cache.js';
+import {
+  OAuthError,
+  authenticateClient,
+  clientCredentialsFrom,
+  required,
+  type GrantHandler,
+} from '../kernel/grants.js';
 import { DELEGATE_PERMISSION } from './consents.service.js';
 import { activeConsents, type ConsentNode } from './store.js';
 
@@ -21,15 +29,48 @@ export const UNDER_CONSENT = 'UNDER_CONSENT';
 /** RFC 6749 appendix A.4 scope-token characters. */
 const SCOPE_TOKEN = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
 
-type ExchangeCore = Pick<Core, 'sql' | 'settings' | 'identity' | 'log'>;
+type ExchangeCore = Pick<Core, 'sql' | 'settings' | 'identity' | 'log' | 'authCache'>;
 
-/** The calling service account, from its client-credential JWT or from its client id and secret. */
-async function authenticateCaller(params: Record<string, string | undefined>, core: ExchangeCore) {
-  const client = clientCredentialsFrom(params, params.__authorization);
+type ConsentLookup = Awaited<ReturnType<typeof activeConsents>>;
+
+/**
+ * A user's active consents for an account, with the requested scopes that are no scope of this API,
+ * by (user, account, scopes): the scheduler exchanges for the same users and scope all day. Cleared
+ * with the auth cache, which recording or revoking a consent, deleting a user, and every change to
+ * roles, permissions and plugins clear on every replica (a revoked consent allows no exchange once the
+ * revocation has committed); a consent's expiry is checked on each use. One cache per runtime.
+ */
+const consentCaches = new WeakMap<AuthCache, TtlCache<string, ConsentLookup>>();
+function consentCache(authCache: AuthCache): TtlCache<string, ConsentLookup> {
+  const cached = consentCaches.get(authCache);
+  if (cached) return cached;
+  const cache = authCache.track(new TtlCache<string, ConsentLookup>(5_000, 20_000));
+  consentCaches.set(authCache, cache);
+  return cache;
+}
+
+async function consentsFor(core: ExchangeCore, subject: string, actor: string, scopes: string[]) {
+  const key = `${subject.toLowerCase()}\n${actor}\n${scopes.join(' ')}`;
+  const found = await consentCache(core.authCache).load(key, () =>
+    activeConsents(core.sql, subject, actor, scopes),
+  );
+  const now = Date.now();
+  const consents = found.consents.filter(
+    (c) => c.props.expires_at === null || Date.parse(c.props.expires_at) > now,
+  );
+  return { consents, unknownScopes: found.unknownScopes };
+}
+
+/**
+ * The calling service account, from its client-credential JWT or from its client id and secret: the
+ * grant's counted check (Guard). Its context's clientId is the credential whose secret it proved.
+ */
+async function authenticateCaller(
+  params: Record<string, string | undefined>,
+  core: ExchangeCore,
+  client: { clientId: string; secret: string } | undefined,
+): Promise<AuthContext> {
   const subjectToken = params.subject_token || undefined;
-  if (client && subjectToken) {
-    throw new OAuthError(400, 'invalid_request', 'send either subject_token or client credentials, not both');
-  }
   if (subjectToken) {
     let ctx: AuthContext;
     try {
@@ -55,8 +96,7 @@ async function authenticateCaller(params: Record<string, string | undefined>, co
       'client authentication is required: subject_token, or client_id and client_secret',
     );
   }
-  const result = await core.identity.serviceAccounts.authenticateClient(client.clientId, client.secret);
-  if ('error' in result) throw new OAuthError(401, 'invalid_client', 'client authentication failed');
+  const result = await authenticateClient(core, client);
   const principal = await core.identity.authn.loadPrincipal('service_account', result.sa.props.slug);
   if (!principal?.isActive) throw new OAuthError(401, 'invalid_client', 'client authentication failed');
   const scopes = result.credential.props.scopes;
@@ -72,37 +112,36 @@ async function authenticateCaller(params: Record<string, string | undefined>, co
   return ctx;
 }
 
-/** Is `scope` a scope of this service's API: `service-api:*`, a permission, or a `resource:*` pattern? */
-async function isServiceScope(core: ExchangeCore, scope: string): Promise<boolean> {
-  if (scope === ALL_SCOPE) return true;
-  const pattern = scope.endsWith(':*') && scope.length > 2;
-  const row = await core.sql.one(
-    `SELECT 1 FROM graph_keys WHERE namespace = 'Permission.name'
-        AND (key = $1 OR ($2 AND starts_with(key, $3))) LIMIT 1`,
-    [scope, pattern, scope.slice(0, -1)],
-  );
-  return row !== undefined;
-}
-
-async function coveringConsent(
-  core: ExchangeCore,
+/** The first consent covering every requested scope, given the scopes that are no scope of this API. */
+function coveringConsent(
   consents: ConsentNode[],
   scopes: string[],
-): Promise<{ consent: ConsentNode } | { uncovered: string[] }> {
-  const uncovered: string[] = [];
-  for (const s of scopes) {
-    if (!(await isServiceScope(core, s))) uncovered.push(s);
-  }
-  if (uncovered.length > 0) return { uncovered };
+  unknownScopes: string[],
+): { consent: ConsentNode } | { uncovered: string[] } {
+  if (unknownScopes.length > 0) return { uncovered: unknownScopes };
   const consent = consents.find((c) =>
     scopes.every((s) => c.props.scope === s || scopeCovers(c.props.scope, s)),
   );
   return consent ? { consent } : { uncovered: scopes };
 }
 
-export const tokenExchangeGrant: GrantHandler = async (params, core) => {
+export const tokenExchangeGrant: GrantHandler = async (params, core, guard) => {
   // 1. and 2.: who is calling, and may it delegate at all?
-  const caller = await authenticateCaller(params, core);
+  const { caller } = await guard(
+    async () => {
+      const client = clientCredentialsFrom(params, params.__authorization);
+      if (client && params.subject_token) {
+        throw new OAuthError(
+          400,
+          'invalid_request',
+          'send either subject_token or client credentials, not both',
+        );
+      }
+      return { caller: await authenticateCaller(params, core, client), bySecret: client !== undefined };
+    },
+    // A client-credential JWT proves no secret: only a client id and secret clear that client's failures.
+    (r) => (r.bySecret ? r.caller.clientId : undefined),
+  );
   const actor = caller.principal;
   if (!hasPermission(caller, DELEGATE_PERMISSION)) {
     throw new OAuthError(
@@ -134,7 +173,8 @@ export const tokenExchangeGrant: GrantHandler = async (params, core) => {
   }
   // 4. a consent of that user for this service account (the caller has authenticated: its refusals
   // from here on are not counted as failed sign-ins)
-  const consents = await activeConsents(core.sql, subject, actor.name);
+  // (with which requested scopes are no scope of this API, for check 6: one statement for both)
+  const { consents, unknownScopes } = await consentsFor(core, subject, actor.name, scopes);
   if (consents.length === 0) {
     throw new OAuthError(
       400,
@@ -148,7 +188,7 @@ export const tokenExchangeGrant: GrantHandler = async (params, core) => {
   if (!user) throw new OAuthError(400, 'invalid_grant', `user ${subject} does not exist`, true);
   if (!user.isActive) throw new OAuthError(400, 'invalid_grant', `user ${subject} is inactive`, true);
   // 6. the scope
-  const covering = await coveringConsent(core, consents, scopes);
+  const covering = coveringConsent(consents, scopes, unknownScopes);
   if ('uncovered' in covering) {
     throw new OAuthError(
       400,
@@ -157,24 +197,23 @@ export const tokenExchangeGrant: GrantHandler = async (params, core) => {
     );
   }
   const scope = scopes.join(' ');
-  const issued = await core.sql.tx((tx) =>
-    core.identity.tokens.issue(tx, {
-      principal: { id: user.id, name: user.name },
-      authMethod: TOKEN_EXCHANGE_METHOD,
-      ttlSeconds: core.settings.auth.delegatedTokenTtl,
-      scope,
-      // cid: the actor's client credential; revoking it ends the delegated token too.
-      claims: {
-        act: { client_id: actor.name },
-        azp: actor.name,
-        ...(caller.clientId !== undefined ? { cid: caller.clientId } : {}),
-      },
-      links: [
-        { edge: ISSUED_VIA, dst: actor.id },
-        { edge: UNDER_CONSENT, dst: covering.consent.id },
-      ],
-    }),
-  );
+  // One statement: the metadata node, its jti key and its three edges commit together.
+  const issued = await core.identity.tokens.issue(core.sql, {
+    principal: { id: user.id, name: user.name },
+    authMethod: TOKEN_EXCHANGE_METHOD,
+    ttlSeconds: core.settings.auth.delegatedTokenTtl,
+    scope,
+    // cid: the actor's client credential; revoking it ends the delegated token too.
+    claims: {
+      act: { client_id: actor.name },
+      azp: actor.name,
+      ...(caller.clientId !== undefined ? { cid: caller.clientId } : {}),
+    },
+    links: [
+      { edge: ISSUED_VIA, dst: actor.id },
+      { edge: UNDER_CONSENT, dst: covering.consent.id },
+    ],
+  });
   core.log.info(
     { user: user.name, actor: actor.name, consent: covering.consent.id, jti: issued.jti, scope },
     'delegated token issued',

@@ -4,6 +4,7 @@ import { NOW_ISO, type Queryable } from '../db/sql.js';
 import { createNode, getNode, putEdge, updateNode, type GraphNode } from '../graph/store.js';
 import { isUuid } from '../graph/ids.js';
 import { afterId, keysetPage } from '../db/keyset.js';
+import { ALL_SCOPE } from '../kernel/context.js';
 
 export interface ConsentProps {
   user_email: string;
@@ -117,17 +118,41 @@ export async function listConsents(
   );
 }
 
-/** Consents of (user, actor) that are neither revoked nor expired, oldest first. */
-export async function activeConsents(q: Queryable, userEmail: string, actor: string): Promise<ConsentNode[]> {
-  return q.query<ConsentNode & Record<string, unknown>>(
-    `SELECT ${COLS} FROM graph_nodes
-      WHERE label = 'Consent' AND lower(props->>'user_email') = lower($1)
-        AND props->>'actor_sa' = $2
-        AND props->>'revoked_at' IS NULL
-        AND (props->>'expires_at' IS NULL OR (props->>'expires_at')::timestamptz > now())
-      ORDER BY id`,
-    [userEmail, actor],
+/**
+ * Consents of (user $1, actor $2) that are neither revoked nor expired, oldest first; each row also
+ * carries `unknown_scopes`: those of the scopes $3 that are no scope of this API (not `service-api:*`,
+ * not the name of a permission, not a `resource:*` pattern matching one). One statement for what a
+ * token exchange asks the database before it issues.
+ */
+export const ACTIVE_CONSENTS = `
+  WITH unknown AS MATERIALIZED (
+    SELECT coalesce(array_agg(s ORDER BY o), '{}') AS scopes
+      FROM unnest($3::text[]) WITH ORDINALITY AS t(s, o)
+     WHERE s <> '${ALL_SCOPE}' AND NOT EXISTS (
+             SELECT 1 FROM graph_keys WHERE namespace = 'Permission.name'
+                AND (key = s OR (s LIKE '%:*' AND length(s) > 2 AND starts_with(key, left(s, -1))))))
+  SELECT n.id, n.label, n.props, n.created_at, n.updated_at, unknown.scopes AS unknown_scopes
+    FROM graph_nodes n, unknown
+   WHERE n.label = 'Consent' AND lower(n.props->>'user_email') = lower($1)
+     AND n.props->>'actor_sa' = $2
+     AND n.props->>'revoked_at' IS NULL
+     AND (n.props->>'expires_at' IS NULL OR (n.props->>'expires_at')::timestamptz > now())
+   ORDER BY n.id`;
+
+export async function activeConsents(
+  q: Queryable,
+  userEmail: string,
+  actor: string,
+  scopes: readonly string[],
+): Promise<{ consents: ConsentNode[]; unknownScopes: string[] }> {
+  const rows = await q.query<ConsentNode & { unknown_scopes: string[] } & Record<string, unknown>>(
+    ACTIVE_CONSENTS,
+    [userEmail, actor, scopes],
   );
+  return {
+    consents: rows.map(({ unknown_scopes: _, ...consent }) => consent),
+    unknownScopes: rows[0]?.unknown_scopes ?? [],
+  };
 }
 
 /** The edges of these two labels from the metadata of the token `jti` (what it was issued via and under). */

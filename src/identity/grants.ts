@@ -1,11 +1,21 @@
 // The token endpoint's own grants (RFC 6749): client credentials and refresh tokens.
-import { OAuthError, clientCredentialsFrom, required, type GrantHandler } from '../kernel/grants.js';
+import {
+  OAuthError,
+  authenticateClient,
+  clientCredentialsFrom,
+  required,
+  type GrantHandler,
+} from '../kernel/grants.js';
 
-const clientCredentialsGrant: GrantHandler = async (params, core) => {
-  const client = clientCredentialsFrom(params, params.__authorization);
-  if (!client) throw new OAuthError(401, 'invalid_client', 'client_id and client_secret are required');
-  const result = await core.identity.serviceAccounts.authenticateClient(client.clientId, client.secret);
-  if ('error' in result) throw new OAuthError(401, 'invalid_client', 'client authentication failed');
+const clientCredentialsGrant: GrantHandler = async (params, core, guard) => {
+  const result = await guard(
+    async () => {
+      const client = clientCredentialsFrom(params, params.__authorization);
+      if (!client) throw new OAuthError(401, 'invalid_client', 'client_id and client_secret are required');
+      return authenticateClient(core, client);
+    },
+    (r) => r.credential.props.client_id,
+  );
   const requested = params.scope?.split(' ').filter(Boolean) ?? [];
   const allowed = result.credential.props.scopes;
   if (allowed.length > 0) {
@@ -15,16 +25,15 @@ const clientCredentialsGrant: GrantHandler = async (params, core) => {
   }
   const scopes = requested.length > 0 ? requested : allowed;
   const scope = scopes.length > 0 ? scopes.join(' ') : undefined;
-  const issued = await core.sql.tx((tx) =>
-    core.identity.tokens.issue(tx, {
-      principal: { id: result.sa.id, name: result.sa.props.slug },
-      authMethod: 'client_credentials',
-      ttlSeconds: core.settings.auth.accessTokenTtl,
-      scope,
-      // Names the credential, so revoking it ends this token on every replica.
-      claims: { cid: result.credential.props.client_id },
-    }),
-  );
+  // One statement (tokens.issue): no transaction around it.
+  const issued = await core.identity.tokens.issue(core.sql, {
+    principal: { id: result.sa.id, name: result.sa.props.slug },
+    authMethod: 'client_credentials',
+    ttlSeconds: core.settings.auth.accessTokenTtl,
+    scope,
+    // Names the credential, so revoking it ends this token on every replica.
+    claims: { cid: result.credential.props.client_id },
+  });
   return {
     access_token: issued.access_token,
     token_type: 'Bearer',
@@ -33,11 +42,18 @@ const clientCredentialsGrant: GrantHandler = async (params, core) => {
   };
 };
 
-const refreshTokenGrant: GrantHandler = async (params, core) => {
+const refreshTokenGrant: GrantHandler = async (params, core, guard) => {
   const token = required(params, 'refresh_token');
-  // Checks the user (active, valid-after) and issues both tokens under the user's row lock.
-  const rotated = await core.identity.tokens.rotateRefresh(token);
-  if ('error' in rotated) throw new OAuthError(400, 'invalid_grant', rotated.error);
+  // Checks the user (active, valid-after) and issues both tokens under the user's row lock: the
+  // refresh token is the credential, so all of it is the counted check. It proves no client.
+  const rotated = await guard(
+    async () => {
+      const r = await core.identity.tokens.rotateRefresh(token);
+      if ('error' in r) throw new OAuthError(400, 'invalid_grant', r.error);
+      return r;
+    },
+    () => undefined,
+  );
   const { issued } = rotated;
   return {
     access_token: issued.access_token,

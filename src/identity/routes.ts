@@ -6,12 +6,11 @@ import { NoContent, PageQuery, SlugParams, responses, writeAnswers } from '../ht
 import { parsePage, sendPage } from '../http/pagination.js';
 import { authOf, sendProblem, updatedOrNoContent } from '../kernel/route.js';
 import { AppError, invalid } from '../http/errors.js';
-import { parseJwt } from '../crypto/jwt.js';
 import {
   OAuthError,
   clientCredentialsFrom,
   type GrantHandler,
-  type TokenResponse,
+  type Guard,
 } from '../kernel/grants.js';
 import { allPermissions } from '../authz/index.js';
 import { serviceAccountsService } from './service-accounts.service.js';
@@ -277,14 +276,23 @@ export function identityRoutes(api: Api, core: Core, grants: ReadonlyMap<string,
         const grant = grants.get(grantType);
         if (!grant)
           throw new OAuthError(400, 'unsupported_grant_type', `grant_type ${grantType} is not supported`);
-        return await throttle.run(attempt, {
-          check: () => grant(params, core),
-          failed: (err) =>
-            err instanceof OAuthError &&
-            !err.afterAuthentication &&
-            (err.error === 'invalid_client' || err.error === 'invalid_grant'),
-          authenticated: (issued) => authenticatedClient(issued, presented),
-        });
+        // The grant runs the check of what its caller presents through the throttle (Guard).
+        const guard: Guard = (check, proved) =>
+          throttle.run(attempt, {
+            check,
+            failed: (err) =>
+              err instanceof OAuthError &&
+              !err.afterAuthentication &&
+              (err.error === 'invalid_client' || err.error === 'invalid_grant'),
+            authenticated: (result) => {
+              // The client whose secret the request presented, when the check proved that secret. A
+              // client the request only names (a refresh grant sending client_id=X, or Basic
+              // X:anything) proved nothing.
+              const client = proved(result);
+              return presented !== undefined && client === presented ? `client:${presented}` : undefined;
+            },
+          });
+        return await grant(params, core, guard);
       } catch (err) {
         if (err instanceof OAuthError) {
           if (err.status === 401) reply.header('www-authenticate', 'Basic realm="keel"');
@@ -350,16 +358,6 @@ export function identityRoutes(api: Api, core: Core, grants: ReadonlyMap<string,
     },
     async (_req, reply) => reply.header('cache-control', 'public, max-age=300').send(core.jwt.jwks()),
   );
-}
-
-/**
- * The client a successful grant authenticated, as its throttle account: the credential its access
- * token names (`cid`), when the request presented that credential's secret. A client the request
- * only names (a refresh grant sending client_id=X, or Basic X:anything) proved nothing.
- */
-function authenticatedClient(issued: TokenResponse, presented: string | undefined): string | undefined {
-  const { cid } = parseJwt(issued.access_token).claims;
-  return presented !== undefined && cid === presented ? `client:${presented}` : undefined;
 }
 
 /**

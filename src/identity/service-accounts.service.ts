@@ -248,14 +248,26 @@ export function serviceAccountsService({ sql, authCache }: Deps) {
       clientId: string,
       secret: string,
     ): Promise<{ sa: ServiceAccountNode; credential: ClientCredentialNode } | { error: string }> {
-      const cred = await findCredential(sql, clientId);
+      // From the auth cache, which every change to accounts and credentials clears on every replica
+      // (a revocation, a deactivation, a deletion): no query on the common path. A client id that is
+      // not found is read again on its next use.
+      const found = await authCache.clients.load(
+        clientId,
+        async () => {
+          const credential = await findCredential(sql, clientId);
+          return credential ? { credential, sa: await ownerOfCredential(sql, credential.id) } : null;
+        },
+        (c) => c !== null,
+      );
+      const cred = found?.credential;
+      // Fixed-length digests compared in constant time (docs/security.md, "Client secrets").
       if (!cred || !safeEqual(cred.props.secret_hash, sha256(secret)))
         return { error: 'unknown client or wrong secret' };
       if (cred.props.revoked_at) return { error: 'the credential is revoked' };
       if (cred.props.expires_at && Date.parse(cred.props.expires_at) <= Date.now()) {
         return { error: 'the credential has expired' };
       }
-      const sa = await ownerOfCredential(sql, cred.id);
+      const sa = found.sa;
       if (!sa || !sa.props.is_active) return { error: 'the service account is inactive' };
       return { sa, credential: cred };
     },

@@ -30,6 +30,17 @@ export interface Counter {
   [k: string]: unknown;
 }
 
+/**
+ * Makes the statement's own transaction commit without waiting for its WAL to reach the disk (only
+ * run outside a transaction: the pool's autocommit statements below). Every attempt at /auth/token and
+ * /auth/login writes the same row of its address twice, and a row stays locked until its transaction's
+ * commit is on disk: at one flush per commit (a millisecond or more), 16 clients of one address queued
+ * on that row, whatever they asked for. A counter's last changes before a crash of PostgreSQL (at most
+ * three times wal_writer_delay) may be lost; the table is never corrupted, and the counters of attempts
+ * that were pending then are gone with the requests they counted.
+ */
+const ASYNC_COMMIT = `(SELECT set_config('synchronous_commit', 'off', true)) AS async_commit`;
+
 /** A counter row as a Counter ($2: the window in seconds). */
 const COUNTER = `key, hits, hits - pending AS settled,
   ceil(extract(epoch FROM window_start + make_interval(secs => $2) - now()))::int AS retry_after`;
@@ -50,7 +61,7 @@ export async function countEvents(
 ): Promise<Counter[]> {
   return q.query<Counter>(
     `INSERT INTO auth_throttle AS t (key, hits, pending, window_start)
-     SELECT k, 1, $3::int, now() FROM unnest($1::text[]) AS k ORDER BY k
+     SELECT k, 1, $3::int, now() FROM unnest($1::text[]) AS k, ${ASYNC_COMMIT} ORDER BY k
      ON CONFLICT (key) DO UPDATE SET
        hits = CASE WHEN t.window_start > now() - make_interval(secs => $2) THEN t.hits + 1 ELSE 1 END,
        pending = CASE WHEN t.window_start > now() - make_interval(secs => $2)
@@ -91,26 +102,33 @@ const LOCKED_KEYS = `ARRAY(SELECT key FROM auth_throttle WHERE key = ANY($1::tex
 /** A pending event stays counted (a failed attempt). */
 export async function settleEvents(q: Queryable, keys: readonly string[]): Promise<void> {
   await q.query(
-    `UPDATE auth_throttle SET pending = greatest(pending - 1, 0) WHERE key = ANY(${LOCKED_KEYS})`,
+    `UPDATE auth_throttle SET pending = greatest(pending - 1, 0)
+       FROM ${ASYNC_COMMIT} WHERE key = ANY(${LOCKED_KEYS})`,
     [keys],
   );
 }
 
 /** A pending event is taken back (an attempt that does not count). */
 export async function uncountEvents(q: Queryable, keys: readonly string[]): Promise<void> {
-  await q.query(
-    `UPDATE auth_throttle SET hits = greatest(hits - 1, 0), pending = greatest(pending - 1, 0)
-      WHERE key = ANY(${LOCKED_KEYS})`,
-    [keys],
-  );
+  await endPending(q, keys, []);
 }
 
-/** A pending event is taken back with every settled one: only other attempts in flight stay. */
-export async function clearSettled(q: Queryable, keys: readonly string[]): Promise<void> {
+/**
+ * Ends one pending event of each key in one statement: taken back on `uncounted` (an attempt that
+ * does not count), taken back with every settled one on `cleared` (a success clears the failures of
+ * the account it proved: only other attempts in flight stay).
+ */
+export async function endPending(
+  q: Queryable,
+  uncounted: readonly string[],
+  cleared: readonly string[],
+): Promise<void> {
   await q.query(
-    `UPDATE auth_throttle SET hits = greatest(pending - 1, 0), pending = greatest(pending - 1, 0)
-      WHERE key = ANY(${LOCKED_KEYS})`,
-    [keys],
+    `UPDATE auth_throttle
+        SET hits = CASE WHEN key = ANY($2::text[]) THEN greatest(pending - 1, 0) ELSE greatest(hits - 1, 0) END,
+            pending = greatest(pending - 1, 0)
+       FROM ${ASYNC_COMMIT} WHERE key = ANY(${LOCKED_KEYS})`,
+    [[...uncounted, ...cleared], cleared],
   );
 }
 

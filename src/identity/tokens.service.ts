@@ -3,9 +3,9 @@ import type { IssueRequest, IssuedToken, RefreshOutcome, UserNode } from '../ker
 import type { Settings } from '../config/settings.js';
 import type { JwtSigner } from '../crypto/jwt.js';
 import type { AuthCache } from '../kernel/auth-cache.js';
-import { NOW_ISO, type Queryable, type Sql } from '../db/sql.js';
+import { NOW_ISO, PgCode, pgCode, type Queryable, type Sql } from '../db/sql.js';
 import { randomToken, sha256 } from '../crypto/tokens.js';
-import { createNode, nodeByKey, putEdge } from '../graph/store.js';
+import { NodeGoneError, createNode, nodeByKey } from '../graph/store.js';
 import { uuidv7 } from '../graph/ids.js';
 import { AppError } from '../http/errors.js';
 import { issuedAtMs, validAfterOf } from './revocation.js';
@@ -66,6 +66,15 @@ async function revokeFamily(q: Queryable, family: string): Promise<void> {
   );
 }
 
+/**
+ * A token's metadata node ($1, props $2), its jti key ($3) and its edges (labels $4 to nodes $5), in
+ * one statement (the edges' references are checked at its end, when the node exists).
+ */
+export const ISSUE_TOKEN = `
+  WITH n AS (INSERT INTO graph_nodes (id, label, props) VALUES ($1, 'TokenMetadata', $2)),
+       k AS (INSERT INTO graph_keys (namespace, key, node_id) VALUES ('TokenMetadata.jti', $3, $1))
+  INSERT INTO graph_edges (src, label, dst) SELECT $1, l, d FROM unnest($4::text[], $5::uuid[]) AS t(l, d)`;
+
 type RefreshRow = { id: string; props: RefreshTokenProps };
 
 /** A refresh token by its hash, its row locked when `lock` says so. */
@@ -94,27 +103,31 @@ type Deps = { sql: Sql; jwt: JwtSigner; authCache: AuthCache; settings: Settings
 
 export function tokensService({ sql, jwt, authCache, settings }: Deps) {
   return {
-    /** Signs a JWT and records its metadata in the same statement batch as its edges. */
+    /**
+     * Signs a JWT and records its metadata (the node, its jti key, ISSUED_TO and the request's links)
+     * in one statement: outside a transaction it commits alone, with no BEGIN and COMMIT around it.
+     */
     async issue(q: Queryable, req: IssueRequest): Promise<IssuedToken> {
       const now = Math.floor(Date.now() / 1000);
       const jti = uuidv7();
       const exp = now + req.ttlSeconds;
-      const meta = await createNode<TokenMetadataProps>(
-        q,
-        'TokenMetadata',
-        {
-          jti,
-          auth_method: req.authMethod,
-          subject: req.principal.name,
-          scope: req.scope ?? null,
-          issued_at: new Date(now * 1000).toISOString(),
-          expires_at: new Date(exp * 1000).toISOString(),
-          revoked_at: null,
-        },
-        [{ namespace: 'TokenMetadata.jti', key: jti }],
-      );
-      await putEdge(q, meta.id, 'ISSUED_TO', req.principal.id);
-      for (const link of req.links ?? []) await putEdge(q, meta.id, link.edge, link.dst);
+      const props: TokenMetadataProps = {
+        jti,
+        auth_method: req.authMethod,
+        subject: req.principal.name,
+        scope: req.scope ?? null,
+        issued_at: new Date(now * 1000).toISOString(),
+        expires_at: new Date(exp * 1000).toISOString(),
+        revoked_at: null,
+      };
+      const links = [{ edge: 'ISSUED_TO', dst: req.principal.id }, ...(req.links ?? [])];
+      try {
+        await q.query(ISSUE_TOKEN, [uuidv7(), props, jti, links.map((l) => l.edge), links.map((l) => l.dst)]);
+      } catch (err) {
+        // A principal, account or consent deleted meanwhile: as putEdge answers it.
+        if (pgCode(err) === PgCode.foreignKeyViolation) throw new NodeGoneError();
+        throw err;
+      }
       const access_token = jwt.sign({
         sub: req.principal.name,
         auth_method: req.authMethod,

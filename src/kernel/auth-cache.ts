@@ -4,8 +4,15 @@
 import type { Notifications } from '../db/notifications.js';
 import type { Tx } from '../db/sql.js';
 import { TtlCache } from '../lib/ttl-cache.js';
+import type { ClientCredentialNode, ServiceAccountNode } from './identity.js';
 
 const CHANNEL = 'keel_auth_changed';
+
+/** A client credential with the service account that owns it (none: the account is gone). */
+export interface ClientOfCredential {
+  credential: ClientCredentialNode;
+  sa: ServiceAccountNode | undefined;
+}
 
 export interface CachedPrincipal {
   kind: 'user' | 'service_account';
@@ -36,19 +43,36 @@ export class AuthCache {
    * so every replica's delegated tokens under it are refused at their next request.
    */
   readonly consents: TtlCache<string, CachedConsent | null>;
+  /**
+   * client_id -> the credential (its secret's SHA-256, scopes, expiry, revocation) and its account, as
+   * checking a client id and secret at /auth/token needs them. Only found credentials are kept.
+   */
+  readonly clients: TtlCache<string, ClientOfCredential | null>;
 
   constructor(ttlMs = 5_000) {
     this.principals = new TtlCache(ttlMs, 20_000);
     this.tokens = new TtlCache(ttlMs, 100_000);
     this.credentials = new TtlCache(ttlMs, 20_000);
     this.consents = new TtlCache(ttlMs, 20_000);
+    this.clients = new TtlCache(ttlMs, 20_000);
+  }
+
+  /** Caches of other domains that hold what a change to identities, roles or tokens may end. */
+  private readonly tracked: Array<{ clear(): void }> = [];
+
+  /** Clears `cache` whenever this cache is cleared (here, and on a change on any replica). */
+  track<C extends { clear(): void }>(cache: C): C {
+    this.tracked.push(cache);
+    return cache;
   }
 
   clear(): void {
+    for (const cache of this.tracked) cache.clear();
     this.principals.clear();
     this.tokens.clear();
     this.credentials.clear();
     this.consents.clear();
+    this.clients.clear();
   }
 
   /** Call inside a write transaction that changes anything authentication depends on. */

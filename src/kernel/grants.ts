@@ -36,7 +36,20 @@ export interface TokenResponse {
 }
 
 export type GrantParams = Readonly<Record<string, string | undefined>>;
-export type GrantHandler = (params: GrantParams, core: Core) => Promise<TokenResponse>;
+
+/**
+ * Runs the check of what a grant's caller presents (a client secret, a subject_token, a refresh
+ * token) as a counted attempt of the sign-in throttle (throttle.ts): counted before it runs, refused
+ * (429) when the counters say so, and a failure (invalid_client, or invalid_grant before the caller
+ * authenticated) stays counted. `proved` names the client id whose secret the check proved, if any:
+ * its failures are cleared. Only the check holds a place among the attempts in flight, not what the
+ * grant does after it (consents, issuing), so one client's concurrent grants wait for one another
+ * only while their secrets are compared.
+ */
+export type Guard = <T>(check: () => Promise<T>, proved: (result: T) => string | undefined) => Promise<T>;
+
+/** A grant checks its caller's credentials through `guard`, before anything else it does. */
+export type GrantHandler = (params: GrantParams, core: Core, guard: Guard) => Promise<TokenResponse>;
 
 export function required(params: GrantParams, name: string): string {
   const v = params[name];
@@ -66,4 +79,14 @@ export function clientCredentialsFrom(
   if (params.client_id && params.client_secret)
     return { clientId: params.client_id, secret: params.client_secret };
   return undefined;
+}
+
+/** The service account and credential of a client id and secret; a failure is invalid_client. */
+export async function authenticateClient(
+  core: Pick<Core, 'identity'>,
+  client: { clientId: string; secret: string },
+) {
+  const result = await core.identity.serviceAccounts.authenticateClient(client.clientId, client.secret);
+  if ('error' in result) throw new OAuthError(401, 'invalid_client', 'client authentication failed');
+  return result;
 }

@@ -95,7 +95,7 @@ describe('setup-service-accounts creates the scheduler account, its role and a c
 describe('KEEL_SCHEDULER_CLIENT_ID / KEEL_SCHEDULER_CLIENT_SECRET are adopted when both are set', () => {
   const env = {
     KEEL_SCHEDULER_CLIENT_ID: 'scheduler-prod',
-    KEEL_SCHEDULER_CLIENT_SECRET: 'a-long-configured-secret-value',
+    KEEL_SCHEDULER_CLIENT_SECRET: 'a-long-configured-secret-value-for-the-scheduler',
   };
 
   it('adopts them once, then keeps them; the configured secret authenticates', async () => {
@@ -116,7 +116,7 @@ describe('KEEL_SCHEDULER_CLIENT_ID / KEEL_SCHEDULER_CLIENT_SECRET are adopted wh
       // A changed secret for the same id is not adopted: the stored credential is never rotated.
       const changed = await startTestApp({
         database: { url: a.url },
-        env: { ...env, KEEL_SCHEDULER_CLIENT_SECRET: 'another-secret-entirely' },
+        env: { ...env, KEEL_SCHEDULER_CLIENT_SECRET: 'another-secret-entirely-for-the-same-client-id' },
       });
       try {
         const r = await setupServiceAccounts(changed.runtime.core);

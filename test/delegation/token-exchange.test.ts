@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSettings } from '../../src/config/settings.js';
 import { ACCESS_TOKEN_TYPE } from '../../src/delegation/exchange.js';
+import { eventually } from '../support/eventually.js';
 import { startTestApp, testEnv, type TestApp } from '../support/harness.js';
 import {
   claimsOf,
@@ -364,6 +365,27 @@ describe('check 4: an active consent of the user for the scheduler -> else 400 i
       scope: 'service-api:*',
     });
     expectOAuthError(res, 400, 'invalid_grant', /no active consent/);
+  });
+
+  it('a consent revoked on one replica allows no exchange on another that had just used it', async () => {
+    const second = await startTestApp({ database: { url: app.url } });
+    try {
+      const rosa = await app.user('rosa@example.com');
+      const c = await consent(app, rosa);
+      const form = { ...byClient, requested_subject: 'rosa@example.com', scope: 'service-api:*' };
+      // The second replica keeps the consent it read (the exchange's consent cache).
+      expect((await exchange(second, form)).status).toBe(200);
+      await app.call('DELETE', `/consents/${c.id}`, { token: rosa });
+      // The revocation's notification clears that cache there: well within the cache's 5 s lifetime.
+      const refused = await eventually(async () => {
+        const res = await exchange(second, form);
+        return res.status !== 200 && res;
+      }, 2000);
+      expectOAuthError(refused, 400, 'invalid_grant', /no active consent/);
+    } finally {
+      await second.api.close();
+      await second.runtime.close();
+    }
   });
 
   it('an expired consent no longer allows exchanges', async () => {

@@ -1,4 +1,5 @@
 // Issue 2, section 5 and SPEC 2.4: service accounts and their client credentials.
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/harness.js';
 import {
@@ -164,6 +165,17 @@ describe('client credentials: the secret is shown once, stored hashed, never lis
     for (const r of rows) expect(r.props).not.toContain(created.client_secret!);
   });
 
+  it('a generated secret is 32 random bytes (256 bits), stored as its SHA-256 (docs/security.md)', async () => {
+    // 43 base64url characters: 32 bytes from the system's random source (src/crypto/tokens.ts).
+    expect(created.client_secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const stored = await app.runtime.core.sql.one<{ hash: string }>(
+      `SELECT n.props->>'secret_hash' AS hash FROM graph_keys k JOIN graph_nodes n ON n.id = k.node_id
+        WHERE k.namespace = 'ClientCredential.client_id' AND k.key = $1`,
+      [created.client_id],
+    );
+    expect(stored?.hash).toBe(createHash('sha256').update(created.client_secret!).digest('base64url'));
+  });
+
   it('GET .../client-credentials lists them without any secret field', async () => {
     const res = await app.call('GET', '/service-accounts/deployer/client-credentials', { token: admin });
     expect(res.status).toBe(200);
@@ -269,6 +281,9 @@ describe('an inactive account or an expired credential cannot get a token (401 i
         WHERE label = 'ClientCredential' AND props->>'client_id' = $1`,
       [sa.clientId],
     );
+    // No route changes a credential's expiry; written behind the API's back, it reaches the cached
+    // credential (src/identity/auth-cache.ts) as every change to credentials does.
+    app.runtime.core.authCache.clear();
     expectOAuthError(await tokenWith(sa.clientId, sa.clientSecret), 401, 'invalid_client');
   });
 });

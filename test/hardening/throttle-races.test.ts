@@ -114,12 +114,13 @@ describe('attempts in flight are counted before they are checked', () => {
           `SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS n FROM throttle_row_writes`,
         ))!.n,
       );
-    // Issuing a token stores it in graph_nodes: a lock on that table holds the five attempts in flight
-    // in their check, so the other 25 wait for them.
+    // Checking a client secret reads the credential from graph_nodes (it is cached only once read): a
+    // lock that blocks reads of that table holds the five attempts in flight in their check, so the
+    // other 25 wait for them.
     const blocker = await sql.pool.connect();
     try {
       await blocker.query('BEGIN');
-      await blocker.query('LOCK TABLE graph_nodes IN SHARE MODE');
+      await blocker.query('LOCK TABLE graph_nodes IN ACCESS EXCLUSIVE MODE');
       const form = { grant_type: 'client_credentials', ...cred };
       const grants = Promise.all(Array.from({ length: 30 }, () => token(form, '10.19.0.1')));
       // All have arrived once each in flight has counted its three rows and each waiter has counted
@@ -143,6 +144,38 @@ describe('attempts in flight are counted before they are checked', () => {
     }
   });
 
+  it("only the check of a client's secret is an attempt in flight: 16 concurrent grants of one client issue more than 5 at once", async () => {
+    const cred = await credential('issuing-sa');
+    const form = { grant_type: 'client_credentials', ...cred };
+    // One grant first: the credential is then checked from the auth cache, without reading graph_nodes.
+    expect((await token(form, '10.21.0.1')).statusCode).toBe(200);
+    const { sql } = app.runtime.core;
+    const blocker = await sql.pool.connect();
+    try {
+      await blocker.query('BEGIN');
+      // Issuing writes graph_nodes: this lock holds every grant that got past its check.
+      await blocker.query('LOCK TABLE graph_nodes IN SHARE MODE');
+      const grants = Promise.all(Array.from({ length: 16 }, () => token(form, '10.21.0.1')));
+      // More than 5 are issuing at once (as many as the pool's other connections allow), past the
+      // limit of 5 attempts of one client in flight at one address: the counted attempt ended with the
+      // secret's check. When the whole grant was the attempt, 5 were held here and the rest waited.
+      await eventually(async () => {
+        // (A transaction keeps the activity it first read: the blocker's reads it afresh each time.)
+        await blocker.query('SELECT pg_stat_clear_snapshot()');
+        const row = await blocker.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE wait_event_type = 'Lock' AND query LIKE '%TokenMetadata%'`,
+        );
+        return row.rows[0]!.n > 5;
+      });
+      await blocker.query('COMMIT');
+      expect(tally((await grants).map((g) => g.statusCode))).toEqual({ 200: 16 });
+    } finally {
+      await blocker.query('ROLLBACK').catch(() => {});
+      blocker.release();
+    }
+  });
+
   it('attempts waiting on another replica go in once those in flight end here (they read the counters)', async () => {
     const cred = await credential('replicated-sa');
     const second = await startTestApp({ database: { url: app.url }, env: THROTTLE_TEST_ENV });
@@ -151,7 +184,9 @@ describe('attempts in flight are counted before they are checked', () => {
     const blocker = await sql.pool.connect();
     try {
       await blocker.query('BEGIN');
-      await blocker.query('LOCK TABLE graph_nodes IN SHARE MODE');
+      // Checking the client secret reads the credential from graph_nodes (each replica caches it only
+      // once read): this lock holds the attempts in their check.
+      await blocker.query('LOCK TABLE graph_nodes IN ACCESS EXCLUSIVE MODE');
       // Five in flight here, held by the lock; then three on the second replica, which wait for them.
       // No attempt ends on the second replica, so nothing there wakes its waiters but their own reads.
       const here = Promise.all(Array.from({ length: 5 }, () => token(form, '10.20.0.1')));
