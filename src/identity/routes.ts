@@ -6,12 +6,7 @@ import { NoContent, PageQuery, SlugParams, responses, writeAnswers } from '../ht
 import { parsePage, sendPage } from '../http/pagination.js';
 import { authOf, sendProblem, updatedOrNoContent } from '../kernel/route.js';
 import { AppError, invalid } from '../http/errors.js';
-import {
-  OAuthError,
-  clientCredentialsFrom,
-  type GrantHandler,
-  type Guard,
-} from '../kernel/grants.js';
+import { OAuthError, clientCredentialsFrom, type GrantHandler, type Guard } from '../kernel/grants.js';
 import { allPermissions } from '../authz/index.js';
 import { serviceAccountsService } from './service-accounts.service.js';
 import { signInThrottle } from './throttle.js';
