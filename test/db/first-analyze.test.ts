@@ -13,6 +13,7 @@ import { OWNER_OF_CREDENTIAL } from '../../src/identity/service-accounts.store.j
 import { ENQUEUE_IDS, LOCK_PROJECTS, WRITE_SCORES } from '../../src/scoring/store.js';
 import { createTestDatabase } from '../support/harness.js';
 import { genericPlan, scannedTables, statementOf, walks } from '../support/plans.js';
+import { rowsRead, type PlanNode } from '../support/plan-rows.js';
 
 const GRAPH = ['graph_nodes', 'graph_edges', 'graph_keys'] as const;
 
@@ -35,27 +36,6 @@ afterAll(async () => {
   await sql.close();
   await db.drop();
 });
-
-interface PlanNode {
-  'Node Type': string;
-  'Actual Rows': number;
-  'Actual Loops': number;
-  'Rows Removed by Filter'?: number;
-  'Rows Removed by Index Recheck'?: number;
-  Plans?: PlanNode[];
-}
-
-/** Rows the scans of a plan read (a subquery scan only passes on what its child read). */
-function rowsRead(node: PlanNode): number {
-  const own =
-    /Scan$/.test(node['Node Type']) && node['Node Type'] !== 'Subquery Scan'
-      ? (node['Actual Rows'] +
-          (node['Rows Removed by Filter'] ?? 0) +
-          (node['Rows Removed by Index Recheck'] ?? 0)) *
-        node['Actual Loops']
-      : 0;
-  return own + (node.Plans ?? []).reduce((n, child) => n + rowsRead(child), 0);
-}
 
 /** Runs a statement `early` prepared, with the plan it cached, and returns the rows it read. */
 async function readByCachedPlan(name: string, args: string): Promise<{ rows: number; shown: string }> {

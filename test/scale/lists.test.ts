@@ -8,6 +8,7 @@ import type { Queryable } from '../../src/db/sql.js';
 import { listNodes } from '../../src/graph/store.js';
 import { createTestDatabase, startTestApp, type TestApp } from '../support/harness.js';
 import { statementOf } from '../support/plans.js';
+import { rowsRead as planRowsRead, type PlanNode } from '../support/plan-rows.js';
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let app: TestApp;
@@ -55,30 +56,10 @@ async function rowsRead(list: (q: Queryable) => Promise<unknown>): Promise<numbe
     const args = params.map((p) => probe.escapeLiteral(String(p))).join(', ');
     const res = await probe.query(`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE listed(${args})`);
     const plan = (res.rows[0] as { 'QUERY PLAN': [{ Plan: PlanNode }] })['QUERY PLAN'][0].Plan;
-    return scanned(plan);
+    return planRowsRead(plan);
   } finally {
     await probe.query('DEALLOCATE listed');
   }
-}
-
-interface PlanNode {
-  'Node Type': string;
-  'Actual Rows': number;
-  'Actual Loops': number;
-  'Rows Removed by Filter'?: number;
-  'Rows Removed by Index Recheck'?: number;
-  Plans?: PlanNode[];
-}
-function scanned(node: PlanNode): number {
-  // Scans of tables and indexes; a subquery scan only passes on what its child read.
-  const own =
-    /Scan$/.test(node['Node Type']) && node['Node Type'] !== 'Subquery Scan'
-      ? (node['Actual Rows'] +
-          (node['Rows Removed by Filter'] ?? 0) +
-          (node['Rows Removed by Index Recheck'] ?? 0)) *
-        node['Actual Loops']
-      : 0;
-  return own + (node.Plans ?? []).reduce((n, p) => n + scanned(p), 0);
 }
 
 beforeAll(async () => {
