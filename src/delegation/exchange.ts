@@ -125,11 +125,11 @@ function coveringConsent(
   return consent ? { consent } : { uncovered: scopes };
 }
 
-export const tokenExchangeGrant: GrantHandler = async (params, core, guard) => {
+export const tokenExchangeGrant: GrantHandler = async ({ params, authorization, guard }, core) => {
   // 1. and 2.: who is calling, and may it delegate at all?
   const { caller } = await guard(
     async () => {
-      const client = clientCredentialsFrom(params, params.__authorization);
+      const client = clientCredentialsFrom(params, authorization);
       if (client && params.subject_token) {
         throw new OAuthError(
           400,

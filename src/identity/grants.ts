@@ -7,10 +7,10 @@ import {
   type GrantHandler,
 } from '../kernel/grants.js';
 
-const clientCredentialsGrant: GrantHandler = async (params, core, guard) => {
+const clientCredentialsGrant: GrantHandler = async ({ params, authorization, guard }, core) => {
   const result = await guard(
     async () => {
-      const client = clientCredentialsFrom(params, params.__authorization);
+      const client = clientCredentialsFrom(params, authorization);
       if (!client) throw new OAuthError(401, 'invalid_client', 'client_id and client_secret are required');
       return authenticateClient(core, client);
     },
@@ -42,7 +42,7 @@ const clientCredentialsGrant: GrantHandler = async (params, core, guard) => {
   };
 };
 
-const refreshTokenGrant: GrantHandler = async (params, core, guard) => {
+const refreshTokenGrant: GrantHandler = async ({ params, guard }, core) => {
   const token = required(params, 'refresh_token');
   // Checks the user (active, valid-after) and issues both tokens under the user's row lock: the
   // refresh token is the credential, so all of it is the counted check. It proves no client.

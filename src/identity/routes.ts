@@ -6,10 +6,11 @@ import { NoContent, PageQuery, SlugParams, responses, writeAnswers } from '../ht
 import { parsePage, sendPage } from '../http/pagination.js';
 import { authOf, sendProblem, updatedOrNoContent } from '../kernel/route.js';
 import { AppError, invalid } from '../http/errors.js';
-import { OAuthError, clientCredentialsFrom, type GrantHandler, type Guard } from '../kernel/grants.js';
+import { OAuthError, type GrantHandler } from '../kernel/grants.js';
 import { allPermissions } from '../authz/index.js';
 import { serviceAccountsService } from './service-accounts.service.js';
 import { signInThrottle } from './throttle.js';
+import { tokenEndpoint } from './token-endpoint.js';
 import { tokensService } from './tokens.service.js';
 import { usersService } from './users.service.js';
 import * as S from './schemas.js';
@@ -19,6 +20,7 @@ export function identityRoutes(api: Api, core: Core, grants: ReadonlyMap<string,
   const serviceAccounts = serviceAccountsService(core);
   const tokens = tokensService(core);
   const throttle = signInThrottle(core.sql, core.settings.throttle);
+  const token = tokenEndpoint(core, grants, throttle);
 
   // --- users
   api.post(
@@ -248,46 +250,8 @@ export function identityRoutes(api: Api, core: Core, grants: ReadonlyMap<string,
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
-      // No prototype: a parameter named __proto__ or constructor is data like any other.
-      const params: Record<string, string | undefined> = Object.create(null);
-      for (const [k, v] of Object.entries(req.body)) params[k] = String(v);
-      params.__authorization = req.headers.authorization;
-      // Failed grants count against the client they name (if any) and the address they come from.
-      const presented = (() => {
-        try {
-          return clientCredentialsFrom(params, req.headers.authorization)?.clientId;
-        } catch {
-          return undefined;
-        }
-      })();
-      const client = presented ?? params.client_id;
-      const attempt = {
-        account: client === undefined ? undefined : `client:${client}`,
-        address: req.clientAddress,
-      };
       try {
-        const grantType = params.grant_type;
-        if (!grantType) throw new OAuthError(400, 'invalid_request', 'grant_type is required');
-        const grant = grants.get(grantType);
-        if (!grant)
-          throw new OAuthError(400, 'unsupported_grant_type', `grant_type ${grantType} is not supported`);
-        // The grant runs the check of what its caller presents through the throttle (Guard).
-        const guard: Guard = (check, proved) =>
-          throttle.run(attempt, {
-            check,
-            failed: (err) =>
-              err instanceof OAuthError &&
-              !err.afterAuthentication &&
-              (err.error === 'invalid_client' || err.error === 'invalid_grant'),
-            authenticated: (result) => {
-              // The client whose secret the request presented, when the check proved that secret. A
-              // client the request only names (a refresh grant sending client_id=X, or Basic
-              // X:anything) proved nothing.
-              const client = proved(result);
-              return presented !== undefined && client === presented ? `client:${presented}` : undefined;
-            },
-          });
-        return await grant(params, core, guard);
+        return await token(req.body, req.headers.authorization, req.clientAddress);
       } catch (err) {
         if (err instanceof OAuthError) {
           if (err.status === 401) reply.header('www-authenticate', 'Basic realm="keel"');

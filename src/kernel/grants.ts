@@ -48,8 +48,21 @@ export type GrantParams = Readonly<Record<string, string | undefined>>;
  */
 export type Guard = <T>(check: () => Promise<T>, proved: (result: T) => string | undefined) => Promise<T>;
 
+/** One request to the token endpoint, as a grant sees it. */
+export interface GrantRequest {
+  /** The form's parameters (no prototype: `__proto__` is data like any other name). */
+  params: GrantParams;
+  /** The Authorization header, for client credentials sent with HTTP Basic. */
+  authorization: string | undefined;
+  /** Runs the check of what the caller presents as a counted attempt. */
+  guard: Guard;
+}
+
+/** What a grant may use of the core. */
+export type GrantDeps = Pick<Core, 'sql' | 'settings' | 'identity' | 'authCache' | 'log'>;
+
 /** A grant checks its caller's credentials through `guard`, before anything else it does. */
-export type GrantHandler = (params: GrantParams, core: Core, guard: Guard) => Promise<TokenResponse>;
+export type GrantHandler = (request: GrantRequest, core: GrantDeps) => Promise<TokenResponse>;
 
 export function required(params: GrantParams, name: string): string {
   const v = params[name];
