@@ -12,7 +12,8 @@ import { startLoop, type Loop } from '../lib/background.js';
 import { loopMetrics } from '../observability/metrics.js';
 import { recordRuns } from './analytics.js';
 import { nextOccurrence } from './cron.js';
-import { KeelApiError, type KeelClient } from './keel-client.js';
+import type { KeelClient } from './keel-client.js';
+import { SYSTEM_PRINCIPAL, jobCalls, messageOf, type Outcome } from './job-calls.js';
 import {
   advanceSchedules,
   earliestDue,
@@ -34,9 +35,7 @@ export interface Clock {
 export const systemClock: Clock = { now: () => new Date() };
 
 /** The consent scope user jobs ask for (SPEC 2.1: v1 has one broad scope). */
-const USER_SCOPE = 'service-api:*';
 /** System jobs run as the scheduler's own service account. */
-const SYSTEM_PRINCIPAL = 'scheduler';
 const CLAIM_BATCH = 100;
 /** Manual runs take at most this share (a tenth) of the calls in flight, so due schedules keep room. */
 const MANUAL_SHARE = 10;
@@ -61,19 +60,9 @@ export interface FiringOptions {
   maxInFlight?: number;
 }
 
-type Outcome = Pick<RunRow, 'state' | 'http_status' | 'principal_name' | 'actor_name' | 'error'>;
-
-const messageOf = (err: unknown) =>
-  err instanceof KeelApiError
-    ? err.message
-    : err instanceof Error
-      ? err.name === 'TimeoutError'
-        ? 'the request timed out'
-        : err.message
-      : String(err);
-
 export function firingEngine(opts: FiringOptions) {
-  const { sql, log, client, tokens, recorder } = opts;
+  const { sql, log, recorder } = opts;
+  const calls = jobCalls(opts);
   const clock = opts.clock ?? systemClock;
   const pollMs = opts.pollMs ?? 1000;
   const maxInFlight = opts.maxInFlight ?? 500;
@@ -84,84 +73,12 @@ export function firingEngine(opts: FiringOptions) {
   let loop: Loop | undefined;
   let lastHousekeeping = 0;
 
-  async function systemCall(s: ScheduleRow): Promise<Outcome> {
-    const base = { principal_name: SYSTEM_PRINCIPAL, actor_name: null };
-    let token: string;
-    try {
-      token = await tokens.schedulerToken();
-    } catch (err) {
-      return { ...base, state: 'failed', http_status: null, error: `no scheduler token: ${messageOf(err)}` };
-    }
-    return call(s, token, base, () => tokens.dropSchedulerToken());
-  }
-
-  async function userCall(s: ScheduleRow): Promise<Outcome> {
-    const consentId = s.consent_id!;
-    const skipped = (error: string, principal = s.created_by): Outcome => ({
-      state: 'skipped',
-      http_status: null,
-      principal_name: principal,
-      actor_name: null,
-      error,
-    });
-    // SPEC 3: the consent is re-checked before every exchange; any failure skips the run.
-    let schedulerToken: string;
-    try {
-      schedulerToken = await tokens.schedulerToken();
-    } catch (err) {
-      return skipped(`consent not checked: no scheduler token: ${messageOf(err)}`);
-    }
-    let consent;
-    try {
-      consent = await client.getConsent(schedulerToken, consentId);
-    } catch (err) {
-      if (err instanceof KeelApiError && err.status === 401) tokens.dropSchedulerToken();
-      tokens.dropDelegated(consentId);
-      if (err instanceof KeelApiError && err.status === 404) return skipped('consent gone');
-      return skipped(`consent not checked: ${messageOf(err)}`);
-    }
-    if (consent.status !== 'active') {
-      tokens.dropDelegated(consentId);
-      return skipped(`consent ${consent.status}`, consent.user_email);
-    }
-    let delegated;
-    try {
-      delegated = await tokens.delegatedToken(consentId, consent.user_email, USER_SCOPE);
-    } catch (err) {
-      return skipped(`token exchange failed: ${messageOf(err)}`, consent.user_email);
-    }
-    return call(s, delegated.token, { principal_name: consent.user_email, actor_name: delegated.actor }, () =>
-      tokens.dropDelegated(consentId),
-    );
-  }
-
-  async function call(
-    s: ScheduleRow,
-    token: string,
-    who: Pick<Outcome, 'principal_name' | 'actor_name'>,
-    onUnauthorized: () => void,
-  ): Promise<Outcome> {
-    try {
-      const body = s.target_body ?? undefined;
-      const res = await client.callTarget(token, {
-        method: s.target_method,
-        path: s.target_path,
-        ...(body !== undefined ? { body } : {}),
-      });
-      if (res.status === 401) onUnauthorized();
-      const ok = res.status >= 200 && res.status < 300;
-      return { ...who, state: ok ? 'succeeded' : 'failed', http_status: res.status, error: res.error };
-    } catch (err) {
-      return { ...who, state: 'failed', http_status: null, error: messageOf(err) };
-    }
-  }
-
   /** Calls the target of a claimed run and records the outcome (never throws). */
   async function execute(s: ScheduleRow, run: RunRow): Promise<RunRow> {
     const t0 = performance.now();
     let outcome: Outcome;
     try {
-      outcome = s.kind === 'system' ? await systemCall(s) : await userCall(s);
+      outcome = s.kind === 'system' ? await calls.system(s) : await calls.user(s);
     } catch (err) {
       outcome = {
         state: 'failed',
@@ -360,7 +277,7 @@ export function firingEngine(opts: FiringOptions) {
     start(): void {
       if (loop) return;
       // The scheduler's own token before the first due time, not at it (a failure shows at the first call).
-      tokens.schedulerToken().catch(() => {});
+      opts.tokens.schedulerToken().catch(() => {});
       loop = startLoop({
         name: 'scheduler',
         backoff: { baseMs: pollMs, maxMs: pollMs },
