@@ -19,8 +19,8 @@ import { authorize } from '../authz/guard.js';
 import { VALID_AFTER, validAfterNow } from './revocation.js';
 import { principalPermissions, principalRoles } from '../authz/index.js';
 import { randomToken, safeEqual, sha256 } from '../crypto/tokens.js';
-import { KeyConflictError, putEdge, updateNode } from '../graph/store.js';
-import { conflict, forbidden, notFound } from '../http/errors.js';
+import { putEdge, updateNode } from '../graph/store.js';
+import { forbidden, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import type { Queryable, Sql } from '../db/sql.js';
 import { revokeTokensIssuedTo } from './tokens.service.js';
@@ -82,18 +82,13 @@ export function serviceAccountsService({ sql, authCache }: Deps) {
     input: { slug: string; display_name: string; description?: string | undefined },
     by: string,
   ): Promise<ServiceAccountNode> {
-    try {
-      return await insertServiceAccount(sql, {
-        slug: input.slug,
-        display_name: input.display_name,
-        description: input.description ?? null,
-        is_active: true,
-        updated_by: by,
-      });
-    } catch (err) {
-      if (err instanceof KeyConflictError) throw conflict(`service account ${input.slug} already exists`);
-      throw err;
-    }
+    return insertServiceAccount(sql, {
+      slug: input.slug,
+      display_name: input.display_name,
+      description: input.description ?? null,
+      is_active: true,
+      updated_by: by,
+    });
   }
 
   async function addCredentialUnchecked(
@@ -105,24 +100,19 @@ export function serviceAccountsService({ sql, authCache }: Deps) {
     const expiresAt = input.expires_in_days
       ? new Date(Date.now() + input.expires_in_days * 86_400_000).toISOString()
       : null;
-    try {
-      const cred = await sql.tx(async (tx) => {
-        const c = await insertCredential(tx, {
-          client_id: clientId,
-          name: input.name,
-          secret_hash: sha256(secret),
-          scopes: input.scopes ?? [],
-          expires_at: expiresAt,
-          revoked_at: null,
-        });
-        await putEdge(tx, sa.id, 'HAS_CREDENTIAL', c.id);
-        return c;
+    const cred = await sql.tx(async (tx) => {
+      const c = await insertCredential(tx, {
+        client_id: clientId,
+        name: input.name,
+        secret_hash: sha256(secret),
+        scopes: input.scopes ?? [],
+        expires_at: expiresAt,
+        revoked_at: null,
       });
-      return { ...credentialRead(cred), client_secret: secret };
-    } catch (err) {
-      if (err instanceof KeyConflictError) throw conflict(`client id ${clientId} is already in use`);
-      throw err;
-    }
+      await putEdge(tx, sa.id, 'HAS_CREDENTIAL', c.id);
+      return c;
+    });
+    return { ...credentialRead(cred), client_secret: secret };
   }
 
   /**

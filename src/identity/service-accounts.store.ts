@@ -13,7 +13,9 @@ export const findServiceAccount = (q: Queryable, slug: string) =>
   nodeByKey<ServiceAccountProps>(q, serviceAccountKey(slug).namespace, slug);
 
 export const insertServiceAccount = (q: Queryable, props: ServiceAccountProps) =>
-  createNode(q, 'ServiceAccount', props, [serviceAccountKey(props.slug)]);
+  createNode(q, 'ServiceAccount', props, [
+    { ...serviceAccountKey(props.slug), taken: `service account ${props.slug} already exists` },
+  ]);
 
 export const patchServiceAccount = (q: Queryable, id: string, patch: Partial<ServiceAccountProps>) =>
   updateNode<ServiceAccountProps>(q, id, patch);
@@ -28,7 +30,11 @@ export const findCredential = (q: Queryable, clientId: string) =>
 
 export const insertCredential = (q: Queryable, props: ClientCredentialProps) =>
   createNode(q, 'ClientCredential', props, [
-    { namespace: 'ClientCredential.client_id', key: props.client_id },
+    {
+      namespace: 'ClientCredential.client_id',
+      key: props.client_id,
+      taken: `client id ${props.client_id} is already in use`,
+    },
   ]);
 
 export const credentialsOf = (q: Queryable, serviceAccountId: string) =>

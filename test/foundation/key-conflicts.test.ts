@@ -20,6 +20,7 @@ beforeAll(async () => {
     ['/environments', { slug: 'prod', name: 'Production' }],
     ['/environments', { slug: 'staging', name: 'Staging' }],
     ['/roles', { slug: 'viewer', name: 'Viewer', permissions: [] }],
+    ['/service-accounts', { slug: 'deployer', display_name: 'Deployer' }],
     [
       '/scoring/policies',
       { slug: 'docs', name: 'Docs', weight: 1, attribute: 'docs', value_score_map: { yes: 100 } },
@@ -76,6 +77,13 @@ describe('a taken key: 409 conflict naming what is taken', () => {
       '/environments/staging',
       { slug: 'prod' },
       'environment prod already exists',
+    ],
+    [
+      'service account',
+      'POST',
+      '/service-accounts',
+      { slug: 'deployer', display_name: 'X' },
+      'service account deployer already exists',
     ],
     ['role', 'POST', '/roles', { slug: 'viewer', name: 'X', permissions: [] }, 'role viewer already exists'],
     [
