@@ -4,7 +4,7 @@
 import type { Notifications } from '../db/notifications.js';
 import type { Tx } from '../db/sql.js';
 import { TtlCache } from '../lib/ttl-cache.js';
-import type { ClientCredentialNode, ServiceAccountNode } from './identity.js';
+import type { ClientCredentialNode, ServiceAccountNode } from './service-account-records.js';
 
 const CHANNEL = 'keel_auth_changed';
 

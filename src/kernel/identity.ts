@@ -4,6 +4,14 @@ import type { JwtClaims } from '../crypto/jwt.js';
 import type { Queryable } from '../db/sql.js';
 import type { GraphNode } from '../graph/store.js';
 import type { AuthCache, CachedPrincipal } from './auth-cache.js';
+import type { ClientCredentialNode, ServiceAccountNode } from './service-account-records.js';
+
+export type {
+  ClientCredentialNode,
+  ClientCredentialProps,
+  ServiceAccountNode,
+  ServiceAccountProps,
+} from './service-account-records.js';
 import type { AuthContext } from './context.js';
 
 export interface UserProps {
@@ -25,29 +33,6 @@ export interface UserCreate {
   is_admin?: boolean | undefined;
   is_active?: boolean | undefined;
 }
-
-export interface ServiceAccountProps {
-  slug: string;
-  display_name: string;
-  description: string | null;
-  is_active: boolean;
-  updated_by?: string;
-  [k: string]: unknown;
-}
-
-export interface ClientCredentialProps {
-  client_id: string;
-  name: string;
-  /** SHA-256 of the secret; the secret itself is shown once and never stored. */
-  secret_hash: string;
-  scopes: string[];
-  expires_at: string | null;
-  revoked_at: string | null;
-  [k: string]: unknown;
-}
-
-export type ServiceAccountNode = GraphNode<ServiceAccountProps>;
-export type ClientCredentialNode = GraphNode<ClientCredentialProps>;
 
 export interface CredentialRead {
   client_id: string;
