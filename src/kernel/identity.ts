@@ -4,6 +4,7 @@ import type { JwtClaims } from '../crypto/jwt.js';
 import type { Queryable } from '../db/sql.js';
 import type { GraphNode } from '../graph/store.js';
 import type { AuthCache, CachedPrincipal } from './auth-cache.js';
+import type { AuthContext } from './context.js';
 import type { ClientCredentialNode, ServiceAccountNode } from './service-account-records.js';
 
 export type {
@@ -12,8 +13,6 @@ export type {
   ServiceAccountNode,
   ServiceAccountProps,
 } from './service-account-records.js';
-import type { AuthContext } from './context.js';
-
 export interface UserProps {
   email: string;
   display_name: string;
