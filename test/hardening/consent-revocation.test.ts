@@ -3,7 +3,7 @@
 // across them as the authentication cache is (PostgreSQL LISTEN/NOTIFY). The same holds when the
 // consent goes with its schedule or its user, and when it expires.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/harness.js';
+import { startReplicaOf, type TestApp } from '../support/harness.js';
 import { consent, delegatedToken } from '../delegation/helpers.js';
 import { startSchedulerApp, type SchedulerApp } from '../scheduler/support.js';
 
@@ -15,14 +15,7 @@ let cred: { clientId: string; clientSecret: string };
 beforeAll(async () => {
   // Replica A serves the scheduler too; replica B is a second API on the same database and keys.
   a = await startSchedulerApp();
-  const auth = a.runtime.core.settings.auth;
-  b = await startTestApp({
-    database: { url: a.url },
-    env: {
-      KEEL_AUTH_JWT_PRIVATE_KEY: auth.jwtPrivateKey!,
-      KEEL_AUTH_ENCRYPTION_KEY: auth.encryptionKey!.toString('base64'),
-    },
-  });
+  b = await startReplicaOf(a);
   admin = await a.adminToken();
   cred = { clientId: 'scheduler-test-client', clientSecret: a.clientSecret };
 });

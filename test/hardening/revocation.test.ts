@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeByKey } from '../../src/graph/store.js';
 import { lockUser } from '../../src/identity/users.store.js';
-import { startTestApp, type TestApp } from '../support/harness.js';
+import { startReplicaOf, startTestApp, type TestApp } from '../support/harness.js';
 import { serviceAccount } from '../foundation/fixtures.js';
 import { consent, exchange, setupScheduler, type SchedulerCredential } from '../delegation/helpers.js';
 
@@ -16,14 +16,7 @@ const PASSWORD = 'Harbour-Violet-Engine-305';
 
 beforeAll(async () => {
   a = await startTestApp();
-  const auth = a.runtime.core.settings.auth;
-  b = await startTestApp({
-    database: { url: a.url },
-    env: {
-      KEEL_AUTH_JWT_PRIVATE_KEY: auth.jwtPrivateKey!,
-      KEEL_AUTH_ENCRYPTION_KEY: auth.encryptionKey!.toString('base64'),
-    },
-  });
+  b = await startReplicaOf(a);
   admin = await a.adminToken();
   scheduler = await setupScheduler(a);
 });

@@ -85,6 +85,25 @@ export function testEnv(dbUrl: string, env: Record<string, string | undefined> =
   };
 }
 
+/**
+ * A second replica of `app`: another API instance on the same database, signing tokens and encrypting
+ * secrets with the same keys, as replicas of one deployment do.
+ */
+export function startReplicaOf(
+  app: Pick<TestApp, 'url' | 'runtime'>,
+  env: Record<string, string | undefined> = {},
+): Promise<TestApp> {
+  const auth = app.runtime.core.settings.auth;
+  return startTestApp({
+    database: { url: app.url },
+    env: {
+      KEEL_AUTH_JWT_PRIVATE_KEY: auth.jwtPrivateKey!,
+      KEEL_AUTH_ENCRYPTION_KEY: auth.encryptionKey!.toString('base64'),
+      ...env,
+    },
+  });
+}
+
 export async function startTestApp(
   options: { env?: Record<string, string | undefined>; domains?: Domain[]; database?: { url: string } } = {},
 ): Promise<TestApp> {
