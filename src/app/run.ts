@@ -56,7 +56,7 @@ export async function run(runtime: Runtime, role: Role): Promise<Running> {
       stops.push(() => instance.close());
     }
     for (const task of tasks) {
-      const handle = await task.start(core, { apiUrl: url });
+      const handle = await task.start(core, { role });
       core.log.info({ task: task.name }, 'background task started');
       stops.push(() => handle.stop());
     }

@@ -21,8 +21,13 @@ export interface BackgroundTask {
   name: string;
   /** Which `keel` commands run it besides `serve`. */
   roles: readonly ('api' | 'worker' | 'scheduler' | 'connector')[];
-  /** `apiUrl`: where this process's own API listens (`serve`), else null. */
-  start(core: Core, context?: { apiUrl: string | null }): Promise<{ stop(): Promise<void> }>;
+  start(core: Core, context?: TaskContext): Promise<{ stop(): Promise<void> }>;
+}
+
+/** What the process starting a background task tells it. */
+export interface TaskContext {
+  /** The `keel` command running the task. */
+  role: 'serve' | 'api' | 'worker' | 'scheduler' | 'connector';
 }
 
 /**

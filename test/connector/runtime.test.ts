@@ -1,14 +1,14 @@
-// The connector runtime inside `keel serve`: it reads its sinks from its own process's
-// GET /connectors/config and moves stream rows into the analytics store (here the embedded engine).
+// The connector runtime inside `keel serve`: it is handed its sinks in process (no HTTP, so no
+// connector key is needed) and moves stream rows into the analytics store (here the embedded engine).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boot } from '../../src/app/boot.js';
 import { allDomains } from '../../src/app/domains.js';
 import { run, type Running } from '../../src/app/run.js';
-import { chdbStore } from '../../src/analytics/store/chdb.js';
+import { openAnalyticsStore } from '../../src/analytics/store/index.js';
 import { clickhouseTime } from '../../src/analytics/topology/shapes.js';
 import { loadSettings } from '../../src/config/settings.js';
 import { createSql } from '../../src/db/sql.js';
@@ -18,16 +18,14 @@ import { createTestDatabase, testEnv } from '../support/harness.js';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'keel-connector-'));
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let running: Running;
+let settings: ReturnType<typeof loadSettings>;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  const settings = loadSettings(
-    testEnv(db.url, {
-      KEEL_DATA_DIR: dataDir,
-      KEEL_CONNECTOR_API_KEY: randomBytes(32).toString('base64url'),
-      KEEL_LOG_LEVEL: 'warn',
-    }),
-  );
+  // No KEEL_CONNECTOR_API_KEY: the endpoint refuses every caller, and `keel connector` would not
+  // start; the connector of `keel serve` does not need it.
+  settings = loadSettings(testEnv(db.url, { KEEL_DATA_DIR: dataDir, KEEL_LOG_LEVEL: 'warn' }));
+  expect(settings.connector.apiKey).toBeUndefined();
   running = await run(await boot(settings, allDomains()), 'serve');
 });
 afterAll(async () => {
@@ -37,7 +35,7 @@ afterAll(async () => {
 });
 
 describe('connector runtime in keel serve', () => {
-  it('fetches its sinks from its own endpoint and writes published rows to the analytics store', async () => {
+  it('is handed its sinks in process and writes published rows to the analytics store', async () => {
     const projectId = randomUUID();
     const rows = Array.from({ length: 1500 }, (_, i) => ({
       project_id: projectId,
@@ -59,7 +57,7 @@ describe('connector runtime in keel serve', () => {
       rows.map((r, i) => ({ id: `${projectId}-${i}`, payload: JSON.stringify(r), headers: {} })),
     );
     // The engine is this process's; a store handle on the same directory shares its session.
-    const store = chdbStore(path.join(dataDir, 'analytics'), 'keel');
+    const store = openAnalyticsStore(settings);
     const count = async () =>
       Number(
         (

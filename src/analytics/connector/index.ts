@@ -1,6 +1,7 @@
 import type { Domain } from '../../kernel/domain.js';
 import { connectorRoutes } from './routes.js';
-import { startConnector } from './runtime.js';
+import { fetchSinkConfig, startConnector } from './runtime.js';
+import { sinkConfig } from './sinks.js';
 
 /** The analytics connector: the sink configuration endpoint and the runtime that consumes it. */
 export const connectorDomain: Domain = {
@@ -10,14 +11,18 @@ export const connectorDomain: Domain = {
     {
       name: 'analytics-connector',
       roles: ['connector'],
-      start: (core, context) =>
-        startConnector({
-          settings: core.settings,
-          stream: core.stream,
-          log: core.log,
-          // `serve` asks its own process; `keel connector` alone asks the public URL unless configured.
-          configUrl: `${context?.apiUrl ?? core.settings.publicUrl}/connectors/config`,
-        }),
+      start: async (core, context) => {
+        const { apiKey, configUrl } = core.settings.connector;
+        // `keel serve` builds its sinks in process, from the settings GET /connectors/config reads; a
+        // configured KEEL_CONNECTOR_CONFIG_URL, and `keel connector`, ask the endpoint over HTTP.
+        const deps = { settings: core.settings, stream: core.stream, log: core.log };
+        if (context?.role === 'serve' && !configUrl) {
+          return startConnector({ ...deps, sinks: async () => sinkConfig(core.settings) });
+        }
+        if (!apiKey) throw new Error('KEEL_CONNECTOR_API_KEY is required to run the analytics connector');
+        const url = configUrl ?? `${core.settings.publicUrl}/connectors/config`;
+        return startConnector({ ...deps, sinks: () => fetchSinkConfig(url, apiKey) });
+      },
     },
   ],
 };

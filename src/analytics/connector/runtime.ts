@@ -1,11 +1,9 @@
-// The connector runtime (`keel connector`, and inside `keel serve`): reads its sinks from
-// GET /connectors/config at start (a topic added later takes effect after a restart, SPEC 6.3.9) and
-// runs one sink worker per sink.
-import path from 'node:path';
+// The connector runtime (`keel connector`, and inside `keel serve`): reads its sinks once at start
+// (`keel connector` from GET /connectors/config, `keel serve` in process; a topic added later takes
+// effect after a restart, SPEC 6.3.9) and runs one sink worker per sink.
 import type { FastifyBaseLogger } from 'fastify';
-import { chdbStore } from '../store/chdb.js';
-import { clickhouseStore } from '../store/clickhouse.js';
 import { DEAD_LETTER_TABLE, ensureTables } from '../store/ddl.js';
+import { openStore } from '../store/index.js';
 import type { AnalyticsStore } from '../store/port.js';
 import { analyticsTables } from '../store/tables.js';
 import type { Settings } from '../../config/settings.js';
@@ -14,7 +12,7 @@ import { CONNECTOR_KEY_HEADER } from './routes.js';
 import { backoffMs, Sleeper } from '../../lib/background.js';
 import { startSinkWorker, type SinkStats } from './sink-worker.js';
 import { POLL_INTERVAL_MS } from '../topology/topology.js';
-import type { Sink, SinkConfig } from './sinks.js';
+import { targetOfPlugin, type SinkConfig } from './sinks.js';
 
 /**
  * Reads the sink configuration. A redirect is not followed: fetch would send the key (a custom header)
@@ -39,23 +37,12 @@ export async function fetchSinkConfig(url: string, key: string): Promise<SinkCon
   return body;
 }
 
-function openStore(plugin: Sink['plugin_config'], settings: Pick<Settings, 'dataDir'>): AnalyticsStore {
-  if (plugin.transport === 'chdb')
-    return chdbStore(path.join(settings.dataDir, 'analytics'), plugin.database);
-  return clickhouseStore({
-    httpUrl: plugin.url!,
-    username: plugin.username ?? 'default',
-    password: plugin.password ?? '',
-    database: plugin.database,
-  });
-}
-
 export interface ConnectorDeps {
-  settings: Pick<Settings, 'connector' | 'dataDir'>;
+  settings: Pick<Settings, 'dataDir'>;
   stream: StreamPort;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-  /** The config endpoint to read; KEEL_CONNECTOR_CONFIG_URL wins over it. */
-  configUrl: string;
+  /** The sink configuration; retried with backoff until it answers (the API may start after us). */
+  sinks: () => Promise<SinkConfig>;
   statsIntervalMs?: number;
 }
 
@@ -66,9 +53,6 @@ export interface Connector {
 }
 
 export async function startConnector(deps: ConnectorDeps): Promise<Connector> {
-  const key = deps.settings.connector.apiKey;
-  if (!key) throw new Error('KEEL_CONNECTOR_API_KEY is required to run the analytics connector');
-  const url = deps.settings.connector.configUrl ?? deps.configUrl;
   const workers = new Map<string, ReturnType<typeof startSinkWorker>>();
   const stores: AnalyticsStore[] = [];
   const sleeper = new Sleeper();
@@ -79,7 +63,7 @@ export async function startConnector(deps: ConnectorDeps): Promise<Connector> {
     let config: SinkConfig | null = null;
     for (let attempt = 0; !sleeper.stopped && !config; attempt++) {
       try {
-        config = await fetchSinkConfig(url, key);
+        config = await deps.sinks();
       } catch (err) {
         deps.log.warn(
           { err: (err as Error).message, attempt: attempt + 1 },
@@ -95,7 +79,7 @@ export async function startConnector(deps: ConnectorDeps): Promise<Connector> {
       const id = JSON.stringify(sink.plugin_config);
       let store = byPlugin.get(id);
       if (!store) {
-        store = openStore(sink.plugin_config, deps.settings);
+        store = openStore(targetOfPlugin(sink.plugin_config), deps.settings);
         stores.push(store);
         byPlugin.set(id, store);
         const wanted = tables.filter(

@@ -1,8 +1,9 @@
 // The sink configuration of SPEC 4.7: one sink per analytics-bound stream, generated from the topology
-// and Keel's own settings only. The runtime (runtime.ts) reads it back through GET /connectors/config.
+// and Keel's own settings only. `keel connector` reads it through GET /connectors/config; `keel serve`
+// hands it to its connector in process.
 import { Type, type Static } from 'typebox';
 
-import { parseClickHouseUrl } from '../store/clickhouse.js';
+import { storeTargetOf, type StoreTarget } from '../store/index.js';
 import type { Settings } from '../../config/settings.js';
 
 import { BATCH_LENGTH, POLL_INTERVAL_MS, sinks } from '../topology/topology.js';
@@ -39,16 +40,28 @@ export const SinkConfig = Type.Object({ sinks: Type.Array(Sink) });
 export type SinkConfig = Static<typeof SinkConfig>;
 
 function pluginConfig(settings: Pick<Settings, 'analyticsUrl'>): Static<typeof PluginConfig> {
-  if (!settings.analyticsUrl) {
-    return { transport: 'chdb', url: null, database: 'keel', username: null, password: null };
+  const t = storeTargetOf(settings);
+  if (t.transport === 'chdb') {
+    return { transport: 'chdb', url: null, database: t.database, username: null, password: null };
   }
-  const t = parseClickHouseUrl(settings.analyticsUrl);
   return {
     transport: 'clickhouse',
     url: t.httpUrl,
     database: t.database,
     username: t.username,
     password: t.password,
+  };
+}
+
+/** The store a sink's plugin configuration names. */
+export function targetOfPlugin(plugin: Static<typeof PluginConfig>): StoreTarget {
+  if (plugin.transport === 'chdb') return { transport: 'chdb', database: plugin.database };
+  return {
+    transport: 'clickhouse',
+    httpUrl: plugin.url ?? '',
+    username: plugin.username ?? 'default',
+    password: plugin.password ?? '',
+    database: plugin.database,
   };
 }
 

@@ -3,11 +3,9 @@
 // - KEEL_ANALYTICS_URL set: that ClickHouse server, in every run mode;
 // - unset, in `keel serve`: the embedded engine the connector of the same process writes to;
 // - unset elsewhere (`keel api`): no store this process can read; readers answer 503.
-import path from 'node:path';
 import type { Core } from '../../kernel/core.js';
-import { chdbStore } from '../store/chdb.js';
-import { clickhouseStore, parseClickHouseUrl } from '../store/clickhouse.js';
 import { ensureTables } from '../store/ddl.js';
+import { openStore, storeTargetOf } from '../store/index.js';
 import { AnalyticsStoreError, type AnalyticsStore, type Row } from '../store/port.js';
 import { analyticsTables } from '../store/tables.js';
 import { AppError } from '../../http/errors.js';
@@ -48,7 +46,7 @@ export function unavailable(detail: string, code = 'analytics_store_unavailable'
 export function useEmbeddedStore(settings: Core['settings']): { stop(): Promise<void> } {
   const slot = slotOf(settings);
   if (settings.analyticsUrl || slot.store) return { stop: async () => {} };
-  const store = chdbStore(path.join(settings.dataDir, 'analytics'));
+  const store = openStore(storeTargetOf(settings), settings);
   slot.store = store;
   slot.ready = null;
   return {
@@ -78,9 +76,7 @@ function storeOf(settings: Core['settings']): AnalyticsStore {
       'analytics_store_not_configured',
     );
   }
-  slot.store = clickhouseStore(parseClickHouseUrl(settings.analyticsUrl), {
-    requestTimeoutMs: READ_TIMEOUT_MS,
-  });
+  slot.store = openStore(storeTargetOf(settings), settings, { requestTimeoutMs: READ_TIMEOUT_MS });
   return slot.store;
 }
 
