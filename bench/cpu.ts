@@ -18,14 +18,14 @@ export function processMicros(pid: number): number | undefined {
   }
 }
 
-/** CPU time of every PostgreSQL process, by pid. */
-function postgresMicros(): Map<number, number> {
+/** CPU time of every process whose command name (as /proc shows it, at most 15 characters) is `comm`, by pid. */
+function commandMicros(comm: string): Map<number, number> {
   const byPid = new Map<number, number>();
   if (os.platform() !== 'linux') return byPid;
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') {
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === comm) {
         const us = processMicros(Number(entry));
         if (us !== undefined) byPid.set(Number(entry), us);
       }
@@ -36,11 +36,13 @@ function postgresMicros(): Map<number, number> {
   return byPid;
 }
 
+const postgresMicros = () => commandMicros('postgres');
+
 /**
- * What PostgreSQL's processes spent between two readings: a process that started meanwhile counts
+ * What a command's processes spent between two readings: a process that started meanwhile counts
  * whole; one that ended meanwhile is not counted (its time is gone with it).
  */
-function postgresSpent(before: Map<number, number>, after: Map<number, number>): number {
+function commandSpent(before: Map<number, number>, after: Map<number, number>): number {
   let total = 0;
   for (const [pid, us] of after) total += us - (before.get(pid) ?? 0);
   return total;
@@ -71,7 +73,7 @@ export async function cpuPerRequest<T>(
     result,
     cpu: {
       server: per((processMicros(serverPid) ?? 0) - before.server),
-      postgres: per(postgresSpent(before.postgres, postgresMicros())),
+      postgres: per(commandSpent(before.postgres, postgresMicros())),
       loadGenerator: per(self.user + self.system),
     },
   };
@@ -81,3 +83,34 @@ export const cpuTotal = (c: CpuPerRequest) => c.server + c.postgres + c.loadGene
 
 export const cpuText = (c: CpuPerRequest) =>
   `server ${c.server} + PostgreSQL ${c.postgres} + load generator ${c.loadGenerator} = ${cpuTotal(c)} µs`;
+
+/** The servers a pipeline runs on, by the command names /proc gives them. */
+const SERVERS = { PostgreSQL: 'postgres', NATS: 'nats-server', ClickHouse: 'clickhouse-serv' } as const;
+
+/**
+ * CPU per row of each party of a pipeline run: this process (`self`), the processes given by pid (running
+ * before and after `work`), and the servers (every process of each; on a shared machine, their other work counts too).
+ */
+export async function cpuPerRow<T>(
+  pids: Record<string, number>,
+  work: () => Promise<T>,
+  rows: number,
+): Promise<{ result: T; perRow: Record<string, number> }> {
+  const servers = Object.fromEntries(Object.entries(SERVERS).map(([k, c]) => [k, commandMicros(c)]));
+  const children = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, processMicros(pid) ?? 0]));
+  const self = process.cpuUsage();
+  const result = await work();
+  const spent = process.cpuUsage(self);
+  const per = (us: number) => Math.round((us / rows) * 10) / 10;
+  const perRow: Record<string, number> = { self: per(spent.user + spent.system) };
+  for (const [name, pid] of Object.entries(pids))
+    perRow[name] = per((processMicros(pid) ?? 0) - children[name]!);
+  for (const [name, comm] of Object.entries(SERVERS))
+    perRow[name] = per(commandSpent(servers[name]!, commandMicros(comm)));
+  return { result, perRow };
+}
+
+export const perRowText = (perRow: Record<string, number>) =>
+  `${Object.entries(perRow)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(' + ')} = ${Math.round(Object.values(perRow).reduce((a, b) => a + b, 0) * 10) / 10} µs/row`;

@@ -37,7 +37,9 @@ export const row = (i: number): RowOf<'events'> => ({
 });
 
 /** A fresh, migrated database beside the bench one. */
-export async function scratchDatabase(ctx: BenchContext): Promise<{ sql: Sql; drop(): Promise<void> }> {
+export async function scratchDatabase(
+  ctx: BenchContext,
+): Promise<{ sql: Sql; url: string; drop(): Promise<void> }> {
   const name = `keel_bench_analytics_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: ctx.databaseUrl });
   await admin.connect();
@@ -51,6 +53,7 @@ export async function scratchDatabase(ctx: BenchContext): Promise<{ sql: Sql; dr
   );
   return {
     sql,
+    url: u.toString(),
     drop: async () => {
       await sql.close();
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
