@@ -32,6 +32,8 @@ import { KeyConflictError, NodeGoneError } from '../graph/store.js';
 import { observabilityRoutes } from '../observability/routes.js';
 import { CompletedRequests } from './completed-requests.js';
 import { sendProblem } from '../kernel/route.js';
+import { registerIdempotency } from '../http/idempotency/index.js';
+import { principalKey } from '../kernel/identity.js';
 
 /** The docs UI (swagger-ui) runs its own scripts and inline styles and shows data: images. */
 const DOCS_CSP =
@@ -355,6 +357,7 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
   );
   app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 
+  registerIdempotency(app, core, principalKey);
   for (const domain of domains) await domain.routes?.(app, core);
   return app;
 }

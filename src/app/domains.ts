@@ -12,6 +12,7 @@ import { consoleDomain } from '../console/index.js';
 import { delegationDomain } from '../delegation/index.js';
 import { environmentsDomain } from '../environments/index.js';
 import { graphMigrations } from '../graph/migrations.js';
+import { idempotencyMigrations } from '../http/idempotency/index.js';
 import { identityDomain } from '../identity/index.js';
 import { oauthDomain } from '../oauth/index.js';
 import { operationsLogDomain } from '../operations-log/index.js';
@@ -25,6 +26,8 @@ import { schedulerDomain } from '../scheduler/index.js';
 import type { Domain } from '../kernel/domain.js';
 
 const graphDomain: Domain = { name: 'graph', migrations: graphMigrations };
+/** The API's Idempotency-Key store (src/http/idempotency): a table, no routes. */
+const idempotencyDomain: Domain = { name: 'idempotency', migrations: idempotencyMigrations };
 
 export function allDomains(): Domain[] {
   const others: Domain[] = [
@@ -48,5 +51,5 @@ export function allDomains(): Domain[] {
   ];
   const rest = [authzDomain, organizationsDomain(others.flatMap((d) => d.teamGrants ?? [])), ...others];
   const grants = Object.assign({}, ...rest.map((d) => d.grants ?? {}));
-  return [graphDomain, identityDomain(grants), ...rest];
+  return [graphDomain, idempotencyDomain, identityDomain(grants), ...rest];
 }

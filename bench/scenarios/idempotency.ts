@@ -1,0 +1,79 @@
+// `npm run bench -- idempotency`: what the Idempotency-Key check costs a POST. The same POST (a comment
+// on a project) is loaded without the header and with a new key on every request, in alternating
+// rounds of one run, and the throughputs compared (goal: the header costs under 10% of it).
+import { randomUUID } from 'node:crypto';
+import autocannon from 'autocannon';
+import { median, type BenchContext, type Scenario } from '../lib.js';
+
+const ROUNDS = 3;
+const MAX_OVERHEAD = 0.1;
+
+async function postLoad(ctx: BenchContext, path: string, withKey: boolean, seconds: number) {
+  const headers = { authorization: `Bearer ${ctx.adminToken}`, 'content-type': 'application/json' };
+  const result = await autocannon({
+    url: `${ctx.baseUrl}${path}`,
+    connections: 50,
+    duration: seconds,
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ body: 'a comment from the bench' }),
+    // A new key for every request, as a client that retries only on failure sends them.
+    ...(withKey
+      ? {
+          requests: [
+            {
+              setupRequest: (req: autocannon.Request) => ({
+                ...req,
+                headers: { ...headers, 'idempotency-key': randomUUID() },
+              }),
+            },
+          ],
+        }
+      : {}),
+  });
+  return { rps: result.requests.average, bad: result.non2xx + result.errors };
+}
+
+export const scenarios: Scenario[] = [
+  {
+    kind: 'custom',
+    name: 'idempotency: POST a comment with and without Idempotency-Key',
+    goal: {
+      text: `the header costs under ${MAX_OVERHEAD * 100}% of the POST's throughput, no errors`,
+      met: (f) => f.overheadPercent! < MAX_OVERHEAD * 100 && f.non2xx === 0,
+    },
+    async run(ctx) {
+      await ctx.api('POST', '/organizations', { slug: 'idem-bench', name: 'Idem' }, ctx.adminToken);
+      await ctx.api('POST', '/organizations/idem-bench/teams', { slug: 'core', name: 'C' }, ctx.adminToken);
+      await ctx.api(
+        'POST',
+        '/organizations/idem-bench/projects',
+        { slug: 'p', name: 'P', team: 'core' },
+        ctx.adminToken,
+      );
+      const path = '/organizations/idem-bench/projects/p/comments';
+      await postLoad(ctx, path, false, 1);
+      await postLoad(ctx, path, true, 1);
+      const without: number[] = [];
+      const withKey: number[] = [];
+      let bad = 0;
+      for (let i = 0; i < ROUNDS; i++) {
+        const a = await postLoad(ctx, path, false, ctx.durationSeconds);
+        const b = await postLoad(ctx, path, true, ctx.durationSeconds);
+        without.push(a.rps);
+        withKey.push(b.rps);
+        bad += a.bad + b.bad;
+        console.log(`  round ${i + 1}: without ${Math.round(a.rps)} req/s, with ${Math.round(b.rps)} req/s`);
+      }
+      const w = median(without);
+      const k = median(withKey);
+      return {
+        withoutKeyRps: Math.round(w),
+        withKeyRps: Math.round(k),
+        ratio: Math.round((k / w) * 100) / 100,
+        overheadPercent: Math.round((1 - k / w) * 1000) / 10,
+        non2xx: bad,
+      };
+    },
+  },
+];

@@ -1,0 +1,101 @@
+// The idempotency store: one row per (principal, key), in flight until the first answer is stored.
+import type { Queryable } from '../../db/sql.js';
+
+export const idempotencyMigrations = [
+  {
+    id: '0800_http_idempotency_keys',
+    sql: `
+      CREATE TABLE idempotency_keys (
+        principal text NOT NULL,
+        key text NOT NULL,
+        fingerprint text NOT NULL,
+        -- Who holds the key while its first request runs; null once the answer is stored.
+        owner uuid,
+        lease_until timestamptz,
+        status integer,
+        headers jsonb,
+        body text,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        expires_at timestamptz NOT NULL,
+        PRIMARY KEY (principal, key)
+      );
+      CREATE INDEX idempotency_keys_expiry ON idempotency_keys (expires_at);
+    `,
+  },
+];
+
+export interface StoredKey {
+  fingerprint: string;
+  status: number | null;
+  headers: Record<string, string> | null;
+  body: string | null;
+  lease_until: Date | null;
+  [k: string]: unknown;
+}
+
+/**
+ * Takes the key for a request: inserts it, or takes over a row that expired, or one whose first
+ * request was abandoned (its lease ran out with no answer: the process stopped) for the same request.
+ * True when this request now holds it.
+ */
+export async function claimKey(
+  q: Queryable,
+  k: { principal: string; key: string; fingerprint: string; owner: string; leaseMs: number; ttlMs: number },
+): Promise<boolean> {
+  const row = await q.one(
+    `INSERT INTO idempotency_keys (principal, key, fingerprint, owner, lease_until, expires_at)
+     VALUES ($1, $2, $3, $4, now() + $5 * interval '1 millisecond', now() + $6 * interval '1 millisecond')
+     ON CONFLICT (principal, key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, owner = EXCLUDED.owner,
+            lease_until = EXCLUDED.lease_until, status = NULL, headers = NULL, body = NULL,
+            created_at = now(), expires_at = EXCLUDED.expires_at
+      WHERE idempotency_keys.expires_at <= now()
+         OR (idempotency_keys.status IS NULL AND idempotency_keys.lease_until <= now()
+             AND idempotency_keys.fingerprint = EXCLUDED.fingerprint)
+     RETURNING 1 AS claimed`,
+    [k.principal, k.key, k.fingerprint, k.owner, k.leaseMs, k.ttlMs],
+  );
+  return row !== undefined;
+}
+
+export async function findKey(q: Queryable, principal: string, key: string): Promise<StoredKey | undefined> {
+  return q.one<StoredKey>(
+    `SELECT fingerprint, status, headers, body, lease_until FROM idempotency_keys
+      WHERE principal = $1 AND key = $2 AND expires_at > now()`,
+    [principal, key],
+  );
+}
+
+/** Stores the first answer; only the holder of the key may. */
+export async function storeAnswer(
+  q: Queryable,
+  k: { principal: string; key: string; owner: string },
+  answer: { status: number; headers: Record<string, string>; body: string | null },
+): Promise<void> {
+  await q.query(
+    `UPDATE idempotency_keys SET status = $4, headers = $5::jsonb, body = $6, owner = NULL, lease_until = NULL
+      WHERE principal = $1 AND key = $2 AND owner = $3`,
+    [k.principal, k.key, k.owner, answer.status, JSON.stringify(answer.headers), answer.body],
+  );
+}
+
+/** Frees a key whose answer is not kept (5xx, 429): the client may try again and be applied then. */
+export async function releaseKey(q: Queryable, k: { principal: string; key: string; owner: string }) {
+  await q.query(`DELETE FROM idempotency_keys WHERE principal = $1 AND key = $2 AND owner = $3`, [
+    k.principal,
+    k.key,
+    k.owner,
+  ]);
+}
+
+/** Deletes up to `limit` expired keys, oldest first; says how many. */
+export async function deleteExpired(q: Queryable, limit: number): Promise<number> {
+  const row = await q.one<{ n: number }>(
+    `WITH gone AS (
+       DELETE FROM idempotency_keys WHERE ctid = ANY(ARRAY(
+         SELECT ctid FROM idempotency_keys WHERE expires_at <= now() ORDER BY expires_at LIMIT $1))
+       RETURNING 1)
+     SELECT count(*)::int AS n FROM gone`,
+    [limit],
+  );
+  return row!.n;
+}

@@ -1,0 +1,229 @@
+// Idempotency-Key on the API (docs/api-conventions.md, "Idempotency-Key"): a repeated POST, PUT, PATCH
+// or DELETE by the same principal gets the first answer back and is not applied again.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fingerprint } from '../../src/http/idempotency/key.js';
+import { claimKey, deleteExpired } from '../../src/http/idempotency/store.js';
+import { startTestApp, type TestApp } from '../support/harness.js';
+import { eventually } from '../support/eventually.js';
+import { expectProblem } from '../foundation/fixtures.js';
+
+let app: TestApp;
+let admin: string;
+let other: string;
+
+const withKey = (key: string, token = admin) => ({ token, headers: { 'idempotency-key': key } });
+const orgCount = async (slug: string) =>
+  (await app.runtime.core.sql.one<{ n: number }>(
+    `SELECT count(*)::int AS n FROM graph_keys WHERE namespace = 'Organization.slug' AND key = $1`,
+    [slug],
+  ))!.n;
+const rows = async (key: string) =>
+  app.runtime.core.sql.query<{ principal: string; status: number | null; body: string | null }>(
+    `SELECT principal, status, body FROM idempotency_keys WHERE key = $1`,
+    [key],
+  );
+
+beforeAll(async () => {
+  app = await startTestApp();
+  admin = await app.adminToken();
+  other = await app.user('other-admin@example.com', { admin: true });
+});
+afterAll(() => app.close());
+
+describe('Idempotency-Key', () => {
+  it('a repeated POST creates once and answers the first answer again', async () => {
+    const key = randomUUID();
+    const body = { slug: 'idem-once', name: 'Once' };
+    const first = await app.call('POST', '/organizations', { ...withKey(key), body });
+    expect(first.status).toBe(201);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    const again = await app.call('POST', '/organizations', { ...withKey(key), body });
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers['content-type']).toBe(first.headers['content-type']);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(await orgCount('idem-once')).toBe(1);
+    // Without the key, the same request is applied (and refused: the slug is taken).
+    expectProblem(await app.call('POST', '/organizations', { token: admin, body }), 409, 'conflict');
+  });
+
+  it('the same key with another body is 422 naming the header; nothing applied', async () => {
+    const key = randomUUID();
+    await app.call('POST', '/organizations', { ...withKey(key), body: { slug: 'idem-a', name: 'A' } });
+    const res = await app.call('POST', '/organizations', {
+      ...withKey(key),
+      body: { slug: 'idem-b', name: 'B' },
+    });
+    expectProblem(res, 422, 'idempotency_key_reused');
+    expect(res.body.errors).toEqual([
+      expect.objectContaining({ pointer: '/idempotency-key', in: 'headers' }),
+    ]);
+    expect(await orgCount('idem-b')).toBe(0);
+    // Another path with the same key is another request too.
+    expectProblem(
+      await app.call('PATCH', '/organizations/idem-a', { ...withKey(key), body: { name: 'A2' } }),
+      422,
+      'idempotency_key_reused',
+    );
+  });
+
+  it('keys are per principal: another caller with the same key is applied on its own', async () => {
+    const key = randomUUID();
+    const mine = await app.call('POST', '/organizations', {
+      ...withKey(key),
+      body: { slug: 'idem-mine', name: 'M' },
+    });
+    const theirs = await app.call('POST', '/organizations', {
+      ...withKey(key, other),
+      body: { slug: 'idem-theirs', name: 'T' },
+    });
+    expect([mine.status, theirs.status]).toEqual([201, 201]);
+    expect(theirs.headers['idempotent-replayed']).toBeUndefined();
+    expect((await rows(key)).map((r) => r.principal).sort()).toEqual([
+      'User.email:admin@example.com',
+      'User.email:other-admin@example.com',
+    ]);
+  });
+
+  it('a 4xx answer is kept too: a repeated DELETE of a missing resource answers the same 404', async () => {
+    const key = randomUUID();
+    expectProblem(await app.call('DELETE', '/organizations/idem-later', withKey(key)), 404);
+    await app.call('POST', '/organizations', { token: admin, body: { slug: 'idem-later', name: 'L' } });
+    const again = await app.call('DELETE', '/organizations/idem-later', withKey(key));
+    expectProblem(again, 404);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(await orgCount('idem-later')).toBe(1);
+  });
+
+  it('two requests at once: one is applied, the other waits (409) or gets the first answer', async () => {
+    const key = randomUUID();
+    const body = { slug: 'idem-race', name: 'Race' };
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => app.call('POST', '/organizations', { ...withKey(key), body })),
+    );
+    const fresh = answers.filter((a) => a.status === 201 && !a.headers['idempotent-replayed']);
+    expect(fresh).toHaveLength(1);
+    for (const a of answers) {
+      if (a.status === 409) {
+        expectProblem(a, 409, 'idempotency_key_in_use');
+        expect(a.headers['retry-after']).toBe('1');
+      } else expect(a.status).toBe(201);
+    }
+    expect(await orgCount('idem-race')).toBe(1);
+  });
+
+  it('while the first request is in flight a repeat is 409; after its lease ends the repeat runs', async () => {
+    const key = randomUUID();
+    const body = { slug: 'idem-flight', name: 'F' };
+    const principal = 'User.email:admin@example.com';
+    const print = fingerprint('POST', '/organizations', body);
+    const claim = { principal, key, fingerprint: print, owner: randomUUID(), ttlMs: 60_000 };
+    expect(await claimKey(app.runtime.core.sql, { ...claim, leaseMs: 60_000 })).toBe(true);
+    expectProblem(
+      await app.call('POST', '/organizations', { ...withKey(key), body }),
+      409,
+      'idempotency_key_in_use',
+    );
+    expect(await orgCount('idem-flight')).toBe(0);
+    // The process that held it stopped: once the lease is over, the repeat is applied.
+    await app.runtime.core.sql.query(
+      `UPDATE idempotency_keys SET lease_until = now() - interval '1 second' WHERE key = $1`,
+      [key],
+    );
+    expect((await app.call('POST', '/organizations', { ...withKey(key), body })).status).toBe(201);
+    expect(await orgCount('idem-flight')).toBe(1);
+  });
+
+  it('a key expires after 24 hours: the same request is then applied again', async () => {
+    const key = randomUUID();
+    const body = { slug: 'idem-expiry', name: 'E' };
+    expect((await app.call('POST', '/organizations', { ...withKey(key), body })).status).toBe(201);
+    const [row] = await app.runtime.core.sql.query<{ hours: number }>(
+      `SELECT round(extract(epoch FROM expires_at - created_at) / 3600)::int AS hours FROM idempotency_keys WHERE key = $1`,
+      [key],
+    );
+    expect(row!.hours).toBe(24);
+    await app.runtime.core.sql.query(
+      `UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE key = $1`,
+      [key],
+    );
+    // Applied again: the slug is taken now.
+    expectProblem(await app.call('POST', '/organizations', { ...withKey(key), body }), 409, 'conflict');
+  });
+
+  it('expired keys are deleted in bounded batches as keys are written', async () => {
+    const sql = app.runtime.core.sql;
+    await sql.query(
+      `INSERT INTO idempotency_keys (principal, key, fingerprint, expires_at)
+       SELECT 'User.email:gone@example.com', 'k' || i, 'x', now() - interval '1 hour' FROM generate_series(1, 30) i`,
+    );
+    expect(await deleteExpired(sql, 10)).toBe(10);
+    // Every 100th key a process claims deletes up to 1,000 expired ones.
+    for (let i = 0; i < 100; i++) {
+      await app.call('PATCH', '/organizations/idem-nowhere', {
+        ...withKey(`prune-${i}`),
+        body: { name: 'x' },
+      });
+    }
+    const left = async () =>
+      (await sql.one<{ n: number }>(
+        `SELECT count(*)::int AS n FROM idempotency_keys WHERE principal = 'User.email:gone@example.com'`,
+      ))!.n;
+    await eventually(async () => (await left()) === 0);
+    expect(await left()).toBe(0);
+  });
+
+  it('a malformed key is 400 naming the header, and nothing is applied', async () => {
+    for (const key of ['x'.repeat(256), '""', 'caf\u00e9']) {
+      const res = await app.call('POST', '/organizations', {
+        ...withKey(key),
+        body: { slug: 'idem-bad', name: 'B' },
+      });
+      expectProblem(res, 400, 'invalid_idempotency_key');
+      expect(res.body.errors[0]).toMatchObject({ pointer: '/idempotency-key', in: 'headers' });
+    }
+    expect(await orgCount('idem-bad')).toBe(0);
+    // The draft's quoted form and a 255-character key are taken.
+    const quoted = await app.call('POST', '/organizations', {
+      ...withKey(`"${'q'.repeat(255)}"`),
+      body: { slug: 'idem-quoted', name: 'Q' },
+    });
+    expect(quoted.status).toBe(201);
+  });
+
+  it('GET and public routes (sign-in) ignore the header: nothing is stored', async () => {
+    const key = randomUUID();
+    expect((await app.call('GET', '/organizations', withKey(key))).status).toBe(200);
+    const login = async () =>
+      app.call('POST', '/auth/login', {
+        headers: { 'idempotency-key': key },
+        body: { email: 'other-admin@example.com', password: 'wrong-password-here' },
+      });
+    expect((await login()).status).toBe(401);
+    expect((await login()).headers['idempotent-replayed']).toBeUndefined();
+    expect(await rows(key)).toEqual([]);
+    // Without a token an authenticated route is 401 first, whatever the key.
+    expectProblem(await app.call('POST', '/organizations', { headers: { 'idempotency-key': key } }), 401);
+  });
+
+  it('a stored answer that carries a secret is sealed at rest; the replay returns it', async () => {
+    await app.call('POST', '/service-accounts', {
+      token: admin,
+      body: { slug: 'idem-sa', display_name: 'S' },
+    });
+    const key = randomUUID();
+    const path = '/service-accounts/idem-sa/client-credentials';
+    const first = await app.call('POST', path, { ...withKey(key), body: { name: 'c1' } });
+    expect(first.status).toBe(201);
+    const secret = first.body.client_secret as string;
+    expect(secret.length).toBeGreaterThan(10);
+    const [row] = await rows(key);
+    expect(row!.body).toMatch(/^sealed:/);
+    expect(row!.body).not.toContain(secret);
+    const again = await app.call('POST', path, { ...withKey(key), body: { name: 'c1' } });
+    expect(again.body.client_secret).toBe(secret);
+    const creds = await app.call('GET', '/service-accounts/idem-sa/client-credentials', { token: admin });
+    expect(creds.body).toHaveLength(1);
+  });
+});
