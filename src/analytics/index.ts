@@ -33,6 +33,7 @@ export { changedFields, lifecycleEvent } from './rows/lifecycle.js';
 export { ident, lit, litList } from './store/escape.js';
 export { MAX_MESSAGE_BYTES } from './stream/port.js';
 export {
+  EVENT_SOURCES,
   OPERATIONS_ENTRY_TYPES,
   type OperationsEntryType,
   clickhouseTime,

@@ -5,6 +5,7 @@ import {
   connectorDomain,
   pipelineHealthDomain,
 } from '../analytics/index.js';
+import { activityDomain } from '../activity/index.js';
 import { authzDomain } from '../authz/index.js';
 import { catalogDomain } from '../catalog/index.js';
 import { commentsDomain } from '../comments/index.js';
@@ -43,6 +44,7 @@ export function allDomains(): Domain[] {
     webhooksDomain,
     operationsLogDomain,
     releasesDomain,
+    activityDomain,
     schedulerDomain(),
     connectorDomain,
     analyticsReadersDomain,

@@ -119,6 +119,22 @@ async function story(k: Served) {
   ]);
   const history = await k.call('GET', '/organizations/ops/projects/api/score/history');
   ok(history, 200);
+
+  // The activity of the organization and of its project, from the events the connector wrote.
+  const activity = await eventually(
+    () => k.call('GET', '/organizations/ops/events'),
+    (r) => r.status === 200 && r.body.length === 3,
+    20_000,
+  );
+  expect(activity.body.map((e: { type: string }) => e.type)).toEqual([
+    'project.created',
+    'team.created',
+    'organization.created',
+  ]);
+  const projectActivity = await k.call('GET', '/organizations/ops/projects/api/events');
+  expect(projectActivity.body.map((e: { by: string; type: string }) => [e.type, e.by])).toEqual([
+    ['project.created', ADMIN.email],
+  ]);
 }
 
 describe('keel serve, embedded: PostgreSQL stream, chdb shared by connector and readers', () => {

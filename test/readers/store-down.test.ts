@@ -63,6 +63,8 @@ async function expectReadersDown(app: TestApp, admin: string, code: string, open
     ['POST', `/organizations/ops/operations-log/${openId}/complete`, {}],
     ['GET', '/organizations/ops/projects/api/releases/1.0.0/components'],
     ['GET', '/organizations/ops/projects/api/score/history'],
+    ['GET', '/organizations/ops/events'],
+    ['GET', '/organizations/ops/projects/api/events'],
   ];
   for (const [method, path, body] of reads) {
     const res = await app.call(method, path, { token: admin, body });

@@ -21,6 +21,7 @@ import { clickhouseUrl } from '../analytics-store/support.js';
 
 export type Transport = 'clickhouse' | 'chdb';
 export const READER_TABLES = [
+  'events',
   'operations_log',
   'release_components',
   'release_component_batches',

@@ -1,4 +1,4 @@
-// Where the analytics readers (operations log, release components, score history) get their store,
+// Where the analytics readers (activity, operations log, release components, score history) get their store,
 // and how a store failure reaches a caller. docs/analytics-readers.md explains the choices:
 // - KEEL_ANALYTICS_URL set: that ClickHouse server, in every run mode;
 // - unset, in `keel serve`: the embedded engine the connector of the same process writes to;
@@ -81,6 +81,7 @@ function storeOf(settings: Core['settings']): AnalyticsStore {
 }
 
 const READ_TABLES = new Set([
+  'events',
   'operations_log',
   'release_components',
   'release_component_batches',

@@ -1,4 +1,5 @@
-// The analytics readers (docs/analytics-readers.md): the operations log is read with
+// The analytics readers (docs/analytics-readers.md): the activity is read by whoever may read the
+// organization or the project; the operations log is read with
 // operations_log:read and completed with operations_log:create; release components are recorded with
 // release_components:create by whoever may also read the project, and read by whoever may read it. The matrix's Keel reads the
 // embedded engine (as `keel serve` does); entries to complete are put straight into it, as the
@@ -39,14 +40,33 @@ export const readers: RouteGroup = {
     await ensureTables(
       store,
       analyticsTables().filter((t) =>
-        ['operations_log', 'release_components', 'release_component_batches', 'score_history'].includes(
-          t.name,
-        ),
+        [
+          'events',
+          'operations_log',
+          'release_components',
+          'release_component_batches',
+          'score_history',
+        ].includes(t.name),
       ),
     );
     m.ids.entry = await storedOpenEntry();
   },
   routes: [
+    {
+      method: 'GET',
+      path: '/organizations/{org}/events',
+      perm: 'organization:read',
+      ok: 200,
+      request: fixed(`/organizations/${ORG}/events`),
+    },
+    {
+      method: 'GET',
+      path: '/organizations/{org}/projects/{project}/events',
+      perm: 'project:read',
+      acl: 'read',
+      ok: 200,
+      request: fixed(`${P}/${PROJECT}/events`),
+    },
     {
       method: 'GET',
       path: '/organizations/{org}/operations-log',
