@@ -11,6 +11,7 @@ export default tseslint.config(
       'coverage/',
       'console/dist*/',
       'test-results/',
+      'console/src/api-types.ts',
     ],
   },
   js.configs.recommended,

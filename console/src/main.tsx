@@ -1,7 +1,7 @@
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { api, onSessionChange, signedIn, signOut, takeTokensFromFragment } from './api';
-import { currentPath, linkProps, navigate, usePath } from './router';
+import { api, onSessionChange, resume, sessionKnown, signedIn, signOut, takeTokensFromFragment } from './api';
+import { currentPath, linkProps, usePath } from './router';
 import { useLoad, Problem } from './ui';
 import { SignIn } from './pages/sign-in';
 import { Consents } from './pages/consents';
@@ -122,13 +122,15 @@ function Shell() {
 function App() {
   const [, setTick] = useState(0);
   useEffect(() => onSessionChange(() => setTick((t) => t + 1)), []);
+  if (!sessionKnown()) return <p class="loading">Loading…</p>;
   if (!signedIn()) return <SignIn />;
   return <Shell />;
 }
 
 // The OAuth callback lands here with the tokens in the fragment.
 if (currentPath() === '/callback') {
-  const to = takeTokensFromFragment();
-  navigate(to && to.startsWith('/console/') ? to.slice('/console'.length) : '/');
+  void takeTokensFromFragment();
+} else {
+  void resume();
 }
 render(<App />, document.getElementById('app')!);

@@ -1,6 +1,6 @@
 // Small shared pieces: loading an API resource, the error banner, form fields with their 422 message.
 import type { ComponentChildren } from 'preact';
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, page } from './api';
 
 export interface Loaded<T> {
@@ -177,4 +177,90 @@ export function NextPage({ more }: { more: (() => void) | undefined }) {
       Next page
     </button>
   ) : null;
+}
+
+/**
+ * A confirmation for a destructive action, in a modal <dialog>: `ask(question, action)` opens it and
+ * resolves true when the person confirms. Render `dialog` once in the page.
+ */
+export function useConfirm(): [ComponentChildren, (question: string, action: string) => Promise<boolean>] {
+  const ref = useRef<HTMLDialogElement>(null);
+  const [state, setState] = useState<{ question: string; action: string; done: (ok: boolean) => void }>();
+  useEffect(() => {
+    if (state && ref.current && !ref.current.open) ref.current.showModal();
+  }, [state]);
+  const close = (ok: boolean) => {
+    ref.current?.close();
+    state?.done(ok);
+    setState(undefined);
+  };
+  const dialog = (
+    <dialog ref={ref} class="confirm" aria-labelledby="confirm-title" onCancel={() => close(false)}>
+      {state && (
+        <form
+          method="dialog"
+          onSubmit={(e) => {
+            e.preventDefault();
+            close(true);
+          }}
+        >
+          <h2 id="confirm-title">{state.question}</h2>
+          <div class="actions">
+            <button type="submit" class="danger">
+              {state.action}
+            </button>
+            <button type="button" onClick={() => close(false)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
+    </dialog>
+  );
+  const ask = (question: string, action: string) =>
+    new Promise<boolean>((done) => setState({ question, action, done }));
+  return [dialog, ask];
+}
+
+/** A polite announcement of what just succeeded ("Schedule deleted."). */
+export function useNotice(): [ComponentChildren, (text: string) => void] {
+  const [text, setText] = useState('');
+  useEffect(() => {
+    if (!text) return;
+    const t = setTimeout(() => setText(''), 6000);
+    return () => clearTimeout(t);
+  }, [text]);
+  return [
+    <p class={text ? 'notice' : 'sr-only'} role="status" aria-live="polite">
+      {text}
+    </p>,
+    setText,
+  ];
+}
+
+/** A date and time, in `timeZone` when given (then labelled with it), else in the browser's zone. */
+export function whenIn(iso: string | null | undefined, timeZone?: string): string {
+  if (!iso) return '—';
+  const text = new Date(iso).toLocaleString(undefined, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    ...(timeZone ? { timeZone } : {}),
+  });
+  return timeZone ? `${text} (${timeZone})` : text;
+}
+
+/** A typed list call's pages: starts at the first page and follows the API's next cursor. */
+export function useCursor<T>(
+  load: (cursor: string | undefined) => Promise<{ items: T[]; next: string | null }>,
+  deps: unknown[] = [],
+) {
+  const [cursor, setCursor] = useState<string>();
+  useEffect(() => setCursor(undefined), deps);
+  const list = useLoad(() => load(cursor), [...deps, cursor]);
+  const next = list.data?.next;
+  return {
+    ...list,
+    more: next ? () => setCursor(next) : undefined,
+    first: cursor !== undefined ? () => setCursor(undefined) : undefined,
+  };
 }

@@ -14,6 +14,14 @@ import { tokenEndpoint } from './token-endpoint.js';
 import { tokensService } from './tokens.service.js';
 import { usersService } from './users.service.js';
 import * as S from './schemas.js';
+import {
+  SESSION_MODE_HEADER,
+  checkCsrf,
+  clearedSessionCookie,
+  sessionBodyToken,
+  sessionCookie,
+  sessionCookieOf,
+} from './session-cookie.js';
 
 export function identityRoutes(api: Api, core: Core, grants: ReadonlyMap<string, GrantHandler>): void {
   const users = usersService(core);
@@ -199,7 +207,11 @@ export function identityRoutes(api: Api, core: Core, grants: ReadonlyMap<string,
         response: responses({ 200: S.TokenResponse }),
       },
     },
-    async (req) => {
+    async (req, reply) => {
+      // The console asks for its refresh token in the session cookie (session-cookie.ts): the same
+      // checks as the routes that read it, so no other site can sign a browser in as someone else.
+      const cookieMode = req.headers[SESSION_MODE_HEADER] === 'cookie';
+      if (cookieMode) checkCsrf(req, core.settings.publicUrl);
       if (!core.settings.auth.localPasswordLogin) {
         throw new AppError(404, 'local_login_disabled', 'local password login is disabled');
       }
@@ -215,7 +227,74 @@ export function identityRoutes(api: Api, core: Core, grants: ReadonlyMap<string,
           authenticated: () => req.body.email,
         },
       );
-      return tokens.signIn({ id: user.id, email: user.props.email }, 'password', user);
+      const answer = await tokens.signIn({ id: user.id, email: user.props.email }, 'password', user);
+      if (!cookieMode) return answer;
+      const { refresh_token: refreshToken, ...rest } = answer;
+      reply.header('cache-control', 'no-store');
+      reply.header('set-cookie', sessionCookie(refreshToken, core.settings.auth.refreshTokenTtl));
+      return rest;
+    },
+  );
+
+  // --- the console's session cookie (session-cookie.ts, docs/console.md)
+  api.post(
+    '/auth/session',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Trades the session cookie (or a refresh token sent in the body) for a new access token',
+        description:
+          'For the console. Requires the header `X-Keel-CSRF: 1` and a same-origin request. The refresh ' +
+          'token is `{"refresh_token"}` in the body when given, else the `keel_refresh` cookie; it is ' +
+          'rotated into the cookie (`HttpOnly; Secure; SameSite=Strict; Path=/auth/session`) and never ' +
+          'returned in the body.',
+        security: [],
+        response: responses({ 200: S.TokenResponse }),
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+      checkCsrf(req, core.settings.publicUrl);
+      const presented = sessionBodyToken(req.body) ?? sessionCookieOf(req);
+      if (presented === undefined) throw new AppError(401, 'no_session', 'no session: sign in');
+      let answer;
+      try {
+        answer = await token(
+          { grant_type: 'refresh_token', refresh_token: presented },
+          undefined,
+          req.clientAddress,
+        );
+      } catch (err) {
+        if (!(err instanceof OAuthError)) throw err;
+        reply.header('set-cookie', clearedSessionCookie());
+        throw new AppError(401, 'session_ended', `the session has ended (${err.description}): sign in`);
+      }
+      const { refresh_token: refreshToken, ...rest } = answer;
+      reply.header('set-cookie', sessionCookie(refreshToken!, core.settings.auth.refreshTokenTtl));
+      return rest;
+    },
+  );
+  api.delete(
+    '/auth/session',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Signs the console out: ends the session cookie’s sign-in and clears the cookie',
+        description:
+          'Requires the header `X-Keel-CSRF: 1` and a same-origin request. The refresh token in the ' +
+          '`keel_refresh` cookie and every rotation of it are revoked. Revoke the access token with ' +
+          '`POST /auth/logout`.',
+        security: [],
+        response: responses({ 204: NoContent }),
+      },
+    },
+    async (req, reply) => {
+      checkCsrf(req, core.settings.publicUrl);
+      const presented = sessionCookieOf(req);
+      if (presented !== undefined) await tokens.endRefreshFamily(null, presented);
+      return reply.header('set-cookie', clearedSessionCookie()).code(204).send(null);
     },
   );
 

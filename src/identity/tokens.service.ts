@@ -250,13 +250,15 @@ export function tokensService({ sql, jwt, authCache, settings }: Deps) {
     },
 
     /**
-     * Sign-out: ends the refresh-token family of `token` when it belongs to `userId`. Anything else (an
+     * Sign-out: ends the refresh-token family of `token` when it belongs to `userId` (any user: null). Anything else (an
      * unknown token, another user's) changes nothing and says nothing, so sign-out is no token oracle.
      */
-    async endRefreshFamily(userId: string, token: string): Promise<void> {
+    async endRefreshFamily(userId: string | null, token: string): Promise<void> {
+      // null: whoever holds the token (the console's session cookie) may end its sign-in.
       const row = await sql.one<{ family: string }>(
         `SELECT n.props->>'family' AS family FROM graph_keys k JOIN graph_nodes n ON n.id = k.node_id
-          WHERE k.namespace = 'RefreshToken.hash' AND k.key = $1 AND n.props->>'user_id' = $2`,
+          WHERE k.namespace = 'RefreshToken.hash' AND k.key = $1
+            AND ($2::text IS NULL OR n.props->>'user_id' = $2)`,
         [sha256(token), userId],
       );
       if (row) await revokeFamily(sql, row.family);

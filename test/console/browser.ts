@@ -159,7 +159,11 @@ export async function secretsExposed(page: Page, secrets: string[]): Promise<str
       indexedDB: dbs.join('\\n'),
     };
   })()`)) as Record<string, string>;
-  const cookies = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('\n');
+  // Cookies a script can read (the HttpOnly session cookie is the refresh token's one place, by design).
+  const cookies = (await page.context().cookies())
+    .filter((c) => !c.httpOnly)
+    .map((c) => `${c.name}=${c.value}`)
+    .join('\n');
   const places: Record<string, string> = { ...seen, cookies, history: page.url() };
   const found: string[] = [];
   for (const secret of secrets) {

@@ -77,7 +77,9 @@ async function newPage(): Promise<Page> {
       const fragment = new URLSearchParams(location.slice(location.indexOf('#') + 1));
       for (const k of ['access_token', 'refresh_token']) if (fragment.get(k)) secrets.add(fragment.get(k)!);
     }
-    if (!/\/auth\/(login|token)$/.test(new URL(res.url()).pathname) || res.status() !== 200) return;
+    if (!/\/auth\/(login|token|session)$/.test(new URL(res.url()).pathname) || res.status() !== 200) return;
+    const cookie = /keel_refresh=([^;]+)/.exec((await res.headerValue('set-cookie')) ?? '')?.[1];
+    if (cookie) secrets.add(cookie);
     const body = (await res.json().catch(() => ({}))) as { access_token?: string; refresh_token?: string };
     if (body.access_token) secrets.add(body.access_token);
     if (body.refresh_token) secrets.add(body.refresh_token);
@@ -245,12 +247,12 @@ describe('shell and navigation by permission', () => {
   it('an admin sees every page; sign-out revokes the access token and the refresh token', async () => {
     const page = await newPage();
     const tokens: string[] = [];
-    const refreshTokens: string[] = [];
     page.on('response', async (res) => {
       if (res.url().endsWith('/auth/login') && res.ok()) {
-        const body = (await res.json()) as { access_token: string; refresh_token: string };
+        const body = (await res.json()) as { access_token: string; refresh_token?: string };
         tokens.push(body.access_token);
-        refreshTokens.push(body.refresh_token);
+        // The refresh token travels in the HttpOnly cookie only, never to a script.
+        expect(body.refresh_token).toBeUndefined();
       }
     });
     await signIn(page, keel.admin);
@@ -268,16 +270,48 @@ describe('shell and navigation by permission', () => {
     await expectAccessible(page);
     expect(tokens).toHaveLength(1);
     expect((await keel.call('GET', '/auth/me', tokens[0]!)).status).toBe(200);
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'keel_refresh')!;
+    expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/auth/session' });
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Sign in to Keel' }).waitFor();
     expect((await keel.call('GET', '/auth/me', tokens[0]!)).status).toBe(401);
-    const refreshed = await fetch(`${keel.base}/auth/token`, {
+    // The browser no longer holds the cookie, and its value is refused by the API.
+    expect((await page.context().cookies()).some((c) => c.name === 'keel_refresh')).toBe(false);
+    const refreshed = await fetch(`${keel.base}/auth/session`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'refresh_token', refresh_token: refreshTokens[0]! }),
+      headers: { 'x-keel-csrf': '1', cookie: `keel_refresh=${cookie.value}` },
     });
-    expect(refreshed.status).toBe(400);
+    expect(refreshed.status).toBe(401);
     expect(JSON.stringify(await refreshed.json())).toContain('revoked');
+    // A reload after sign-out is signed out.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Sign in to Keel' }).waitFor();
+  });
+
+  it('stays signed in across a reload and in a new tab, with no token readable by a script', async () => {
+    const page = await newPage();
+    await signIn(page, plain, '/console/schedules');
+    await page.getByRole('heading', { name: 'Schedules', level: 1 }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Schedules', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    const tab = await page.context().newPage();
+    await tab.goto(`${keel.base}/console/consents`);
+    await tab.getByRole('heading', { name: 'My consents' }).waitFor();
+    for (const p of [page, tab]) {
+      expect(await p.evaluate('document.cookie')).toBe('');
+      expect(await p.evaluate('localStorage.length + sessionStorage.length')).toBe(0);
+      expect(p.url()).not.toMatch(/token/);
+    }
+    // Both tabs renewed from the one cookie (the lock makes them take turns): both still work.
+    await tab.reload();
+    await tab.getByRole('heading', { name: 'My consents' }).waitFor();
+    await page.getByRole('navigation').getByRole('link', { name: 'My consents' }).click();
+    await page.getByRole('heading', { name: 'My consents' }).waitFor();
+    // Signing out in one tab signs the other out too.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await tab.getByRole('heading', { name: 'Sign in to Keel' }).waitFor();
+    await tab.close();
   });
 
   it('a plain user sees no admin page, and an admin page opened directly shows the API 403', async () => {
@@ -301,11 +335,11 @@ describe('shell and navigation by permission', () => {
     });
     await signIn(page, plain);
     const renewed = await page.waitForResponse(
-      (res) => res.url().endsWith('/auth/token') && res.request().method() === 'POST',
+      (res) => res.url().endsWith('/auth/session') && res.request().method() === 'POST',
       { timeout: 20_000 },
     );
     expect(renewed.status()).toBe(200);
-    expect(renewed.request().postData()).toContain('grant_type=refresh_token');
+    expect(renewed.request().postData()).toBeNull();
     await page.getByRole('navigation').getByRole('link', { name: 'My consents' }).click();
     await page.getByRole('heading', { name: 'My consents' }).waitFor();
     await page.getByRole('navigation').getByRole('link', { name: 'Schedules' }).click();

@@ -1,9 +1,130 @@
 // One schedule: its settings, actions, run history and a chart of runs per day by state.
-import { api, page } from '../api';
+import { useMemo, useState } from 'preact/hooks';
+import { ApiError, client, listOf, must, type Answer, type Item } from '../api';
 import type { Me } from '../me';
-import { linkProps } from '../router';
-import { RUN_STATES, type Run, type Schedule } from '../schedule-types';
-import { Page, Problem, Table, useAction, useLoad, when } from '../ui';
+import { linkProps, navigate } from '../router';
+import { Field, Page, Problem, Table, useAction, useConfirm, useLoad, useNotice, whenIn } from '../ui';
+import { consentProblem, myConsents, preview, type Schedule } from './schedules';
+
+type Run = Item<'/scheduler/schedules/{slug}/runs'>;
+const RUN_STATES = ['succeeded', 'failed', 'skipped', 'running'] as const;
+
+/** What the person viewing may do with a schedule, as the API decides it (docs/console.md). */
+export function mayEdit(s: Schedule, me: Me | undefined): boolean {
+  if (!me) return false;
+  return s.kind === 'system'
+    ? me.is_admin
+    : me.principal_type === 'user' && me.principal_name === s.created_by;
+}
+function mayManage(s: Schedule, me: Me | undefined): boolean {
+  return !!me && (me.is_admin || (s.kind === 'user' && me.principal_name === s.created_by));
+}
+
+function EditSchedule(props: {
+  s: Answer<'/scheduler/schedules/{slug}'>;
+  saved: () => void;
+  cancel: () => void;
+}) {
+  const { s } = props;
+  const [f, setF] = useState({
+    name: s.name,
+    cron: s.cron,
+    timezone: s.timezone,
+    method: s.target.method as string,
+    path: s.target.path,
+    body: s.target.body === undefined ? '' : JSON.stringify(s.target.body, null, 2),
+  });
+  const [error, run, busy] = useAction();
+  const next = useMemo(() => preview(f.cron, f.timezone), [f.cron, f.timezone]);
+  const set = (k: keyof typeof f) => (e: { currentTarget: { value: string } }) =>
+    setF({ ...f, [k]: e.currentTarget.value });
+  return (
+    <form
+      class="card"
+      aria-label="Edit schedule"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void run(async () => {
+          let body: unknown;
+          if (f.body.trim()) {
+            try {
+              body = JSON.parse(f.body);
+            } catch {
+              throw new ApiError(422, 'The request body is not valid JSON.', [
+                { pointer: '/target/body', detail: 'is not valid JSON' },
+              ]);
+            }
+          }
+          await must(
+            client.PATCH('/scheduler/schedules/{slug}', {
+              params: { path: { slug: s.slug } },
+              body: {
+                name: f.name,
+                cron: f.cron,
+                timezone: f.timezone,
+                target: {
+                  method: f.method as Schedule['target']['method'],
+                  path: f.path,
+                  ...(body !== undefined ? { body } : {}),
+                },
+              },
+            }),
+          );
+          props.saved();
+        });
+      }}
+    >
+      <h2>Edit schedule</h2>
+      <Problem error={error} />
+      <div class="grid">
+        <Field label="Name" pointer="/name" error={error}>
+          {(a) => <input {...a} value={f.name} onInput={set('name')} />}
+        </Field>
+        <Field label="Cron" pointer="/cron" error={error} hint="minute hour day-of-month month day-of-week">
+          {(a) => <input {...a} required class="mono" value={f.cron} onInput={set('cron')} />}
+        </Field>
+        <Field label="Time zone" pointer="/timezone" error={error}>
+          {(a) => <input {...a} list="zones" value={f.timezone} onInput={set('timezone')} />}
+        </Field>
+        <Field label="Method" pointer="/target/method" error={error}>
+          {(a) => (
+            <select {...a} value={f.method} onChange={set('method')}>
+              {['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((m) => (
+                <option key={m}>{m}</option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="API path" pointer="/target/path" error={error}>
+          {(a) => <input {...a} required class="mono" value={f.path} onInput={set('path')} />}
+        </Field>
+        <Field label="JSON body (optional)" pointer="/target/body" error={error}>
+          {(a) => <textarea {...a} class="mono" rows={3} value={f.body} onInput={set('body')} />}
+        </Field>
+      </div>
+      <div class="preview" aria-live="polite">
+        <h3>Next five runs</h3>
+        {next.problem ? (
+          <p class="field-error">{next.problem}</p>
+        ) : (
+          <ol class="occurrences">
+            {next.dates.map((d) => (
+              <li key={d}>{d}</li>
+            ))}
+          </ol>
+        )}
+      </div>
+      <div class="actions">
+        <button type="submit" disabled={busy}>
+          Save changes
+        </button>
+        <button type="button" onClick={props.cancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
 
 /** Runs counted per UTC day and state, oldest day first. */
 export function runsPerDay(runs: Run[]): { day: string; counts: Record<string, number> }[] {
@@ -71,16 +192,48 @@ function RunsChart({ runs }: { runs: Run[] }) {
 }
 
 export function ScheduleDetail({ slug, me }: { slug: string; me: Me | undefined }) {
-  const schedule = useLoad(() => api<Schedule>('GET', `/scheduler/schedules/${slug}`), [slug]);
-  const runs = useLoad(() => page<Run>(`/scheduler/schedules/${slug}/runs?limit=200`), [slug]);
+  const path = { params: { path: { slug } } };
+  const schedule = useLoad(() => must(client.GET('/scheduler/schedules/{slug}', path)), [slug]);
+  const runs = useLoad(
+    () =>
+      listOf(
+        client.GET('/scheduler/schedules/{slug}/runs', {
+          params: { path: { slug }, query: { limit: 200 } },
+        }),
+      ),
+    [slug],
+  );
+  const consents = useLoad(
+    () => (me?.principal_type === 'user' ? myConsents() : Promise.resolve(undefined)),
+    [me],
+  );
   const [error, run, busy] = useAction();
+  const [editing, setEditing] = useState(false);
+  const [dialog, confirm] = useConfirm();
+  const [notice, announce] = useNotice();
   const s = schedule.data;
   const act = (action: 'pause' | 'resume' | 'run') =>
     void run(async () => {
-      await api('POST', `/scheduler/schedules/${slug}/${action}`);
+      if (action === 'pause') await must(client.POST('/scheduler/schedules/{slug}/pause', path));
+      else if (action === 'resume') await must(client.POST('/scheduler/schedules/{slug}/resume', path));
+      else await must(client.POST('/scheduler/schedules/{slug}/run', path));
+      announce(
+        action === 'run' ? 'Run started.' : action === 'pause' ? 'Schedule paused.' : 'Schedule resumed.',
+      );
       schedule.reload();
       runs.reload();
     });
+  const remove = async () => {
+    if (
+      !(await confirm(
+        `Delete the schedule ${s?.name || slug}? Its run history goes with it.`,
+        'Delete schedule',
+      ))
+    )
+      return;
+    if (await run(() => must(client.DELETE('/scheduler/schedules/{slug}', path)))) navigate('/schedules');
+  };
+  const blocked = s && consentProblem(s, consents.data);
 
   return (
     <Page title={s ? `Schedule ${s.name || s.slug}` : `Schedule ${slug}`}>
@@ -88,12 +241,21 @@ export function ScheduleDetail({ slug, me }: { slug: string; me: Me | undefined 
         <a {...linkProps('/schedules')}>All schedules</a>
       </p>
       <Problem error={schedule.error ?? error} />
-      {s && (
+      {notice}
+      {dialog}
+      {s && editing && (
+        <EditSchedule
+          s={s}
+          saved={() => (setEditing(false), announce('Schedule saved.'), schedule.reload())}
+          cancel={() => setEditing(false)}
+        />
+      )}
+      {s && !editing && (
         <>
           <dl class="facts">
             <dt>Cron</dt>
             <dd>
-              <code>{s.cron}</code> ({s.timezone})
+              <code>{s.cron}</code>, times in {s.timezone}
             </dd>
             <dt>Calls</dt>
             <dd>
@@ -103,14 +265,26 @@ export function ScheduleDetail({ slug, me }: { slug: string; me: Me | undefined 
             </dd>
             <dt>Runs as</dt>
             <dd>
-              {s.kind === 'user' ? `${s.created_by}, through a consent` : 'the scheduler service account'}
+              {s.kind === 'user' ? (
+                <>
+                  {s.created_by}, through{' '}
+                  {me?.principal_name === s.created_by ? (
+                    <a {...linkProps('/consents')}>a consent</a>
+                  ) : (
+                    'a consent'
+                  )}
+                  {blocked && <span class="badge failed">{blocked}</span>}
+                </>
+              ) : (
+                'the scheduler service account'
+              )}
             </dd>
             <dt>State</dt>
             <dd>{s.enabled ? 'active' : 'paused'}</dd>
             <dt>Next run</dt>
-            <dd>{s.enabled ? when(s.next_run_at) : '—'}</dd>
+            <dd>{s.enabled ? whenIn(s.next_run_at, s.timezone) : '—'}</dd>
             <dt>Last run</dt>
-            <dd>{when(s.last_run_at)}</dd>
+            <dd>{whenIn(s.last_run_at, s.timezone)}</dd>
           </dl>
           <div class="actions">
             <button type="button" disabled={busy} onClick={() => act(s.enabled ? 'pause' : 'resume')}>
@@ -122,6 +296,16 @@ export function ScheduleDetail({ slug, me }: { slug: string; me: Me | undefined 
             <button type="button" onClick={runs.reload}>
               Refresh history
             </button>
+            {mayEdit(s, me) && (
+              <button type="button" onClick={() => setEditing(true)}>
+                Edit
+              </button>
+            )}
+            {mayManage(s, me) && (
+              <button type="button" class="danger" onClick={() => void remove()}>
+                Delete
+              </button>
+            )}
           </div>
         </>
       )}
@@ -133,7 +317,7 @@ export function ScheduleDetail({ slug, me }: { slug: string; me: Me | undefined 
           class="runs"
           caption="Runs, newest first"
           columns={[
-            'Started',
+            s ? `Started (${s.timezone})` : 'Started',
             'Trigger',
             'State',
             'HTTP',
@@ -147,7 +331,7 @@ export function ScheduleDetail({ slug, me }: { slug: string; me: Me | undefined 
         >
           {runs.data.items.map((r) => (
             <tr key={r.id} data-run={r.id} data-state={r.state}>
-              <td>{when(r.started_at)}</td>
+              <td>{whenIn(r.started_at, s?.timezone)}</td>
               <td>{r.trigger}</td>
               <td>
                 <span class={`badge ${r.state}`}>{r.state}</span>
@@ -161,9 +345,11 @@ export function ScheduleDetail({ slug, me }: { slug: string; me: Me | undefined 
           ))}
         </Table>
       )}
-      {me?.is_admin && s?.kind === 'user' && (
+      {s && !mayEdit(s, me) && (
         <p class="hint">
-          A user schedule runs as its creator: admins may pause, resume or fire it, not edit it.
+          {s.kind === 'user'
+            ? `This schedule runs as ${s.created_by}: only they may edit it.${mayManage(s, me) ? ' You may pause, resume, fire or delete it.' : ''}`
+            : 'A system schedule: only admins may edit it.'}
         </p>
       )}
     </Page>

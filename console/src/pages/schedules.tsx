@@ -1,11 +1,28 @@
 // Schedules: the list with next and last run, and the form that creates one (cron previewed in its zone).
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { api, ApiError } from '../api';
+import { ApiError, client, listOf, must, type Item } from '../api';
 import { canonicalTimezone, cronProblem, nextOccurrence } from '../../../src/scheduler/cron';
 import type { Me } from '../me';
 import { linkProps } from '../router';
-import type { Schedule } from '../schedule-types';
-import { ACTIONS, Field, NextPage, Page, Problem, Table, useAction, usePaged, when } from '../ui';
+import { ACTIONS, Field, NextPage, Page, Problem, Table, useAction, useCursor, useLoad, whenIn } from '../ui';
+
+export type Schedule = Item<'/scheduler/schedules'>;
+type Method = Schedule['target']['method'];
+export type Consent = Item<'/consents'>;
+
+/** The caller's own consents by id (a schedule of theirs names the one it runs through). */
+export async function myConsents(): Promise<Map<string, Consent>> {
+  const { items } = await listOf(client.GET('/consents', { params: { query: { limit: 200 } } }));
+  return new Map(items.map((c) => [c.id, c]));
+}
+
+/** Why a user schedule cannot run as its creator, when its consent is known not to be active. */
+export function consentProblem(s: Schedule, consents: Map<string, Consent> | undefined): string | undefined {
+  if (s.kind !== 'user' || !consents) return undefined;
+  if (!s.consent_id) return 'no consent';
+  const c = consents.get(s.consent_id);
+  return c && c.status !== 'active' ? `consent ${c.status}` : undefined;
+}
 
 /** The next `n` occurrences of a cron expression in a time zone, or why there are none. */
 export function preview(cron: string, timezone: string, n = 5): { dates: string[]; problem?: string } {
@@ -64,14 +81,22 @@ function CreateSchedule({ me, created }: { me: Me | undefined; created: () => vo
               ]);
             }
           }
-          await api('POST', '/scheduler/schedules', {
-            slug: f.slug,
-            ...(f.name ? { name: f.name } : {}),
-            cron: f.cron,
-            timezone: f.timezone,
-            kind: f.kind,
-            target: { method: f.method, path: f.path, ...(body !== undefined ? { body } : {}) },
-          });
+          await must(
+            client.POST('/scheduler/schedules', {
+              body: {
+                slug: f.slug,
+                ...(f.name ? { name: f.name } : {}),
+                cron: f.cron,
+                timezone: f.timezone,
+                kind: f.kind,
+                target: {
+                  method: f.method as Method,
+                  path: f.path,
+                  ...(body !== undefined ? { body } : {}),
+                },
+              },
+            }),
+          );
           setF({ ...f, slug: '', name: '' });
           created();
         });
@@ -143,7 +168,13 @@ function CreateSchedule({ me, created }: { me: Me | undefined; created: () => vo
 }
 
 export function Schedules({ me }: { me: Me | undefined }) {
-  const list = usePaged<Schedule>('/scheduler/schedules?limit=50');
+  const list = useCursor((cursor) =>
+    listOf(client.GET('/scheduler/schedules', { params: { query: { limit: 50, cursor } } })),
+  );
+  const consents = useLoad(
+    () => (me?.principal_type === 'user' ? myConsents() : Promise.resolve(undefined)),
+    [me],
+  );
   useEffect(() => {
     // When the page became usable, for the browser's performance timeline (docs/console.md).
     if (list.data && performance.getEntriesByName('console:schedules-usable').length === 0) {
@@ -153,7 +184,10 @@ export function Schedules({ me }: { me: Me | undefined }) {
   const [error, run] = useAction();
   const act = (slug: string, action: 'pause' | 'resume' | 'run') =>
     void run(async () => {
-      await api('POST', `/scheduler/schedules/${slug}/${action}`);
+      const path = { params: { path: { slug } } };
+      if (action === 'pause') await must(client.POST('/scheduler/schedules/{slug}/pause', path));
+      else if (action === 'resume') await must(client.POST('/scheduler/schedules/{slug}/resume', path));
+      else await must(client.POST('/scheduler/schedules/{slug}/run', path));
       list.reload();
     });
 
@@ -163,33 +197,48 @@ export function Schedules({ me }: { me: Me | undefined }) {
       {list.data && (
         <Table
           caption="Schedules"
-          columns={['Schedule', 'Cron', 'Kind', 'Next run', 'Last run', ACTIONS]}
+          columns={[
+            'Schedule',
+            'Cron and zone',
+            'Kind',
+            'Next run (its zone)',
+            'Last run (its zone)',
+            ACTIONS,
+          ]}
           rows={list.data.items.length}
           empty="No schedule yet."
         >
-          {list.data.items.map((s) => (
-            <tr key={s.slug} data-schedule={s.slug}>
-              <td>
-                <a {...linkProps(`/schedules/${s.slug}`)}>{s.name || s.slug}</a>
-                {!s.enabled && <span class="badge skipped">paused</span>}
-              </td>
-              <td>
-                <code>{s.cron}</code> <small>{s.timezone}</small>
-              </td>
-              <td>{s.kind}</td>
-              <td>{s.enabled ? when(s.next_run_at) : '—'}</td>
-              <td>{when(s.last_run_at)}</td>
-              <td class="actions">
-                <button type="button" onClick={() => act(s.slug, s.enabled ? 'pause' : 'resume')}>
-                  {s.enabled ? 'Pause' : 'Resume'}
-                  <span class="sr-only"> {s.slug}</span>
-                </button>
-                <button type="button" onClick={() => act(s.slug, 'run')}>
-                  Fire now<span class="sr-only"> {s.slug}</span>
-                </button>
-              </td>
-            </tr>
-          ))}
+          {list.data.items.map((s) => {
+            const blocked = consentProblem(s, consents.data);
+            return (
+              <tr key={s.slug} data-schedule={s.slug}>
+                <td>
+                  <a {...linkProps(`/schedules/${s.slug}`)}>{s.name || s.slug}</a>
+                  {!s.enabled && <span class="badge skipped">paused</span>}
+                  {blocked && (
+                    <a class="badge failed" {...linkProps('/consents')}>
+                      {blocked}
+                    </a>
+                  )}
+                </td>
+                <td>
+                  <code>{s.cron}</code> <small>{s.timezone}</small>
+                </td>
+                <td>{s.kind}</td>
+                <td>{s.enabled ? whenIn(s.next_run_at, s.timezone) : '—'}</td>
+                <td>{whenIn(s.last_run_at, s.timezone)}</td>
+                <td class="actions">
+                  <button type="button" onClick={() => act(s.slug, s.enabled ? 'pause' : 'resume')}>
+                    {s.enabled ? 'Pause' : 'Resume'}
+                    <span class="sr-only"> {s.slug}</span>
+                  </button>
+                  <button type="button" onClick={() => act(s.slug, 'run')}>
+                    Fire now<span class="sr-only"> {s.slug}</span>
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
         </Table>
       )}
       <NextPage more={list.more} />

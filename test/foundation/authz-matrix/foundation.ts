@@ -81,6 +81,29 @@ export const foundation: RouteGroup = {
         },
       }),
     },
+    // The console's session cookie: whoever holds the refresh token (here sent in the body), no sign-in.
+    {
+      method: 'POST',
+      path: '/auth/session',
+      perm: 'public',
+      ok: 200,
+      carriesSecrets: 'a new access token for the holder of the refresh token, by design',
+      request: async () => {
+        const login = await m.app.call('POST', '/auth/login', { body: LOGIN });
+        return {
+          url: '/auth/session',
+          headers: { 'x-keel-csrf': '1' },
+          body: { refresh_token: login.body.refresh_token },
+        };
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/auth/session',
+      perm: 'public',
+      ok: 204,
+      request: async () => ({ url: '/auth/session', headers: { 'x-keel-csrf': '1' } }),
+    },
     // --- any authenticated principal
     { method: 'GET', path: '/auth/me', perm: 'authenticated', ok: 200, request: fixed('/auth/me') },
     { method: 'POST', path: '/auth/logout', perm: 'authenticated', ok: 204, request: fixed('/auth/logout') },

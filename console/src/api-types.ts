@@ -1,0 +1,8703 @@
+// Generated from /openapi.json by `npm run gen:api` (scripts/gen-api-types.ts): do not edit by hand.
+/* eslint-disable */
+export interface paths {
+    "/.well-known/jwks.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            keys: {
+                                [key: string]: unknown;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/environments/{slug}/plugin-edges/{plugin}/{label}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A plugin's edges of one label that start or end at the environment, with the entity at the other end */
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    label: string;
+                    plugin: string;
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description the node at the other end of the edge */
+                            entity: {
+                                /** Format: date-time */
+                                created_at: string;
+                                id: string;
+                                label: string;
+                                plugin: string | null;
+                                /** @description a JSON object: a plugin entity: its document; a first-class node: its slug and name */
+                                properties: unknown;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                            label: string;
+                            plugin: string;
+                            /** @description a JSON object: the edge properties */
+                            properties: unknown;
+                            source_id: string;
+                            source_label: string;
+                            target_id: string;
+                            target_label: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/oauth-providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-1"][];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/oauth-providers/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            allowed_domains: string[];
+                            /** @description The redirect URI to register at the provider */
+                            callback_url: string;
+                            client_id: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            enabled: boolean;
+                            /** @description Whether a client secret is stored; the secret itself is never returned */
+                            has_secret: boolean;
+                            icon: "provider_a" | "provider_b" | "key";
+                            issuer_url: string | null;
+                            name: string;
+                            slug: string;
+                            type: "provider_a" | "provider_b" | "oidc";
+                            /** Format: date-time */
+                            updated_at: string;
+                            updated_by: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        /** Creates or replaces a login provider (the client secret is write-only) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: "provider_a" | "provider_b" | "oidc";
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description provider_a only: email domains that may sign in */
+                        allowed_domains?: string[];
+                        client_id?: string | null;
+                        client_secret?: string | null;
+                        enabled: boolean;
+                        icon?: "provider_a" | "provider_b" | "key";
+                        issuer_url?: string | null;
+                        name: string;
+                        type?: "provider_a" | "provider_b" | "oidc";
+                    };
+                };
+            };
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            allowed_domains: string[];
+                            /** @description The redirect URI to register at the provider */
+                            callback_url: string;
+                            client_id: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            enabled: boolean;
+                            /** @description Whether a client secret is stored; the secret itself is never returned */
+                            has_secret: boolean;
+                            icon: "provider_a" | "provider_b" | "key";
+                            issuer_url: string | null;
+                            name: string;
+                            slug: string;
+                            type: "provider_a" | "provider_b" | "oidc";
+                            /** Format: date-time */
+                            updated_at: string;
+                            updated_by: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            allowed_domains: string[];
+                            /** @description The redirect URI to register at the provider */
+                            callback_url: string;
+                            client_id: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            enabled: boolean;
+                            /** @description Whether a client secret is stored; the secret itself is never returned */
+                            has_secret: boolean;
+                            icon: "provider_a" | "provider_b" | "key";
+                            issuer_url: string | null;
+                            name: string;
+                            slug: string;
+                            type: "provider_a" | "provider_b" | "oidc";
+                            /** Format: date-time */
+                            updated_at: string;
+                            updated_by: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/pipeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The analytics pipeline's health (admins): the figures of this process's /metrics */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            measured_at: string;
+                            outbox: {
+                                /** @description rows not yet published */
+                                depth: number | null;
+                                /** @description age of the oldest waiting row */
+                                lag_seconds: number | null;
+                                publish_errors_total: number;
+                                published_total: number;
+                            };
+                            sinks: {
+                                dead_lettered_total: number;
+                                /** @description stream head minus committed offset */
+                                lag: number | null;
+                                retries_total: number;
+                                rows_written_total: number;
+                                sink: string;
+                                table: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/plugins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                    /** @description case-insensitive substring of a top-level property the schema types as a string */
+                    q?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            edge_labels: {
+                                edge_label: string;
+                                schema: unknown | null;
+                                source_label: string;
+                                target_label: string;
+                            }[];
+                            installed_by: string;
+                            name: string;
+                            /** @description the permissions derived from the labels */
+                            permissions: string[];
+                            /** @description grows by one with every change of the manifest */
+                            revision: number;
+                            slug: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            updated_by: string;
+                            version: string;
+                            vertex_labels: {
+                                display_name: string;
+                                name: string;
+                                /** @description a JSON Schema, draft 2020-12 */
+                                schema: unknown;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Install a plugin */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the plugin manifest: a JSON object, or its YAML or JSON text (see docs/plugins.md) */
+                        manifest: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            edge_labels: {
+                                edge_label: string;
+                                schema: unknown | null;
+                                source_label: string;
+                                target_label: string;
+                            }[];
+                            installed_by: string;
+                            name: string;
+                            /** @description the permissions derived from the labels */
+                            permissions: string[];
+                            /** @description grows by one with every change of the manifest */
+                            revision: number;
+                            slug: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            updated_by: string;
+                            version: string;
+                            vertex_labels: {
+                                display_name: string;
+                                name: string;
+                                /** @description a JSON Schema, draft 2020-12 */
+                                schema: unknown;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/plugins/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            edge_labels: {
+                                edge_label: string;
+                                schema: unknown | null;
+                                source_label: string;
+                                target_label: string;
+                            }[];
+                            installed_by: string;
+                            name: string;
+                            /** @description the permissions derived from the labels */
+                            permissions: string[];
+                            /** @description grows by one with every change of the manifest */
+                            revision: number;
+                            slug: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            updated_by: string;
+                            version: string;
+                            vertex_labels: {
+                                display_name: string;
+                                name: string;
+                                /** @description a JSON Schema, draft 2020-12 */
+                                schema: unknown;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        /** Upgrade a plugin (409 when stored entities or edges would no longer be valid) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the plugin manifest: a JSON object, or its YAML or JSON text (see docs/plugins.md) */
+                        manifest: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            edge_labels: {
+                                edge_label: string;
+                                schema: unknown | null;
+                                source_label: string;
+                                target_label: string;
+                            }[];
+                            installed_by: string;
+                            name: string;
+                            /** @description the permissions derived from the labels */
+                            permissions: string[];
+                            /** @description grows by one with every change of the manifest */
+                            revision: number;
+                            slug: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            updated_by: string;
+                            version: string;
+                            vertex_labels: {
+                                display_name: string;
+                                name: string;
+                                /** @description a JSON Schema, draft 2020-12 */
+                                schema: unknown;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Uninstall a plugin (409 while it holds entities or edges, unless purge=true) */
+        delete: {
+            parameters: {
+                query?: {
+                    purge?: boolean;
+                };
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/plugins/{slug}/edges/{label}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                    source_id?: string;
+                    target_id?: string;
+                };
+                header?: never;
+                path: {
+                    label: string;
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            label: string;
+                            plugin: string;
+                            /** @description a JSON object: the edge properties */
+                            properties: unknown;
+                            source_id: string;
+                            source_label: string;
+                            target_id: string;
+                            target_label: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create an edge (201), or replace the properties of the existing one (200) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    label: string;
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description validated against the edge label's JSON Schema */
+                        properties?: {
+                            [key: string]: unknown;
+                        };
+                        /** Format: uuid */
+                        source_id: string;
+                        /** Format: uuid */
+                        target_id: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            label: string;
+                            plugin: string;
+                            /** @description a JSON object: the edge properties */
+                            properties: unknown;
+                            source_id: string;
+                            source_label: string;
+                            target_id: string;
+                            target_label: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            label: string;
+                            plugin: string;
+                            /** @description a JSON object: the edge properties */
+                            properties: unknown;
+                            source_id: string;
+                            source_label: string;
+                            target_id: string;
+                            target_label: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/plugins/{slug}/edges/{label}/_schema": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The JSON Schema of the edge label's properties */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    label: string;
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description a JSON Schema, draft 2020-12 */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/plugins/{slug}/edges/{label}/{source_id}/{target_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    label: string;
+                    slug: string;
+                    source_id: string;
+                    target_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/plugins/{slug}/entities/{label}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                    /** @description case-insensitive substring of a top-level property the schema types as a string */
+                    q?: string;
+                };
+                header?: never;
+                path: {
+                    label: string;
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: uuid */
+                            id: string;
+                            label: string;
+                            plugin: string;
+                            /** @description a JSON object: the entity's document, valid against the label's JSON Schema */
+                            properties: unknown;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    label: string;
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            /** @description the entity's document, validated against the label's JSON Schema */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: uuid */
+                            id: string;
+                            label: string;
+                            plugin: string;
+                            /** @description a JSON object: the entity's document, valid against the label's JSON Schema */
+                            properties: unknown;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/plugins/{slug}/entities/{label}/_schema": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The entity label's JSON Schema */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    label: string;
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description a JSON Schema, draft 2020-12 */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/plugins/{slug}/entities/{label}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    label: string;
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: uuid */
+                            id: string;
+                            label: string;
+                            plugin: string;
+                            /** @description a JSON object: the entity's document, valid against the label's JSON Schema */
+                            properties: unknown;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    label: string;
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** JSON Merge Patch (RFC 7396); the merged document is validated again */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    label: string;
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            /** @description a JSON Merge Patch of the document: null removes a member */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: uuid */
+                            id: string;
+                            label: string;
+                            plugin: string;
+                            /** @description a JSON object: the entity's document, valid against the label's JSON Schema */
+                            properties: unknown;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/admin/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description where the integration posts its deliveries */
+                            delivery_url: string;
+                            has_secret: boolean;
+                            /**
+                             * Format: uuid
+                             * @description graph node id (webhook_id in the events it records)
+                             */
+                            id: string;
+                            integration: string;
+                            /** @description the linked project, left out for a caller that may not read it; null: none */
+                            project?: string | null;
+                            slug: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            updated_by: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Registers a webhook (webhooks:write) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        integration: string;
+                        project?: string | null;
+                        /** @description write-only HMAC-SHA256 key the sender signs with; never returned */
+                        secret: string;
+                        slug: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description where the integration posts its deliveries */
+                            delivery_url: string;
+                            has_secret: boolean;
+                            /**
+                             * Format: uuid
+                             * @description graph node id (webhook_id in the events it records)
+                             */
+                            id: string;
+                            integration: string;
+                            /** @description the linked project, left out for a caller that may not read it; null: none */
+                            project?: string | null;
+                            slug: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            updated_by: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/webhooks/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description where the integration posts its deliveries */
+                            delivery_url: string;
+                            has_secret: boolean;
+                            /**
+                             * Format: uuid
+                             * @description graph node id (webhook_id in the events it records)
+                             */
+                            id: string;
+                            integration: string;
+                            /** @description the linked project, left out for a caller that may not read it; null: none */
+                            project?: string | null;
+                            slug: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            updated_by: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Changes a webhook; a secret given replaces the stored one
+         * @description Answers 200 with the webhook, or 204 when the caller may change it but not read it.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        integration?: string;
+                        project?: string | null;
+                        /** @description write-only HMAC-SHA256 key the sender signs with; never returned */
+                        secret?: string;
+                        slug?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description where the integration posts its deliveries */
+                            delivery_url: string;
+                            has_secret: boolean;
+                            /**
+                             * Format: uuid
+                             * @description graph node id (webhook_id in the events it records)
+                             */
+                            id: string;
+                            integration: string;
+                            /** @description the linked project, left out for a caller that may not read it; null: none */
+                            project?: string | null;
+                            slug: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            updated_by: string | null;
+                        };
+                    };
+                };
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/ai-provider-drivers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The supported drivers (static; adding one is a release) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            default_base_url: string | null;
+                            description: string;
+                            display_name: string;
+                            icon: string;
+                            /** @enum {unknown} */
+                            name: "vendor_a" | "vendor_b" | "vendor_b_compatible" | "cloud_a" | "cloud_b";
+                            requires_base_url: boolean;
+                            supports_discovery: boolean;
+                            supports_iam: boolean;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scoring/recompute-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queues every project for recompute (reason scheduled_recompute); needs scoring:recompute or scoring:trigger-scheduled */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description projects queued now; those already pending are not */
+                            queued: number;
+                            /** @enum {string} */
+                            reason: "scheduled_recompute";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        email: string;
+                        password: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            access_token: string;
+                            expires_in: number;
+                            issued_token_type?: string;
+                            refresh_token?: string;
+                            scope?: string;
+                            /** @enum {string} */
+                            token_type: "Bearer";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revokes the presented access token, and the session of the refresh token sent with it
+         * @description With `{"refresh_token"}` in the body, the refresh token and every rotation of it (one sign-in) are revoked too, when it is the caller’s; any other value changes nothing.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            actor_name: string | null;
+                            auth_method: string;
+                            is_admin: boolean;
+                            permissions: string[];
+                            principal_name: string;
+                            principal_type: "user" | "service_account";
+                            scopes: string[] | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/oauth/{slug}/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Starts a login: redirects the browser to the provider */
+        get: {
+            parameters: {
+                query?: {
+                    redirect_to?: string;
+                };
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description A redirect (Location header) */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/oauth/{slug}/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The provider returns here; redirects to the frontend with Keel tokens in the fragment */
+        get: {
+            parameters: {
+                query?: {
+                    code?: string;
+                    state?: string;
+                };
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description A redirect (Location header) */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The login methods on offer: enabled providers, then local password login */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            authorize_url: string | null;
+                            icon: string;
+                            name: string;
+                            slug: string;
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Trades the session cookie (or a refresh token sent in the body) for a new access token
+         * @description For the console. Requires the header `X-Keel-CSRF: 1` and a same-origin request. The refresh token is `{"refresh_token"}` in the body when given, else the `keel_refresh` cookie; it is rotated into the cookie (`HttpOnly; Secure; SameSite=Strict; Path=/auth/session`) and never returned in the body.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            access_token: string;
+                            expires_in: number;
+                            issued_token_type?: string;
+                            refresh_token?: string;
+                            scope?: string;
+                            /** @enum {string} */
+                            token_type: "Bearer";
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Signs the console out: ends the session cookie’s sign-in and clears the cookie
+         * @description Requires the header `X-Keel-CSRF: 1` and a same-origin request. The refresh token in the `keel_refresh` cookie and every rotation of it are revoked. Revoke the access token with `POST /auth/logout`.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** OAuth 2.0 token endpoint (RFC 6749; token exchange RFC 8693) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        [key: string]: string | number | boolean;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        [key: string]: string | number | boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            error_description: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            access_token: string;
+                            expires_in: number;
+                            issued_token_type?: string;
+                            refresh_token?: string;
+                            scope?: string;
+                            /** @enum {string} */
+                            token_type: "Bearer";
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connectors/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sink configuration of the analytics connector runtime
+         * @description Authenticated by the `X-Keel-Connector-Key` header (KEEL_CONNECTOR_API_KEY); a bearer token does not open it. Never cached.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            sinks: {
+                                batch_length: number;
+                                consumer_group: string;
+                                /** @enum {string} */
+                                insert_format: "json_each_row";
+                                key: string[];
+                                mode: "deduplicate" | "plain";
+                                name: string;
+                                plugin_config: {
+                                    database: string;
+                                    password: string | null;
+                                    transport: "clickhouse" | "chdb";
+                                    url: string | null;
+                                    username: string | null;
+                                };
+                                poll_interval: string;
+                                /** @enum {string} */
+                                schema: "json";
+                                stream: string;
+                                table: string;
+                                topics: string[];
+                                version: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/consents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your consents; admins see everyone's (optionally ?user_email=) */
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                    user_email?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            actor_sa: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            expires_at: string | null;
+                            id: string;
+                            revoked_at: string | null;
+                            scope: string;
+                            status: "active" | "expired" | "revoked";
+                            user_email: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Records that the scheduler may act on your behalf (only under your own session) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description must be in the future
+                         */
+                        expires_at?: string;
+                        /**
+                         * @description v1 knows one scope, service-api:* (the default)
+                         * @enum {string}
+                         */
+                        scope?: "service-api:*";
+                    };
+                };
+            };
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            actor_sa: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            expires_at: string | null;
+                            id: string;
+                            revoked_at: string | null;
+                            scope: string;
+                            status: "active" | "expired" | "revoked";
+                            user_email: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/consents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One consent: its owner, an admin, or a service account holding auth:delegate */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            actor_sa: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            expires_at: string | null;
+                            id: string;
+                            revoked_at: string | null;
+                            scope: string;
+                            status: "active" | "expired" | "revoked";
+                            user_email: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Revokes a consent (owner or admin); it stays listed as revoked */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/environments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * Format: uuid
+                             * @description graph node id (plugin edges name their ends by it)
+                             */
+                            id: string;
+                            name: string;
+                            slug: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        slug: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * Format: uuid
+                             * @description graph node id (plugin edges name their ends by it)
+                             */
+                            id: string;
+                            name: string;
+                            slug: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/environments/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * Format: uuid
+                             * @description graph node id (plugin edges name their ends by it)
+                             */
+                            id: string;
+                            name: string;
+                            slug: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** @description Answers 200 with the environment, or 204 when the caller may change it but not read it. */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        slug?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * Format: uuid
+                             * @description graph node id (plugin edges name their ends by it)
+                             */
+                            id: string;
+                            name: string;
+                            slug: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ok";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * Format: uuid
+                             * @description graph node id (plugin edges name their ends by it)
+                             */
+                            id: string;
+                            name: string;
+                            slug: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        slug: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * Format: uuid
+                             * @description graph node id (plugin edges name their ends by it)
+                             */
+                            id: string;
+                            name: string;
+                            slug: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{org}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    org: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * Format: uuid
+                             * @description graph node id (plugin edges name their ends by it)
+                             */
+                            id: string;
+                            name: string;
+                            slug: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    org: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    org: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        slug?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * Format: uuid
+                             * @description graph node id (plugin edges name their ends by it)
+                             */
+                            id: string;
+                            name: string;
+                            slug: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/organizations/{org}/ai-models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Models the caller may see
+         * @description With ai_model:read: organization-wide models and restricted ones allowed for a team of the caller. With ai_model:update: all.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                    provider_id?: string;
+                };
+                header?: never;
+                path: {
+                    org: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {unknown} */
+                            access_scope: "organization" | "restricted";
+                            context_window: number | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            default_temperature: number | null;
+                            /** @description Teams chosen for a restricted model that were deleted since. The model stays restricted: a deleted team never widens access. */
+                            deleted_team_slugs: string[];
+                            enabled: boolean;
+                            id: string;
+                            input_cost_per_mtok: string | null;
+                            /** @enum {unknown} */
+                            kind: "chat" | "embedding" | "image" | "audio" | "moderation" | "rerank" | "other";
+                            max_output_tokens: number | null;
+                            model_id: string;
+                            /** @description Advisory only: stored and shown, nothing enforces it. */
+                            monthly_spend_cap: string | null;
+                            name: string;
+                            organization: string;
+                            output_cost_per_mtok: string | null;
+                            provider_id: string;
+                            slug: string;
+                            /** @description Teams that may use a restricted model */
+                            team_slugs: string[];
+                            /** Format: date-time */
+                            updated_at: string;
+                            updated_by: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    org: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        access_scope?: "organization" | "restricted";
+                        context_window?: number | null;
+                        default_temperature?: number | null;
+                        enabled?: boolean;
+                        /** @description USD per one million input tokens; null = unknown or contract pricing; "0" = self-hosted. An exact decimal as a string (for example "3", "0.25"), never a float. */
+                        input_cost_per_mtok?: string | null;
+                        /** @enum {unknown} */
+                        kind?: "chat" | "embedding" | "image" | "audio" | "moderation" | "rerank" | "other";
+                        max_output_tokens?: number | null;
+                        /** @description The vendor's model id, unique per provider */
+                        model_id: string;
+                        /** @description Monthly spend cap in USD. Advisory only: stored and shown, nothing enforces it. An exact decimal as a string (for example "3", "0.25"), never a float. */
+                        monthly_spend_cap?: string | null;
+                        name?: string;
+                        /** @description USD per one million output tokens; null = unknown or contract pricing; "0" = self-hosted. An exact decimal as a string (for example "3", "0.25"), never a float. */
+                        output_cost_per_mtok?: string | null;
+                        provider_id: string;
+                        /** @description Stable alias, unique in the organization */
+                        slug: string;
+                        /** @description Teams of the organization allowed to use a restricted model (at least one) */
+                        team_slugs?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {unknown} */
+                            access_scope: "organization" | "restricted";
+                            context_window: number | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            default_temperature: number | null;
+                            /** @description Teams chosen for a restricted model that were deleted since. The model stays restricted: a deleted team never widens access. */
+                            deleted_team_slugs: string[];
+                            enabled: boolean;
+                            id: string;
+                            input_cost_per_mtok: string | null;
+                            /** @enum {unknown} */
+                            kind: "chat" | "embedding" | "image" | "audio" | "moderation" | "rerank" | "other";
+                            max_output_tokens: number | null;
+                            model_id: string;
+                            /** @description Advisory only: stored and shown, nothing enforces it. */
+                            monthly_spend_cap: string | null;
+                            name: string;
+                            organization: string;
+                            output_cost_per_mtok: string | null;
+                            provider_id: string;
+                            slug: string;
+                            /** @description Teams that may use a restricted model */
+                            team_slugs: string[];
+                            /** Format: date-time */
+                            updated_at: string;
+                            updated_by: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{org}/ai-models/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    org: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {unknown} */
+                            access_scope: "organization" | "restricted";
+                            context_window: number | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            default_temperature: number | null;
+                            /** @description Teams chosen for a restricted model that were deleted since. The model stays restricted: a deleted team never widens access. */
+                            deleted_team_slugs: string[];
+                            enabled: boolean;
+                            id: string;
+                            input_cost_per_mtok: string | null;
+                            /** @enum {unknown} */
+                            kind: "chat" | "embedding" | "image" | "audio" | "moderation" | "rerank" | "other";
+                            max_output_tokens: number | null;
+                            model_id: string;
+                            /** @description Advisory only: stored and shown, nothing enforces it. */
+                            monthly_spend_cap: string | null;
+                            name: string;
+                            organization: string;
+                            output_cost_per_mtok: string | null;
+                            provider_id: string;
+                            slug: string;
+                            /** @description Teams that may use a restricted model */
+                            team_slugs: string[];
+                            /** Format: date-time */
+                            updated_at: string;
+                            updated_by: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    org: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    org: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        access_scope?: "organization" | "restricted";
+                        context_window?: number | null;
+                        default_temperature?: number | null;
+                        enabled?: boolean;
+                        /** @description USD per one million input tokens; null = unknown or contract pricing; "0" = self-hosted. An exact decimal as a string (for example "3", "0.25"), never a float. */
+                        input_cost_per_mtok?: string | null;
+                        /** @enum {unknown} */
+                        kind?: "chat" | "embedding" | "image" | "audio" | "moderation" | "rerank" | "other";
+                        max_output_tokens?: number | null;
+                        /** @description Monthly spend cap in USD. Advisory only: stored and shown, nothing enforces it. An exact decimal as a string (for example "3", "0.25"), never a float. */
+                        monthly_spend_cap?: string | null;
+                        name?: string;
+                        /** @description USD per one million output tokens; null = unknown or contract pricing; "0" = self-hosted. An exact decimal as a string (for example "3", "0.25"), never a float. */
+                        output_cost_per_mtok?: string | null;
+                        /** @description Stable alias, unique in the organization */
+                        slug?: string;
+                        /** @description Teams of the organization allowed to use a restricted model (at least one) */
+                        team_slugs?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {unknown} */
+                            access_scope: "organization" | "restricted";
+                            context_window: number | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            default_temperature: number | null;
+                            /** @description Teams chosen for a restricted model that were deleted since. The model stays restricted: a deleted team never widens access. */
+                            deleted_team_slugs: string[];
+                            enabled: boolean;
+                            id: string;
+                            input_cost_per_mtok: string | null;
+                            /** @enum {unknown} */
+                            kind: "chat" | "embedding" | "image" | "audio" | "moderation" | "rerank" | "other";
+                            max_output_tokens: number | null;
+                            model_id: string;
+                            /** @description Advisory only: stored and shown, nothing enforces it. */
+                            monthly_spend_cap: string | null;
+                            name: string;
+                            organization: string;
+                            output_cost_per_mtok: string | null;
+                            provider_id: string;
+                            slug: string;
+                            /** @description Teams that may use a restricted model */
+                            team_slugs: string[];
+                            /** Format: date-time */
+                            updated_at: string;
+                            updated_by: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/organizations/{org}/ai-providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    org: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {unknown} */
+                            auth_kind: "api_key" | "iam" | "none";
+                            /** @description null: the driver's default applies */
+                            base_url: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description Last 4 characters of the key; absent when the key is shorter than 8 */
+                            credential_hint?: string;
+                            credential_updated_at: string | null;
+                            /** @enum {unknown} */
+                            driver: "vendor_a" | "vendor_b" | "vendor_b_compatible" | "cloud_a" | "cloud_b";
+                            enabled: boolean;
+                            has_credentials: boolean;
+                            id: string;
+                            name: string;
+                            organization: string;
+                            region: string | null;
+                            /** Format: date-time */
+                            updated_at: string;
+                            updated_by: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Configure a provider (ai_model:create); an api_key is encrypted on receipt */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    org: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Write-only. Encrypted on receipt; never returned, echoed or logged. */
+                        api_key?: string;
+                        /** @description http or https, with a host and without user name, password, query or fragment */
+                        base_url?: string | null;
+                        /** @enum {unknown} */
+                        driver: "vendor_a" | "vendor_b" | "vendor_b_compatible" | "cloud_a" | "cloud_b";
+                        enabled?: boolean;
+                        name: string;
+                        region?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {unknown} */
+                            auth_kind: "api_key" | "iam" | "none";
+                            /** @description null: the driver's default applies */
+                            base_url: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description Last 4 characters of the key; absent when the key is shorter than 8 */
+                            credential_hint?: string;
+                            credential_updated_at: string | null;
+                            /** @enum {unknown} */
+                            driver: "vendor_a" | "vendor_b" | "vendor_b_compatible" | "cloud_a" | "cloud_b";
+                            enabled: boolean;
+                            has_credentials: boolean;
+                            id: string;
+                            name: string;
+                            organization: string;
+                            region: string | null;
+                            /** Format: date-time */
+                            updated_at: string;
+                            updated_by: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{org}/ai-providers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    org: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {unknown} */
+                            auth_kind: "api_key" | "iam" | "none";
+                            /** @description null: the driver's default applies */
+                            base_url: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description Last 4 characters of the key; absent when the key is shorter than 8 */
+                            credential_hint?: string;
+                            credential_updated_at: string | null;
+                            /** @enum {unknown} */
+                            driver: "vendor_a" | "vendor_b" | "vendor_b_compatible" | "cloud_a" | "cloud_b";
+                            enabled: boolean;
+                            has_credentials: boolean;
+                            id: string;
+                            name: string;
+                            organization: string;
+                            region: string | null;
+                            /** Format: date-time */
+                            updated_at: string;
+                            updated_by: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a provider; 409 while it still serves models */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    org: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** @description Answers 200 with the provider, or 204 when the caller may change it but not read it. */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    org: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description http or https, with a host and without user name, password, query or fragment */
+                        base_url?: string | null;
+                        enabled?: boolean;
+                        name?: string;
+                        region?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {unknown} */
+                            auth_kind: "api_key" | "iam" | "none";
+                            /** @description null: the driver's default applies */
+                            base_url: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description Last 4 characters of the key; absent when the key is shorter than 8 */
+                            credential_hint?: string;
+                            credential_updated_at: string | null;
+                            /** @enum {unknown} */
+                            driver: "vendor_a" | "vendor_b" | "vendor_b_compatible" | "cloud_a" | "cloud_b";
+                            enabled: boolean;
+                            has_credentials: boolean;
+                            id: string;
+                            name: string;
+                            organization: string;
+                            region: string | null;
+                            /** Format: date-time */
+                            updated_at: string;
+                            updated_by: string | null;
+                        };
+                    };
+                };
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/organizations/{org}/ai-providers/{id}/credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Store or replace the API key (ai_model:credentials); write-only
+         * @description Answers 200 with the provider, or 204 when the caller may change it but not read it.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    org: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Write-only. Encrypted on receipt; never returned, echoed or logged. */
+                        api_key: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {unknown} */
+                            auth_kind: "api_key" | "iam" | "none";
+                            /** @description null: the driver's default applies */
+                            base_url: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description Last 4 characters of the key; absent when the key is shorter than 8 */
+                            credential_hint?: string;
+                            credential_updated_at: string | null;
+                            /** @enum {unknown} */
+                            driver: "vendor_a" | "vendor_b" | "vendor_b_compatible" | "cloud_a" | "cloud_b";
+                            enabled: boolean;
+                            has_credentials: boolean;
+                            id: string;
+                            name: string;
+                            organization: string;
+                            region: string | null;
+                            /** Format: date-time */
+                            updated_at: string;
+                            updated_by: string | null;
+                        };
+                    };
+                };
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        post?: never;
+        /** Remove the stored API key (ai_model:credentials) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    org: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{org}/ai-providers/{id}/discover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the provider for its models (connection test); writes nothing
+         * @description Every failure is a 502 whose detail names the driver and the transport error or HTTP status; the provider response body is never included.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    org: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {unknown} */
+                            driver: "vendor_a" | "vendor_b" | "vendor_b_compatible" | "cloud_a" | "cloud_b";
+                            models: {
+                                already_imported: boolean;
+                                context_window?: number;
+                                display_name: string;
+                                max_output_tokens?: number;
+                                model_id: string;
+                            }[];
+                            provider_id: string;
+                            /** @description The provider reported more than 1000 models; the first 1000 are listed */
+                            truncated: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{org}/ai-providers/{id}/import-models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create models from a selection of discovered ones, all or nothing */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    org: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        models: {
+                            /** @enum {unknown} */
+                            access_scope?: "organization" | "restricted";
+                            context_window?: number | null;
+                            default_temperature?: number | null;
+                            enabled?: boolean;
+                            /** @description USD per one million input tokens; null = unknown or contract pricing; "0" = self-hosted. An exact decimal as a string (for example "3", "0.25"), never a float. */
+                            input_cost_per_mtok?: string | null;
+                            /** @enum {unknown} */
+                            kind?: "chat" | "embedding" | "image" | "audio" | "moderation" | "rerank" | "other";
+                            max_output_tokens?: number | null;
+                            /** @description The vendor's model id, unique per provider */
+                            model_id: string;
+                            /** @description Monthly spend cap in USD. Advisory only: stored and shown, nothing enforces it. An exact decimal as a string (for example "3", "0.25"), never a float. */
+                            monthly_spend_cap?: string | null;
+                            name?: string;
+                            /** @description USD per one million output tokens; null = unknown or contract pricing; "0" = self-hosted. An exact decimal as a string (for example "3", "0.25"), never a float. */
+                            output_cost_per_mtok?: string | null;
+                            /** @description Stable alias, unique in the organization */
+                            slug?: string;
+                            /** @description Teams of the organization allowed to use a restricted model (at least one) */
+                            team_slugs?: string[];
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {unknown} */
+                            access_scope: "organization" | "restricted";
+                            context_window: number | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            default_temperature: number | null;
+                            /** @description Teams chosen for a restricted model that were deleted since. The model stays restricted: a deleted team never widens access. */
+                            deleted_team_slugs: string[];
+                            enabled: boolean;
+                            id: string;
+                            input_cost_per_mtok: string | null;
+                            /** @enum {unknown} */
+                            kind: "chat" | "embedding" | "image" | "audio" | "moderation" | "rerank" | "other";
+                            max_output_tokens: number | null;
+                            model_id: string;
+                            /** @description Advisory only: stored and shown, nothing enforces it. */
+                            monthly_spend_cap: string | null;
+                            name: string;
+                            organization: string;
+                            output_cost_per_mtok: string | null;
+                            provider_id: string;
+                            slug: string;
+                            /** @description Teams that may use a restricted model */
+                            team_slugs: string[];
+                            /** Format: date-time */
+                            updated_at: string;
+                            updated_by: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{org}/operations-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's operations log, newest first
+         * @description Reads the analytics store (deduplicated: the latest state of each entry); an entry shows up there about one poll interval after it was recorded. 503 with Retry-After while the store is down. Needs operations_log:read.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    environment?: string;
+                    limit?: number;
+                    project?: string;
+                    /** @description entries that occurred at or after (whole seconds) */
+                    since?: string;
+                    /** @description entries that occurred before (whole seconds) */
+                    until?: string;
+                };
+                header?: never;
+                path: {
+                    org: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            completed_at: string | null;
+                            description: string;
+                            /**
+                             * @description `Maintenance`, `Incident` and `Note` go to topic maintenance, the others to deployments
+                             * @enum {unknown}
+                             */
+                            entry_type: "Deployed" | "Rolled Back" | "Configured" | "Restarted" | "Scaled" | "Maintenance" | "Incident" | "Note";
+                            environment: string;
+                            /** Format: uuid */
+                            id: string;
+                            link: string | null;
+                            /** Format: date-time */
+                            occurred_at: string;
+                            organization: string;
+                            project: string;
+                            /** Format: date-time */
+                            recorded_at: string;
+                            /** @description the caller; "<user> on behalf of <actor>" under delegation */
+                            recorded_by: string;
+                            /** @enum {unknown} */
+                            status: "open" | "completed";
+                            ticket: string | null;
+                            version: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Records a deployment, rollback, configuration change, restart or maintenance
+         * @description The entry goes to the analytics stream operations_log (nothing else is stored); its readers query the analytics database. Needs operations_log:create, and project:read and environment:read to name the project and environment (403 before any lookup otherwise).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    org: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        description: string;
+                        /**
+                         * @description `Maintenance`, `Incident` and `Note` go to topic maintenance, the others to deployments
+                         * @enum {unknown}
+                         */
+                        entry_type: "Deployed" | "Rolled Back" | "Configured" | "Restarted" | "Scaled" | "Maintenance" | "Incident" | "Note";
+                        /** @description slug of an environment */
+                        environment: string;
+                        /** Format: uri */
+                        link?: string;
+                        /**
+                         * Format: date-time
+                         * @description when it happened; default: now
+                         */
+                        occurred_at?: string;
+                        /** @description slug of a project of the organization */
+                        project: string;
+                        /**
+                         * @description `completed` (default): it happened; `open`: it is under way, complete it later with POST .../operations-log/{id}/complete
+                         * @enum {unknown}
+                         */
+                        status?: "open" | "completed";
+                        ticket?: string;
+                        version?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            completed_at: string | null;
+                            description: string;
+                            /**
+                             * @description `Maintenance`, `Incident` and `Note` go to topic maintenance, the others to deployments
+                             * @enum {unknown}
+                             */
+                            entry_type: "Deployed" | "Rolled Back" | "Configured" | "Restarted" | "Scaled" | "Maintenance" | "Incident" | "Note";
+                            environment: string;
+                            /** Format: uuid */
+                            id: string;
+                            link: string | null;
+                            /** Format: date-time */
+                            occurred_at: string;
+                            organization: string;
+                            project: string;
+                            /** Format: date-time */
+                            recorded_at: string;
+                            /** @description the caller; "<user> on behalf of <actor>" under delegation */
+                            recorded_by: string;
+                            /** @enum {unknown} */
+                            status: "open" | "completed";
+                            ticket: string | null;
+                            version: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{org}/operations-log/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One entry of the operations log
+         * @description Reads the analytics store (deduplicated: the latest state of each entry); an entry shows up there about one poll interval after it was recorded. 503 with Retry-After while the store is down. Needs operations_log:read.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    org: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            completed_at: string | null;
+                            description: string;
+                            /**
+                             * @description `Maintenance`, `Incident` and `Note` go to topic maintenance, the others to deployments
+                             * @enum {unknown}
+                             */
+                            entry_type: "Deployed" | "Rolled Back" | "Configured" | "Restarted" | "Scaled" | "Maintenance" | "Incident" | "Note";
+                            environment: string;
+                            /** Format: uuid */
+                            id: string;
+                            link: string | null;
+                            /** Format: date-time */
+                            occurred_at: string;
+                            organization: string;
+                            project: string;
+                            /** Format: date-time */
+                            recorded_at: string;
+                            /** @description the caller; "<user> on behalf of <actor>" under delegation */
+                            recorded_by: string;
+                            /** @enum {unknown} */
+                            status: "open" | "completed";
+                            ticket: string | null;
+                            version: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{org}/operations-log/{id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Completes an open entry
+         * @description Records the entry again with status completed (same id, higher row version). When the open entry is not in the analytics store yet, looks once more after one poll interval (250 ms); still not found: 404. Already completed: 409. Needs operations_log:create. Answers 200 with the entry to a caller holding operations_log:read or who recorded the open entry, else 204.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    org: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description default: now; not before occurred_at
+                         */
+                        completed_at?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            completed_at: string | null;
+                            description: string;
+                            /**
+                             * @description `Maintenance`, `Incident` and `Note` go to topic maintenance, the others to deployments
+                             * @enum {unknown}
+                             */
+                            entry_type: "Deployed" | "Rolled Back" | "Configured" | "Restarted" | "Scaled" | "Maintenance" | "Incident" | "Note";
+                            environment: string;
+                            /** Format: uuid */
+                            id: string;
+                            link: string | null;
+                            /** Format: date-time */
+                            occurred_at: string;
+                            organization: string;
+                            project: string;
+                            /** Format: date-time */
+                            recorded_at: string;
+                            /** @description the caller; "<user> on behalf of <actor>" under delegation */
+                            recorded_by: string;
+                            /** @enum {unknown} */
+                            status: "open" | "completed";
+                            ticket: string | null;
+                            version: string | null;
+                        };
+                    };
+                };
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{org}/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                    q?: string;
+                };
+                header?: never;
+                path: {
+                    org: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A JSON object of facts about the project (scoring policies read these) */
+                            attributes: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * Format: uuid
+                             * @description graph node id (plugin edges name their ends by it)
+                             */
+                            id: string;
+                            name: string;
+                            organization: string;
+                            previous_score: number | null;
+                            score: number | null;
+                            slug: string;
+                            team: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            updated_by: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    org: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description A JSON object of facts about the project (scoring policies read these) */
+                        attributes?: {
+                            [key: string]: unknown;
+                        };
+                        name: string;
+                        slug: string;
+                        team: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A JSON object of facts about the project (scoring policies read these) */
+                            attributes: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * Format: uuid
+                             * @description graph node id (plugin edges name their ends by it)
+                             */
+                            id: string;
+                            name: string;
+                            organization: string;
+                            previous_score: number | null;
+                            score: number | null;
+                            slug: string;
+                            team: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            updated_by: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{org}/projects/{project}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    org: string;
+                    project: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A JSON object of facts about the project (scoring policies read these) */
+                            attributes: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * Format: uuid
+                             * @description graph node id (plugin edges name their ends by it)
+                             */
+                            id: string;
+                            name: string;
+                            organization: string;
+                            previous_score: number | null;
+                            score: number | null;
+                            slug: string;
+                            team: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            updated_by: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    org: string;
+                    project: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** @description Answers 200 with the project, or 204 when the caller may update but not read it (an update-only ACL). */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    org: string;
+                    project: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description A JSON object of facts about the project (scoring policies read these) */
+                        attributes?: {
+                            [key: string]: unknown;
+                        };
+                        name?: string;
+                        slug?: string;
+                        team?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A JSON object of facts about the project (scoring policies read these) */
+                            attributes: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * Format: uuid
+                             * @description graph node id (plugin edges name their ends by it)
+                             */
+                            id: string;
+                            name: string;
+                            organization: string;
+                            previous_score: number | null;
+                            score: number | null;
+                            slug: string;
+                            team: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            updated_by: string | null;
+                        };
+                    };
+                };
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/organizations/{org}/projects/{project}/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's CAN_ACCESS grants, in user id order */
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    org: string;
+                    project: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            actions: string[];
+                            email: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{org}/projects/{project}/access/{email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Creates or replaces a user's CAN_ACCESS edge on the project */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    email: string;
+                    org: string;
+                    project: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        actions: ("read" | "update" | "delete")[];
+                    };
+                };
+            };
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            actions: string[];
+                            email: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    email: string;
+                    org: string;
+                    project: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{org}/projects/{project}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A project's comments, oldest first (needs read access to the project) */
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    org: string;
+                    project: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the caller; "<user> on behalf of <actor>" under delegation */
+                            author: string;
+                            body: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * Format: uuid
+                             * @description graph node id
+                             */
+                            id: string;
+                            organization: string;
+                            project: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Comments on a project (needs read access to the project) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    org: string;
+                    project: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        body: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the caller; "<user> on behalf of <actor>" under delegation */
+                            author: string;
+                            body: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * Format: uuid
+                             * @description graph node id
+                             */
+                            id: string;
+                            organization: string;
+                            project: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{org}/projects/{project}/releases/{version}/components": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A release's components: the newest complete batch, each component once
+         * @description Reads the analytics store. A later batch replaces an earlier one; a batch whose component rows have not all arrived yet is skipped; duplicate deliveries change nothing. No batch yet: batch_id null and no components. 503 with Retry-After while the store is down. Readable by whoever may read the project.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    org: string;
+                    project: string;
+                    /** @description the release version, e.g. 1.4.0 or 2026.01.3+build.7 */
+                    version: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            batch_id: string | null;
+                            components: {
+                                name: string;
+                                purl: string | null;
+                                version: string;
+                            }[];
+                            organization: string;
+                            project: string;
+                            recorded_at: string | null;
+                            release_version: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Records a release's components (one batch)
+         * @description Records one fact row per component (analytics stream release_components) and then the batch row (release_component_batches), which is published only after the stream acknowledged the fact rows. Readable with GET once the pipeline moved both (about one poll interval). Needs release_components:create and read of the project (as the GET).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    org: string;
+                    project: string;
+                    /** @description the release version, e.g. 1.4.0 or 2026.01.3+build.7 */
+                    version: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        components: {
+                            /** @description unique within one request */
+                            name: string;
+                            /** @description Package URL */
+                            purl?: string;
+                            version: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            batch_id: string;
+                            component_count: number;
+                            organization: string;
+                            project: string;
+                            /** Format: date-time */
+                            recorded_at: string;
+                            release_version: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{org}/projects/{project}/score/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The project's score changes, newest first
+         * @description Reads score_history from the analytics store (a change shows up about one poll interval after it was computed; duplicates delivered twice are listed once). 503 with Retry-After while the store is down.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    org: string;
+                    project: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            computed_at: string;
+                            previous_score: number | null;
+                            reason: string;
+                            requested_by: string;
+                            score: number | null;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{org}/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    org: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * Format: uuid
+                             * @description graph node id (plugin edges name their ends by it)
+                             */
+                            id: string;
+                            name: string;
+                            organization: string;
+                            slug: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    org: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        slug: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * Format: uuid
+                             * @description graph node id (plugin edges name their ends by it)
+                             */
+                            id: string;
+                            name: string;
+                            organization: string;
+                            slug: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{org}/teams/{team}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    org: string;
+                    team: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * Format: uuid
+                             * @description graph node id (plugin edges name their ends by it)
+                             */
+                            id: string;
+                            name: string;
+                            organization: string;
+                            slug: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    org: string;
+                    team: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{org}/teams/{team}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    org: string;
+                    team: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            display_name: string;
+                            email: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{org}/teams/{team}/members/{email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    email: string;
+                    org: string;
+                    team: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    email: string;
+                    org: string;
+                    team: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            description: string;
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: the database answers; reports the analytics stream (requests work while it is down) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ready";
+                            stream: {
+                                adapter: string;
+                                detail?: string;
+                                state: "up" | "down";
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            builtin: boolean;
+                            created_at: string;
+                            description: string | null;
+                            name: string;
+                            permissions: string[];
+                            slug: string;
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        description?: string;
+                        name: string;
+                        permissions: string[];
+                        slug: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            builtin: boolean;
+                            created_at: string;
+                            description: string | null;
+                            name: string;
+                            permissions: string[];
+                            slug: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/roles/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            builtin: boolean;
+                            created_at: string;
+                            description: string | null;
+                            name: string;
+                            permissions: string[];
+                            slug: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** @description Answers 200 with the role, or 204 when the caller may change it but not read it. */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        description?: string;
+                        name?: string;
+                        permissions?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            builtin: boolean;
+                            created_at: string;
+                            description: string | null;
+                            name: string;
+                            permissions: string[];
+                            slug: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/scheduler/runs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            actor_name: string | null;
+                            consent_id: string | null;
+                            duration_ms: number | null;
+                            error: string | null;
+                            finished_at: string | null;
+                            http_status: number | null;
+                            id: string;
+                            kind: "user" | "system";
+                            /** Format: date-time */
+                            occurrence_at: string;
+                            principal_name: string | null;
+                            schedule_slug: string;
+                            /** Format: date-time */
+                            started_at: string;
+                            state: "running" | "succeeded" | "failed" | "skipped";
+                            trigger: "schedule" | "manual";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scheduler/schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your schedules; admins see all */
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            consent_id: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            created_by: string;
+                            cron: string;
+                            enabled: boolean;
+                            kind: "user" | "system";
+                            last_run_at: string | null;
+                            name: string;
+                            next_run_at: string | null;
+                            slug: string;
+                            target: {
+                                body?: unknown;
+                                method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+                                path: string;
+                            };
+                            timezone: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Creates a schedule: user (runs as you, through a consent) or system (admins; runs as the scheduler) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 5 fields: minute hour day-of-month month day-of-week */
+                        cron: string;
+                        enabled?: boolean;
+                        kind?: "user" | "system";
+                        name?: string;
+                        slug: string;
+                        target: {
+                            /** @description JSON body (POST, PUT, PATCH only; at most 64 KiB) */
+                            body?: unknown;
+                            method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+                            /** @description a path on the Keel API, e.g. /api/scoring/recompute-all (no scheme, host, . or ..) */
+                            path: string;
+                        };
+                        /** @description IANA time zone; default UTC */
+                        timezone?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            consent_id: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            created_by: string;
+                            cron: string;
+                            enabled: boolean;
+                            kind: "user" | "system";
+                            last_run_at: string | null;
+                            name: string;
+                            next_run_at: string | null;
+                            slug: string;
+                            target: {
+                                body?: unknown;
+                                method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+                                path: string;
+                            };
+                            timezone: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scheduler/schedules/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            consent_id: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            created_by: string;
+                            cron: string;
+                            enabled: boolean;
+                            kind: "user" | "system";
+                            last_run_at: string | null;
+                            name: string;
+                            next_run_at: string | null;
+                            slug: string;
+                            target: {
+                                body?: unknown;
+                                method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+                                path: string;
+                            };
+                            timezone: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Deletes a schedule: no later firing; its runs stay readable by admins */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Changes a schedule (a user schedule: its creator only) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 5 fields: minute hour day-of-month month day-of-week */
+                        cron?: string;
+                        enabled?: boolean;
+                        name?: string;
+                        target?: {
+                            /** @description JSON body (POST, PUT, PATCH only; at most 64 KiB) */
+                            body?: unknown;
+                            method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+                            /** @description a path on the Keel API, e.g. /api/scoring/recompute-all (no scheme, host, . or ..) */
+                            path: string;
+                        };
+                        /** @description IANA time zone; default UTC */
+                        timezone?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            consent_id: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            created_by: string;
+                            cron: string;
+                            enabled: boolean;
+                            kind: "user" | "system";
+                            last_run_at: string | null;
+                            name: string;
+                            next_run_at: string | null;
+                            slug: string;
+                            target: {
+                                body?: unknown;
+                                method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+                                path: string;
+                            };
+                            timezone: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/scheduler/schedules/{slug}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pauses a schedule */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            consent_id: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            created_by: string;
+                            cron: string;
+                            enabled: boolean;
+                            kind: "user" | "system";
+                            last_run_at: string | null;
+                            name: string;
+                            next_run_at: string | null;
+                            slug: string;
+                            target: {
+                                body?: unknown;
+                                method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+                                path: string;
+                            };
+                            timezone: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scheduler/schedules/{slug}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resumes a schedule from its next occurrence (nothing missed while paused fires) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            consent_id: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            created_by: string;
+                            cron: string;
+                            enabled: boolean;
+                            kind: "user" | "system";
+                            last_run_at: string | null;
+                            name: string;
+                            next_run_at: string | null;
+                            slug: string;
+                            target: {
+                                body?: unknown;
+                                method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+                                path: string;
+                            };
+                            timezone: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scheduler/schedules/{slug}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Fires the schedule now (a manual run); the answer is the run, still running. 429 with Retry-After while manual runs hold their share (a tenth) of the replica's calls in flight */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            actor_name: string | null;
+                            consent_id: string | null;
+                            duration_ms: number | null;
+                            error: string | null;
+                            finished_at: string | null;
+                            http_status: number | null;
+                            id: string;
+                            kind: "user" | "system";
+                            /** Format: date-time */
+                            occurrence_at: string;
+                            principal_name: string | null;
+                            schedule_slug: string;
+                            /** Format: date-time */
+                            started_at: string;
+                            state: "running" | "succeeded" | "failed" | "skipped";
+                            trigger: "schedule" | "manual";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scheduler/schedules/{slug}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A schedule's runs, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            actor_name: string | null;
+                            consent_id: string | null;
+                            duration_ms: number | null;
+                            error: string | null;
+                            finished_at: string | null;
+                            http_status: number | null;
+                            id: string;
+                            kind: "user" | "system";
+                            /** Format: date-time */
+                            occurrence_at: string;
+                            principal_name: string | null;
+                            schedule_slug: string;
+                            /** Format: date-time */
+                            started_at: string;
+                            state: "running" | "succeeded" | "failed" | "skipped";
+                            trigger: "schedule" | "manual";
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scoring/policies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description a key of project attributes */
+                            attribute: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            enabled: boolean;
+                            name: string;
+                            range_score_map: {
+                                max?: number | null;
+                                min?: number | null;
+                                score: number;
+                            }[] | null;
+                            slug: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            updated_by: string;
+                            value_score_map: {
+                                [key: string]: number;
+                            } | null;
+                            weight: number;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description a key of project attributes */
+                        attribute: string;
+                        description?: string | null;
+                        enabled?: boolean;
+                        name?: string;
+                        range_score_map?: {
+                            max?: number | null;
+                            min?: number | null;
+                            score: number;
+                        }[] | null;
+                        slug: string;
+                        value_score_map?: {
+                            [key: string]: number;
+                        } | null;
+                        weight: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description a key of project attributes */
+                            attribute: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            enabled: boolean;
+                            name: string;
+                            range_score_map: {
+                                max?: number | null;
+                                min?: number | null;
+                                score: number;
+                            }[] | null;
+                            slug: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            updated_by: string;
+                            value_score_map: {
+                                [key: string]: number;
+                            } | null;
+                            weight: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scoring/policies/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description a key of project attributes */
+                            attribute: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            enabled: boolean;
+                            name: string;
+                            range_score_map: {
+                                max?: number | null;
+                                min?: number | null;
+                                score: number;
+                            }[] | null;
+                            slug: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            updated_by: string;
+                            value_score_map: {
+                                [key: string]: number;
+                            } | null;
+                            weight: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** @description Answers 200 with the policy, or 204 when the caller may change it but not read it. */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description a key of project attributes */
+                        attribute?: string;
+                        description?: string | null;
+                        enabled?: boolean;
+                        name?: string;
+                        range_score_map?: {
+                            max?: number | null;
+                            min?: number | null;
+                            score: number;
+                        }[] | null;
+                        value_score_map?: {
+                            [key: string]: number;
+                        } | null;
+                        weight?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description a key of project attributes */
+                            attribute: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            enabled: boolean;
+                            name: string;
+                            range_score_map: {
+                                max?: number | null;
+                                min?: number | null;
+                                score: number;
+                            }[] | null;
+                            slug: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            updated_by: string;
+                            value_score_map: {
+                                [key: string]: number;
+                            } | null;
+                            weight: number;
+                        };
+                    };
+                };
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/scoring/rescore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Recomputes now: one project (organization + project), one organization, or everything */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description naming one needs organization:read */
+                        organization?: string;
+                        /** @description needs organization; naming one needs project:read */
+                        project?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            changed: number;
+                            rescored: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/service-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            display_name: string;
+                            is_active: boolean;
+                            roles: string[];
+                            slug: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        description?: string;
+                        display_name: string;
+                        slug: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            display_name: string;
+                            is_active: boolean;
+                            roles: string[];
+                            slug: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/service-accounts/{name}/roles/{role}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description slug */
+                    name: string;
+                    role: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description slug */
+                    name: string;
+                    role: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/service-accounts/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            display_name: string;
+                            is_active: boolean;
+                            roles: string[];
+                            slug: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** @description Answers 200 with the account, or 204 when the caller may change it but not read it. */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        description?: null | string;
+                        display_name?: string;
+                        is_active?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            display_name: string;
+                            is_active: boolean;
+                            roles: string[];
+                            slug: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/service-accounts/{slug}/client-credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            client_id: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            expires_at: string | null;
+                            name: string;
+                            revoked_at: string | null;
+                            scopes: string[];
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        expires_in_days?: number;
+                        name: string;
+                        scopes?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            client_id: string;
+                            /** @description Shown this once; store it now. */
+                            client_secret: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            expires_at: string | null;
+                            name: string;
+                            scopes: string[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/service-accounts/{slug}/client-credentials/{client_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    client_id: string;
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            display_name: string;
+                            email: string;
+                            has_password: boolean;
+                            is_active: boolean;
+                            is_admin: boolean;
+                            roles: string[];
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        display_name?: string;
+                        /** Format: email */
+                        email: string;
+                        is_active?: boolean;
+                        is_admin?: boolean;
+                        /** @description write-only; at least 12 characters and not a common password (docs/input-hardening.md) */
+                        password?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            display_name: string;
+                            email: string;
+                            has_password: boolean;
+                            is_active: boolean;
+                            is_admin: boolean;
+                            roles: string[];
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    email: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            display_name: string;
+                            email: string;
+                            has_password: boolean;
+                            is_active: boolean;
+                            is_admin: boolean;
+                            roles: string[];
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    email: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** @description Answers 200 with the user, or 204 when the caller may change it but not read it. */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    email: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description write-only; only with password: required when a user (not an admin) changes their own password */
+                        current_password?: string;
+                        display_name?: string;
+                        is_active?: boolean;
+                        is_admin?: boolean;
+                        /** @description write-only; at least 12 characters and not a common password (docs/input-hardening.md) */
+                        password?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            display_name: string;
+                            email: string;
+                            has_password: boolean;
+                            is_active: boolean;
+                            is_admin: boolean;
+                            roles: string[];
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/users/{name}/roles/{role}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description email */
+                    name: string;
+                    role: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description email */
+                    name: string;
+                    role: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{integration}/{webhook}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receives a delivery of an integration (signed, not bearer-authenticated)
+         * @description Authenticated by x-keel-signature-256: sha256=<hex HMAC-SHA256 of the raw body under the webhook's secret>. The body must be a JSON document of at most 1 MiB. Answers 202 once the event is recorded (stream events, topic gateway). 401 for a missing or wrong signature, 404 for an unknown webhook, 413 for a larger body or one whose events row would be larger than the stream takes per message (1 MiB), 400 for a body that is not JSON.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description sha256=<64 hex digits> */
+                    "x-keel-signature-256"?: string;
+                };
+                path: {
+                    integration: string;
+                    webhook: string;
+                };
+                cookie?: never;
+            };
+            /** @description any JSON document, signed as sent */
+            requestBody: {
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            event_id: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /**
+         * Problem
+         * @description RFC 9457 problem details
+         */
+        "def-0": {
+            code: string;
+            detail: string;
+            errors?: {
+                detail: string;
+                in?: string;
+                keyword?: string;
+                pointer: string;
+            }[];
+            instance?: string;
+            status: number;
+            title: string;
+            type: string;
+        };
+        /** OAuthProviderRead */
+        "def-1": {
+            allowed_domains: string[];
+            /** @description The redirect URI to register at the provider */
+            callback_url: string;
+            client_id: string | null;
+            /** Format: date-time */
+            created_at: string;
+            enabled: boolean;
+            /** @description Whether a client secret is stored; the secret itself is never returned */
+            has_secret: boolean;
+            icon: "provider_a" | "provider_b" | "key";
+            issuer_url: string | null;
+            name: string;
+            slug: string;
+            type: "provider_a" | "provider_b" | "oidc";
+            /** Format: date-time */
+            updated_at: string;
+            updated_by: string | null;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;
