@@ -23,6 +23,7 @@ import { clientAddress } from '../http/client-address.js';
 import { Problem, responses } from '../http/schemas.js';
 import { unstorablePointer } from '../lib/json-pointer.js';
 import { jsonBodyParser } from '../http/json-body.js';
+import { isRawJsonSchema, RawJsonBody } from '../http/raw-json.js';
 import { bodyUnread, discardBody } from '../http/body-limit.js';
 import { BASE_HEADERS, DOCUMENT_HEADERS, HSTS, overHttps } from '../http/security-headers.js';
 import { RequestLogger } from '../http/request-logger.js';
@@ -143,6 +144,21 @@ function fromStorageError(error: unknown): AppError | undefined {
   return undefined;
 }
 
+/** The problem an error is answered with. */
+function problemOf(error: FastifyError | AppError | Error, log: FastifyBaseLogger): AppError {
+  if (error instanceof AppError) return error;
+  const mapped = fromStorageError(error);
+  if (mapped) return mapped;
+  const fe = error as FastifyError;
+  if (fe.validation) return validationProblem(fe.validation as AjvError[], fe.validationContext);
+  if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
+    const code = (fe.code ?? 'bad_request').toLowerCase().replace(/^fst_err_/, '');
+    return new AppError(fe.statusCode, code, fe.message);
+  }
+  log.error({ err: error }, 'unhandled error');
+  return new AppError(500, 'internal_error', 'an unexpected error occurred');
+}
+
 export async function buildApi(core: Core, domains: readonly Domain[]): Promise<Api> {
   const app = Fastify({
     loggerInstance: core.log,
@@ -183,8 +199,12 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
   // JSON bodies are validated as sent (a string is never taken for a number, nor null for ""); query
   // strings, path parameters and headers are text, so they are coerced to their declared types.
   const validators = { body: requestAjv(false), text: requestAjv('array') };
+  // A body the route parses and checks itself (src/http/raw-json.ts) is documented, not checked here.
+  const uncheckedBody = () => true;
   app.setValidatorCompiler(({ schema, httpPart }) =>
-    (httpPart === 'body' ? validators.body : validators.text).compile(schema as object),
+    httpPart === 'body' && isRawJsonSchema(schema)
+      ? uncheckedBody
+      : (httpPart === 'body' ? validators.body : validators.text).compile(schema as object),
   );
 
   app.removeContentTypeParser('application/json');
@@ -217,17 +237,15 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
       bodyUnread(request.raw) && String(reply.getHeader('connection')).toLowerCase() === 'close'
         ? discardBody(request.raw).then(() => sendProblem(reply, problem))
         : sendProblem(reply, problem);
-    if (error instanceof AppError) return send(error);
-    const mapped = fromStorageError(error);
-    if (mapped) return send(mapped);
-    const fe = error as FastifyError;
-    if (fe.validation) return send(validationProblem(fe.validation as AjvError[], fe.validationContext));
-    if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
-      const code = (fe.code ?? 'bad_request').toLowerCase().replace(/^fst_err_/, '');
-      return send(new AppError(fe.statusCode, code, fe.message));
+    // A body left as bytes for its route (src/http/raw-json.ts): its own error, when it has one, comes
+    // first where a parsed body's would have.
+    const body = request.body;
+    if (body instanceof RawJsonBody && !body.examined) {
+      return body
+        .precedingError()
+        .then((first) => (first ? send(first) : send(problemOf(error, request.log))));
     }
-    request.log.error({ err: error }, 'unhandled error');
-    return send(new AppError(500, 'internal_error', 'an unexpected error occurred'));
+    return send(problemOf(error, request.log));
   });
 
   // One hook starts every answer (BASE_HEADERS, the request id) and authenticates the caller of a route

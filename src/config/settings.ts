@@ -1,4 +1,5 @@
 // Settings: every KEEL_* variable, parsed and validated once into one typed object.
+import os from 'node:os';
 import path from 'node:path';
 import { passwordProblem } from '../crypto/password-policy.js';
 import { parseTrustedProxies, type ForwardingHeader, type TrustedProxies } from '../http/client-address.js';
@@ -163,6 +164,12 @@ export interface Settings {
   };
   outbound: { allowPrivateNetworks: boolean };
   pluginsDir: string | undefined;
+  /**
+   * Where posted plugin documents are parsed and validated (docs/input-hardening.md, "Large documents
+   * leave the event loop"): `workers` threads (0: all inline), at most `queue` documents waiting for
+   * one (then 503), and bodies under `inlineBelowBytes` done on the event loop.
+   */
+  pluginDocuments: { workers: number; queue: number; inlineBelowBytes: number };
   /** ClickHouse server `clickhouse://user:password@host:8123/db`; null: the embedded engine (chdb). */
   analyticsUrl: string | null;
   connector: {
@@ -313,6 +320,11 @@ export function loadSettings(env: Env = process.env): Settings {
     },
     outbound: { allowPrivateNetworks: bool(env, 'KEEL_OUTBOUND_ALLOW_PRIVATE_NETWORKS', false) },
     pluginsDir: str(env, 'KEEL_PLUGINS_DIR'),
+    pluginDocuments: {
+      workers: int(env, 'KEEL_PLUGIN_DOCUMENT_WORKERS', Math.max(1, os.availableParallelism() - 1), 0, 64),
+      queue: int(env, 'KEEL_PLUGIN_DOCUMENT_QUEUE', 64, 0, 10_000),
+      inlineBelowBytes: int(env, 'KEEL_PLUGIN_DOCUMENT_INLINE_BELOW_BYTES', 16 * 1024, 0, 1024 * 1024 + 1),
+    },
     analyticsUrl: analyticsUrl(env),
     connector: {
       apiKey: connectorKey(env),

@@ -109,7 +109,7 @@ function nonFinitePath(value: unknown): Array<string | number> | undefined {
 const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;
 
 /** A charset parameter other than UTF-8's: JSON is UTF-8 (RFC 8259 8.1), and the body is read as such. */
-function otherCharset(contentType: string | undefined): boolean {
+export function otherCharset(contentType: string | undefined): boolean {
   const charset = CHARSET.exec(contentType ?? '')?.[1]?.toLowerCase();
   return charset !== undefined && charset !== 'utf-8' && charset !== 'utf8';
 }

@@ -73,7 +73,11 @@ const MAY_NEED_ENCODING = /\\u0000|\\ud[89a-f]|"\uFDD0/;
  * in the text, an escaped quote before U+FDD0): the walk then decides.
  */
 export function storedJson(doc: unknown): string {
-  const json = JSON.stringify(doc);
+  return storedJsonOf(doc, JSON.stringify(doc));
+}
+
+/** storedJson given the document's JSON text (`json`, JSON.stringify's): that text itself, mostly. */
+export function storedJsonOf(doc: unknown, json: string): string {
   return MAY_NEED_ENCODING.test(json) ? JSON.stringify(encodeDocument(doc)) : json;
 }
 

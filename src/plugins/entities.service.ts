@@ -1,6 +1,5 @@
 // The generic router's service: entities and edges of every plugin, checked against the labels and
 // JSON Schemas of the plugin's manifest and guarded by the permissions derived from it.
-import type { ValidateFunction } from 'ajv/dist/2020.js';
 import type { Core } from '../kernel/core.js';
 import type { AuthContext } from '../kernel/context.js';
 import { authorize } from '../authz/guard.js';
@@ -16,13 +15,15 @@ import {
   type Props,
 } from '../graph/store.js';
 import { isUuid } from '../graph/ids.js';
-import { AppError, conflict, invalid, notFound } from '../http/errors.js';
+import { conflict, invalid, notFound } from '../http/errors.js';
 import type { CacheScope } from '../http/page-cache.js';
 import type { Page } from '../http/pagination.js';
-import { documentErrors, WORK_LIMIT_KEYWORD } from './json-schema.js';
-import { decodeDocument, encodeDocument, storedJson } from './document-codec.js';
+import { decodeDocument, encodeDocument } from './document-codec.js';
+import { check, notAnObject, problemError } from './document-job.js';
+import type { DocumentPool } from './document-pool.js';
+import { RawJsonBody } from '../http/raw-json.js';
 import { entityInserter } from './entity-inserts.js';
-import { entityJsonWriter, entityListJson, type EntityJson } from './entity-json.js';
+import { createdEntityJson, entityJsonWriter, entityListJson, type EntityJson } from './entity-json.js';
 import { authorizeEnds, mayReadEnd, type EndAccess } from './edge-ends.js';
 import {
   permissionName,
@@ -127,19 +128,6 @@ function otherEnd(slug: string, e: CompiledEdgeLabel, row: AnchoredEdge) {
   };
 }
 
-/** Validates a document against a label schema: 422 with pointers (prefixed by `prefix`) and keywords. */
-function check(validate: ValidateFunction, doc: unknown, prefix = ''): void {
-  if (validate(doc)) return;
-  const errors = documentErrors(validate.errors, prefix);
-  const first = errors[0]!;
-  throw new AppError(
-    422,
-    first.keyword === WORK_LIMIT_KEYWORD ? 'validation_too_costly' : 'validation_failed',
-    `${first.pointer === '/' ? 'body' : first.pointer.slice(1)}: ${first.detail}`,
-    errors,
-  );
-}
-
 function vertexOf(plugin: CompiledPlugin, slug: string, label: string): CompiledVertexLabel {
   const v = plugin.vertices.get(label);
   if (!v) throw notFound(`entity label ${label} of plugin ${slug}`);
@@ -175,7 +163,11 @@ type Deps = Pick<Core, 'sql' | 'pages'>;
 /** The cached responses of a plugin's entities (src/http/page-cache.ts). */
 const entityPages = (slug: string) => `plugin:${slug}`;
 
-export function pluginEntitiesService({ sql, pages }: Deps, registry: PluginRegistry) {
+export function pluginEntitiesService(
+  { sql, pages }: Deps,
+  registry: PluginRegistry,
+  documents: DocumentPool,
+) {
   const inserts = entityInserter(sql);
   /** After an entity write commits: this process's cached entity responses go, and other replicas are told. */
   const written = <T>(slug: string, result: T): T => {
@@ -243,15 +235,29 @@ export function pluginEntitiesService({ sql, pages }: Deps, registry: PluginRegi
       };
     },
 
-    async create(ctx: AuthContext, slug: string, label: string, body: Props): Promise<EntityRead> {
+    /**
+     * Creates an entity from a posted body (a RawJsonBody: parsed, checked and validated by the
+     * document pool); answers the entity as JSON text.
+     */
+    async create(ctx: AuthContext, slug: string, label: string, body: unknown): Promise<string> {
+      // Another body (text/plain, none) is what the route's body schema refused: no JSON object.
+      if (!(body instanceof RawJsonBody)) throw notAnObject();
+      body.handlerStarted();
       authorize(ctx, permissionName(slug, label, 'write'));
       return withCurrent(slug, async ({ head, plugin }) => {
         const v = vertexOf(plugin, slug, label);
-        check(v.validate, body);
-        const node = await inserts.insert(head, v.storage, storedJson(body));
-        // Answered with the document validated and stored, members in the order sent (a later read
-        // shows them in the order jsonb keeps).
-        return node && written(slug, entityAnswer(slug, label, node, body));
+        body.examined = true;
+        const outcome = await documents.run(body.bytes, {
+          key: `${head.id}@${head.revision}`,
+          label,
+          manifest: plugin.manifest,
+          validate: v.validate,
+        });
+        if (!outcome.ok) throw problemError(outcome.problem);
+        if (!('stored' in outcome))
+          throw new Error('a document validated against its label has a stored form');
+        const node = await inserts.insert(head, v.storage, outcome.stored);
+        return node && written(slug, createdEntityJson(slug, label, node, outcome.answer ?? outcome.stored));
       });
     },
 

@@ -2,6 +2,7 @@
 // read neither parses the document nor serializes it again (docs/plugins.md, "Reads send the stored
 // text"). The answer has the members and order of the EntityRead schema.
 import type { GraphNodeText } from '../graph/store.js';
+import type { CreatedEntity } from './store.js';
 import { documentJson } from './document-codec.js';
 
 export type EntityJson = (node: GraphNodeText) => string;
@@ -20,3 +21,20 @@ export const entityListJson = (write: EntityJson, nodes: readonly GraphNodeText[
   for (let i = 0; i < nodes.length; i++) out += (i === 0 ? '' : ',') + write(nodes[i]!);
   return out + ']';
 };
+
+/**
+ * A created entity's answer: its row's id and times, and `documentJson`, its document's JSON text as
+ * sent (document-job.ts), members in the order sent (a later read shows them in the order jsonb keeps).
+ */
+export function createdEntityJson(
+  slug: string,
+  label: string,
+  n: CreatedEntity,
+  documentJson: string,
+): string {
+  return (
+    `{"id":"${n.id}","plugin":${JSON.stringify(slug)},"label":${JSON.stringify(label)},` +
+    `"properties":${documentJson},"created_at":"${n.created_at.toISOString()}",` +
+    `"updated_at":"${n.updated_at.toISOString()}"}`
+  );
+}

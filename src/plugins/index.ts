@@ -1,4 +1,5 @@
 import type { Domain } from '../kernel/domain.js';
+import { DocumentPool } from './document-pool.js';
 import { pluginEntitiesService } from './entities.service.js';
 import { pluginMigrations } from './migrations.js';
 import { pluginsService } from './plugins.service.js';
@@ -28,11 +29,15 @@ export const pluginsDomain: Domain = {
   },
   routes: (api, core) => {
     const registry = new PluginRegistry();
+    const { workers, queue, inlineBelowBytes } = core.settings.pluginDocuments;
+    const documents = new DocumentPool({ workers, queue, inlineBelow: inlineBelowBytes });
+    api.addHook('onClose', () => documents.close());
     return pluginRoutes(
       api,
       pluginsService(core, registry),
-      pluginEntitiesService(core, registry),
+      pluginEntitiesService(core, registry, documents),
       core.pages,
+      documents,
     );
   },
 };

@@ -4,9 +4,11 @@ import { sendCached, type PageCache } from '../http/page-cache.js';
 import { nextLink, parsePage, sendPage } from '../http/pagination.js';
 import { NoContent, PageQuery, Timestamp, responses } from '../http/schemas.js';
 import { jsonBodyParser } from '../http/json-body.js';
+import { rawJsonBodyParser, rawJsonSchema } from '../http/raw-json.js';
 import { authOf } from '../kernel/route.js';
 import { isEdgeCursor, type PluginEntitiesService } from './entities.service.js';
 import type { PluginsService } from './plugins.service.js';
+import type { DocumentPool } from './document-pool.js';
 
 /** Path segments reach SQL as bound text parameters, which cannot hold NUL. */
 const NO_NUL = '^[^\\u0000]*$';
@@ -124,6 +126,7 @@ export async function pluginRoutes(
   plugins: PluginsService,
   entities: PluginEntitiesService,
   pages: PageCache,
+  documents: DocumentPool,
 ): Promise<void> {
   const tags = ['plugins'];
   api.get(
@@ -213,19 +216,33 @@ export async function pluginRoutes(
         });
       },
     );
-    scoped.post(
-      base,
-      {
-        schema: {
-          tags,
-          params: LabelParams,
-          body: JsonObject("the entity's document, validated against the label's JSON Schema"),
-          response: responses({ 201: EntityRead }),
+    // A document is posted as bytes: it is parsed, checked and validated by the document pool, off the
+    // event loop when it is large (document-pool.ts); the body schema here documents it.
+    await scoped.register(async (instance) => {
+      const raw = instance as unknown as Api;
+      const parser = rawJsonBodyParser(documents.bodyCheck);
+      for (const type of ['application/json', 'application/merge-patch+json']) {
+        raw.removeContentTypeParser(type);
+        raw.addContentTypeParser(type, { parseAs: 'buffer' }, parser);
+      }
+      raw.post(
+        base,
+        {
+          schema: {
+            tags,
+            params: LabelParams,
+            body: rawJsonSchema(
+              JsonObject("the entity's document, validated against the label's JSON Schema"),
+            ),
+            response: responses({ 201: EntityRead }),
+          },
         },
-      },
-      async (req, reply) =>
-        reply.code(201).send(await entities.create(authOf(req), req.params.slug, req.params.label, req.body)),
-    );
+        async (req, reply) => {
+          const answer = await entities.create(authOf(req), req.params.slug, req.params.label, req.body);
+          return reply.code(201).type('application/json; charset=utf-8').send(answer);
+        },
+      );
+    });
     scoped.get(
       `${base}/:id`,
       { schema: { tags, params: EntityParams, response: responses({ 200: EntityRead }) } },

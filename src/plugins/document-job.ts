@@ -1,0 +1,90 @@
+// What a posted plugin document costs the CPU, as one function: decode the body's bytes, parse them as
+// the JSON body parser does, check that the document is an object (the route's body schema), validate
+// it against the label's schema, and write its stored form and its answer as JSON text. It runs on a
+// worker thread for large bodies and inline for small ones (document-pool.ts): the same code, so the
+// same answers either way.
+import type { ValidateFunction } from 'ajv/dist/2020.js';
+import { AppError, type FieldError } from '../http/errors.js';
+import { parseJsonBody } from '../http/json-body.js';
+import type { BodyErrorStage } from '../http/raw-json.js';
+import { storedJsonOf } from './document-codec.js';
+import { documentErrors, WORK_LIMIT_KEYWORD } from './json-schema.js';
+
+/** Validates a document against a label schema: 422 with pointers (prefixed by `prefix`) and keywords. */
+export function check(validate: ValidateFunction, doc: unknown, prefix = ''): void {
+  if (validate(doc)) return;
+  const errors = documentErrors(validate.errors, prefix);
+  const first = errors[0]!;
+  throw new AppError(
+    422,
+    first.keyword === WORK_LIMIT_KEYWORD ? 'validation_too_costly' : 'validation_failed',
+    `${first.pointer === '/' ? 'body' : first.pointer.slice(1)}: ${first.detail}`,
+    errors,
+  );
+}
+
+/** An AppError as data that crosses to and from a worker thread (structured clone drops its class). */
+export interface ProblemData {
+  status: number;
+  code: string;
+  detail: string;
+  errors?: FieldError[] | undefined;
+}
+
+export const problemData = (e: AppError): ProblemData => ({
+  status: e.status,
+  code: e.code,
+  detail: e.detail,
+  errors: e.errors,
+});
+
+export const problemError = (p: ProblemData): AppError => new AppError(p.status, p.code, p.detail, p.errors);
+
+/**
+ * A document's outcome. `stored`: its stored form as JSON text (storedJson, the insert's parameter);
+ * `answer`: the document as JSON text as sent, for the 201 answer, absent when it is `stored` itself
+ * (most documents). `checked`: the body parsed and is an object, and nothing more was asked.
+ */
+export type DocumentOutcome =
+  | { ok: true; stored: string; answer?: string | undefined }
+  | { ok: true; checked: true }
+  | { ok: false; stage: BodyErrorStage | 'schema'; problem: ProblemData };
+
+/** The route's body schema's answer to a document that is not a JSON object (src/app/api.ts). */
+const NOT_AN_OBJECT: ProblemData = {
+  status: 422,
+  code: 'validation_failed',
+  detail: 'body: must be object',
+  errors: [{ pointer: '/', in: 'body', detail: 'must be object', keyword: 'type' }],
+};
+
+/** NOT_AN_OBJECT as an error. */
+export const notAnObject = (): AppError => problemError(NOT_AN_OBJECT);
+
+/**
+ * Parses, checks and validates a posted document; without `validate`, only parses and checks it (the
+ * examination of a body whose request fails before its schema is known: RawJsonBody.precedingError).
+ */
+export function prepareDocument(bytes: Uint8Array, validate?: ValidateFunction): DocumentOutcome {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  let doc: unknown;
+  try {
+    doc = parseJsonBody(text);
+  } catch (err) {
+    if (err instanceof AppError) return { ok: false, stage: 'parse', problem: problemData(err) };
+    throw err;
+  }
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) {
+    return { ok: false, stage: 'shape', problem: NOT_AN_OBJECT };
+  }
+  if (!validate) return { ok: true, checked: true };
+  try {
+    check(validate, doc);
+  } catch (err) {
+    if (err instanceof AppError) return { ok: false, stage: 'schema', problem: problemData(err) };
+    throw err;
+  }
+  const answer = JSON.stringify(doc);
+  const stored = storedJsonOf(doc, answer);
+  return answer === stored ? { ok: true, stored } : { ok: true, stored, answer };
+}

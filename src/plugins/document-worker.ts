@@ -1,0 +1,45 @@
+// A worker thread of the document pool (document-pool.ts): it parses, checks, validates and encodes
+// posted plugin documents off the event loop. Each plugin revision's schemas are compiled here once,
+// from the manifest the pool sends with the first document of that revision, and kept by revision.
+import { parentPort } from 'node:worker_threads';
+import { compileManifest, type CompiledPlugin, type Manifest } from './manifest.js';
+import { prepareDocument } from './document-job.js';
+import type { WorkerReply, WorkerRequest } from './document-pool.js';
+
+/** Compiled revisions kept; the oldest goes first. */
+const KEPT_REVISIONS = 32;
+const compiled = new Map<string, CompiledPlugin>();
+
+function pluginOf(key: string, manifest: Manifest | undefined): CompiledPlugin | undefined {
+  let plugin = compiled.get(key);
+  if (plugin) {
+    compiled.delete(key); // to the back of the line
+  } else {
+    if (!manifest) return undefined;
+    plugin = compileManifest(manifest);
+    if (compiled.size >= KEPT_REVISIONS) compiled.delete(compiled.keys().next().value!);
+  }
+  compiled.set(key, plugin);
+  return plugin;
+}
+
+function answer(request: WorkerRequest): WorkerReply {
+  const { id, bytes, target } = request;
+  if (!target) return { id, outcome: prepareDocument(bytes) };
+  const plugin = pluginOf(target.key, target.manifest);
+  if (!plugin) return { id, needManifest: true, bytes };
+  const label = plugin.vertices.get(target.label);
+  if (!label) throw new Error(`no label ${target.label} in ${target.key}`);
+  return { id, outcome: prepareDocument(bytes, label.validate) };
+}
+
+parentPort!.on('message', (request: WorkerRequest) => {
+  let reply: WorkerReply;
+  try {
+    reply = answer(request);
+  } catch (err) {
+    reply = { id: request.id, failed: err instanceof Error ? err.message : String(err) };
+  }
+  // Bytes handed back (the manifest asked for) go without a copy.
+  parentPort!.postMessage(reply, 'bytes' in reply ? [reply.bytes.buffer as ArrayBuffer] : []);
+});
