@@ -4465,6 +4465,117 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organizations/{org}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's activity: what happened, to what, by whom, when
+         * @description Newest first, keyset pages (Link rel="next"). Read from the analytics store, duplicates collapsed; an event shows up there about one poll interval after it was recorded. 503 with Retry-After while the store is down. Team events need team:read, webhook deliveries webhooks:read. Needs organization:read (403 before any lookup; 404 for an unknown organization). Events of the organization's projects are listed to holders of project:read only; a user reading a project through its access list reads its activity on the project route.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description only what this user or service account did, itself or on behalf of another */
+                    actor?: string;
+                    /** @description from the Link header of the previous page; opaque */
+                    cursor?: string;
+                    /** @description events per page (1 to 100) */
+                    limit?: number;
+                    /** @description events at or after (whole seconds) */
+                    since?: string;
+                    /** @description only events recorded on this topic */
+                    topic?: "gateway" | "lifecycle" | "comments";
+                    /** @description only events of this type (`project.created`), or of one subject (`project.*`) */
+                    type?: string;
+                    /** @description events before (whole seconds) */
+                    until?: string;
+                };
+                header?: never;
+                path: {
+                    org: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            actor: string | null;
+                            /** @description who did it: the caller, or "<user> on behalf of <actor>" under delegation */
+                            by: string;
+                            /** @description facts about the event (the fields an update changed, a previous slug...); never a secret */
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            environment: string | null;
+                            /**
+                             * Format: uuid
+                             * @description the event id (for a webhook delivery, derived from the webhook and its delivery id)
+                             */
+                            id: string;
+                            /** Format: date-time */
+                            occurred_at: string;
+                            /** @description slug of the organization, as recorded */
+                            organization: string;
+                            /** @description the user or service account who did it; `system` for Keel itself */
+                            principal: string;
+                            project: string | null;
+                            /** @description what it happened to */
+                            subject: {
+                                /** @description the id of that thing */
+                                id: string;
+                                /** @description what it happened to: organization, team, project, comment, webhook... */
+                                type: string;
+                            };
+                            /** @description one sentence: who did what to what */
+                            summary: string;
+                            /**
+                             * @description where it was recorded: lifecycle, comments, gateway
+                             * @enum {unknown}
+                             */
+                            topic: "gateway" | "lifecycle" | "comments";
+                            /** @description what happened: `<subject>.<verb>`, e.g. `project.created` */
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organizations/{org}/operations-log": {
         parameters: {
             query?: never;
@@ -5482,6 +5593,118 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{org}/projects/{project}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A project's activity: what happened, to what, by whom, when
+         * @description Newest first, keyset pages (Link rel="next"). Read from the analytics store, duplicates collapsed; an event shows up there about one poll interval after it was recorded. 503 with Retry-After while the store is down. Team events need team:read, webhook deliveries webhooks:read. Needs read of the project (project:read, or a CAN_ACCESS read edge); anyone else gets the 404 of a missing project.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description only what this user or service account did, itself or on behalf of another */
+                    actor?: string;
+                    /** @description from the Link header of the previous page; opaque */
+                    cursor?: string;
+                    /** @description events per page (1 to 100) */
+                    limit?: number;
+                    /** @description events at or after (whole seconds) */
+                    since?: string;
+                    /** @description only events recorded on this topic */
+                    topic?: "gateway" | "lifecycle" | "comments";
+                    /** @description only events of this type (`project.created`), or of one subject (`project.*`) */
+                    type?: string;
+                    /** @description events before (whole seconds) */
+                    until?: string;
+                };
+                header?: never;
+                path: {
+                    org: string;
+                    project: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            actor: string | null;
+                            /** @description who did it: the caller, or "<user> on behalf of <actor>" under delegation */
+                            by: string;
+                            /** @description facts about the event (the fields an update changed, a previous slug...); never a secret */
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            environment: string | null;
+                            /**
+                             * Format: uuid
+                             * @description the event id (for a webhook delivery, derived from the webhook and its delivery id)
+                             */
+                            id: string;
+                            /** Format: date-time */
+                            occurred_at: string;
+                            /** @description slug of the organization, as recorded */
+                            organization: string;
+                            /** @description the user or service account who did it; `system` for Keel itself */
+                            principal: string;
+                            project: string | null;
+                            /** @description what it happened to */
+                            subject: {
+                                /** @description the id of that thing */
+                                id: string;
+                                /** @description what it happened to: organization, team, project, comment, webhook... */
+                                type: string;
+                            };
+                            /** @description one sentence: who did what to what */
+                            summary: string;
+                            /**
+                             * @description where it was recorded: lifecycle, comments, gateway
+                             * @enum {unknown}
+                             */
+                            topic: "gateway" | "lifecycle" | "comments";
+                            /** @description what happened: `<subject>.<verb>`, e.g. `project.created` */
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
