@@ -77,7 +77,7 @@ const COLUMNS = [
 const typeStarts = (prefix: string) => `substring(event_type, 1, ${lit(prefix.length)}) = ${lit(prefix)}`;
 
 const since = (h: Holder) =>
-  `occurred_at >= toDateTime(${lit(Math.max(0, Math.floor(h.createdAt.getTime() / 1000) - CLOCK_SLACK_S))})`;
+  `occurred_at >= toDateTime(${lit(Math.max(0, Math.floor(new Date(h.createdAt).getTime() / 1000) - CLOCK_SLACK_S))})`;
 
 /** Up to `limit` events, newest first (occurred_at, then event_id, descending). */
 export function listEventRows(

@@ -106,7 +106,7 @@ function listItems(body: unknown): Record<string, unknown>[] {
 }
 
 /**
- * Vendor B shape: GET {base_url}/models, `{object: 'list', data: [{id, object, created, owned_by}]}`.
+ * OpenAI API shape (vendor_b, vendor_b_compatible): GET {base_url}/models, `{object: 'list', data: [{id, object, created, owned_by}]}`.
  * Compatible servers may page with `has_more` and `last_id` (next page: `?after=<last id>`), and may
  * report context sizes under several names; the common ones are mapped.
  */
@@ -191,7 +191,7 @@ function sdkFetch(fetchFn: OutboundFetch): typeof fetch {
   };
 }
 
-/** Vendor A: the vendor SDK's paginated models list; max_input_tokens and max_tokens are mapped. */
+/** Anthropic (vendor_a): the Anthropic SDK's paginated models list; max_input_tokens and max_tokens are mapped. */
 async function discoverVendorA(
   target: DiscoveryTarget,
   fetchFn: OutboundFetch,

@@ -1,5 +1,6 @@
 // The AI provider drivers: one per vendor request shape. Static code, not data: adding a driver is a
-// release (SPEC 9.3), so a provider can only name a driver this list knows.
+// release (SPEC 9.3), so a provider can only name a driver this list knows. The names are the SPEC's
+// keys; what a person reads (display name, description, icon) names the vendor (docs/ai-catalog.md).
 
 export const DRIVER_NAMES = ['vendor_a', 'vendor_b', 'vendor_b_compatible', 'cloud_a', 'cloud_b'] as const;
 export type DriverName = (typeof DRIVER_NAMES)[number];
@@ -8,7 +9,7 @@ export interface Driver {
   name: DriverName;
   display_name: string;
   description: string;
-  /** An icon name the UI maps to an image. */
+  /** An icon name the UI maps to an image: the vendor's or the cloud's (`anthropic`, `aws_bedrock`...). */
   icon: string;
   /** Where requests go when the provider sets no base_url; null when there is no single default. */
   default_base_url: string | null;
@@ -21,9 +22,11 @@ export interface Driver {
 export const DRIVERS: readonly Driver[] = [
   {
     name: 'vendor_a',
-    display_name: 'Vendor A',
-    description: 'Messages API (the Anthropic request shape), through the vendor SDK.',
-    icon: 'vendor_a',
+    display_name: 'Anthropic',
+    description:
+      "Anthropic's Claude models through the Anthropic Messages API, called with Anthropic's own SDK " +
+      '(@anthropic-ai/sdk). Needs an Anthropic API key.',
+    icon: 'anthropic',
     default_base_url: 'https://api.anthropic.com',
     supports_iam: false,
     requires_base_url: false,
@@ -31,9 +34,10 @@ export const DRIVERS: readonly Driver[] = [
   },
   {
     name: 'vendor_b',
-    display_name: 'Vendor B',
-    description: 'Chat Completions API (the OpenAI request shape).',
-    icon: 'vendor_b',
+    display_name: 'OpenAI',
+    description:
+      "OpenAI's models through the OpenAI API (Chat Completions, GET /models). Needs an OpenAI API key.",
+    icon: 'openai',
     default_base_url: 'https://api.openai.com/v1',
     supports_iam: false,
     requires_base_url: false,
@@ -41,10 +45,11 @@ export const DRIVERS: readonly Driver[] = [
   },
   {
     name: 'vendor_b_compatible',
-    display_name: 'Vendor B compatible',
+    display_name: 'OpenAI-compatible server',
     description:
-      'Any server that speaks the Vendor B API shape (self-hosted inference servers, gateways). Needs a base URL.',
-    icon: 'vendor_b_compatible',
+      'Any server that speaks the OpenAI API (self-hosted inference servers such as vLLM or Ollama, ' +
+      'gateways such as LiteLLM). Needs its base URL; a key when the server asks for one.',
+    icon: 'openai_compatible',
     default_base_url: null,
     supports_iam: false,
     requires_base_url: true,
@@ -52,10 +57,11 @@ export const DRIVERS: readonly Driver[] = [
   },
   {
     name: 'cloud_a',
-    display_name: 'Cloud A',
+    display_name: 'Amazon Bedrock',
     description:
-      "A cloud provider's hosted models; authenticates from the runtime's ambient cloud credentials and region.",
-    icon: 'cloud_a',
+      "Models hosted on Amazon Bedrock (AWS); authenticates with the runtime's ambient AWS credentials " +
+      '(IAM role) in the region the provider names. No model discovery.',
+    icon: 'aws_bedrock',
     default_base_url: null,
     supports_iam: true,
     requires_base_url: false,
@@ -63,10 +69,11 @@ export const DRIVERS: readonly Driver[] = [
   },
   {
     name: 'cloud_b',
-    display_name: 'Cloud B',
+    display_name: 'Google Cloud Vertex AI',
     description:
-      "Another cloud provider's hosted models; authenticates from the runtime's ambient cloud credentials and region.",
-    icon: 'cloud_b',
+      "Models hosted on Google Cloud Vertex AI; authenticates with the runtime's ambient Google Cloud " +
+      'credentials (service account) in the region the provider names. No model discovery.',
+    icon: 'google_vertex_ai',
     default_base_url: null,
     supports_iam: true,
     requires_base_url: false,

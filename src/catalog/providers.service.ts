@@ -25,6 +25,8 @@ export interface ProviderRead {
   id: string;
   organization: string;
   driver: DriverName;
+  /** What the driver is, in words a person recognises (the vendor or cloud: `Anthropic`, `OpenAI`...). */
+  driver_display_name: string;
   name: string;
   base_url: string | null;
   region: string | null;
@@ -45,6 +47,7 @@ export function providerRead(p: ProviderNode, org: string): ProviderRead {
     id: p.id,
     organization: org,
     driver: driver.name,
+    driver_display_name: driver.display_name,
     name: p.props.name,
     base_url: p.props.base_url,
     region: p.props.region,

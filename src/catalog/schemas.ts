@@ -12,7 +12,11 @@ import { MODEL_KINDS } from './store.js';
 const Nullable = <T extends TSchema>(t: T) =>
   Type.Unsafe<Static<T> | null>({ ...t, type: [(t as unknown as { type: string }).type, 'null'] });
 
-export const DriverName = Type.Enum(DRIVER_NAMES);
+export const DriverName = Type.Enum(DRIVER_NAMES, {
+  description:
+    'vendor_a: Anthropic; vendor_b: OpenAI; vendor_b_compatible: an OpenAI-compatible server; ' +
+    'cloud_a: Amazon Bedrock; cloud_b: Google Cloud Vertex AI',
+});
 const Name = Type.String({ minLength: 1, maxLength: 200 });
 const BaseUrl = Type.String({
   minLength: 1,
@@ -65,9 +69,11 @@ export const IdParams = Type.Object({
 
 export const DriverRead = Type.Object({
   name: DriverName,
-  display_name: Type.String(),
-  description: Type.String(),
-  icon: Type.String(),
+  display_name: Type.String({ description: 'the vendor or cloud the driver talks to, e.g. Anthropic' }),
+  description: Type.String({
+    description: 'what the driver calls, with which SDK or API, and what it needs',
+  }),
+  icon: Type.String({ description: "an icon name for the vendor's or cloud's logo, e.g. anthropic" }),
   default_base_url: Type.Union([Type.String(), Type.Null()]),
   supports_iam: Type.Boolean(),
   requires_base_url: Type.Boolean(),
@@ -78,6 +84,7 @@ export const ProviderRead = Type.Object({
   id: Type.String(),
   organization: Type.String(),
   driver: DriverName,
+  driver_display_name: Type.String({ description: "the driver's display name (the vendor or cloud)" }),
   name: Type.String(),
   base_url: Type.Union([Type.String(), Type.Null()], { description: "null: the driver's default applies" }),
   region: Type.Union([Type.String(), Type.Null()]),

@@ -1,5 +1,6 @@
 // Signing in through a login provider: /auth/providers, authorize (302 to the provider) and the
 // callback (302 to the frontend with Keel tokens in the fragment). See docs/oauth-login.md.
+import { PROVIDER_TYPE_INFO } from './types.js';
 import type { UserNode } from '../kernel/identity.js';
 import { createHmac, hkdfSync } from 'node:crypto';
 import * as oidc from 'openid-client';
@@ -28,6 +29,8 @@ const OUTBOUND_TIMEOUT_MS = 10_000;
 export interface LoginMethod {
   slug: string;
   type: string;
+  /** The login service (`Google`, `GitHub`, `OpenID Connect`, `Password`). */
+  type_display_name: string;
   name: string;
   icon: string;
   /** Where the browser goes to start; null for the local password method (POST /auth/login). */
@@ -179,6 +182,7 @@ export function oauthLoginService(
       const methods: LoginMethod[] = providers.map((n) => ({
         slug: n.props.slug,
         type: n.props.type,
+        type_display_name: PROVIDER_TYPE_INFO[n.props.type].display_name,
         name: n.props.name,
         icon: n.props.icon,
         authorize_url: `${publicUrl}/auth/oauth/${n.props.slug}/authorize`,
@@ -187,6 +191,7 @@ export function oauthLoginService(
         methods.push({
           slug: 'password',
           type: 'password',
+          type_display_name: 'Password',
           name: 'Email and password',
           icon: 'key',
           authorize_url: null,

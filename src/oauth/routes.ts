@@ -8,20 +8,33 @@ import { authOf } from '../kernel/route.js';
 import type { OAuthLoginService } from './login.js';
 import type { OAuthProvidersService } from './service.js';
 import { PROVIDER_SLUGS } from './store.js';
+import { ICON_DESCRIPTION } from './types.js';
 
-const ProviderTypeSchema = Type.Union([
-  Type.Literal('provider_a'),
-  Type.Literal('provider_b'),
-  Type.Literal('oidc'),
-]);
-const IconSchema = Type.Union([Type.Literal('provider_a'), Type.Literal('provider_b'), Type.Literal('key')]);
+const ProviderTypeSchema = Type.Union(
+  [Type.Literal('provider_a'), Type.Literal('provider_b'), Type.Literal('oidc')],
+  { description: 'provider_a: Google; provider_b: GitHub; oidc: any OpenID Connect provider' },
+);
+const IconSchema = Type.Union([Type.Literal('provider_a'), Type.Literal('provider_b'), Type.Literal('key')], {
+  description: ICON_DESCRIPTION,
+});
+const TypeDisplayName = Type.String({
+  description: 'the login service of the type: Google, GitHub, OpenID Connect',
+});
+const ProviderTypeRead = Type.Object({
+  type: ProviderTypeSchema,
+  display_name: TypeDisplayName,
+  description: Type.String({ description: 'what the type calls, and what it checks' }),
+  icon: IconSchema,
+});
 const Nullable = <T extends ReturnType<typeof Type.String>>(s: T) => Type.Union([s, Type.Null()]);
 
 const OAuthProviderRead = Type.Object(
   {
     slug: Type.String(),
     type: ProviderTypeSchema,
-    name: Type.String(),
+    type_display_name: TypeDisplayName,
+    type_description: Type.String({ description: 'what the type calls, and what it checks' }),
+    name: Type.String({ description: 'the name the login page shows, chosen by the admin' }),
     enabled: Type.Boolean(),
     client_id: Type.Union([Type.String(), Type.Null()]),
     has_secret: Type.Boolean({
@@ -69,6 +82,9 @@ const OAuthProviderPut = Type.Object(
 const LoginMethod = Type.Object({
   slug: Type.String(),
   type: Type.String(),
+  type_display_name: Type.String({
+    description: 'the login service: Google, GitHub, OpenID Connect, or Password',
+  }),
   name: Type.String(),
   icon: Type.String(),
   authorize_url: Type.Union([Type.String(), Type.Null()]),
@@ -86,6 +102,18 @@ export async function oauthRoutes(
   /** Counts a login start per client address; throws 429 past the limit (each start stores a row). */
   limitStarts: (key: string) => Promise<void> = async () => {},
 ) {
+  api.get(
+    '/admin/oauth-provider-types',
+    {
+      schema: {
+        tags,
+        summary: 'The login provider types, named for people: the service each one calls',
+        description: 'Configured or not. Needs oauth-providers:read.',
+        response: responses({ 200: Type.Array(ProviderTypeRead) }),
+      },
+    },
+    async (req) => admin.types(authOf(req)),
+  );
   api.get(
     '/admin/oauth-providers',
     {

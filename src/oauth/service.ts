@@ -1,5 +1,6 @@
 // Administration of OAuth login providers (SPEC 2.5, 4.6): upsert with a write-only secret, reads
 // that only say whether a secret is stored.
+import { PROVIDER_TYPE_INFO, type ProviderTypeInfo } from './types.js';
 import net from 'node:net';
 import type { Core } from '../kernel/core.js';
 import { attribution, isAdminUser, type AuthContext } from '../kernel/context.js';
@@ -24,6 +25,9 @@ import {
 export interface OAuthProviderRead {
   slug: string;
   type: ProviderType;
+  /** The login service of the type (`Google`, `GitHub`, `OpenID Connect`). */
+  type_display_name: string;
+  type_description: string;
   name: string;
   enabled: boolean;
   client_id: string | null;
@@ -68,6 +72,8 @@ export function providerRead(node: OAuthProviderNode, publicUrl: string): OAuthP
   return {
     slug: p.slug,
     type: p.type,
+    type_display_name: PROVIDER_TYPE_INFO[p.type].display_name,
+    type_description: PROVIDER_TYPE_INFO[p.type].description,
     name: p.name,
     enabled: p.enabled,
     client_id: p.client_id,
@@ -241,6 +247,12 @@ export function oauthProvidersService({ sql, secrets, settings }: Deps, director
   }
 
   return {
+    /** The provider types, named for people (what each calls), configured or not. */
+    types(ctx: AuthContext): ProviderTypeInfo[] {
+      authorize(ctx, 'oauth-providers:read');
+      return Object.values(PROVIDER_TYPE_INFO);
+    },
+
     async list(ctx: AuthContext, page: Page) {
       authorize(ctx, 'oauth-providers:read');
       const r = await listProviders(sql, { after: page.after, limit: page.limit });

@@ -3,7 +3,8 @@ import { Type } from 'typebox';
 import type { Api } from '../kernel/domain.js';
 import { Slug, Timestamp, responses } from '../http/schemas.js';
 import { slugRoutes } from '../kernel/slug-routes.js';
-import { RawBody, SIGNATURE_HEADER, type WebhookDelivery } from './delivery.js';
+import { RawBody, type WebhookDelivery } from './delivery.js';
+import { SENDERS } from './senders.js';
 import type { WebhooksService } from './service.js';
 
 const MAX_BODY = 1024 * 1024;
@@ -18,7 +19,16 @@ const WebhookRead = Type.Object({
     }),
   ),
   has_secret: Type.Boolean(),
+  sender: Type.Enum(SENDERS, { description: 'how deliveries are signed (docs/webhooks.md)' }),
   delivery_url: Type.String({ description: 'where the integration posts its deliveries' }),
+  delivery_headers: Type.Array(
+    Type.Object({
+      name: Type.String({ description: 'header name' }),
+      required: Type.Boolean(),
+      value: Type.String({ description: 'what the header holds' }),
+    }),
+    { description: 'the headers the sender sends with each delivery' },
+  ),
   updated_by: Type.Union([Type.String(), Type.Null()]),
   created_at: Timestamp,
   updated_at: Timestamp,
@@ -27,7 +37,15 @@ const Secret = Type.String({
   minLength: 16,
   maxLength: 512,
   writeOnly: true,
-  description: 'write-only HMAC-SHA256 key the sender signs with; never returned',
+  description:
+    'write-only HMAC-SHA256 key the sender signs with; never returned. For sender `standard`: ' +
+    'whsec_ followed by the base64 of 24 to 64 random bytes (Standard Webhooks)',
+});
+const SenderField = Type.Enum(SENDERS, {
+  description:
+    'how the sender signs its deliveries: `github` (X-Hub-Signature-256, X-GitHub-Delivery, ' +
+    'X-GitHub-Event), `standard` (Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature), ' +
+    '`keel` (X-Keel-Signature-256; the default)',
 });
 const ProjectRef = Type.Union([
   Type.String({
@@ -38,7 +56,13 @@ const ProjectRef = Type.Union([
   Type.Null(),
 ]);
 const WebhookCreate = Type.Object(
-  { slug: Slug, integration: Slug, secret: Secret, project: Type.Optional(ProjectRef) },
+  {
+    slug: Slug,
+    integration: Slug,
+    secret: Secret,
+    sender: Type.Optional(SenderField),
+    project: Type.Optional(ProjectRef),
+  },
   { additionalProperties: false },
 );
 const WebhookPatch = Type.Object(
@@ -46,6 +70,7 @@ const WebhookPatch = Type.Object(
     slug: Type.Optional(Slug),
     integration: Type.Optional(Slug),
     secret: Type.Optional(Secret),
+    sender: Type.Optional(SenderField),
     project: Type.Optional(ProjectRef),
   },
   { additionalProperties: false, minProperties: 1 },
@@ -87,18 +112,46 @@ export async function webhookRoutes(api: Api, hooks: WebhooksService, delivery: 
           tags,
           summary: 'Receives a delivery of an integration (signed, not bearer-authenticated)',
           description:
-            `Authenticated by ${SIGNATURE_HEADER}: sha256=<hex HMAC-SHA256 of the raw body under the ` +
-            "webhook's secret>. The body must be a JSON document of at most 1 MiB. Answers 202 once the " +
-            'event is recorded (stream events, topic gateway). 401 for a missing or wrong signature, ' +
-            '404 for an unknown webhook, 413 for a larger body or one whose events row would be larger ' +
-            'than the stream takes per message (1 MiB), 400 for a body that is not JSON.',
+            "Authenticated by the signature of the webhook's sender (its read answer lists the headers): " +
+            '`github` X-Hub-Signature-256 and X-GitHub-Delivery, `standard` webhook-id, webhook-timestamp ' +
+            'and webhook-signature (within 5 minutes), `keel` X-Keel-Signature-256. The body must be a ' +
+            'JSON document of at most 1 MiB. Answers 202 once the event is recorded (stream events, topic ' +
+            'gateway); a delivery sent again with the same delivery id answers the same event id and is ' +
+            'stored once. An unknown webhook and a missing or wrong signature get the same 401. 413 for a ' +
+            'larger body or one whose events row would be larger than the stream takes per message ' +
+            '(1 MiB), 400 for a signed body that is not JSON.',
           security: [],
           params: Type.Object({
             integration: Type.String({ maxLength: 200 }),
             webhook: Type.String({ maxLength: 200 }),
           }),
           headers: Type.Object({
-            [SIGNATURE_HEADER]: Type.Optional(Type.String({ description: 'sha256=<64 hex digits>' })),
+            'x-keel-signature-256': Type.Optional(
+              Type.String({ maxLength: 200, description: 'keel: sha256=<64 hex digits>' }),
+            ),
+            'x-keel-delivery': Type.Optional(
+              Type.String({ maxLength: 200, description: 'keel: delivery id' }),
+            ),
+            'x-keel-event': Type.Optional(Type.String({ maxLength: 200, description: 'keel: event type' })),
+            'x-hub-signature-256': Type.Optional(
+              Type.String({ maxLength: 200, description: 'github: sha256=<64 hex digits>' }),
+            ),
+            'x-github-delivery': Type.Optional(
+              Type.String({ maxLength: 200, description: 'github: delivery id' }),
+            ),
+            'x-github-event': Type.Optional(
+              Type.String({ maxLength: 200, description: 'github: event type' }),
+            ),
+            'webhook-id': Type.Optional(Type.String({ maxLength: 200, description: 'standard: message id' })),
+            'webhook-timestamp': Type.Optional(
+              Type.String({ maxLength: 200, description: 'standard: unix seconds' }),
+            ),
+            'webhook-signature': Type.Optional(
+              Type.String({
+                maxLength: 2000,
+                description: 'standard: space-separated v1,<base64 HMAC-SHA256> signatures',
+              }),
+            ),
           }),
           body: Type.Unknown({ description: 'any JSON document, signed as sent' }),
           response: responses({
@@ -108,13 +161,7 @@ export async function webhookRoutes(api: Api, hooks: WebhooksService, delivery: 
       },
       async (req, reply) => {
         const raw = req.body instanceof RawBody ? req.body.bytes : Buffer.alloc(0);
-        const signature = req.headers[SIGNATURE_HEADER];
-        const result = await delivery.deliver(
-          req.params.integration,
-          req.params.webhook,
-          raw,
-          typeof signature === 'string' ? signature : undefined,
-        );
+        const result = await delivery.deliver(req.params.integration, req.params.webhook, raw, req.headers);
         return reply.code(202).send(result);
       },
     );

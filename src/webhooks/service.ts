@@ -9,12 +9,14 @@ import type { Page } from '../http/pagination.js';
 import { looksLikeMask } from '../oauth/service.js';
 import { canOnProject } from '../projects/service.js';
 import { findProjectBySlugs } from '../projects/index.js';
+import { SENDER_HEADERS, secretProblem, type HeaderDoc, type Sender } from './senders.js';
 import {
   deleteWebhook,
   findWebhook,
   insertWebhook,
   listWebhooks,
   replaceWebhook,
+  senderOf,
   type WebhookProps,
   type WebhookRow,
 } from './store.js';
@@ -29,7 +31,10 @@ export interface WebhookRead {
   /** Left out for a caller that may not read the linked project; null when there is none. */
   project?: string | null;
   has_secret: boolean;
+  sender: Sender;
   delivery_url: string;
+  /** What the sender must send with each delivery to delivery_url. */
+  delivery_headers: HeaderDoc[];
   updated_by: string | null;
   created_at: string;
   updated_at: string;
@@ -40,6 +45,7 @@ export interface WebhookWrite {
   integration?: string | undefined;
   /** Write-only. */
   secret?: string | undefined;
+  sender?: Sender | undefined;
   /** `<organization>/<project>`; null removes the link. */
   project?: string | null | undefined;
 }
@@ -71,6 +77,18 @@ function checkSecret(secret: string | undefined): void {
     throw invalid('/secret', 'looks like a masked value; send the real secret, or leave the field out');
 }
 
+/** A secret the sender can sign with (Standard Webhooks: `whsec_` and base64), or 422 at `pointer`. */
+function checkSecretFits(sender: Sender, secret: string, pointer: '/secret' | '/sender'): void {
+  const problem = secretProblem(sender, secret);
+  if (problem === undefined) return;
+  throw invalid(
+    pointer,
+    pointer === '/secret'
+      ? `must be ${problem}`
+      : `the stored secret does not fit sender ${sender}: give a new secret too, ${problem}`,
+  );
+}
+
 type Deps = Pick<Core, 'sql' | 'secrets' | 'settings'>;
 
 export function webhooksService({ sql, secrets, settings }: Deps) {
@@ -92,7 +110,9 @@ export function webhooksService({ sql, secrets, settings }: Deps) {
       integration: w.props.integration,
       ...shown,
       has_secret: typeof w.props.secret_encrypted === 'string' && w.props.secret_encrypted !== '',
+      sender: senderOf(w.props),
       delivery_url: `${settings.publicUrl}${deliveryPath(w.props.integration, w.props.slug)}`,
+      delivery_headers: SENDER_HEADERS[senderOf(w.props)],
       updated_by: w.props.updated_by ?? null,
       created_at: new Date(w.created_at).toISOString(),
       updated_at: new Date(w.updated_at).toISOString(),
@@ -107,10 +127,18 @@ export function webhooksService({ sql, secrets, settings }: Deps) {
   return {
     async create(
       ctx: AuthContext,
-      input: { slug: string; integration: string; secret: string; project?: string | null | undefined },
+      input: {
+        slug: string;
+        integration: string;
+        secret: string;
+        sender?: Sender | undefined;
+        project?: string | null | undefined;
+      },
     ): Promise<WebhookRead> {
       authorize(ctx, WEBHOOKS_WRITE);
       checkSecret(input.secret);
+      const sender = input.sender ?? 'keel';
+      checkSecretFits(sender, input.secret, '/secret');
       // Seal before touching the database: without the key this throws and nothing is stored.
       const sealed = secrets.authBox().seal(input.secret);
       return sql.tx(async (tx) => {
@@ -119,6 +147,7 @@ export function webhooksService({ sql, secrets, settings }: Deps) {
           slug: input.slug,
           integration: input.integration,
           secret_encrypted: sealed,
+          sender,
           updated_by: attribution(ctx),
         };
         await insertWebhook(tx, props, projectId ?? null);
@@ -144,12 +173,17 @@ export function webhooksService({ sql, secrets, settings }: Deps) {
       const sealed = input.secret === undefined ? undefined : secrets.authBox().seal(input.secret);
       return sql.tx(async (tx) => {
         const before = await mustFind(tx, slug);
+        const sender = input.sender ?? senderOf(before.props);
+        if (input.secret !== undefined) checkSecretFits(sender, input.secret, '/secret');
+        else if (sender !== senderOf(before.props))
+          checkSecretFits(sender, secrets.authBox().open(before.props.secret_encrypted), '/sender');
         const projectId = await projectIdOf(tx, ctx, input.project);
         const props: WebhookProps = {
           ...before.props,
           slug: input.slug ?? before.props.slug,
           integration: input.integration ?? before.props.integration,
           secret_encrypted: sealed ?? before.props.secret_encrypted,
+          sender,
           updated_by: attribution(ctx),
         };
         await replaceWebhook(tx, before, props, projectId);

@@ -1,12 +1,16 @@
 // Registered webhooks: graph nodes keyed by slug, optionally linked DELIVERS_TO a project. No authorization here.
 import type { Queryable } from '../db/sql.js';
+import type { Migration } from '../db/migrate.js';
 import { changeKey, createNode, deleteNode, putEdge, replaceProps, type GraphNode } from '../graph/store.js';
+import { SENDERS, type Sender } from './senders.js';
 
 export interface WebhookProps {
   slug: string;
   integration: string;
   /** SecretBox ciphertext (KEEL_AUTH_ENCRYPTION_KEY); never leaves the service. */
   secret_encrypted: string;
+  /** How deliveries are signed (senders.ts); webhooks registered before senders existed: `keel`. */
+  sender?: Sender;
   updated_by: string;
   [k: string]: unknown;
 }
@@ -20,6 +24,18 @@ export interface WebhookRow extends WebhookNode {
 }
 
 export const DELIVERS_TO = 'DELIVERS_TO';
+
+export const senderOf = (props: WebhookProps): Sender =>
+  SENDERS.includes(props.sender as Sender) ? (props.sender as Sender) : 'keel';
+
+/** Webhooks registered before senders existed were signed with X-Keel-Signature-256: say so. */
+export const webhookMigrations: Migration[] = [
+  {
+    id: '0720_webhook_senders',
+    sql: `UPDATE graph_nodes SET props = props || '{"sender": "keel"}'::jsonb
+           WHERE label = 'Webhook' AND NOT props ? 'sender'`,
+  },
+];
 const KEY = 'Webhook.slug';
 
 // Each webhook's edge is looked up by its key: as a plain join, the plan cached on a small table

@@ -42,6 +42,22 @@ describe('GET /ai-provider-drivers: the five static drivers', () => {
       );
     }
     const by = Object.fromEntries(res.body.map((d: { name: string }) => [d.name, d]));
+    // The SPEC's keys, and the vendor or cloud each driver talks to, in words people recognise.
+    expect(
+      res.body.map((d: { name: string; display_name: string; icon: string }) => [
+        d.name,
+        d.display_name,
+        d.icon,
+      ]),
+    ).toEqual([
+      ['vendor_a', 'Anthropic', 'anthropic'],
+      ['vendor_b', 'OpenAI', 'openai'],
+      ['vendor_b_compatible', 'OpenAI-compatible server', 'openai_compatible'],
+      ['cloud_a', 'Amazon Bedrock', 'aws_bedrock'],
+      ['cloud_b', 'Google Cloud Vertex AI', 'google_vertex_ai'],
+    ]);
+    expect(by.vendor_a.description).toContain('@anthropic-ai/sdk');
+    expect(res.text).not.toMatch(/Vendor [AB]|Cloud [AB]/);
     expect(by.cloud_a).toMatchObject({ supports_discovery: false, supports_iam: true });
     expect(by.cloud_b).toMatchObject({ supports_discovery: false, supports_iam: true });
     expect(by.vendor_b_compatible).toMatchObject({ requires_base_url: true, supports_discovery: true });
@@ -59,13 +75,14 @@ describe('providers: create, read, update (SPEC 4.4)', () => {
   it('an admin creates a provider; the response carries no key, only has_credentials, hint and auth_kind', async () => {
     const res = await app.call('POST', P, {
       token: w.admin,
-      body: { driver: 'vendor_b', name: 'Vendor B prod', api_key: KEY },
+      body: { driver: 'vendor_b', name: 'OpenAI prod', api_key: KEY },
     });
     expect(res.status, res.text).toBe(201);
     expect(res.body).toMatchObject({
       organization: 'acme',
       driver: 'vendor_b',
-      name: 'Vendor B prod',
+      driver_display_name: 'OpenAI',
+      name: 'OpenAI prod',
       base_url: null,
       region: null,
       enabled: true,

@@ -43,6 +43,8 @@ describe('OAuthProvider read model: has_secret, never the secret (SPEC 2.5)', ()
     expect(created.body).toEqual({
       slug: 'oidc',
       type: 'oidc',
+      type_display_name: 'OpenID Connect',
+      type_description: expect.stringContaining('OpenID Connect provider'),
       name: 'Company SSO',
       enabled: true,
       client_id: 'keel-client',
@@ -94,6 +96,47 @@ describe('OAuthProvider read model: has_secret, never the secret (SPEC 2.5)', ()
     const res = await app.call('GET', '/admin/oauth-providers/nope', { token: admin });
     expect(res.status).toBe(404);
     expect(res.headers['content-type']).toContain('application/problem+json');
+  });
+});
+
+describe('provider types are named for the services they call', () => {
+  it('GET /admin/oauth-provider-types: Google, GitHub, OpenID Connect, for oauth-providers:read', async () => {
+    const res = await app.call('GET', '/admin/oauth-provider-types', { token: admin });
+    expect(res.status, res.text).toBe(200);
+    expect(
+      res.body.map((t: { type: string; display_name: string; icon: string }) => [
+        t.type,
+        t.display_name,
+        t.icon,
+      ]),
+    ).toEqual([
+      ['provider_a', 'Google', 'provider_a'],
+      ['provider_b', 'GitHub', 'provider_b'],
+      ['oidc', 'OpenID Connect', 'key'],
+    ]);
+    expect(res.body[0].description).toContain('accounts.google.com');
+    expect(res.body[1].description).toContain('github.com');
+    // No placeholder names left in what a person reads.
+    expect(res.text).not.toMatch(/Provider [AB]|Vendor [AB]/);
+    expect((await app.call('GET', '/admin/oauth-provider-types')).status).toBe(401);
+    const nobody = await app.user('types-nobody@example.com');
+    const refused = await app.call('GET', '/admin/oauth-provider-types', { token: nobody });
+    expect(refused.status).toBe(403);
+  });
+
+  it("a provider's answer and the login methods name its service", async () => {
+    const put = await app.call('PUT', '/admin/oauth-providers/provider_b', {
+      token: admin,
+      body: { name: 'Sign in with GitHub', enabled: false },
+    });
+    expect(put.status, put.text).toBeLessThan(300);
+    expect(put.body).toMatchObject({ type: 'provider_b', type_display_name: 'GitHub' });
+    const methods = await app.call('GET', '/auth/providers');
+    expect(methods.status).toBe(200);
+    for (const m of methods.body as Array<{ type: string; type_display_name: string }>)
+      expect(m.type_display_name).toBe(
+        { provider_a: 'Google', provider_b: 'GitHub', oidc: 'OpenID Connect', password: 'Password' }[m.type],
+      );
   });
 });
 
@@ -456,7 +499,14 @@ describe('GET /auth/providers lists enabled providers from the stored configurat
     const res = await fresh.call('GET', '/auth/providers');
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
-      { slug: 'password', type: 'password', name: 'Email and password', icon: 'key', authorize_url: null },
+      {
+        slug: 'password',
+        type: 'password',
+        type_display_name: 'Password',
+        name: 'Email and password',
+        icon: 'key',
+        authorize_url: null,
+      },
     ]);
   });
 
@@ -475,11 +525,19 @@ describe('GET /auth/providers lists enabled providers from the stored configurat
       {
         slug: 'provider_b',
         type: 'provider_b',
+        type_display_name: 'GitHub',
         name: 'Code host',
         icon: 'provider_b',
         authorize_url: 'http://keel.test/auth/oauth/provider_b/authorize',
       },
-      { slug: 'password', type: 'password', name: 'Email and password', icon: 'key', authorize_url: null },
+      {
+        slug: 'password',
+        type: 'password',
+        type_display_name: 'Password',
+        name: 'Email and password',
+        icon: 'key',
+        authorize_url: null,
+      },
     ]);
     expect((await fresh.call('GET', '/auth/oauth/oidc/authorize')).status).toBe(404);
   });

@@ -267,6 +267,9 @@ describe('POST /webhooks/{integration}/{webhook}: a signed delivery becomes one 
       webhook_id: hook.id,
       integration: 'github',
       webhook: 'gh',
+      sender: 'keel',
+      delivery_id: null,
+      event: null,
       payload: JSON.parse(body),
     });
   });
@@ -304,10 +307,18 @@ describe('POST /webhooks/{integration}/{webhook}: a signed delivery becomes one 
     expect(rows).toEqual([]);
   });
 
-  it('an unknown webhook, or a known one under another integration, is 404', async () => {
-    expectProblem(await deliver('/webhooks/github/nope', body), 404, 'not_found');
-    expectProblem(await deliver('/webhooks/gitlab/gh', body), 404, 'not_found');
-    expectProblem(await deliver('/webhooks/github/nope', body, { signature: null }), 404, 'not_found');
+  it('an unknown webhook, or a known one under another integration, gets the answer of a wrong signature', async () => {
+    const wrong = await deliver('/webhooks/github/gh', body, { signature: sign(OTHER_SECRET, body) });
+    expectProblem(wrong, 401, 'invalid_signature');
+    for (const res of [
+      await deliver('/webhooks/github/nope', body),
+      await deliver('/webhooks/gitlab/gh', body),
+      await deliver('/webhooks/github/nope', body, { signature: null }),
+    ]) {
+      expect(res.status).toBe(wrong.status);
+      expect(res.body).toEqual(wrong.body);
+      expect(res.headers['content-type']).toBe(wrong.headers['content-type']);
+    }
   });
 
   it('a body over 1 MiB is 413; a signed body that is not JSON is 400; nothing is recorded', async () => {

@@ -1,7 +1,10 @@
 // The activity reader: GET /organizations/{org}/events and .../projects/{project}/events read the
 // `events` table of the analytics store, filled by the real pipeline (docs/analytics-readers.md).
+import { randomBytes, randomUUID } from 'node:crypto';
+import { sign as githubSign } from '@octokit/webhooks-methods';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allPages, createRole, expectProblem } from '../foundation/fixtures.js';
+import { allPages, createRole, expectProblem, userToken } from '../foundation/fixtures.js';
 import { consent, delegatedToken, setupScheduler } from '../delegation/helpers.js';
 import type { RowOf } from '../../src/analytics/topology/topology.js';
 import { startReaderApp, transports, type ReaderApp } from './support.js';
@@ -216,5 +219,70 @@ describe.each(transports())('activity on %s', (transport) => {
     await call('POST', '/organizations', admin, { slug: 'fresh', name: 'Fresh' });
     await r.settle();
     expect((await list('/organizations/fresh/events')).map((i) => i.type)).toEqual(['organization.created']);
+  });
+
+  it('a webhook delivery sent twice (same delivery id) is one event, end to end', async () => {
+    const std = `whsec_${randomBytes(32).toString('base64')}`;
+    for (const [slug, sender, secret] of [
+      ['gh', 'github', 'gh-secret-correct-horse-battery'],
+      ['std', 'standard', std],
+    ] as const) {
+      const res = await call('POST', '/admin/webhooks', admin, {
+        slug,
+        integration: sender,
+        sender,
+        secret,
+        project: 'acme/shop',
+      });
+      expect(res.status, res.text).toBe(201);
+    }
+    const raw = JSON.stringify({ type: 'ping', data: {} });
+    const post = async (url: string, headers: Record<string, string>) => {
+      const res = await r.app.api.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json', ...headers },
+        payload: raw,
+      });
+      expect(res.statusCode, res.body).toBe(202);
+      return (JSON.parse(res.body) as { event_id: string }).event_id;
+    };
+    const delivery = randomUUID();
+    const github = async () =>
+      post('/webhooks/github/gh', {
+        'x-hub-signature-256': await githubSign('gh-secret-correct-horse-battery', raw),
+        'x-github-delivery': delivery,
+        'x-github-event': 'ping',
+      });
+    const at = new Date();
+    const standard = () =>
+      post('/webhooks/standard/std', {
+        'webhook-id': 'msg_replayed',
+        'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+        'webhook-signature': new Webhook(std).sign('msg_replayed', at, raw),
+      });
+    const ids = [await github(), await standard()];
+    expect([await github(), await standard()]).toEqual(ids);
+    // Each delivery was recorded twice (two outbox rows, two stream messages), under one event id.
+    const recorded = await r.app.runtime.core.sql.query<{ id: string }>(
+      `SELECT row->>'event_id' AS id FROM analytics_outbox WHERE topic = 'gateway'`,
+    );
+    expect(recorded.map((x) => x.id).sort()).toEqual([...ids, ...ids].sort());
+    await r.settle();
+    const deliveries = await list(`${SHOP}?topic=gateway`);
+    expect(deliveries.map((i) => i.id).sort()).toEqual([...ids].sort());
+    expect(deliveries.map((i) => i.summary).sort()).toEqual([
+      'ping delivery to webhook github/gh',
+      'ping delivery to webhook standard/std',
+    ]);
+    expect(deliveries[0]).toMatchObject({
+      type: 'webhook.received',
+      subject: { type: 'webhook' },
+      details: {},
+    });
+    // A reader of the project without webhooks:read does not see the deliveries.
+    const orgReader = await userToken(r.app, 'org-reader@example.com');
+    expect((await list(SHOP, orgReader)).map((i) => i.type)).not.toContain('webhook.received');
+    expect(await list(`${SHOP}?topic=gateway`, orgReader)).toEqual([]);
   });
 });

@@ -23,6 +23,13 @@ export const oauth: RouteGroup = {
   routes: [
     {
       method: 'GET',
+      path: '/admin/oauth-provider-types',
+      perm: 'oauth-providers:read',
+      ok: 200,
+      request: fixed('/admin/oauth-provider-types'),
+    },
+    {
+      method: 'GET',
       path: '/admin/oauth-providers',
       perm: 'oauth-providers:read',
       ok: 200,
