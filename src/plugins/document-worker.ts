@@ -1,10 +1,23 @@
 // A worker thread of the document pool (document-pool.ts): it parses, checks, validates and encodes
 // posted plugin documents off the event loop. Each plugin revision's schemas are compiled here once,
 // from the manifest the pool sends with the first document of that revision, and kept by revision.
+import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { compileManifest, type CompiledPlugin, type Manifest } from './manifest.js';
 import { prepareDocument } from './document-job.js';
 import type { WorkerReply, WorkerRequest } from './document-pool.js';
+
+/**
+ * The thread's nice value: when the cores are contended, the event loop (nice 0) runs first and the
+ * documents take what is left. On Linux a nice value is a thread's own; elsewhere this may lower the
+ * whole process, or fail and be skipped.
+ */
+const NICE = 10;
+try {
+  if (process.platform === 'linux') os.setPriority(NICE);
+} catch {
+  // not allowed here: the thread keeps the process's priority
+}
 
 /** Compiled revisions kept; the oldest goes first. */
 const KEPT_REVISIONS = 32;

@@ -230,6 +230,8 @@ export async function pluginRoutes(
         {
           schema: {
             tags,
+            summary:
+              'Create an entity (503 with Retry-After while too many large documents wait to be validated)',
             params: LabelParams,
             body: rawJsonSchema(
               JsonObject("the entity's document, validated against the label's JSON Schema"),
