@@ -105,6 +105,7 @@ async function cleanup(): Promise<void> {
     }
     fs.rmSync(workDir, { recursive: true, force: true });
   }
+  if (locked) fs.rmSync(LOCK, { force: true });
 }
 
 interface FaultFigures {
@@ -117,6 +118,8 @@ interface FaultFigures {
   failed: number;
   failed503Problem: number;
   failedOther: Record<string, number>;
+  /** the 503s by request kind and problem code */
+  as503: Record<string, number>;
   hangs: number;
   apiRecoverySeconds: number | null;
   pipelineRecoverySeconds: number | null;
@@ -135,6 +138,7 @@ async function main(): Promise<number> {
         `${bin} is missing (apt-get install -y haproxy nftables nats-server clickhouse-server)`,
       );
   }
+  takeLock();
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'keel-cluster-'));
   fs.chmodSync(workDir, 0o755);
   const logDir = path.join(workDir, 'logs');
@@ -368,6 +372,12 @@ async function main(): Promise<number> {
       other[key] = (other[key] ?? 0) + 1;
     }
     const lastFailure = Math.max(0, ...failed.map((o) => o.t + o.ms));
+    const as503: Record<string, number> = {};
+    for (const o of failed) {
+      if (o.status !== 503 || !o.problem) continue;
+      const key = `${o.kind} ${o.code ?? ''}`.trim();
+      as503[key] = (as503[key] ?? 0) + 1;
+    }
     return {
       name,
       what,
@@ -378,6 +388,7 @@ async function main(): Promise<number> {
       failed: failed.length,
       failed503Problem: failed.filter((o) => o.status === 503 && o.problem).length,
       failedOther: other,
+      as503,
       hangs: failed.filter((o) => o.status === 0 && o.error === 'TimeoutError').length,
       apiRecoverySeconds: failed.length === 0 ? null : Math.max(0, (lastFailure - healedAt) / 1000),
       pipelineRecoverySeconds: null,
@@ -483,6 +494,7 @@ async function main(): Promise<number> {
     log(
       `  ${f.requests} requests, ${f.failed} failed (${f.failed503Problem} 503 problem+json), api recovery ${fmt(f.apiRecoverySeconds)}, analytics caught up ${fmt(f.pipelineRecoverySeconds)}`,
     );
+    for (const [k, v] of Object.entries(f.as503)) log(`  ${v} x 503 ${k}`);
     for (const [k, v] of Object.entries(f.failedOther)) log(`  ${v} failed otherwise: ${k}`);
   }
   // One more minute boundary without faults, so the last due minute is checked after recovery.
@@ -520,6 +532,7 @@ async function main(): Promise<number> {
         ', ',
       )}); missing ${sched.missing}; double runs ${sched.doubleRuns}; target calls more than runs ${sched.doubleCalls}`,
   );
+  for (const r of sched.reasons) log(`  ${r}`);
   if (sched.missing > 0) problems.push(`${sched.missing} due occurrences have no run`);
   if (sched.doubleRuns > 0 || sched.doubleCalls > 0)
     problems.push(`double fires: ${sched.doubleRuns} runs, ${sched.doubleCalls} calls`);
@@ -762,6 +775,13 @@ async function checkSchedules(pgUrl: string, schedules: number, from: number, to
           AND occurrence_at >= $1 AND occurrence_at < $2 GROUP BY 1`,
       [new Date(from - 60_000), new Date(to + 60_000)],
     );
+    const why = await c.query<{ state: string; error: string; n: string }>(
+      `SELECT state, left(coalesce(error, http_status::text, ''), 90) AS error, count(*)::text AS n FROM scheduler.runs
+        WHERE trigger = 'schedule' AND schedule_slug LIKE 'every-minute-%' AND state IN ('failed', 'skipped')
+          AND occurrence_at BETWEEN $1 AND $2 GROUP BY 1, 2 ORDER BY 3 DESC LIMIT 10`,
+      [new Date(from), new Date(to)],
+    );
+    const reasons = why.rows.map((r) => `${r.n} ${r.state}: ${r.error}`);
     const runCount = new Map(runsBySlug.rows.map((r) => [r.slug, Number(r.n)]));
     let doubleCalls = 0;
     for (const r of calls.rows) {
@@ -776,6 +796,7 @@ async function checkSchedules(pgUrl: string, schedules: number, from: number, to
       missing: minutes * schedules - seen.size,
       doubleRuns,
       doubleCalls,
+      reasons,
     };
   });
 }
@@ -801,6 +822,27 @@ async function streamLeader(ips: string[], stream: string): Promise<string> {
   throw new Error(`no NATS node names a leader of stream ${stream}`);
 }
 
+/** One run at a time on a machine: a second would tear down the first's namespaces. */
+const LOCK = path.join(os.tmpdir(), 'keel-cluster-test.lock');
+let locked = false;
+function takeLock(): void {
+  try {
+    fs.writeFileSync(LOCK, String(process.pid), { flag: 'wx' });
+  } catch {
+    const pid = Number(fs.readFileSync(LOCK, 'utf8'));
+    let alive = false;
+    try {
+      process.kill(pid, 0);
+      alive = true;
+    } catch {
+      /* a run that died without cleaning up */
+    }
+    if (alive) throw new Error(`another cluster test runs (pid ${pid}, ${LOCK})`);
+    fs.writeFileSync(LOCK, String(process.pid));
+  }
+  locked = true;
+}
+
 let exiting = false;
 async function exit(code: number) {
   if (exiting) return;
@@ -820,7 +862,10 @@ for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
 // Last resort if the process dies another way: the namespaces and links go (children are killed by
 // their own parent going away only for those in-process; the stop above handles them normally).
 process.on('exit', () => {
-  if (!exiting) teardownNetwork();
+  if (!exiting && locked) {
+    teardownNetwork();
+    fs.rmSync(LOCK, { force: true });
+  }
 });
 
 main().then(

@@ -242,7 +242,8 @@ backend keel
   balance roundrobin
   option httpchk GET /ready
   http-check expect status 200
-  default-server inter 1s fall 2 rise 2
+  timeout check 3s
+  default-server inter 1s fall 3 rise 2
 ${servers}
 `,
   );
