@@ -28,6 +28,7 @@ import { bodyUnread, discardBody } from '../http/body-limit.js';
 import { BASE_HEADERS, DOCUMENT_HEADERS, HSTS, overHttps } from '../http/security-headers.js';
 import { RequestLogger } from '../http/request-logger.js';
 import { PgCode, pgCode } from '../db/sql.js';
+import { databaseUnavailable } from '../db/unavailable.js';
 import { isUuid } from '../graph/ids.js';
 import { KeyConflictError, NodeGoneError } from '../graph/store.js';
 import { observabilityRoutes } from '../observability/routes.js';
@@ -141,6 +142,15 @@ function fromStorageError(error: unknown): AppError | undefined {
   if (code === '22P02') {
     return new AppError(422, 'validation_failed', 'a value of the request is not valid for its type');
   }
+  if (databaseUnavailable(error)) {
+    const unavailable = new AppError(
+      503,
+      'database_unavailable',
+      'the database does not answer; retry shortly',
+    );
+    unavailable.retryAfter = 2;
+    return unavailable;
+  }
   return undefined;
 }
 
@@ -148,6 +158,7 @@ function fromStorageError(error: unknown): AppError | undefined {
 function problemOf(error: FastifyError | AppError | Error, log: FastifyBaseLogger): AppError {
   if (error instanceof AppError) return error;
   const mapped = fromStorageError(error);
+  if (mapped?.status === 503) log.warn({ err: error }, 'database unavailable');
   if (mapped) return mapped;
   const fe = error as FastifyError;
   if (fe.validation) return validationProblem(fe.validation as AjvError[], fe.validationContext);

@@ -76,8 +76,24 @@ class GuardedClient extends pg.Client {
   }
 }
 
+/**
+ * How long a request waits for a new connection: past it the pool gives up with an error the API turns
+ * into a 503, where a database cut off by the network would otherwise hold the request until the
+ * kernel gives up on the connection (minutes).
+ */
+export const CONNECT_TIMEOUT_MS = 5000;
+
 export function createSql(connectionString: string, max = 10): Sql {
-  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000, Client: GuardedClient });
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // TCP keepalive, so a connection to a host that vanished is found dead instead of waited on.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    Client: GuardedClient,
+  });
   // An idle client that errors (server restart) must not crash the process; the pool drops it.
   pool.on('error', () => {});
   // pg-pool answers a query object it runs for us with its own promise (and releases the client).
