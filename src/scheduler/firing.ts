@@ -8,7 +8,7 @@ import { deleteInBatches, HOUSEKEEPING_BATCH, HOUSEKEEPING_ROUNDS } from '../db/
 import type { Sql } from '../db/sql.js';
 import { uuidv7 } from '../graph/ids.js';
 import { AppError } from '../http/errors.js';
-import { startLoop, type Loop } from '../lib/background.js';
+import { backoffMs, startLoop, type Loop } from '../lib/background.js';
 import { loopMetrics } from '../observability/metrics.js';
 import { recordRuns } from './analytics.js';
 import { nextOccurrence } from './cron.js';
@@ -18,11 +18,16 @@ import {
   advanceSchedules,
   earliestDue,
   failAbandonedRuns,
+  findScheduleById,
   finishRuns,
   insertRuns,
   lockDue,
   markManualRun,
   pruneRuns,
+  releaseRuns,
+  scheduleRetry,
+  takeStalledRuns,
+  type Attempt,
   type RunRow,
   type ScheduleRow,
 } from './store.js';
@@ -42,6 +47,24 @@ const MANUAL_SHARE = 10;
 const MIN_SLEEP_MS = 25;
 const HOUSEKEEPING_EVERY_MS = 60_000;
 const DAY_MS = 86_400_000;
+/** A run's lease lasts its call's timeout and this margin; another replica takes it over after. */
+const LEASE_MARGIN_MS = 30_000;
+/** The longest Retry-After a retry waits for (a longer one waits this long). */
+const MAX_RETRY_AFTER_MS = 300_000;
+
+/** A wait that ends early when `signal` aborts. */
+function realSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
 
 export interface FiringOptions {
   sql: Pick<Sql, 'tx' | 'query' | 'one'>;
@@ -58,6 +81,8 @@ export interface FiringOptions {
   pollMs?: number;
   /** Most calls in flight at once in this replica; beyond it, due schedules are left to other replicas. */
   maxInFlight?: number;
+  /** The wait between attempts (tests shorten it); ends early when the signal aborts. */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
 export function firingEngine(opts: FiringOptions) {
@@ -69,18 +94,30 @@ export function firingEngine(opts: FiringOptions) {
   const maxManual = Math.max(1, Math.floor(maxInFlight / MANUAL_SHARE));
   const retentionDays = opts.runRetentionDays ?? 90;
   const inFlight = new Set<Promise<void>>();
+  /** The runs this replica works on now. */
+  const working = new Set<string>();
+  /** This replica's name on the runs it holds (their lease). */
+  const owner = uuidv7();
+  /** Aborted when the replica stops: calls in flight end, runs waiting to retry are left to others. */
+  let stopping = new AbortController();
   const manualInFlight = new Set<Promise<void>>();
   let loop: Loop | undefined;
   let lastHousekeeping = 0;
 
-  /** Calls the target of a claimed run and records the outcome (never throws). */
-  async function execute(s: ScheduleRow, run: RunRow): Promise<RunRow> {
-    const t0 = performance.now();
-    let outcome: Outcome;
+  /** The timeout of one call of a schedule's target. */
+  const timeoutMs = (_s: ScheduleRow) => opts.requestTimeoutSeconds * 1000;
+  /** How long a replica holds a run it works on: its call plus a margin; renewed at every retry. */
+  const leaseMs = (s: ScheduleRow) => timeoutMs(s) + LEASE_MARGIN_MS;
+  const later = (ms: number) => new Date(clock.now().getTime() + ms);
+  const sleep = opts.sleep ?? realSleep;
+
+  /** One attempt: the system or user job's calls, never throwing. */
+  async function attempt(s: ScheduleRow, run: RunRow): Promise<Outcome> {
+    const how = { idempotencyKey: run.id, timeoutMs: timeoutMs(s), abort: stopping.signal };
     try {
-      outcome = s.kind === 'system' ? await calls.system(s) : await calls.user(s);
+      return s.kind === 'system' ? await calls.system(s, how) : await calls.user(s, how);
     } catch (err) {
-      outcome = {
+      return {
         state: 'failed',
         http_status: null,
         principal_name: run.principal_name,
@@ -88,18 +125,134 @@ export function firingEngine(opts: FiringOptions) {
         error: messageOf(err),
       };
     }
-    const finished: RunRow = {
-      ...run,
-      ...outcome,
-      finished_at: clock.now(),
-      duration_ms: Math.round(performance.now() - t0),
-    };
-    finish(finished);
-    log.info(
-      { schedule: s.slug, run: run.id, state: finished.state, http_status: finished.http_status },
-      'scheduled run finished',
+  }
+
+  /**
+   * Works on a run this replica holds until it ends: attempts, and between attempts a backoff recorded
+   * on the run (with the lease extended over it), so that another replica resumes the run if this one
+   * stops. Records the outcome (never throws).
+   */
+  async function execute(s: ScheduleRow, run: RunRow): Promise<RunRow | undefined> {
+    working.add(run.id);
+    try {
+      return await attemptsOf(s, run);
+    } finally {
+      working.delete(run.id);
+    }
+  }
+
+  async function attemptsOf(s: ScheduleRow, run: RunRow): Promise<RunRow | undefined> {
+    const attempts: Attempt[] = [...run.attempts];
+    for (;;) {
+      const startedAt = clock.now();
+      const t0 = performance.now();
+      const { retry, ...outcome } = await attempt(s, run);
+      const durationMs = Math.round(performance.now() - t0);
+      const finishedAt = clock.now();
+      attempts.push({
+        started_at: startedAt.toISOString(),
+        finished_at: finishedAt.toISOString(),
+        http_status: outcome.http_status,
+        error: outcome.error,
+      });
+      if (retry && attempts.length < s.retry_max_attempts) {
+        const backoff = backoffMs(
+          attempts.length - 1,
+          s.retry_initial_backoff * 1000,
+          s.retry_max_backoff * 1000,
+        );
+        const wait = Math.max(backoff, Math.min(retry.afterMs ?? 0, MAX_RETRY_AFTER_MS));
+        const next = later(wait);
+        const stoppingNow = stopping.signal.aborted;
+        // Stopping: the lease ends when the next attempt is due, so another replica makes it on time.
+        const leaseUntil = stoppingNow ? next : new Date(next.getTime() + leaseMs(s));
+        const held = await scheduleRetry(sql, {
+          id: run.id,
+          lease_owner: owner,
+          attempts,
+          next_attempt_at: next,
+          lease_until: leaseUntil,
+        }).catch((err: unknown) => {
+          log.error({ err, run: run.id }, 'recording a retry failed');
+          return !stoppingNow;
+        });
+        if (!held || stoppingNow) return undefined;
+        await sleep(wait, stopping.signal);
+        if (stopping.signal.aborted) {
+          await releaseRuns(sql, [run.id], owner, next).catch(() => {});
+          return undefined;
+        }
+        continue;
+      }
+      const finished: RunRow = {
+        ...run,
+        ...outcome,
+        attempts,
+        lease_owner: owner,
+        finished_at: finishedAt,
+        duration_ms: durationMs,
+      };
+      finish(finished);
+      log.info(
+        {
+          schedule: s.slug,
+          run: run.id,
+          state: finished.state,
+          http_status: finished.http_status,
+          attempts: attempts.length,
+        },
+        'scheduled run finished',
+      );
+      return finished;
+    }
+  }
+
+  /**
+   * Takes over runs whose replica stopped (their lease ended): an attempt that was due or in flight
+   * then is recorded as lost, and the run goes on from its next attempt, with the same Idempotency-Key,
+   * so a change the lost attempt made is applied once.
+   */
+  async function resumeStalled(limit: number): Promise<number> {
+    const now = clock.now();
+    const taken = await takeStalledRuns(
+      sql,
+      now,
+      owner,
+      later(opts.requestTimeoutSeconds * 1000 + LEASE_MARGIN_MS),
+      limit,
+      [...working],
     );
-    return finished;
+    for (const run of taken) {
+      const s = await findScheduleById(sql, run.schedule_id);
+      const released =
+        run.next_attempt_at !== null && run.lease_until !== null && run.lease_until <= run.next_attempt_at;
+      const attempts = [...run.attempts];
+      if (!released) {
+        attempts.push({
+          started_at: (run.next_attempt_at ?? run.started_at).toISOString(),
+          finished_at: now.toISOString(),
+          http_status: null,
+          error: 'the scheduler replica working on the run stopped; this attempt may not have been made',
+        });
+      }
+      const resumed: RunRow = { ...run, attempts, lease_owner: owner };
+      if (!s || attempts.length >= s.retry_max_attempts) {
+        finish({
+          ...resumed,
+          state: 'failed',
+          finished_at: now,
+          duration_ms: 0,
+          error: 'the scheduler replica stopped while the run was in flight',
+        });
+        continue;
+      }
+      log.info(
+        { schedule: s.slug, run: run.id, attempts: attempts.length },
+        'resuming a run of a stopped replica',
+      );
+      track(execute(s, resumed));
+    }
+    return taken.length;
   }
 
   // Finished runs are written in batches: one transaction updates many runs and records their
@@ -152,6 +305,10 @@ export function firingEngine(opts: FiringOptions) {
       actor_name: null,
       consent_id: s.consent_id,
       error: null,
+      attempts: [],
+      lease_owner: owner,
+      lease_until: new Date(now.getTime() + leaseMs(s)),
+      next_attempt_at: null,
     };
   }
 
@@ -177,6 +334,8 @@ export function firingEngine(opts: FiringOptions) {
     // Too late to be useful (replicas down, paused database): recorded, not fired.
     return {
       ...run,
+      lease_owner: null,
+      lease_until: null,
       state: 'skipped',
       finished_at: now,
       duration_ms: 0,
@@ -236,6 +395,7 @@ export function firingEngine(opts: FiringOptions) {
    * than the retention (their analytics rows stay in the analytics store).
    */
   async function housekeeping(): Promise<void> {
+    // Runs recorded before leases existed: failed a while after they started, as they were then.
     const now = clock.now();
     if (now.getTime() - lastHousekeeping < HOUSEKEEPING_EVERY_MS) return;
     lastHousekeeping = now.getTime();
@@ -256,6 +416,8 @@ export function firingEngine(opts: FiringOptions) {
 
   /** Claims everything due now, batch by batch, as far as this replica has room in flight. */
   async function pass(): Promise<void> {
+    const room = maxInFlight - inFlight.size;
+    if (room > 0) await resumeStalled(Math.min(CLAIM_BATCH, room));
     for (;;) {
       const room = maxInFlight - inFlight.size;
       if (room <= 0) return;
@@ -293,11 +455,14 @@ export function firingEngine(opts: FiringOptions) {
 
     /** Stops claiming and waits for the calls in flight to be recorded. */
     async stop(): Promise<void> {
-      const stopping = loop;
+      const running = loop;
       loop = undefined;
-      await stopping?.stop();
+      stopping.abort();
+      await running?.stop();
       await Promise.all([...inFlight]);
       await written();
+      // Stopped for good unless started again (or driven by runDue, as tests do).
+      stopping = new AbortController();
     },
 
     /** Re-reads the earliest due time now (a schedule was created or changed in this process). */

@@ -44,6 +44,52 @@ const Cron = Type.String({
 });
 const Timezone = Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone; default UTC' });
 const Name = Type.String({ minLength: 1, maxLength: 200 });
+const Retry = Type.Object(
+  {
+    max_attempts: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 20,
+        description: 'attempts of one run at most, the first included (default 8; 1: no retry)',
+      }),
+    ),
+    initial_backoff: Type.Optional(
+      Type.Number({
+        minimum: 0.1,
+        maximum: 600,
+        description: 'seconds before the second attempt; doubles after each (default 2)',
+      }),
+    ),
+    max_backoff: Type.Optional(
+      Type.Number({
+        minimum: 0.1,
+        maximum: 3600,
+        description: 'the longest wait between two attempts, in seconds (default 30)',
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'Retries of a run on connection errors, timeouts, 429 (Retry-After honoured), 502, 503 and 504; ' +
+      'never on another 4xx. Waits grow exponentially with jitter. Every attempt sends the run id as ' +
+      'Idempotency-Key. The defaults ride out an API outage of 60 s.',
+  },
+);
+const RetryRead = Type.Object({
+  max_attempts: Type.Integer(),
+  initial_backoff: Type.Number({ description: 'seconds' }),
+  max_backoff: Type.Number({ description: 'seconds' }),
+});
+const AttemptRead = Type.Object(
+  {
+    started_at: Timestamp,
+    finished_at: Timestamp,
+    http_status: Type.Union([Type.Integer(), Type.Null()]),
+    error: Type.Union([Type.String(), Type.Null()]),
+  },
+  { description: 'one call of the run (a run that retried has several)' },
+);
 
 const ScheduleRead = Type.Object({
   slug: Type.String(),
@@ -53,6 +99,7 @@ const ScheduleRead = Type.Object({
   enabled: Type.Boolean(),
   kind: Kind,
   target: Type.Object({ method: Method, path: Type.String(), body: Type.Optional(Type.Unknown()) }),
+  retry: RetryRead,
   created_by: Type.String(),
   consent_id: Type.Union([Type.String(), Type.Null()]),
   next_run_at: NullableTimestamp,
@@ -69,6 +116,7 @@ const ScheduleCreate = Type.Object(
     enabled: Type.Optional(Type.Boolean()),
     kind: Type.Optional(Kind),
     target: TargetSchema,
+    retry: Type.Optional(Retry),
   },
   { additionalProperties: false },
 );
@@ -79,6 +127,7 @@ const SchedulePatch = Type.Object(
     timezone: Type.Optional(Timezone),
     enabled: Type.Optional(Type.Boolean()),
     target: Type.Optional(TargetSchema),
+    retry: Type.Optional(Retry),
   },
   { additionalProperties: false, minProperties: 1 },
 );
@@ -104,6 +153,10 @@ const RunRead = Type.Object({
   actor_name: NullableString,
   consent_id: NullableString,
   error: NullableString,
+  attempts: Type.Array(AttemptRead),
+  next_attempt_at: Type.Union([Timestamp, Type.Null()], {
+    description: 'a running run waiting to retry: when its next attempt is due',
+  }),
 });
 const RunParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;

@@ -16,6 +16,7 @@ import {
   listSchedules,
   softDeleteSchedule,
   updateSchedule,
+  DEFAULT_RETRY,
   type RunRow,
   type ScheduleChange,
   type ScheduleKind,
@@ -25,7 +26,15 @@ import { BODY_METHODS, targetPathProblem, type Target, type TargetMethod } from 
 import { maskedBody, secretTargetProblem } from './secret-targets.js';
 import { isSystemSlug, RESERVED_PREFIX, SCORE_RECOMPUTE_DAILY } from './system.js';
 
+/** A schedule's retry policy as the API takes it (seconds); any member left out keeps its value. */
+export interface RetryInput {
+  max_attempts?: number | undefined;
+  initial_backoff?: number | undefined;
+  max_backoff?: number | undefined;
+}
+
 export interface ScheduleInput {
+  retry?: RetryInput | undefined;
   slug: string;
   name?: string | undefined;
   cron: string;
@@ -36,6 +45,7 @@ export interface ScheduleInput {
 }
 
 export interface SchedulePatch {
+  retry?: RetryInput | undefined;
   name?: string | undefined;
   cron?: string | undefined;
   timezone?: string | undefined;
@@ -61,6 +71,11 @@ export const scheduleRead = (s: ScheduleRow) => ({
       ? { body: maskedBody({ method: s.target_method, path: s.target_path, body: s.target_body }) }
       : {}),
   },
+  retry: {
+    max_attempts: s.retry_max_attempts,
+    initial_backoff: s.retry_initial_backoff,
+    max_backoff: s.retry_max_backoff,
+  },
   created_by: s.created_by,
   consent_id: s.consent_id,
   next_run_at: iso(s.next_run_at),
@@ -84,6 +99,8 @@ export const runRead = (r: RunRow) => ({
   actor_name: r.actor_name,
   consent_id: r.consent_id,
   error: r.error,
+  attempts: r.attempts,
+  next_attempt_at: r.state === 'running' ? iso(r.next_attempt_at) : null,
 });
 
 const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -110,6 +127,28 @@ function validateTarget(t: Target): void {
   const secret = secretTargetProblem(t);
   if (secret) throw invalid('/target/body', secret);
 }
+
+/** The retry policy after `input`, over `current`; 422 naming the member when it does not hold together. */
+function retryPolicy(
+  input: RetryInput | undefined,
+  current: { max_attempts: number; initial_backoff: number; max_backoff: number } = DEFAULT_RETRY,
+) {
+  const r = {
+    max_attempts: input?.max_attempts ?? current.max_attempts,
+    initial_backoff: input?.initial_backoff ?? current.initial_backoff,
+    max_backoff: input?.max_backoff ?? current.max_backoff,
+  };
+  if (r.max_backoff < r.initial_backoff) {
+    throw invalid('/retry/max_backoff', `must be at least initial_backoff (${r.initial_backoff} s)`);
+  }
+  return r;
+}
+
+const retryColumns = (r: ReturnType<typeof retryPolicy>) => ({
+  retry_max_attempts: r.max_attempts,
+  retry_initial_backoff: r.initial_backoff,
+  retry_max_backoff: r.max_backoff,
+});
 
 /** Turns an answer of the API to a consent request into this API's error. */
 function consentError(err: unknown): AppError {
@@ -172,6 +211,7 @@ export function schedulesService({ sql, client, engine, log }: Deps) {
       }
       const timezone = validateTiming(input.cron, input.timezone ?? 'UTC');
       validateTarget(input.target);
+      const retry = retryPolicy(input.retry);
       if (await findLiveSchedule(sql, input.slug)) throw conflict(`schedule ${input.slug} already exists`);
       let consentId: string | null = null;
       if (kind === 'user') {
@@ -196,6 +236,7 @@ export function schedulesService({ sql, client, engine, log }: Deps) {
         created_by: c.name,
         consent_id: consentId,
         next_run_at: enabled ? nextOccurrence(input.cron, timezone, now()) : null,
+        ...retryColumns(retry),
       });
       if (!created) {
         if (consentId) await client.revokeConsent(c.token, consentId).catch(() => {});
@@ -239,6 +280,18 @@ export function schedulesService({ sql, client, engine, log }: Deps) {
         change.target_method = patch.target.method as TargetMethod;
         change.target_path = patch.target.path;
         change.target_body = patch.target.body;
+      }
+      if (patch.retry !== undefined) {
+        Object.assign(
+          change,
+          retryColumns(
+            retryPolicy(patch.retry, {
+              max_attempts: s.retry_max_attempts,
+              initial_backoff: s.retry_initial_backoff,
+              max_backoff: s.retry_max_backoff,
+            }),
+          ),
+        );
       }
       const enabled = patch.enabled ?? s.enabled;
       if (patch.cron !== undefined || patch.timezone !== undefined || enabled !== s.enabled) {
