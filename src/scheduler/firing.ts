@@ -22,11 +22,15 @@ import {
   finishRuns,
   insertRuns,
   lockDue,
+  lockQueued,
+  queueOccurrences,
+  runningRuns,
   markManualRun,
   pruneRuns,
   releaseRuns,
   scheduleRetry,
   takeStalledRuns,
+  cancelsFor,
   type Attempt,
   type RunRow,
   type ScheduleRow,
@@ -94,26 +98,28 @@ export function firingEngine(opts: FiringOptions) {
   const maxManual = Math.max(1, Math.floor(maxInFlight / MANUAL_SHARE));
   const retentionDays = opts.runRetentionDays ?? 90;
   const inFlight = new Set<Promise<void>>();
-  /** The runs this replica works on now. */
-  const working = new Set<string>();
+  /** The runs this replica works on now, each with what cancels it. */
+  const working = new Map<string, AbortController>();
   /** This replica's name on the runs it holds (their lease). */
   const owner = uuidv7();
   /** Aborted when the replica stops: calls in flight end, runs waiting to retry are left to others. */
   let stopping = new AbortController();
   const manualInFlight = new Set<Promise<void>>();
   let loop: Loop | undefined;
+  /** Occurrences this replica recorded as skipped because the previous run was still running. */
+  let overlapSkips = 0;
   let lastHousekeeping = 0;
 
   /** The timeout of one call of a schedule's target. */
-  const timeoutMs = (_s: ScheduleRow) => opts.requestTimeoutSeconds * 1000;
+  const timeoutMs = (s: ScheduleRow) => (s.timeout_seconds ?? opts.requestTimeoutSeconds) * 1000;
   /** How long a replica holds a run it works on: its call plus a margin; renewed at every retry. */
   const leaseMs = (s: ScheduleRow) => timeoutMs(s) + LEASE_MARGIN_MS;
   const later = (ms: number) => new Date(clock.now().getTime() + ms);
   const sleep = opts.sleep ?? realSleep;
 
   /** One attempt: the system or user job's calls, never throwing. */
-  async function attempt(s: ScheduleRow, run: RunRow): Promise<Outcome> {
-    const how = { idempotencyKey: run.id, timeoutMs: timeoutMs(s), abort: stopping.signal };
+  async function attempt(s: ScheduleRow, run: RunRow, abort: AbortSignal): Promise<Outcome> {
+    const how = { idempotencyKey: run.id, timeoutMs: timeoutMs(s), abort };
     try {
       return s.kind === 'system' ? await calls.system(s, how) : await calls.user(s, how);
     } catch (err) {
@@ -133,20 +139,38 @@ export function firingEngine(opts: FiringOptions) {
    * stops. Records the outcome (never throws).
    */
   async function execute(s: ScheduleRow, run: RunRow): Promise<RunRow | undefined> {
-    working.add(run.id);
+    const cancel = new AbortController();
+    working.set(run.id, cancel);
     try {
-      return await attemptsOf(s, run);
+      return await attemptsOf(s, run, cancel.signal);
     } finally {
       working.delete(run.id);
     }
   }
 
-  async function attemptsOf(s: ScheduleRow, run: RunRow): Promise<RunRow | undefined> {
+  /** A run ended by a cancel: its attempts so far, the call in flight aborted. */
+  function cancelled(run: RunRow, attempts: Attempt[], by: unknown): RunRow {
+    const now = clock.now();
+    const who = typeof by === 'string' ? by : (run.cancelled_by ?? 'someone');
+    return {
+      ...run,
+      attempts,
+      lease_owner: owner,
+      state: 'cancelled',
+      http_status: attempts.at(-1)?.http_status ?? null,
+      error: `cancelled by ${who}`,
+      finished_at: now,
+      duration_ms: 0,
+    };
+  }
+
+  async function attemptsOf(s: ScheduleRow, run: RunRow, cancel: AbortSignal): Promise<RunRow | undefined> {
     const attempts: Attempt[] = [...run.attempts];
+    const abort = AbortSignal.any([stopping.signal, cancel]);
     for (;;) {
       const startedAt = clock.now();
       const t0 = performance.now();
-      const { retry, ...outcome } = await attempt(s, run);
+      const { retry, ...outcome } = await attempt(s, run, abort);
       const durationMs = Math.round(performance.now() - t0);
       const finishedAt = clock.now();
       attempts.push({
@@ -155,6 +179,10 @@ export function firingEngine(opts: FiringOptions) {
         http_status: outcome.http_status,
         error: outcome.error,
       });
+      // A cancel that came in during the call ends the run, unless the call got its answer meanwhile.
+      if (cancel.aborted && outcome.state !== 'succeeded') {
+        return finishRun(s, cancelled(run, attempts, cancel.reason));
+      }
       if (retry && attempts.length < s.retry_max_attempts) {
         const backoff = backoffMs(
           attempts.length - 1,
@@ -177,34 +205,38 @@ export function firingEngine(opts: FiringOptions) {
           return !stoppingNow;
         });
         if (!held || stoppingNow) return undefined;
-        await sleep(wait, stopping.signal);
+        await sleep(wait, abort);
+        if (cancel.aborted) return finishRun(s, cancelled(run, attempts, cancel.reason));
         if (stopping.signal.aborted) {
           await releaseRuns(sql, [run.id], owner, next).catch(() => {});
           return undefined;
         }
         continue;
       }
-      const finished: RunRow = {
+      return finishRun(s, {
         ...run,
         ...outcome,
         attempts,
         lease_owner: owner,
         finished_at: finishedAt,
         duration_ms: durationMs,
-      };
-      finish(finished);
-      log.info(
-        {
-          schedule: s.slug,
-          run: run.id,
-          state: finished.state,
-          http_status: finished.http_status,
-          attempts: attempts.length,
-        },
-        'scheduled run finished',
-      );
-      return finished;
+      });
     }
+  }
+
+  function finishRun(s: ScheduleRow, finished: RunRow): RunRow {
+    finish(finished);
+    log.info(
+      {
+        schedule: s.slug,
+        run: finished.id,
+        state: finished.state,
+        http_status: finished.http_status,
+        attempts: finished.attempts.length,
+      },
+      'scheduled run finished',
+    );
+    return finished;
   }
 
   /**
@@ -220,7 +252,7 @@ export function firingEngine(opts: FiringOptions) {
       owner,
       later(opts.requestTimeoutSeconds * 1000 + LEASE_MARGIN_MS),
       limit,
-      [...working],
+      [...working.keys()],
     );
     for (const run of taken) {
       const s = await findScheduleById(sql, run.schedule_id);
@@ -236,6 +268,10 @@ export function firingEngine(opts: FiringOptions) {
         });
       }
       const resumed: RunRow = { ...run, attempts, lease_owner: owner };
+      if (run.cancel_requested_at) {
+        finish(cancelled(resumed, attempts, run.cancelled_by));
+        continue;
+      }
       if (!s || attempts.length >= s.retry_max_attempts) {
         finish({
           ...resumed,
@@ -309,6 +345,8 @@ export function firingEngine(opts: FiringOptions) {
       lease_owner: owner,
       lease_until: new Date(now.getTime() + leaseMs(s)),
       next_attempt_at: null,
+      cancel_requested_at: null,
+      cancelled_by: null,
     };
   }
 
@@ -326,6 +364,14 @@ export function firingEngine(opts: FiringOptions) {
     });
   }
 
+  /** A run that ends as it is recorded (skipped): no lease, no time spent. */
+  const ended = (now: Date) => ({
+    lease_owner: null,
+    lease_until: null,
+    finished_at: now,
+    duration_ms: 0,
+  });
+
   /** The run of a claimed schedule's due occurrence: running, or skipped when found past the grace. */
   function occurrenceRun(s: ScheduleRow, now: Date): RunRow {
     const occurrence = s.next_run_at!;
@@ -334,11 +380,8 @@ export function firingEngine(opts: FiringOptions) {
     // Too late to be useful (replicas down, paused database): recorded, not fired.
     return {
       ...run,
-      lease_owner: null,
-      lease_until: null,
+      ...ended(now),
       state: 'skipped',
-      finished_at: now,
-      duration_ms: 0,
       error: `misfire: due at ${occurrence.toISOString()}, more than ${opts.misfireGraceSeconds} s ago`,
     };
   }
@@ -350,7 +393,28 @@ export function firingEngine(opts: FiringOptions) {
     const taken = await sql.tx(async (tx) => {
       const due = await lockDue(tx, now, limit);
       if (due.length === 0) return 0;
-      const claimed = due.map((s) => ({ s, run: occurrenceRun(s, now) }));
+      // Overlap: what an occurrence does while its schedule's previous run is still running.
+      const running = await runningRuns(
+        tx,
+        due.filter((s) => s.overlap !== 'allow').map((s) => s.id),
+      );
+      const queued: Array<{ id: string; at: Date }> = [];
+      const claimed = due.flatMap((s) => {
+        const run = occurrenceRun(s, now);
+        const previous = running.get(s.id);
+        if (run.state !== 'running' || previous === undefined) return [{ s, run }];
+        if (s.overlap === 'queue_one' && s.queued_occurrence_at === null) {
+          queued.push({ id: s.id, at: run.occurrence_at });
+          return [];
+        }
+        overlapSkips += 1;
+        const why =
+          s.overlap === 'queue_one'
+            ? `overlap: the previous run ${previous} is still running and an occurrence is queued behind it`
+            : `overlap: the previous run ${previous} is still running`;
+        return [{ s, run: { ...run, ...ended(now), state: 'skipped' as const, error: why } }];
+      });
+      await queueOccurrences(tx, queued);
       // An occurrence that already has a run is neither fired nor recorded again; its schedule still
       // advances past now, so it goes on from its next occurrence.
       const runs = claimed.map((c) => c.run);
@@ -362,11 +426,12 @@ export function firingEngine(opts: FiringOptions) {
       const firing = ({ run }: { run: RunRow }) => inserted.has(run) && run.state === 'running';
       await advanceSchedules(
         tx,
-        claimed.map((c) => {
-          const occurrence = c.s.next_run_at!;
+        due.map((s) => {
+          const c = claimed.find((x) => x.s === s);
+          const occurrence = s.next_run_at!;
           const after = occurrence.getTime() > now.getTime() ? occurrence : now;
-          const next = nextOccurrence(c.s.cron, c.s.timezone, after);
-          return { id: c.s.id, next_run_at: next, last_run_at: firing(c) ? now : null };
+          const next = nextOccurrence(s.cron, s.timezone, after);
+          return { id: s.id, next_run_at: next, last_run_at: c && firing(c) ? now : null };
         }),
       );
       toFire.push(...claimed.filter(firing));
@@ -376,6 +441,34 @@ export function firingEngine(opts: FiringOptions) {
     });
     for (const { s, run } of toFire) track(execute(s, run));
     return taken;
+  }
+
+  /** Starts the held-back occurrences of queue_one schedules whose previous run has ended. */
+  async function fireQueued(limit: number): Promise<void> {
+    const now = clock.now();
+    const toFire = await sql.tx(async (tx) => {
+      const ready = await lockQueued(tx, limit);
+      if (ready.length === 0) return [];
+      const started = ready.map((s) => ({ s, run: newRun(s, 'schedule', s.queued_occurrence_at!, now) }));
+      const inserted = new Set(
+        await insertRuns(
+          tx,
+          started.map((x) => x.run),
+        ),
+      );
+      await queueOccurrences(
+        tx,
+        ready.map((s) => ({ id: s.id, at: null })),
+      );
+      await advanceSchedules(
+        tx,
+        started
+          .filter((x) => inserted.has(x.run))
+          .map((x) => ({ id: x.s.id, next_run_at: x.s.next_run_at, last_run_at: now })),
+      );
+      return started.filter((x) => inserted.has(x.run));
+    });
+    for (const { s, run } of toFire) track(execute(s, run));
   }
 
   /** 429 for a manual run beyond its share of the calls in flight (or with no room left at all). */
@@ -416,8 +509,14 @@ export function firingEngine(opts: FiringOptions) {
 
   /** Claims everything due now, batch by batch, as far as this replica has room in flight. */
   async function pass(): Promise<void> {
+    // Cancels asked for through another replica's API reach this one within a pass.
+    if (working.size > 0) {
+      for (const c of await cancelsFor(sql, owner)) working.get(c.id)?.abort(c.by);
+    }
     const room = maxInFlight - inFlight.size;
     if (room > 0) await resumeStalled(Math.min(CLAIM_BATCH, room));
+    const left = maxInFlight - inFlight.size;
+    if (left > 0) await fireQueued(Math.min(CLAIM_BATCH, left));
     for (;;) {
       const room = maxInFlight - inFlight.size;
       if (room <= 0) return;
@@ -465,7 +564,19 @@ export function firingEngine(opts: FiringOptions) {
       stopping = new AbortController();
     },
 
+    /** This replica's figures (for /metrics): runs in flight, occurrences skipped for overlap. */
+    figures(): { inFlight: number; overlapSkips: number } {
+      return { inFlight: inFlight.size, overlapSkips };
+    },
+
     /** Re-reads the earliest due time now (a schedule was created or changed in this process). */
+    /** Aborts a run this replica works on (a cancel asked for here); false when it holds no such run. */
+    cancelLocal(runId: string, by: string): boolean {
+      const c = working.get(runId);
+      c?.abort(by);
+      return c !== undefined;
+    },
+
     wake(): void {
       loop?.wake();
     },

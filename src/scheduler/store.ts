@@ -73,10 +73,41 @@ export const schedulerMigrations = [
       CREATE INDEX runs_lease ON scheduler.runs (lease_until) WHERE state = 'running';
     `,
   },
+  {
+    // A timeout per schedule (null: the global setting), and cancelling a run from any replica: the
+    // request is recorded on the run, and the replica holding it aborts its call.
+    id: '0502_scheduler_timeouts_cancel',
+    sql: `
+      ALTER TABLE scheduler.schedules ADD COLUMN timeout_seconds integer;
+      ALTER TABLE scheduler.runs
+        ADD COLUMN cancel_requested_at timestamptz,
+        ADD COLUMN cancelled_by text;
+      ALTER TABLE scheduler.runs DROP CONSTRAINT runs_state_check;
+      ALTER TABLE scheduler.runs ADD CONSTRAINT runs_state_check
+        CHECK (state IN ('running', 'succeeded', 'failed', 'skipped', 'cancelled'));
+      CREATE INDEX runs_cancel_requested ON scheduler.runs (lease_owner)
+        WHERE state = 'running' AND cancel_requested_at IS NOT NULL;
+    `,
+  },
+  {
+    // What an occurrence does while the schedule's previous run is still running (docs/scheduler.md,
+    // "Overlap"), and the one occurrence a queue_one schedule holds back until that run ends.
+    id: '0503_scheduler_overlap',
+    sql: `
+      ALTER TABLE scheduler.schedules
+        ADD COLUMN overlap text NOT NULL DEFAULT 'skip' CHECK (overlap IN ('skip', 'allow', 'queue_one')),
+        ADD COLUMN queued_occurrence_at timestamptz;
+      CREATE INDEX schedules_queued ON scheduler.schedules (queued_occurrence_at)
+        WHERE queued_occurrence_at IS NOT NULL AND enabled AND deleted_at IS NULL;
+      CREATE INDEX runs_running_by_schedule ON scheduler.runs (schedule_id) WHERE state = 'running';
+    `,
+  },
 ];
 
+export type OverlapPolicy = 'skip' | 'allow' | 'queue_one';
+
 export type ScheduleKind = 'user' | 'system';
-export type RunState = 'running' | 'succeeded' | 'failed' | 'skipped';
+export type RunState = 'running' | 'succeeded' | 'failed' | 'skipped' | 'cancelled';
 
 export interface ScheduleRow {
   id: string;
@@ -99,6 +130,11 @@ export interface ScheduleRow {
   retry_max_attempts: number;
   retry_initial_backoff: number;
   retry_max_backoff: number;
+  /** Timeout of each call of the target; null: KEEL_SCHEDULER_REQUEST_TIMEOUT_SECONDS. */
+  timeout_seconds: number | null;
+  overlap: OverlapPolicy;
+  /** A queue_one schedule's occurrence waiting for the previous run to end. */
+  queued_occurrence_at: Date | null;
   [k: string]: unknown;
 }
 
@@ -132,15 +168,19 @@ export interface RunRow {
   lease_until: Date | null;
   /** When the next attempt is due (a run waiting to retry). */
   next_attempt_at: Date | null;
+  /** Someone asked to cancel the run (POST /scheduler/runs/{id}/cancel): when, and who. */
+  cancel_requested_at: Date | null;
+  cancelled_by: string | null;
   [k: string]: unknown;
 }
 
 const S_COLS = `id, slug, name, cron, timezone, enabled, kind, target_method, target_path, target_body,
   created_by, consent_id, next_run_at, last_run_at, created_at, updated_at, deleted_at,
-  retry_max_attempts, retry_initial_backoff, retry_max_backoff`;
+  retry_max_attempts, retry_initial_backoff, retry_max_backoff, timeout_seconds, overlap,
+  queued_occurrence_at`;
 const R_COLS = `id, schedule_id, schedule_slug, kind, trigger, occurrence_at, started_at, finished_at,
   duration_ms, state, http_status, principal_name, actor_name, consent_id, error, attempts, lease_owner,
-  lease_until, next_attempt_at`;
+  lease_until, next_attempt_at, cancel_requested_at, cancelled_by`;
 
 /** The retry policy of a schedule that does not set one: rides out an API outage of 60 s. */
 export const DEFAULT_RETRY = { max_attempts: 8, initial_backoff: 2, max_backoff: 30 } as const;
@@ -154,16 +194,22 @@ export type NewSchedule = Omit<
   | 'retry_max_attempts'
   | 'retry_initial_backoff'
   | 'retry_max_backoff'
+  | 'timeout_seconds'
 > &
-  Partial<Pick<ScheduleRow, 'retry_max_attempts' | 'retry_initial_backoff' | 'retry_max_backoff'>>;
+  Partial<
+    Pick<
+      ScheduleRow,
+      'retry_max_attempts' | 'retry_initial_backoff' | 'retry_max_backoff' | 'timeout_seconds'
+    >
+  >;
 
 /** Inserts unless a live schedule has the slug; returns undefined then. */
 export async function insertSchedule(q: Queryable, s: NewSchedule): Promise<ScheduleRow | undefined> {
   return q.one<ScheduleRow>(
     `INSERT INTO scheduler.schedules (id, slug, name, cron, timezone, enabled, kind, target_method,
        target_path, target_body, created_by, consent_id, next_run_at, retry_max_attempts,
-       retry_initial_backoff, retry_max_backoff)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12, $13, $14, $15, $16)
+       retry_initial_backoff, retry_max_backoff, timeout_seconds, overlap)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12, $13, $14, $15, $16, $17, $18)
      ON CONFLICT (slug) WHERE deleted_at IS NULL DO NOTHING
      RETURNING ${S_COLS}`,
     [
@@ -183,6 +229,8 @@ export async function insertSchedule(q: Queryable, s: NewSchedule): Promise<Sche
       s.retry_max_attempts ?? DEFAULT_RETRY.max_attempts,
       s.retry_initial_backoff ?? DEFAULT_RETRY.initial_backoff,
       s.retry_max_backoff ?? DEFAULT_RETRY.max_backoff,
+      s.timeout_seconds ?? null,
+      s.overlap ?? 'skip',
     ],
   );
 }
@@ -210,6 +258,8 @@ export interface ScheduleChange {
   retry_max_attempts?: number;
   retry_initial_backoff?: number;
   retry_max_backoff?: number;
+  timeout_seconds?: number | null;
+  overlap?: OverlapPolicy;
 }
 
 /** Applies a change to a live schedule; undefined when it was deleted meanwhile. */
@@ -232,6 +282,10 @@ export async function updateSchedule(
        retry_max_attempts = COALESCE($18::integer, retry_max_attempts),
        retry_initial_backoff = COALESCE($19::real, retry_initial_backoff),
        retry_max_backoff = COALESCE($20::real, retry_max_backoff),
+       timeout_seconds = CASE WHEN $21 THEN $22::integer ELSE timeout_seconds END,
+       overlap = COALESCE($23, overlap),
+       -- Pausing or resuming drops a queued occurrence: nothing missed while paused fires.
+       queued_occurrence_at = CASE WHEN $8 THEN NULL ELSE queued_occurrence_at END,
        updated_at = now()
      WHERE id = $1 AND deleted_at IS NULL
      RETURNING ${S_COLS}`,
@@ -256,6 +310,9 @@ export async function updateSchedule(
       c.retry_max_attempts ?? null,
       c.retry_initial_backoff ?? null,
       c.retry_max_backoff ?? null,
+      has('timeout_seconds'),
+      c.timeout_seconds ?? null,
+      c.overlap ?? null,
     ],
   );
 }
@@ -360,7 +417,7 @@ export async function insertRuns(q: Queryable, runs: readonly RunRow[]): Promise
     `INSERT INTO scheduler.runs (${R_COLS})
      SELECT id, schedule_id, schedule_slug, kind, trigger, occurrence_at, started_at, finished_at,
             duration_ms, state, http_status, principal_name, actor_name, consent_id, error,
-            COALESCE(attempts, '[]'), lease_owner, lease_until, next_attempt_at
+            COALESCE(attempts, '[]'), lease_owner, lease_until, next_attempt_at, NULL, NULL
        FROM jsonb_to_recordset($1::jsonb) AS v(id uuid, schedule_id uuid, schedule_slug text, kind text,
             trigger text, occurrence_at timestamptz, started_at timestamptz, finished_at timestamptz,
             duration_ms integer, state text, http_status integer, principal_name text, actor_name text,
@@ -482,5 +539,68 @@ export async function failAbandonedRuns(q: Queryable, startedBefore: Date, now: 
             error = 'the scheduler replica stopped while the run was in flight'
       WHERE state = 'running' AND lease_until IS NULL AND started_at < $1 RETURNING ${R_COLS}`,
     [startedBefore, now],
+  );
+}
+
+/** Asks for a running run to be cancelled; the run as it stands, or undefined when it is not running. */
+export async function requestCancel(
+  q: Queryable,
+  id: string,
+  by: string,
+  at: Date,
+): Promise<RunRow | undefined> {
+  return q.one<RunRow>(
+    `UPDATE scheduler.runs SET cancel_requested_at = COALESCE(cancel_requested_at, $3),
+            cancelled_by = COALESCE(cancelled_by, $2)
+      WHERE id = $1 AND state = 'running' RETURNING ${R_COLS}`,
+    [id, by, at],
+  );
+}
+
+/** The runs a replica holds that someone asked to cancel. */
+export async function cancelsFor(q: Queryable, owner: string): Promise<Array<{ id: string; by: string }>> {
+  return q.query<{ id: string; by: string }>(
+    `SELECT id, cancelled_by AS by FROM scheduler.runs
+      WHERE state = 'running' AND cancel_requested_at IS NOT NULL AND lease_owner = $1`,
+    [owner],
+  );
+}
+
+/** The running run of each of these schedules (one of them, when several run: overlap allow). */
+export async function runningRuns(
+  q: Queryable,
+  scheduleIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (scheduleIds.length === 0) return new Map();
+  const rows = await q.query<{ schedule_id: string; id: string }>(
+    `SELECT schedule_id, min(id::text) AS id FROM scheduler.runs
+      WHERE state = 'running' AND schedule_id = ANY($1::uuid[]) GROUP BY schedule_id`,
+    [scheduleIds],
+  );
+  return new Map(rows.map((r) => [r.schedule_id, r.id]));
+}
+
+/** Holds back one occurrence of queue_one schedules. */
+export async function queueOccurrences(
+  q: Queryable,
+  rows: ReadonlyArray<{ id: string; at: Date | null }>,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await q.query(
+    `UPDATE scheduler.schedules s SET queued_occurrence_at = v.at
+       FROM jsonb_to_recordset($1::jsonb) AS v(id uuid, at timestamptz) WHERE s.id = v.id`,
+    [JSON.stringify(rows)],
+  );
+}
+
+/** Locks queue_one schedules whose held-back occurrence may start now (no run of theirs is running). */
+export async function lockQueued(q: Queryable, limit: number): Promise<ScheduleRow[]> {
+  return q.query<ScheduleRow>(
+    `SELECT ${S_COLS} FROM scheduler.schedules s
+      WHERE queued_occurrence_at IS NOT NULL AND enabled AND deleted_at IS NULL
+        AND NOT EXISTS (SELECT 1 FROM scheduler.runs r WHERE r.schedule_id = s.id AND r.state = 'running')
+      ORDER BY queued_occurrence_at LIMIT $1
+      FOR UPDATE SKIP LOCKED`,
+    [limit],
   );
 }

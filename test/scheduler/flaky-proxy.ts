@@ -3,10 +3,14 @@
 // request before the API sees it, or forward it and drop the API's answer (the change is applied, the
 // caller sees a broken connection), one queued behaviour per matching request.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 
 export type Fault =
-  { status: number; headers?: Record<string, string> } | { drop: 'request' } | { drop: 'answer' };
+  | { status: number; headers?: Record<string, string> }
+  | { drop: 'request' }
+  | { drop: 'answer' }
+  /** Holds the request unanswered until the caller gives up (or the proxy closes). */
+  | { hang: true };
 
 export interface Seen {
   method: string;
@@ -20,6 +24,12 @@ export interface FlakyProxy {
   seen: Seen[];
   /** Queues faults for the next requests whose path starts with `prefix` (and method, when given). */
   fail(prefix: string, faults: Fault[], method?: string): void;
+  /** Ends every held request by closing its connection (the caller sees a connection error). */
+  releaseHanging(): void;
+  /** How many requests are held now. */
+  held(): number;
+  /** Paths of held requests whose caller closed the connection (an aborted call). */
+  aborted: string[];
   /** While down, every request is dropped at once (as an API that is not there). */
   down: boolean;
   close(): Promise<void>;
@@ -28,14 +38,24 @@ export interface FlakyProxy {
 export async function startFlakyProxy(upstream: () => string): Promise<FlakyProxy> {
   const queues: Array<{ prefix: string; method: string | undefined; faults: Fault[] }> = [];
   const seen: Seen[] = [];
+  const hanging = new Set<Socket>();
+  const aborted: string[] = [];
   const proxy: FlakyProxy = {
     url: '',
     seen,
+    aborted,
     down: false,
     fail(prefix, faults, method) {
       queues.push({ prefix, method, faults: [...faults] });
     },
-    close: () => new Promise((r) => server.close(() => r())),
+    held: () => hanging.size,
+    releaseHanging() {
+      for (const s of hanging) s.destroy();
+    },
+    close: () => {
+      for (const s of hanging) s.destroy();
+      return new Promise((r) => server.close(() => r()));
+    },
   };
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -52,6 +72,14 @@ export async function startFlakyProxy(upstream: () => string): Promise<FlakyProx
     );
     const fault = q?.faults.shift();
     seen.push({ method: req.method!, path, key, fault: fault ? JSON.stringify(fault) : null });
+    if (fault && 'hang' in fault) {
+      hanging.add(req.socket);
+      req.socket.once('close', () => {
+        hanging.delete(req.socket);
+        aborted.push(path);
+      });
+      return;
+    }
     if (fault && 'status' in fault) {
       res.writeHead(fault.status, { 'content-type': 'application/problem+json', ...fault.headers });
       res.end(JSON.stringify({ status: fault.status, detail: 'injected by the test proxy' }));
