@@ -8,7 +8,7 @@ import { deleteInBatches, HOUSEKEEPING_BATCH, HOUSEKEEPING_ROUNDS } from '../db/
 import type { Sql } from '../db/sql.js';
 import { uuidv7 } from '../graph/ids.js';
 import { AppError } from '../http/errors.js';
-import { startLoop, type Loop } from '../lib/background.js';
+import { backoffMs, startLoop, type Loop } from '../lib/background.js';
 import { loopMetrics } from '../observability/metrics.js';
 import { recordRuns } from './analytics.js';
 import { nextOccurrence } from './cron.js';
@@ -18,11 +18,20 @@ import {
   advanceSchedules,
   earliestDue,
   failAbandonedRuns,
+  findScheduleById,
   finishRuns,
   insertRuns,
   lockDue,
+  lockQueued,
+  queueOccurrences,
+  runningRuns,
   markManualRun,
   pruneRuns,
+  releaseRuns,
+  scheduleRetry,
+  takeStalledRuns,
+  cancelsFor,
+  type Attempt,
   type RunRow,
   type ScheduleRow,
 } from './store.js';
@@ -42,6 +51,24 @@ const MANUAL_SHARE = 10;
 const MIN_SLEEP_MS = 25;
 const HOUSEKEEPING_EVERY_MS = 60_000;
 const DAY_MS = 86_400_000;
+/** A run's lease lasts its call's timeout and this margin; another replica takes it over after. */
+const LEASE_MARGIN_MS = 30_000;
+/** The longest Retry-After a retry waits for (a longer one waits this long). */
+const MAX_RETRY_AFTER_MS = 300_000;
+
+/** A wait that ends early when `signal` aborts. */
+function realSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
 
 export interface FiringOptions {
   sql: Pick<Sql, 'tx' | 'query' | 'one'>;
@@ -58,6 +85,8 @@ export interface FiringOptions {
   pollMs?: number;
   /** Most calls in flight at once in this replica; beyond it, due schedules are left to other replicas. */
   maxInFlight?: number;
+  /** The wait between attempts (tests shorten it); ends early when the signal aborts. */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
 export function firingEngine(opts: FiringOptions) {
@@ -69,18 +98,32 @@ export function firingEngine(opts: FiringOptions) {
   const maxManual = Math.max(1, Math.floor(maxInFlight / MANUAL_SHARE));
   const retentionDays = opts.runRetentionDays ?? 90;
   const inFlight = new Set<Promise<void>>();
+  /** The runs this replica works on now, each with what cancels it. */
+  const working = new Map<string, AbortController>();
+  /** This replica's name on the runs it holds (their lease). */
+  const owner = uuidv7();
+  /** Aborted when the replica stops: calls in flight end, runs waiting to retry are left to others. */
+  let stopping = new AbortController();
   const manualInFlight = new Set<Promise<void>>();
   let loop: Loop | undefined;
+  /** Occurrences this replica recorded as skipped because the previous run was still running. */
+  let overlapSkips = 0;
   let lastHousekeeping = 0;
 
-  /** Calls the target of a claimed run and records the outcome (never throws). */
-  async function execute(s: ScheduleRow, run: RunRow): Promise<RunRow> {
-    const t0 = performance.now();
-    let outcome: Outcome;
+  /** The timeout of one call of a schedule's target. */
+  const timeoutMs = (s: ScheduleRow) => (s.timeout_seconds ?? opts.requestTimeoutSeconds) * 1000;
+  /** How long a replica holds a run it works on: its call plus a margin; renewed at every retry. */
+  const leaseMs = (s: ScheduleRow) => timeoutMs(s) + LEASE_MARGIN_MS;
+  const later = (ms: number) => new Date(clock.now().getTime() + ms);
+  const sleep = opts.sleep ?? realSleep;
+
+  /** One attempt: the system or user job's calls, never throwing. */
+  async function attempt(s: ScheduleRow, run: RunRow, abort: AbortSignal): Promise<Outcome> {
+    const how = { idempotencyKey: run.id, timeoutMs: timeoutMs(s), abort };
     try {
-      outcome = s.kind === 'system' ? await calls.system(s) : await calls.user(s);
+      return s.kind === 'system' ? await calls.system(s, how) : await calls.user(s, how);
     } catch (err) {
-      outcome = {
+      return {
         state: 'failed',
         http_status: null,
         principal_name: run.principal_name,
@@ -88,18 +131,164 @@ export function firingEngine(opts: FiringOptions) {
         error: messageOf(err),
       };
     }
-    const finished: RunRow = {
+  }
+
+  /**
+   * Works on a run this replica holds until it ends: attempts, and between attempts a backoff recorded
+   * on the run (with the lease extended over it), so that another replica resumes the run if this one
+   * stops. Records the outcome (never throws).
+   */
+  async function execute(s: ScheduleRow, run: RunRow): Promise<RunRow | undefined> {
+    const cancel = new AbortController();
+    working.set(run.id, cancel);
+    try {
+      return await attemptsOf(s, run, cancel.signal);
+    } finally {
+      working.delete(run.id);
+    }
+  }
+
+  /** A run ended by a cancel: its attempts so far, the call in flight aborted. */
+  function cancelled(run: RunRow, attempts: Attempt[], by: unknown): RunRow {
+    const now = clock.now();
+    const who = typeof by === 'string' ? by : (run.cancelled_by ?? 'someone');
+    return {
       ...run,
-      ...outcome,
-      finished_at: clock.now(),
-      duration_ms: Math.round(performance.now() - t0),
+      attempts,
+      lease_owner: owner,
+      state: 'cancelled',
+      http_status: attempts.at(-1)?.http_status ?? null,
+      error: `cancelled by ${who}`,
+      finished_at: now,
+      duration_ms: 0,
     };
+  }
+
+  async function attemptsOf(s: ScheduleRow, run: RunRow, cancel: AbortSignal): Promise<RunRow | undefined> {
+    const attempts: Attempt[] = [...run.attempts];
+    const abort = AbortSignal.any([stopping.signal, cancel]);
+    for (;;) {
+      const startedAt = clock.now();
+      const t0 = performance.now();
+      const { retry, ...outcome } = await attempt(s, run, abort);
+      const durationMs = Math.round(performance.now() - t0);
+      const finishedAt = clock.now();
+      attempts.push({
+        started_at: startedAt.toISOString(),
+        finished_at: finishedAt.toISOString(),
+        http_status: outcome.http_status,
+        error: outcome.error,
+      });
+      // A cancel that came in during the call ends the run, unless the call got its answer meanwhile.
+      if (cancel.aborted && outcome.state !== 'succeeded') {
+        return finishRun(s, cancelled(run, attempts, cancel.reason));
+      }
+      if (retry && attempts.length < s.retry_max_attempts) {
+        const backoff = backoffMs(
+          attempts.length - 1,
+          s.retry_initial_backoff * 1000,
+          s.retry_max_backoff * 1000,
+        );
+        const wait = Math.max(backoff, Math.min(retry.afterMs ?? 0, MAX_RETRY_AFTER_MS));
+        const next = later(wait);
+        const stoppingNow = stopping.signal.aborted;
+        // Stopping: the lease ends when the next attempt is due, so another replica makes it on time.
+        const leaseUntil = stoppingNow ? next : new Date(next.getTime() + leaseMs(s));
+        const held = await scheduleRetry(sql, {
+          id: run.id,
+          lease_owner: owner,
+          attempts,
+          next_attempt_at: next,
+          lease_until: leaseUntil,
+        }).catch((err: unknown) => {
+          log.error({ err, run: run.id }, 'recording a retry failed');
+          return !stoppingNow;
+        });
+        if (!held || stoppingNow) return undefined;
+        await sleep(wait, abort);
+        if (cancel.aborted) return finishRun(s, cancelled(run, attempts, cancel.reason));
+        if (stopping.signal.aborted) {
+          await releaseRuns(sql, [run.id], owner, next).catch(() => {});
+          return undefined;
+        }
+        continue;
+      }
+      return finishRun(s, {
+        ...run,
+        ...outcome,
+        attempts,
+        lease_owner: owner,
+        finished_at: finishedAt,
+        duration_ms: durationMs,
+      });
+    }
+  }
+
+  function finishRun(s: ScheduleRow, finished: RunRow): RunRow {
     finish(finished);
     log.info(
-      { schedule: s.slug, run: run.id, state: finished.state, http_status: finished.http_status },
+      {
+        schedule: s.slug,
+        run: finished.id,
+        state: finished.state,
+        http_status: finished.http_status,
+        attempts: finished.attempts.length,
+      },
       'scheduled run finished',
     );
     return finished;
+  }
+
+  /**
+   * Takes over runs whose replica stopped (their lease ended): an attempt that was due or in flight
+   * then is recorded as lost, and the run goes on from its next attempt, with the same Idempotency-Key,
+   * so a change the lost attempt made is applied once.
+   */
+  async function resumeStalled(limit: number): Promise<number> {
+    const now = clock.now();
+    const taken = await takeStalledRuns(
+      sql,
+      now,
+      owner,
+      later(opts.requestTimeoutSeconds * 1000 + LEASE_MARGIN_MS),
+      limit,
+      [...working.keys()],
+    );
+    for (const run of taken) {
+      const s = await findScheduleById(sql, run.schedule_id);
+      const released =
+        run.next_attempt_at !== null && run.lease_until !== null && run.lease_until <= run.next_attempt_at;
+      const attempts = [...run.attempts];
+      if (!released) {
+        attempts.push({
+          started_at: (run.next_attempt_at ?? run.started_at).toISOString(),
+          finished_at: now.toISOString(),
+          http_status: null,
+          error: 'the scheduler replica working on the run stopped; this attempt may not have been made',
+        });
+      }
+      const resumed: RunRow = { ...run, attempts, lease_owner: owner };
+      if (run.cancel_requested_at) {
+        finish(cancelled(resumed, attempts, run.cancelled_by));
+        continue;
+      }
+      if (!s || attempts.length >= s.retry_max_attempts) {
+        finish({
+          ...resumed,
+          state: 'failed',
+          finished_at: now,
+          duration_ms: 0,
+          error: 'the scheduler replica stopped while the run was in flight',
+        });
+        continue;
+      }
+      log.info(
+        { schedule: s.slug, run: run.id, attempts: attempts.length },
+        'resuming a run of a stopped replica',
+      );
+      track(execute(s, resumed));
+    }
+    return taken.length;
   }
 
   // Finished runs are written in batches: one transaction updates many runs and records their
@@ -152,6 +341,12 @@ export function firingEngine(opts: FiringOptions) {
       actor_name: null,
       consent_id: s.consent_id,
       error: null,
+      attempts: [],
+      lease_owner: owner,
+      lease_until: new Date(now.getTime() + leaseMs(s)),
+      next_attempt_at: null,
+      cancel_requested_at: null,
+      cancelled_by: null,
     };
   }
 
@@ -169,6 +364,14 @@ export function firingEngine(opts: FiringOptions) {
     });
   }
 
+  /** A run that ends as it is recorded (skipped): no lease, no time spent. */
+  const ended = (now: Date) => ({
+    lease_owner: null,
+    lease_until: null,
+    finished_at: now,
+    duration_ms: 0,
+  });
+
   /** The run of a claimed schedule's due occurrence: running, or skipped when found past the grace. */
   function occurrenceRun(s: ScheduleRow, now: Date): RunRow {
     const occurrence = s.next_run_at!;
@@ -177,9 +380,8 @@ export function firingEngine(opts: FiringOptions) {
     // Too late to be useful (replicas down, paused database): recorded, not fired.
     return {
       ...run,
+      ...ended(now),
       state: 'skipped',
-      finished_at: now,
-      duration_ms: 0,
       error: `misfire: due at ${occurrence.toISOString()}, more than ${opts.misfireGraceSeconds} s ago`,
     };
   }
@@ -191,7 +393,28 @@ export function firingEngine(opts: FiringOptions) {
     const taken = await sql.tx(async (tx) => {
       const due = await lockDue(tx, now, limit);
       if (due.length === 0) return 0;
-      const claimed = due.map((s) => ({ s, run: occurrenceRun(s, now) }));
+      // Overlap: what an occurrence does while its schedule's previous run is still running.
+      const running = await runningRuns(
+        tx,
+        due.filter((s) => s.overlap !== 'allow').map((s) => s.id),
+      );
+      const queued: Array<{ id: string; at: Date }> = [];
+      const claimed = due.flatMap((s) => {
+        const run = occurrenceRun(s, now);
+        const previous = running.get(s.id);
+        if (run.state !== 'running' || previous === undefined) return [{ s, run }];
+        if (s.overlap === 'queue_one' && s.queued_occurrence_at === null) {
+          queued.push({ id: s.id, at: run.occurrence_at });
+          return [];
+        }
+        overlapSkips += 1;
+        const why =
+          s.overlap === 'queue_one'
+            ? `overlap: the previous run ${previous} is still running and an occurrence is queued behind it`
+            : `overlap: the previous run ${previous} is still running`;
+        return [{ s, run: { ...run, ...ended(now), state: 'skipped' as const, error: why } }];
+      });
+      await queueOccurrences(tx, queued);
       // An occurrence that already has a run is neither fired nor recorded again; its schedule still
       // advances past now, so it goes on from its next occurrence.
       const runs = claimed.map((c) => c.run);
@@ -203,11 +426,12 @@ export function firingEngine(opts: FiringOptions) {
       const firing = ({ run }: { run: RunRow }) => inserted.has(run) && run.state === 'running';
       await advanceSchedules(
         tx,
-        claimed.map((c) => {
-          const occurrence = c.s.next_run_at!;
+        due.map((s) => {
+          const c = claimed.find((x) => x.s === s);
+          const occurrence = s.next_run_at!;
           const after = occurrence.getTime() > now.getTime() ? occurrence : now;
-          const next = nextOccurrence(c.s.cron, c.s.timezone, after);
-          return { id: c.s.id, next_run_at: next, last_run_at: firing(c) ? now : null };
+          const next = nextOccurrence(s.cron, s.timezone, after);
+          return { id: s.id, next_run_at: next, last_run_at: c && firing(c) ? now : null };
         }),
       );
       toFire.push(...claimed.filter(firing));
@@ -217,6 +441,34 @@ export function firingEngine(opts: FiringOptions) {
     });
     for (const { s, run } of toFire) track(execute(s, run));
     return taken;
+  }
+
+  /** Starts the held-back occurrences of queue_one schedules whose previous run has ended. */
+  async function fireQueued(limit: number): Promise<void> {
+    const now = clock.now();
+    const toFire = await sql.tx(async (tx) => {
+      const ready = await lockQueued(tx, limit);
+      if (ready.length === 0) return [];
+      const started = ready.map((s) => ({ s, run: newRun(s, 'schedule', s.queued_occurrence_at!, now) }));
+      const inserted = new Set(
+        await insertRuns(
+          tx,
+          started.map((x) => x.run),
+        ),
+      );
+      await queueOccurrences(
+        tx,
+        ready.map((s) => ({ id: s.id, at: null })),
+      );
+      await advanceSchedules(
+        tx,
+        started
+          .filter((x) => inserted.has(x.run))
+          .map((x) => ({ id: x.s.id, next_run_at: x.s.next_run_at, last_run_at: now })),
+      );
+      return started.filter((x) => inserted.has(x.run));
+    });
+    for (const { s, run } of toFire) track(execute(s, run));
   }
 
   /** 429 for a manual run beyond its share of the calls in flight (or with no room left at all). */
@@ -236,6 +488,7 @@ export function firingEngine(opts: FiringOptions) {
    * than the retention (their analytics rows stay in the analytics store).
    */
   async function housekeeping(): Promise<void> {
+    // Runs recorded before leases existed: failed a while after they started, as they were then.
     const now = clock.now();
     if (now.getTime() - lastHousekeeping < HOUSEKEEPING_EVERY_MS) return;
     lastHousekeeping = now.getTime();
@@ -256,6 +509,14 @@ export function firingEngine(opts: FiringOptions) {
 
   /** Claims everything due now, batch by batch, as far as this replica has room in flight. */
   async function pass(): Promise<void> {
+    // Cancels asked for through another replica's API reach this one within a pass.
+    if (working.size > 0) {
+      for (const c of await cancelsFor(sql, owner)) working.get(c.id)?.abort(c.by);
+    }
+    const room = maxInFlight - inFlight.size;
+    if (room > 0) await resumeStalled(Math.min(CLAIM_BATCH, room));
+    const left = maxInFlight - inFlight.size;
+    if (left > 0) await fireQueued(Math.min(CLAIM_BATCH, left));
     for (;;) {
       const room = maxInFlight - inFlight.size;
       if (room <= 0) return;
@@ -293,14 +554,29 @@ export function firingEngine(opts: FiringOptions) {
 
     /** Stops claiming and waits for the calls in flight to be recorded. */
     async stop(): Promise<void> {
-      const stopping = loop;
+      const running = loop;
       loop = undefined;
-      await stopping?.stop();
+      stopping.abort();
+      await running?.stop();
       await Promise.all([...inFlight]);
       await written();
+      // Stopped for good unless started again (or driven by runDue, as tests do).
+      stopping = new AbortController();
+    },
+
+    /** This replica's figures (for /metrics): runs in flight, occurrences skipped for overlap. */
+    figures(): { inFlight: number; overlapSkips: number } {
+      return { inFlight: inFlight.size, overlapSkips };
     },
 
     /** Re-reads the earliest due time now (a schedule was created or changed in this process). */
+    /** Aborts a run this replica works on (a cancel asked for here); false when it holds no such run. */
+    cancelLocal(runId: string, by: string): boolean {
+      const c = working.get(runId);
+      c?.abort(by);
+      return c !== undefined;
+    },
+
     wake(): void {
       loop?.wake();
     },

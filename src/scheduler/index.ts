@@ -13,6 +13,8 @@ export interface SchedulerDomainOptions {
   clock?: Clock;
   pollMs?: number;
   maxInFlight?: number;
+  /** The wait between a run's attempts (tests shorten it). */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
 /** The address of a listening server, for a client in the same process. */

@@ -50,6 +50,14 @@ async function errorOf(res: Response): Promise<KeelApiError> {
   return new KeelApiError(res.status, code, redactExcerpt(detail));
 }
 
+/** Retry-After as ms: delay-seconds or an HTTP date; undefined when absent or unreadable. */
+export function retryAfterOf(value: string | null, now = Date.now()): number | undefined {
+  if (value === null) return undefined;
+  if (/^\d{1,9}$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
 export interface Claims {
   sub: string;
   exp: number;
@@ -119,15 +127,19 @@ export function keelClient({ baseUrl, timeoutMs, fetch: doFetch = pooledFetch() 
   let keysAt = 0;
   let keysLoading: Promise<void> | undefined;
 
-  async function request(path: string, init: RequestInit & { token?: string } = {}): Promise<Response> {
-    const { token, ...rest } = init;
+  async function request(
+    path: string,
+    init: RequestInit & { token?: string; abort?: AbortSignal; timeoutMs?: number } = {},
+  ): Promise<Response> {
+    const { token, abort, timeoutMs: ownTimeout, ...rest } = init;
     const headers = new Headers(rest.headers);
     if (token) headers.set('authorization', `Bearer ${token}`);
+    const timeout = AbortSignal.timeout(ownTimeout ?? timeoutMs);
     return doFetch(`${baseUrl()}${path}`, {
       ...rest,
       headers,
       redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: abort ? AbortSignal.any([timeout, abort]) : timeout,
     });
   }
 
@@ -228,22 +240,38 @@ export function keelClient({ baseUrl, timeoutMs, fetch: doFetch = pooledFetch() 
         }).toString(),
       }),
 
-    /** Calls a schedule's target; the answer's status only (an error's detail, redacted, on failure). */
-    async callTarget(token: string, target: Target): Promise<{ status: number; error: string | null }> {
+    /**
+     * Calls a schedule's target; the answer's status only (an error's detail, redacted, on failure), and
+     * its Retry-After in ms when it sent one. Every attempt of a run sends the run's id as its
+     * Idempotency-Key, so the API applies a retried change once.
+     */
+    async callTarget(
+      token: string,
+      target: Target,
+      call: { idempotencyKey?: string; abort?: AbortSignal; timeoutMs?: number } = {},
+    ): Promise<{ status: number; error: string | null; retryAfterMs?: number }> {
       targetUrl(baseUrl(), target.path); // throws unless the path stays on the API
       const withBody = target.body !== undefined && target.body !== null;
+      const headers: Record<string, string> = withBody ? { 'content-type': 'application/json' } : {};
+      if (call.idempotencyKey) headers['idempotency-key'] = call.idempotencyKey;
       const res = await request(target.path, {
         method: target.method,
         token,
-        ...(withBody
-          ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(target.body) }
-          : {}),
+        headers,
+        ...(withBody ? { body: JSON.stringify(target.body) } : {}),
+        ...(call.abort ? { abort: call.abort } : {}),
+        ...(call.timeoutMs !== undefined ? { timeoutMs: call.timeoutMs } : {}),
       });
       if (res.ok) {
         await res.body?.cancel();
         return { status: res.status, error: null };
       }
-      return { status: res.status, error: (await errorOf(res)).message };
+      const retryAfterMs = retryAfterOf(res.headers.get('retry-after'));
+      return {
+        status: res.status,
+        error: (await errorOf(res)).message,
+        ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+      };
     },
   };
 }

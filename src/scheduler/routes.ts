@@ -44,6 +44,63 @@ const Cron = Type.String({
 });
 const Timezone = Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone; default UTC' });
 const Name = Type.String({ minLength: 1, maxLength: 200 });
+const Retry = Type.Object(
+  {
+    max_attempts: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 20,
+        description: 'attempts of one run at most, the first included (default 8; 1: no retry)',
+      }),
+    ),
+    initial_backoff: Type.Optional(
+      Type.Number({
+        minimum: 0.1,
+        maximum: 600,
+        description: 'seconds before the second attempt; doubles after each (default 2)',
+      }),
+    ),
+    max_backoff: Type.Optional(
+      Type.Number({
+        minimum: 0.1,
+        maximum: 3600,
+        description: 'the longest wait between two attempts, in seconds (default 30)',
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'Retries of a run on connection errors, timeouts, 429 (Retry-After honoured), 502, 503 and 504; ' +
+      'never on another 4xx. Waits grow exponentially with jitter. Every attempt sends the run id as ' +
+      'Idempotency-Key. The defaults ride out an API outage of 60 s.',
+  },
+);
+const TimeoutSeconds = Type.Union([Type.Integer({ minimum: 1, maximum: 600 }), Type.Null()], {
+  description:
+    'timeout of each call of the target, in seconds (at most 600); null: the global ' +
+    'KEEL_SCHEDULER_REQUEST_TIMEOUT_SECONDS (30 by default)',
+});
+const Overlap = Type.Union([Type.Literal('skip'), Type.Literal('allow'), Type.Literal('queue_one')], {
+  description:
+    'an occurrence due while the previous run is still running: skip (default: recorded skipped with ' +
+    'the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back ' +
+    'at most, further ones are skipped); holds across replicas',
+});
+const RetryRead = Type.Object({
+  max_attempts: Type.Integer(),
+  initial_backoff: Type.Number({ description: 'seconds' }),
+  max_backoff: Type.Number({ description: 'seconds' }),
+});
+const AttemptRead = Type.Object(
+  {
+    started_at: Timestamp,
+    finished_at: Timestamp,
+    http_status: Type.Union([Type.Integer(), Type.Null()]),
+    error: Type.Union([Type.String(), Type.Null()]),
+  },
+  { description: 'one call of the run (a run that retried has several)' },
+);
 
 const ScheduleRead = Type.Object({
   slug: Type.String(),
@@ -53,6 +110,12 @@ const ScheduleRead = Type.Object({
   enabled: Type.Boolean(),
   kind: Kind,
   target: Type.Object({ method: Method, path: Type.String(), body: Type.Optional(Type.Unknown()) }),
+  retry: RetryRead,
+  timeout_seconds: TimeoutSeconds,
+  overlap: Overlap,
+  queued_occurrence_at: Type.Union([Timestamp, Type.Null()], {
+    description: 'queue_one: the occurrence waiting for the running run to end',
+  }),
   created_by: Type.String(),
   consent_id: Type.Union([Type.String(), Type.Null()]),
   next_run_at: NullableTimestamp,
@@ -69,6 +132,9 @@ const ScheduleCreate = Type.Object(
     enabled: Type.Optional(Type.Boolean()),
     kind: Type.Optional(Kind),
     target: TargetSchema,
+    retry: Type.Optional(Retry),
+    timeout_seconds: Type.Optional(TimeoutSeconds),
+    overlap: Type.Optional(Overlap),
   },
   { additionalProperties: false },
 );
@@ -79,6 +145,9 @@ const SchedulePatch = Type.Object(
     timezone: Type.Optional(Timezone),
     enabled: Type.Optional(Type.Boolean()),
     target: Type.Optional(TargetSchema),
+    retry: Type.Optional(Retry),
+    timeout_seconds: Type.Optional(TimeoutSeconds),
+    overlap: Type.Optional(Overlap),
   },
   { additionalProperties: false, minProperties: 1 },
 );
@@ -98,12 +167,21 @@ const RunRead = Type.Object({
     Type.Literal('succeeded'),
     Type.Literal('failed'),
     Type.Literal('skipped'),
+    Type.Literal('cancelled'),
   ]),
   http_status: NullableInt,
   principal_name: NullableString,
   actor_name: NullableString,
   consent_id: NullableString,
   error: NullableString,
+  attempts: Type.Array(AttemptRead),
+  next_attempt_at: Type.Union([Timestamp, Type.Null()], {
+    description: 'a running run waiting to retry: when its next attempt is due',
+  }),
+  cancel_requested_at: Type.Union([Timestamp, Type.Null()], {
+    description: 'when someone asked to cancel the run (POST /scheduler/runs/{id}/cancel)',
+  }),
+  cancelled_by: Type.Union([Type.String(), Type.Null()], { description: 'who asked to cancel it' }),
 });
 const RunParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
@@ -246,6 +324,22 @@ export async function schedulerRoutes(
         '/runs/:id',
         { config, schema: { tags, params: RunParams, response: responses({ 200: RunRead }) } },
         async (req) => schedules.run(callerOf(req), req.params.id),
+      );
+      app.post(
+        '/runs/:id/cancel',
+        {
+          config,
+          schema: {
+            tags,
+            summary:
+              'Cancels a running run, from any replica: its call is aborted (within a second) and the ' +
+              'run ends cancelled, unless the call got its answer first. The creator of the schedule or ' +
+              'an admin (a system run: admins); 409 when the run is not running',
+            params: RunParams,
+            response: responses({ 202: RunRead }),
+          },
+        },
+        async (req, reply) => reply.code(202).send(await schedules.cancelRun(callerOf(req), req.params.id)),
       );
     },
     { prefix: '/scheduler' },

@@ -18,6 +18,7 @@ export interface SchedulerDeps {
   clock?: Clock;
   pollMs?: number;
   maxInFlight?: number;
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
 export function schedulerRuntime(deps: SchedulerDeps) {
@@ -37,6 +38,7 @@ export function schedulerRuntime(deps: SchedulerDeps) {
     ...(deps.clock ? { clock: deps.clock } : {}),
     ...(deps.pollMs !== undefined ? { pollMs: deps.pollMs } : {}),
     ...(deps.maxInFlight !== undefined ? { maxInFlight: deps.maxInFlight } : {}),
+    ...(deps.sleep ? { sleep: deps.sleep } : {}),
   });
   return {
     client,

@@ -14,8 +14,11 @@ import {
   insertSchedule,
   listRuns,
   listSchedules,
+  requestCancel,
   softDeleteSchedule,
   updateSchedule,
+  DEFAULT_RETRY,
+  type OverlapPolicy,
   type RunRow,
   type ScheduleChange,
   type ScheduleKind,
@@ -25,7 +28,17 @@ import { BODY_METHODS, targetPathProblem, type Target, type TargetMethod } from 
 import { maskedBody, secretTargetProblem } from './secret-targets.js';
 import { isSystemSlug, RESERVED_PREFIX, SCORE_RECOMPUTE_DAILY } from './system.js';
 
+/** A schedule's retry policy as the API takes it (seconds); any member left out keeps its value. */
+export interface RetryInput {
+  max_attempts?: number | undefined;
+  initial_backoff?: number | undefined;
+  max_backoff?: number | undefined;
+}
+
 export interface ScheduleInput {
+  overlap?: OverlapPolicy | undefined;
+  retry?: RetryInput | undefined;
+  timeout_seconds?: number | null | undefined;
   slug: string;
   name?: string | undefined;
   cron: string;
@@ -36,6 +49,9 @@ export interface ScheduleInput {
 }
 
 export interface SchedulePatch {
+  overlap?: OverlapPolicy | undefined;
+  retry?: RetryInput | undefined;
+  timeout_seconds?: number | null | undefined;
   name?: string | undefined;
   cron?: string | undefined;
   timezone?: string | undefined;
@@ -61,6 +77,14 @@ export const scheduleRead = (s: ScheduleRow) => ({
       ? { body: maskedBody({ method: s.target_method, path: s.target_path, body: s.target_body }) }
       : {}),
   },
+  retry: {
+    max_attempts: s.retry_max_attempts,
+    initial_backoff: s.retry_initial_backoff,
+    max_backoff: s.retry_max_backoff,
+  },
+  timeout_seconds: s.timeout_seconds,
+  overlap: s.overlap,
+  queued_occurrence_at: iso(s.queued_occurrence_at),
   created_by: s.created_by,
   consent_id: s.consent_id,
   next_run_at: iso(s.next_run_at),
@@ -84,6 +108,10 @@ export const runRead = (r: RunRow) => ({
   actor_name: r.actor_name,
   consent_id: r.consent_id,
   error: r.error,
+  attempts: r.attempts,
+  next_attempt_at: r.state === 'running' ? iso(r.next_attempt_at) : null,
+  cancel_requested_at: iso(r.cancel_requested_at),
+  cancelled_by: r.cancelled_by,
 });
 
 const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -111,6 +139,28 @@ function validateTarget(t: Target): void {
   if (secret) throw invalid('/target/body', secret);
 }
 
+/** The retry policy after `input`, over `current`; 422 naming the member when it does not hold together. */
+function retryPolicy(
+  input: RetryInput | undefined,
+  current: { max_attempts: number; initial_backoff: number; max_backoff: number } = DEFAULT_RETRY,
+) {
+  const r = {
+    max_attempts: input?.max_attempts ?? current.max_attempts,
+    initial_backoff: input?.initial_backoff ?? current.initial_backoff,
+    max_backoff: input?.max_backoff ?? current.max_backoff,
+  };
+  if (r.max_backoff < r.initial_backoff) {
+    throw invalid('/retry/max_backoff', `must be at least initial_backoff (${r.initial_backoff} s)`);
+  }
+  return r;
+}
+
+const retryColumns = (r: ReturnType<typeof retryPolicy>) => ({
+  retry_max_attempts: r.max_attempts,
+  retry_initial_backoff: r.initial_backoff,
+  retry_max_backoff: r.max_backoff,
+});
+
 /** Turns an answer of the API to a consent request into this API's error. */
 function consentError(err: unknown): AppError {
   if (err instanceof KeelApiError && (err.status === 401 || err.status === 403)) {
@@ -122,12 +172,23 @@ function consentError(err: unknown): AppError {
 type Deps = {
   sql: Pick<Sql, 'tx' | 'query' | 'one'>;
   client: Pick<KeelClient, 'createConsent' | 'revokeConsent'>;
-  engine: Pick<FiringEngine, 'clock' | 'wake' | 'fireNow'>;
+  engine: Pick<FiringEngine, 'clock' | 'wake' | 'fireNow' | 'cancelLocal'>;
   log: { warn(obj: object, msg: string): void };
 };
 
 export function schedulesService({ sql, client, engine, log }: Deps) {
   const now = () => engine.clock.now();
+
+  /** A run the caller may see: admins every run; the creator the runs of the live schedule; else 404. */
+  async function visibleRun(c: Caller, id: string): Promise<RunRow> {
+    const r = isUuid(id) ? await findRun(sql, id) : undefined;
+    if (!r) throw notFound(`run ${id}`);
+    if (!c.isAdmin) {
+      const s = await findScheduleById(sql, r.schedule_id);
+      if (!s || s.deleted_at || !isCreator(c, s)) throw notFound(`run ${id}`);
+    }
+    return r;
+  }
 
   /** A live schedule the caller may see; 404 for everyone else (they cannot tell it exists). */
   async function visible(c: Caller, slug: string): Promise<ScheduleRow> {
@@ -172,6 +233,7 @@ export function schedulesService({ sql, client, engine, log }: Deps) {
       }
       const timezone = validateTiming(input.cron, input.timezone ?? 'UTC');
       validateTarget(input.target);
+      const retry = retryPolicy(input.retry);
       if (await findLiveSchedule(sql, input.slug)) throw conflict(`schedule ${input.slug} already exists`);
       let consentId: string | null = null;
       if (kind === 'user') {
@@ -196,6 +258,9 @@ export function schedulesService({ sql, client, engine, log }: Deps) {
         created_by: c.name,
         consent_id: consentId,
         next_run_at: enabled ? nextOccurrence(input.cron, timezone, now()) : null,
+        ...retryColumns(retry),
+        timeout_seconds: input.timeout_seconds ?? null,
+        overlap: input.overlap ?? 'skip',
       });
       if (!created) {
         if (consentId) await client.revokeConsent(c.token, consentId).catch(() => {});
@@ -239,6 +304,20 @@ export function schedulesService({ sql, client, engine, log }: Deps) {
         change.target_method = patch.target.method as TargetMethod;
         change.target_path = patch.target.path;
         change.target_body = patch.target.body;
+      }
+      if (patch.timeout_seconds !== undefined) change.timeout_seconds = patch.timeout_seconds;
+      if (patch.overlap !== undefined) change.overlap = patch.overlap;
+      if (patch.retry !== undefined) {
+        Object.assign(
+          change,
+          retryColumns(
+            retryPolicy(patch.retry, {
+              max_attempts: s.retry_max_attempts,
+              initial_backoff: s.retry_initial_backoff,
+              max_backoff: s.retry_max_backoff,
+            }),
+          ),
+        );
       }
       const enabled = patch.enabled ?? s.enabled;
       if (patch.cron !== undefined || patch.timezone !== undefined || enabled !== s.enabled) {
@@ -297,13 +376,25 @@ export function schedulesService({ sql, client, engine, log }: Deps) {
     },
 
     async run(c: Caller, id: string) {
-      const r = isUuid(id) ? await findRun(sql, id) : undefined;
-      if (!r) throw notFound(`run ${id}`);
-      if (!c.isAdmin) {
-        const s = await findScheduleById(sql, r.schedule_id);
-        if (!s || s.deleted_at || !isCreator(c, s)) throw notFound(`run ${id}`);
-      }
-      return runRead(r);
+      return runRead(await visibleRun(c, id));
+    },
+
+    /**
+     * Cancels a running run, from any replica: the request is recorded on the run; the replica holding
+     * it aborts its call (at once when that is this one, else within its next pass, at most a second).
+     * The answer is the run as it stands then (202).
+     */
+    async cancelRun(c: Caller, id: string) {
+      const r = await visibleRun(c, id);
+      if (c.delegated) throw forbidden('a delegated token cannot cancel runs');
+      const s = await findScheduleById(sql, r.schedule_id);
+      if (s?.kind === 'system' && !c.isAdmin) throw forbidden('only an admin cancels a system run');
+      if (r.state !== 'running') throw conflict(`run ${id} is ${r.state}, not running`, 'run_not_running');
+      const marked = await requestCancel(sql, r.id, c.name, now());
+      if (!marked) throw conflict(`run ${id} ended meanwhile`, 'run_not_running');
+      engine.cancelLocal(r.id, c.name);
+      engine.wake();
+      return runRead(marked);
     },
   };
 }

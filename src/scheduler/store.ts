@@ -56,10 +56,58 @@ export const schedulerMigrations = [
       CREATE INDEX runs_in_flight ON scheduler.runs (started_at) WHERE state = 'running';
     `,
   },
+  {
+    // Retries (docs/scheduler.md, "Retries"): the policy per schedule, and on each run its attempts and
+    // the lease of the replica working on it, so another replica resumes a run whose replica stopped.
+    id: '0501_scheduler_retries',
+    sql: `
+      ALTER TABLE scheduler.schedules
+        ADD COLUMN retry_max_attempts integer NOT NULL DEFAULT 8,
+        ADD COLUMN retry_initial_backoff real NOT NULL DEFAULT 2,
+        ADD COLUMN retry_max_backoff real NOT NULL DEFAULT 30;
+      ALTER TABLE scheduler.runs
+        ADD COLUMN attempts jsonb NOT NULL DEFAULT '[]',
+        ADD COLUMN lease_owner uuid,
+        ADD COLUMN lease_until timestamptz,
+        ADD COLUMN next_attempt_at timestamptz;
+      CREATE INDEX runs_lease ON scheduler.runs (lease_until) WHERE state = 'running';
+    `,
+  },
+  {
+    // A timeout per schedule (null: the global setting), and cancelling a run from any replica: the
+    // request is recorded on the run, and the replica holding it aborts its call.
+    id: '0502_scheduler_timeouts_cancel',
+    sql: `
+      ALTER TABLE scheduler.schedules ADD COLUMN timeout_seconds integer;
+      ALTER TABLE scheduler.runs
+        ADD COLUMN cancel_requested_at timestamptz,
+        ADD COLUMN cancelled_by text;
+      ALTER TABLE scheduler.runs DROP CONSTRAINT runs_state_check;
+      ALTER TABLE scheduler.runs ADD CONSTRAINT runs_state_check
+        CHECK (state IN ('running', 'succeeded', 'failed', 'skipped', 'cancelled'));
+      CREATE INDEX runs_cancel_requested ON scheduler.runs (lease_owner)
+        WHERE state = 'running' AND cancel_requested_at IS NOT NULL;
+    `,
+  },
+  {
+    // What an occurrence does while the schedule's previous run is still running (docs/scheduler.md,
+    // "Overlap"), and the one occurrence a queue_one schedule holds back until that run ends.
+    id: '0503_scheduler_overlap',
+    sql: `
+      ALTER TABLE scheduler.schedules
+        ADD COLUMN overlap text NOT NULL DEFAULT 'skip' CHECK (overlap IN ('skip', 'allow', 'queue_one')),
+        ADD COLUMN queued_occurrence_at timestamptz;
+      CREATE INDEX schedules_queued ON scheduler.schedules (queued_occurrence_at)
+        WHERE queued_occurrence_at IS NOT NULL AND enabled AND deleted_at IS NULL;
+      CREATE INDEX runs_running_by_schedule ON scheduler.runs (schedule_id) WHERE state = 'running';
+    `,
+  },
 ];
 
+export type OverlapPolicy = 'skip' | 'allow' | 'queue_one';
+
 export type ScheduleKind = 'user' | 'system';
-export type RunState = 'running' | 'succeeded' | 'failed' | 'skipped';
+export type RunState = 'running' | 'succeeded' | 'failed' | 'skipped' | 'cancelled';
 
 export interface ScheduleRow {
   id: string;
@@ -79,7 +127,23 @@ export interface ScheduleRow {
   created_at: Date;
   updated_at: Date;
   deleted_at: Date | null;
+  retry_max_attempts: number;
+  retry_initial_backoff: number;
+  retry_max_backoff: number;
+  /** Timeout of each call of the target; null: KEEL_SCHEDULER_REQUEST_TIMEOUT_SECONDS. */
+  timeout_seconds: number | null;
+  overlap: OverlapPolicy;
+  /** A queue_one schedule's occurrence waiting for the previous run to end. */
+  queued_occurrence_at: Date | null;
   [k: string]: unknown;
+}
+
+/** One call of a run (a run retries: docs/scheduler.md, "Retries"). */
+export interface Attempt {
+  started_at: string;
+  finished_at: string;
+  http_status: number | null;
+  error: string | null;
 }
 
 export interface RunRow {
@@ -98,22 +162,54 @@ export interface RunRow {
   actor_name: string | null;
   consent_id: string | null;
   error: string | null;
+  attempts: Attempt[];
+  /** The replica working on the run and until when; another replica resumes it after that. */
+  lease_owner: string | null;
+  lease_until: Date | null;
+  /** When the next attempt is due (a run waiting to retry). */
+  next_attempt_at: Date | null;
+  /** Someone asked to cancel the run (POST /scheduler/runs/{id}/cancel): when, and who. */
+  cancel_requested_at: Date | null;
+  cancelled_by: string | null;
   [k: string]: unknown;
 }
 
 const S_COLS = `id, slug, name, cron, timezone, enabled, kind, target_method, target_path, target_body,
-  created_by, consent_id, next_run_at, last_run_at, created_at, updated_at, deleted_at`;
+  created_by, consent_id, next_run_at, last_run_at, created_at, updated_at, deleted_at,
+  retry_max_attempts, retry_initial_backoff, retry_max_backoff, timeout_seconds, overlap,
+  queued_occurrence_at`;
 const R_COLS = `id, schedule_id, schedule_slug, kind, trigger, occurrence_at, started_at, finished_at,
-  duration_ms, state, http_status, principal_name, actor_name, consent_id, error`;
+  duration_ms, state, http_status, principal_name, actor_name, consent_id, error, attempts, lease_owner,
+  lease_until, next_attempt_at, cancel_requested_at, cancelled_by`;
 
-export type NewSchedule = Omit<ScheduleRow, 'last_run_at' | 'created_at' | 'updated_at' | 'deleted_at'>;
+/** The retry policy of a schedule that does not set one: rides out an API outage of 60 s. */
+export const DEFAULT_RETRY = { max_attempts: 8, initial_backoff: 2, max_backoff: 30 } as const;
+
+export type NewSchedule = Omit<
+  ScheduleRow,
+  | 'last_run_at'
+  | 'created_at'
+  | 'updated_at'
+  | 'deleted_at'
+  | 'retry_max_attempts'
+  | 'retry_initial_backoff'
+  | 'retry_max_backoff'
+  | 'timeout_seconds'
+> &
+  Partial<
+    Pick<
+      ScheduleRow,
+      'retry_max_attempts' | 'retry_initial_backoff' | 'retry_max_backoff' | 'timeout_seconds'
+    >
+  >;
 
 /** Inserts unless a live schedule has the slug; returns undefined then. */
 export async function insertSchedule(q: Queryable, s: NewSchedule): Promise<ScheduleRow | undefined> {
   return q.one<ScheduleRow>(
     `INSERT INTO scheduler.schedules (id, slug, name, cron, timezone, enabled, kind, target_method,
-       target_path, target_body, created_by, consent_id, next_run_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12, $13)
+       target_path, target_body, created_by, consent_id, next_run_at, retry_max_attempts,
+       retry_initial_backoff, retry_max_backoff, timeout_seconds, overlap)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12, $13, $14, $15, $16, $17, $18)
      ON CONFLICT (slug) WHERE deleted_at IS NULL DO NOTHING
      RETURNING ${S_COLS}`,
     [
@@ -130,6 +226,11 @@ export async function insertSchedule(q: Queryable, s: NewSchedule): Promise<Sche
       s.created_by,
       s.consent_id,
       s.next_run_at,
+      s.retry_max_attempts ?? DEFAULT_RETRY.max_attempts,
+      s.retry_initial_backoff ?? DEFAULT_RETRY.initial_backoff,
+      s.retry_max_backoff ?? DEFAULT_RETRY.max_backoff,
+      s.timeout_seconds ?? null,
+      s.overlap ?? 'skip',
     ],
   );
 }
@@ -154,6 +255,11 @@ export interface ScheduleChange {
   target_path?: string;
   target_body?: unknown;
   next_run_at?: Date | null;
+  retry_max_attempts?: number;
+  retry_initial_backoff?: number;
+  retry_max_backoff?: number;
+  timeout_seconds?: number | null;
+  overlap?: OverlapPolicy;
 }
 
 /** Applies a change to a live schedule; undefined when it was deleted meanwhile. */
@@ -173,6 +279,13 @@ export async function updateSchedule(
        target_path = CASE WHEN $12 THEN $13 ELSE target_path END,
        target_body = CASE WHEN $14 THEN $15::jsonb ELSE target_body END,
        next_run_at = CASE WHEN $16 THEN $17::timestamptz ELSE next_run_at END,
+       retry_max_attempts = COALESCE($18::integer, retry_max_attempts),
+       retry_initial_backoff = COALESCE($19::real, retry_initial_backoff),
+       retry_max_backoff = COALESCE($20::real, retry_max_backoff),
+       timeout_seconds = CASE WHEN $21 THEN $22::integer ELSE timeout_seconds END,
+       overlap = COALESCE($23, overlap),
+       -- Pausing or resuming drops a queued occurrence: nothing missed while paused fires.
+       queued_occurrence_at = CASE WHEN $8 THEN NULL ELSE queued_occurrence_at END,
        updated_at = now()
      WHERE id = $1 AND deleted_at IS NULL
      RETURNING ${S_COLS}`,
@@ -194,6 +307,12 @@ export async function updateSchedule(
       c.target_body === undefined ? null : JSON.stringify(c.target_body),
       has('next_run_at'),
       c.next_run_at ?? null,
+      c.retry_max_attempts ?? null,
+      c.retry_initial_backoff ?? null,
+      c.retry_max_backoff ?? null,
+      has('timeout_seconds'),
+      c.timeout_seconds ?? null,
+      c.overlap ?? null,
     ],
   );
 }
@@ -297,11 +416,13 @@ export async function insertRuns(q: Queryable, runs: readonly RunRow[]): Promise
   const rows = await q.query<RunRow>(
     `INSERT INTO scheduler.runs (${R_COLS})
      SELECT id, schedule_id, schedule_slug, kind, trigger, occurrence_at, started_at, finished_at,
-            duration_ms, state, http_status, principal_name, actor_name, consent_id, error
+            duration_ms, state, http_status, principal_name, actor_name, consent_id, error,
+            COALESCE(attempts, '[]'), lease_owner, lease_until, next_attempt_at, NULL, NULL
        FROM jsonb_to_recordset($1::jsonb) AS v(id uuid, schedule_id uuid, schedule_slug text, kind text,
             trigger text, occurrence_at timestamptz, started_at timestamptz, finished_at timestamptz,
             duration_ms integer, state text, http_status integer, principal_name text, actor_name text,
-            consent_id text, error text)
+            consent_id text, error text, attempts jsonb, lease_owner uuid, lease_until timestamptz,
+            next_attempt_at timestamptz)
      ON CONFLICT (schedule_id, occurrence_at) WHERE trigger = 'schedule' DO NOTHING
      RETURNING id`,
     [JSON.stringify(runs)],
@@ -328,10 +449,12 @@ export async function finishRuns(q: Queryable, runs: readonly RunRow[]): Promise
   const rows = await q.query<RunRow>(
     `UPDATE scheduler.runs r SET finished_at = v.finished_at, duration_ms = v.duration_ms, state = v.state,
             http_status = v.http_status, principal_name = v.principal_name, actor_name = v.actor_name,
-            error = v.error
+            error = v.error, attempts = v.attempts, lease_owner = NULL, lease_until = NULL,
+            next_attempt_at = NULL
        FROM jsonb_to_recordset($1::jsonb) AS v(id uuid, finished_at timestamptz, duration_ms integer,
-            state text, http_status integer, principal_name text, actor_name text, error text)
-      WHERE r.id = v.id AND r.state = 'running'
+            state text, http_status integer, principal_name text, actor_name text, error text,
+            attempts jsonb, lease_owner uuid)
+      WHERE r.id = v.id AND r.state = 'running' AND r.lease_owner IS NOT DISTINCT FROM v.lease_owner
       RETURNING r.id`,
     [JSON.stringify(runs)],
   );
@@ -358,13 +481,126 @@ export async function pruneRuns(q: Queryable, startedBefore: Date, limit: number
   return (await q.one<{ n: number }>(PRUNE_RUNS, [startedBefore, limit]))!.n;
 }
 
-/** Runs still `running` long after any request could have ended: their replica stopped mid-flight. */
+/**
+ * Records a failed attempt and when the next one is due, and extends the lease over the wait and that
+ * attempt. False when the replica no longer holds the run (another took it over, or it was finished).
+ */
+export async function scheduleRetry(
+  q: Queryable,
+  run: Pick<RunRow, 'id' | 'lease_owner' | 'attempts'> & { next_attempt_at: Date; lease_until: Date },
+): Promise<boolean> {
+  const row = await q.one(
+    `UPDATE scheduler.runs SET attempts = $3::jsonb, next_attempt_at = $4, lease_until = $5
+      WHERE id = $1 AND lease_owner = $2 AND state = 'running' RETURNING 1 AS held`,
+    [run.id, run.lease_owner, JSON.stringify(run.attempts), run.next_attempt_at, run.lease_until],
+  );
+  return row !== undefined;
+}
+
+/**
+ * Takes over up to `limit` running runs whose lease ended before `now` (their replica stopped, or left
+ * them to wait for a retry): the caller becomes their owner until `leaseUntil`. One replica takes each.
+ */
+export async function takeStalledRuns(
+  q: Queryable,
+  now: Date,
+  owner: string,
+  leaseUntil: Date,
+  limit: number,
+  /** Runs the caller is working on already (a clock moved past their lease must not take them twice). */
+  working: readonly string[],
+): Promise<RunRow[]> {
+  return q.query<RunRow>(
+    `UPDATE scheduler.runs r SET lease_owner = $2, lease_until = $3
+      WHERE r.id IN (SELECT id FROM scheduler.runs WHERE state = 'running' AND lease_until < $1
+                        AND NOT (id = ANY($5::uuid[]))
+                      ORDER BY lease_until LIMIT $4 FOR UPDATE SKIP LOCKED)
+      RETURNING ${R_COLS.split(',')
+        .map((c) => `r.${c.trim()}`)
+        .join(', ')}`,
+    [now, owner, leaseUntil, limit, working],
+  );
+}
+
+/** Leaves runs to other replicas at once (this replica stops): their lease ends now. */
+export async function releaseRuns(q: Queryable, ids: readonly string[], owner: string, at: Date) {
+  if (ids.length === 0) return;
+  await q.query(
+    `UPDATE scheduler.runs SET lease_until = $3 WHERE id = ANY($1::uuid[]) AND lease_owner = $2 AND state = 'running'`,
+    [ids, owner, at],
+  );
+}
+
+/** Runs still `running` with no lease (recorded before leases existed) long after any call could end. */
 export async function failAbandonedRuns(q: Queryable, startedBefore: Date, now: Date): Promise<RunRow[]> {
   return q.query<RunRow>(
     `UPDATE scheduler.runs SET state = 'failed', finished_at = $2,
             duration_ms = (extract(epoch FROM $2::timestamptz - started_at) * 1000)::integer,
             error = 'the scheduler replica stopped while the run was in flight'
-      WHERE state = 'running' AND started_at < $1 RETURNING ${R_COLS}`,
+      WHERE state = 'running' AND lease_until IS NULL AND started_at < $1 RETURNING ${R_COLS}`,
     [startedBefore, now],
+  );
+}
+
+/** Asks for a running run to be cancelled; the run as it stands, or undefined when it is not running. */
+export async function requestCancel(
+  q: Queryable,
+  id: string,
+  by: string,
+  at: Date,
+): Promise<RunRow | undefined> {
+  return q.one<RunRow>(
+    `UPDATE scheduler.runs SET cancel_requested_at = COALESCE(cancel_requested_at, $3),
+            cancelled_by = COALESCE(cancelled_by, $2)
+      WHERE id = $1 AND state = 'running' RETURNING ${R_COLS}`,
+    [id, by, at],
+  );
+}
+
+/** The runs a replica holds that someone asked to cancel. */
+export async function cancelsFor(q: Queryable, owner: string): Promise<Array<{ id: string; by: string }>> {
+  return q.query<{ id: string; by: string }>(
+    `SELECT id, cancelled_by AS by FROM scheduler.runs
+      WHERE state = 'running' AND cancel_requested_at IS NOT NULL AND lease_owner = $1`,
+    [owner],
+  );
+}
+
+/** The running run of each of these schedules (one of them, when several run: overlap allow). */
+export async function runningRuns(
+  q: Queryable,
+  scheduleIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (scheduleIds.length === 0) return new Map();
+  const rows = await q.query<{ schedule_id: string; id: string }>(
+    `SELECT schedule_id, min(id::text) AS id FROM scheduler.runs
+      WHERE state = 'running' AND schedule_id = ANY($1::uuid[]) GROUP BY schedule_id`,
+    [scheduleIds],
+  );
+  return new Map(rows.map((r) => [r.schedule_id, r.id]));
+}
+
+/** Holds back one occurrence of queue_one schedules. */
+export async function queueOccurrences(
+  q: Queryable,
+  rows: ReadonlyArray<{ id: string; at: Date | null }>,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await q.query(
+    `UPDATE scheduler.schedules s SET queued_occurrence_at = v.at
+       FROM jsonb_to_recordset($1::jsonb) AS v(id uuid, at timestamptz) WHERE s.id = v.id`,
+    [JSON.stringify(rows)],
+  );
+}
+
+/** Locks queue_one schedules whose held-back occurrence may start now (no run of theirs is running). */
+export async function lockQueued(q: Queryable, limit: number): Promise<ScheduleRow[]> {
+  return q.query<ScheduleRow>(
+    `SELECT ${S_COLS} FROM scheduler.schedules s
+      WHERE queued_occurrence_at IS NOT NULL AND enabled AND deleted_at IS NULL
+        AND NOT EXISTS (SELECT 1 FROM scheduler.runs r WHERE r.schedule_id = s.id AND r.state = 'running')
+      ORDER BY queued_occurrence_at LIMIT $1
+      FOR UPDATE SKIP LOCKED`,
+    [limit],
   );
 }

@@ -109,7 +109,7 @@ export const OperationsLogRow = Type.Object(
   { additionalProperties: false },
 );
 
-export const SCHEDULER_RUN_STATES = ['running', 'succeeded', 'failed', 'skipped'] as const;
+export const SCHEDULER_RUN_STATES = ['running', 'succeeded', 'failed', 'skipped', 'cancelled'] as const;
 
 /** One firing of a schedule; a run is recorded when it starts and rewritten when it ends. */
 export const SchedulerRunRow = Type.Object(
