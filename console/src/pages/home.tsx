@@ -73,7 +73,11 @@ export function Home({ me }: { me: Me }) {
   const calm = troubles.data?.length === 0 && dead.length === 0 && lagging.length === 0;
   return (
     <Page title={`Welcome, ${me.principal_name}`}>
-      <section class="card" aria-labelledby="attention">
+      <section
+        class="card"
+        aria-labelledby="attention"
+        data-ready={troubles.data || troubles.error ? '' : undefined}
+      >
         <h2 id="attention">Needs attention</h2>
         <Problem error={troubles.error} />
         {!troubles.data && !troubles.error && <p>Checking…</p>}
