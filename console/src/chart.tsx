@@ -1,11 +1,13 @@
 // A line chart with labelled axes, units and a readable scale, as SVG, described in words for screen readers.
 
-/** Round steps for an axis from 0 to `max`: about five ticks at 1, 2 or 5 times a power of ten. */
-export function ticks(max: number, count = 5): number[] {
+/** Round steps for an axis from 0 to `max`: about five ticks at 1, 2 or 5 times a power of ten (`whole`: 1 at least). */
+export function ticks(max: number, count = 5, whole = false): number[] {
   if (!(max > 0)) return [0];
   const raw = max / count;
   const mag = 10 ** Math.floor(Math.log10(raw));
-  const step = ([1, 2, 5, 10].find((m) => m * mag >= raw) ?? 10) * mag;
+  const round = ([1, 2, 5, 10].find((m) => m * mag >= raw) ?? 10) * mag;
+  // Counted things (runs) step by whole numbers.
+  const step = whole ? Math.max(1, Math.round(round)) : round;
   const out: number[] = [];
   for (let v = 0; v <= max + step / 2; v += step) out.push(Math.round(v * 1e6) / 1e6);
   return out;
