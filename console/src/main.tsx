@@ -12,18 +12,46 @@ import { AiCatalog } from './pages/ai-catalog';
 import { Pipeline } from './pages/pipeline';
 import { Plugins } from './pages/plugins';
 import { Analytics } from './pages/analytics';
+import { Home } from './pages/home';
+import { Organization, Organizations } from './pages/organizations';
+import { ProjectPage } from './pages/projects';
+import { Environment, Environments } from './pages/environments';
+import { Roles, ServiceAccounts, Users } from './pages/people';
+import { Scoring } from './pages/scoring';
+import { Webhooks } from './pages/webhooks';
 import type { Me } from './me';
 import './style.css';
 
 interface NavItem {
+  /** The heading of the group this item opens, if it starts one. */
+  group?: string;
   path: string;
   label: string;
   /** Whether the signed-in person may use the page (the API decides anyway: a 403 is shown as it is). */
   allowed: (me: Me) => boolean;
 }
 
+const can = (me: Me, perm: string) => me.is_admin || me.permissions.includes(perm);
+
 const NAV: NavItem[] = [
-  { path: '/consents', label: 'My consents', allowed: (me) => me.principal_type === 'user' },
+  {
+    group: 'Catalog',
+    path: '/organizations',
+    label: 'Organizations',
+    allowed: (me) => can(me, 'organization:read'),
+  },
+  { path: '/environments', label: 'Environments', allowed: (me) => can(me, 'environment:read') },
+  { group: 'People and access', path: '/users', label: 'Users', allowed: (me) => can(me, 'user:read') },
+  { path: '/roles', label: 'Roles', allowed: (me) => can(me, 'role:read') },
+  { path: '/service-accounts', label: 'Service accounts', allowed: (me) => can(me, 'service_account:read') },
+  { group: 'Platform', path: '/scoring', label: 'Scoring', allowed: (me) => can(me, 'scoring_policy:read') },
+  { path: '/webhooks', label: 'Webhooks', allowed: (me) => me.is_admin },
+  {
+    group: 'Automation',
+    path: '/consents',
+    label: 'My consents',
+    allowed: (me) => me.principal_type === 'user',
+  },
   { path: '/schedules', label: 'Schedules', allowed: () => true },
   {
     path: '/oauth-providers',
@@ -44,11 +72,46 @@ const NAV: NavItem[] = [
   { path: '/pipeline', label: 'Pipeline health', allowed: (me) => me.is_admin },
 ];
 
+/** The items the person may use, each with the heading of its group when it is the group's first shown. */
+function visibleNav(me: Me): (NavItem & { heading?: string })[] {
+  let group = '';
+  let shown = '';
+  const out: (NavItem & { heading?: string })[] = [];
+  for (const n of NAV) {
+    group = n.group ?? group;
+    if (!n.allowed(me)) continue;
+    out.push({ ...n, ...(group !== shown ? { heading: group } : {}) });
+    shown = group;
+  }
+  return out;
+}
+
 /** The page for a path. It loads its own data at once, without waiting for `me`: the API decides access. */
 function Route({ path, me }: { path: string; me: Me | undefined }) {
   const schedule = /^\/schedules\/([a-z0-9-]+)$/.exec(path);
   if (schedule) return <ScheduleDetail slug={schedule[1]!} me={me} />;
+  const project = /^\/organizations\/([^/]+)\/projects\/([^/]+)$/.exec(path);
+  if (project)
+    return <ProjectPage org={decodeURIComponent(project[1]!)} project={decodeURIComponent(project[2]!)} />;
+  const org = /^\/organizations\/([^/]+)$/.exec(path);
+  if (org) return <Organization org={decodeURIComponent(org[1]!)} />;
+  const env = /^\/environments\/([^/]+)$/.exec(path);
+  if (env) return <Environment slug={decodeURIComponent(env[1]!)} />;
   switch (path) {
+    case '/organizations':
+      return <Organizations />;
+    case '/environments':
+      return <Environments />;
+    case '/users':
+      return <Users me={me} />;
+    case '/roles':
+      return <Roles />;
+    case '/service-accounts':
+      return <ServiceAccounts />;
+    case '/scoring':
+      return <Scoring />;
+    case '/webhooks':
+      return <Webhooks />;
     case '/consents':
       return <Consents />;
     case '/schedules':
@@ -68,27 +131,23 @@ function Route({ path, me }: { path: string; me: Me | undefined }) {
   }
 }
 
-function Home({ me }: { me: Me }) {
-  return (
-    <section aria-labelledby="page-title">
-      <h1 id="page-title">Welcome, {me.principal_name}</h1>
-      <ul class="cards">
-        {NAV.filter((n) => n.allowed(me)).map((n) => (
-          <li key={n.path}>
-            <a {...linkProps(n.path)}>{n.label}</a>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
 function Shell() {
   const path = usePath();
   const me = useLoad(() => api<Me>('GET', '/auth/me'));
+  const [menu, setMenu] = useState(false);
+  useEffect(() => setMenu(false), [path]);
   return (
     <>
       <header class="top">
+        <button
+          type="button"
+          class="menu"
+          aria-expanded={menu}
+          aria-controls="console-nav"
+          onClick={() => setMenu(!menu)}
+        >
+          Menu
+        </button>
         <a class="brand" {...linkProps('/')}>
           Keel console
         </a>
@@ -98,16 +157,21 @@ function Shell() {
         </button>
       </header>
       <div class="layout">
-        <nav aria-label="Console">
+        <nav aria-label="Console" id="console-nav" class={menu ? 'open' : ''}>
           <ul>
             {me.data &&
-              NAV.filter((n) => n.allowed(me.data!)).map((n) => (
+              visibleNav(me.data).map((n) => [
+                n.heading && (
+                  <li key={`g-${n.heading}`} class="group">
+                    {n.heading}
+                  </li>
+                ),
                 <li key={n.path}>
                   <a {...linkProps(n.path)} aria-current={path.startsWith(n.path) ? 'page' : undefined}>
                     {n.label}
                   </a>
-                </li>
-              ))}
+                </li>,
+              ])}
           </ul>
         </nav>
         <main>

@@ -16,6 +16,8 @@ export const CHROMIUM = process.env.KEEL_TEST_CHROMIUM ?? '/usr/bin/chromium';
 
 export interface Keel {
   base: string;
+  /** The embedded PostgreSQL's owner URL (for seeding at scale; read from the data dir). */
+  databaseUrl(): string;
   admin: { email: string; password: string };
   output(): string;
   /** A password-login token, for setting up data through the API. */
@@ -65,6 +67,13 @@ export async function startKeel(env: Record<string, string> = {}): Promise<Keel>
   };
   const keel: Keel = {
     base,
+    databaseUrl() {
+      const pid = fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n');
+      const stored = JSON.parse(fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as {
+        postgres_password: string;
+      };
+      return `postgres://keel:${encodeURIComponent(stored.postgres_password)}@127.0.0.1:${pid[3]!.trim()}/postgres`;
+    },
     admin: { email: LOCAL_ADMIN, password: secrets.admin_password },
     output: () => text,
     async token(email, password) {
@@ -133,6 +142,18 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Every axe-core violation on the page as it is now, of any impact. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run()).violations;
+  });
+  return violations.map(
+    (v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'preact/hooks';
 import { ApiError, client, listOf, must, type Answer, type Item } from '../api';
 import type { Me } from '../me';
 import { linkProps, navigate } from '../router';
+import { ticks } from '../chart';
 import { Field, Page, Problem, Table, useAction, useConfirm, useLoad, useNotice, whenIn } from '../ui';
 import { consentProblem, myConsents, preview, type Schedule } from './schedules';
 
@@ -141,9 +142,18 @@ export function runsPerDay(runs: Run[]): { day: string; counts: Record<string, n
 function RunsChart({ runs }: { runs: Run[] }) {
   const days = runsPerDay(runs).slice(-30);
   if (days.length === 0) return null;
-  const max = Math.max(...days.map((d) => Object.values(d.counts).reduce((a, b) => a + b, 0)));
+  const yTicks = ticks(
+    Math.max(...days.map((d) => Object.values(d.counts).reduce((a, b) => a + b, 0))),
+    5,
+    true,
+  );
+  const max = yTicks[yTicks.length - 1]!;
+  const left = 36;
+  const bottom = 30;
   const w = 24;
-  const h = 120;
+  const h = 140;
+  const width = left + days.length * w + 8;
+  const y = (v: number) => 8 + (1 - v / max) * (h - bottom);
   const summary = days
     .map(
       (d) =>
@@ -157,30 +167,42 @@ function RunsChart({ runs }: { runs: Run[] }) {
       <svg
         role="img"
         aria-label={`Runs per day by state. ${summary}`}
-        viewBox={`0 0 ${days.length * w + 40} ${h + 20}`}
-        width={days.length * w + 40}
-        height={h + 20}
+        viewBox={`0 0 ${width} ${h}`}
+        width={width}
+        height={h}
       >
+        {yTicks.map((v) => (
+          <g key={v}>
+            <line class="grid" x1={left} x2={width - 4} y1={y(v)} y2={y(v)} />
+            <text x={left - 6} y={y(v) + 4} text-anchor="end">
+              {v}
+            </text>
+          </g>
+        ))}
+        <line class="axis" x1={left} x2={left} y1={8} y2={y(0)} />
+        <line class="axis" x1={left} x2={width - 4} y1={y(0)} y2={y(0)} />
         {days.map((d, i) => {
-          let y = h;
+          let top = y(0);
           return (
             <g key={d.day}>
               {RUN_STATES.map((s) => {
                 const n = d.counts[s] ?? 0;
                 if (!n) return null;
-                const bar = (n / max) * (h - 10);
-                y -= bar;
-                return <rect key={s} class={`bar ${s}`} x={i * w + 4} y={y} width={w - 8} height={bar} />;
+                const bar = y(0) - y(n);
+                top -= bar;
+                return (
+                  <rect key={s} class={`bar ${s}`} x={left + i * w + 4} y={top} width={w - 8} height={bar} />
+                );
               })}
-              <text x={i * w + w / 2} y={h + 14} text-anchor="middle">
-                {d.day.slice(8)}
+              <text x={left + i * w + w / 2} y={h - 12} text-anchor="middle">
+                {d.day.slice(5).replace('-', '/')}
               </text>
             </g>
           );
         })}
       </svg>
       <figcaption>
-        Runs per day (UTC) by state:{' '}
+        Runs per day (vertical axis: number of runs; horizontal axis: month/day, UTC) by state:{' '}
         {RUN_STATES.map((s) => (
           <span key={s} class={`legend ${s}`}>
             {s}

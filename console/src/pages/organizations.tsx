@@ -1,0 +1,330 @@
+// Organizations and one organization's teams (members, AI models) and projects (docs/console.md).
+import { useState } from 'preact/hooks';
+import { client, listOf, must, type Item } from '../api';
+import { linkProps, navigate } from '../router';
+import {
+  Field,
+  NextPage,
+  Page,
+  Problem,
+  Table,
+  useAction,
+  useConfirm,
+  useCursor,
+  useLoad,
+  useNotice,
+} from '../ui';
+import { ProjectList } from './projects';
+
+type Team = Item<'/organizations/{org}/teams'>;
+
+/** A slug field's hint, in words. */
+export const SLUG_HINT = 'Lower-case letters, digits and dashes, e.g. payments-team';
+
+/** Name and slug: the form every simple resource is created with. */
+export function NameSlugForm(props: {
+  label: string;
+  create: (body: { name: string; slug: string }) => Promise<unknown>;
+  created: (slug: string) => void;
+}) {
+  const [f, setF] = useState({ name: '', slug: '' });
+  const [error, run, busy] = useAction();
+  return (
+    <form
+      class="card inline"
+      aria-label={props.label}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void run(async () => {
+          await props.create(f);
+          props.created(f.slug);
+          setF({ name: '', slug: '' });
+        });
+      }}
+    >
+      <h2>{props.label}</h2>
+      <Problem error={error} />
+      <Field label="Name" pointer="/name" error={error}>
+        {(a) => (
+          <input
+            {...a}
+            required
+            value={f.name}
+            onInput={(e) => {
+              const name = e.currentTarget.value;
+              const auto = f.slug === slugify(f.name);
+              setF({ name, slug: auto ? slugify(name) : f.slug });
+            }}
+          />
+        )}
+      </Field>
+      <Field label="Slug" pointer="/slug" error={error} hint={SLUG_HINT}>
+        {(a) => (
+          <input
+            {...a}
+            required
+            class="mono"
+            value={f.slug}
+            onInput={(e) => setF({ ...f, slug: e.currentTarget.value })}
+          />
+        )}
+      </Field>
+      <button type="submit" disabled={busy}>
+        Create
+      </button>
+    </form>
+  );
+}
+
+export const slugify = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+
+export function Organizations() {
+  const list = useCursor((cursor) =>
+    listOf(client.GET('/organizations', { params: { query: { limit: 50, cursor } } })),
+  );
+  const [notice, announce] = useNotice();
+  return (
+    <Page title="Organizations">
+      {notice}
+      <Problem error={list.error} />
+      {list.data && (
+        <Table
+          caption="Organizations"
+          columns={['Organization', 'Slug']}
+          rows={list.data.items.length}
+          empty="No organization yet."
+        >
+          {list.data.items.map((o) => (
+            <tr key={o.slug} data-org={o.slug}>
+              <td>
+                <a {...linkProps(`/organizations/${o.slug}`)}>{o.name}</a>
+              </td>
+              <td>
+                <code>{o.slug}</code>
+              </td>
+            </tr>
+          ))}
+        </Table>
+      )}
+      <NextPage more={list.more} />
+      <NameSlugForm
+        label="New organization"
+        create={(body) => must(client.POST('/organizations', { body }))}
+        created={(slug) => (announce(`Organization ${slug} created.`), list.reload())}
+      />
+    </Page>
+  );
+}
+
+export function Rename(props: { name: string; save: (name: string) => Promise<unknown>; saved: () => void }) {
+  const [name, setName] = useState(props.name);
+  const [error, run, busy] = useAction();
+  return (
+    <form
+      class="inline"
+      aria-label="Rename"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void run(async () => (await props.save(name), props.saved()));
+      }}
+    >
+      <Problem error={error} />
+      <Field label="Display name" pointer="/name" error={error}>
+        {(a) => <input {...a} required value={name} onInput={(e) => setName(e.currentTarget.value)} />}
+      </Field>
+      <button type="submit" disabled={busy || name === props.name}>
+        Rename
+      </button>
+    </form>
+  );
+}
+
+function TeamMembers({
+  org,
+  team,
+  children,
+}: {
+  org: string;
+  team: Team;
+  children?: preact.ComponentChildren;
+}) {
+  const path = { org, team: team.slug };
+  const members = useLoad(
+    () =>
+      listOf(
+        client.GET('/organizations/{org}/teams/{team}/members', {
+          params: { path, query: { limit: 200 } },
+        }),
+      ),
+    [org, team.slug],
+  );
+  const [email, setEmail] = useState('');
+  const [error, run, busy] = useAction();
+  const [dialog, confirm] = useConfirm();
+  const [notice, announce] = useNotice();
+  return (
+    <section class="card" aria-labelledby={`team-${team.slug}`} data-team={team.slug}>
+      <h3 id={`team-${team.slug}`}>
+        {team.name} <small class="mono">{team.slug}</small>
+      </h3>
+      {dialog}
+      {notice}
+      <Problem error={members.error ?? error} />
+      <ul class="chips" aria-label={`Members of ${team.name}`}>
+        {members.data?.items.length === 0 && <li class="empty">No member yet.</li>}
+        {members.data?.items.map((m) => (
+          <li key={m.email}>
+            <span>{m.display_name || m.email}</span>
+            <button
+              type="button"
+              class="link danger"
+              onClick={async () => {
+                if (!(await confirm(`Remove ${m.email} from ${team.name}?`, 'Remove member'))) return;
+                const ok = await run(() =>
+                  must(
+                    client.DELETE('/organizations/{org}/teams/{team}/members/{email}', {
+                      params: { path: { ...path, email: m.email } },
+                    }),
+                  ),
+                );
+                if (ok) {
+                  announce(`${m.email} removed.`);
+                  members.reload();
+                }
+              }}
+            >
+              Remove<span class="sr-only"> {m.email}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <form
+        class="inline"
+        aria-label={`Add a member to ${team.name}`}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run(async () => {
+            await must(
+              client.PUT('/organizations/{org}/teams/{team}/members/{email}', {
+                params: { path: { ...path, email } },
+              }),
+            );
+            announce(`${email} added.`);
+            setEmail('');
+            members.reload();
+          });
+        }}
+      >
+        <Field label="Member's email" error={error}>
+          {(a) => (
+            <input
+              {...a}
+              type="email"
+              required
+              value={email}
+              onInput={(e) => setEmail(e.currentTarget.value)}
+            />
+          )}
+        </Field>
+        <button type="submit" disabled={busy}>
+          Add member
+        </button>
+      </form>
+      {children}
+    </section>
+  );
+}
+
+export function Organization({ org }: { org: string }) {
+  const o = useLoad(() => must(client.GET('/organizations/{org}', { params: { path: { org } } })), [org]);
+  const teams = useLoad(
+    () =>
+      listOf(client.GET('/organizations/{org}/teams', { params: { path: { org }, query: { limit: 200 } } })),
+    [org],
+  );
+  const models = useLoad(
+    () =>
+      listOf(
+        client.GET('/organizations/{org}/ai-models', { params: { path: { org }, query: { limit: 200 } } }),
+      ),
+    [org],
+  );
+  const [error, run] = useAction();
+  const [dialog, confirm] = useConfirm();
+  const [notice, announce] = useNotice();
+  const remove = async () => {
+    if (!(await confirm(`Delete the organization ${o.data?.name ?? org}?`, 'Delete organization'))) return;
+    if (await run(() => must(client.DELETE('/organizations/{org}', { params: { path: { org } } }))))
+      navigate('/organizations');
+  };
+  const removeTeam = async (t: Team) => {
+    if (!(await confirm(`Delete the team ${t.name}?`, 'Delete team'))) return;
+    const ok = await run(() =>
+      must(client.DELETE('/organizations/{org}/teams/{team}', { params: { path: { org, team: t.slug } } })),
+    );
+    if (ok) {
+      announce(`Team ${t.name} deleted.`);
+      teams.reload();
+    }
+  };
+  return (
+    <Page title={o.data ? o.data.name : org}>
+      <p>
+        <a {...linkProps('/organizations')}>All organizations</a>
+      </p>
+      {dialog}
+      {notice}
+      <Problem error={o.error ?? error} />
+      {o.data && (
+        <div class="card row">
+          <Rename
+            name={o.data.name}
+            save={(name) =>
+              must(client.PATCH('/organizations/{org}', { params: { path: { org } }, body: { name } }))
+            }
+            saved={() => (announce('Organization renamed.'), o.reload())}
+          />
+          <button type="button" class="danger" onClick={() => void remove()}>
+            Delete organization
+          </button>
+        </div>
+      )}
+      <h2>Projects</h2>
+      <ProjectList org={org} teams={teams.data?.items ?? []} />
+      <h2>Teams</h2>
+      <Problem error={teams.error} />
+      {teams.data?.items.length === 0 && (
+        <p>No team yet: a project belongs to a team, so create one first.</p>
+      )}
+      <div class="teams">
+        {teams.data?.items.map((t) => (
+          <TeamMembers key={t.slug} org={org} team={t}>
+            <p class="team-models">
+              AI models open to {t.name}:{' '}
+              {(models.data?.items ?? [])
+                .filter((m) => m.access_scope === 'organization' || m.team_slugs.includes(t.slug))
+                .map((m) => m.name)
+                .join(', ') || 'none'}
+              .
+            </p>
+            <button type="button" class="danger" onClick={() => void removeTeam(t)}>
+              Delete team<span class="sr-only"> {t.name}</span>
+            </button>
+          </TeamMembers>
+        ))}
+      </div>
+      <NameSlugForm
+        label="New team"
+        create={(body) =>
+          must(client.POST('/organizations/{org}/teams', { params: { path: { org } }, body }))
+        }
+        created={(slug) => (announce(`Team ${slug} created.`), teams.reload())}
+      />
+    </Page>
+  );
+}

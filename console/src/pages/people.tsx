@@ -1,0 +1,616 @@
+// Users, roles and service accounts (docs/console.md). A client secret is shown once, when created.
+import { useState } from 'preact/hooks';
+import { client, listOf, must } from '../api';
+import type { Me } from '../me';
+import {
+  ACTIONS,
+  Field,
+  NextPage,
+  Page,
+  Problem,
+  Table,
+  useAction,
+  useConfirm,
+  useCursor,
+  useLoad,
+  useNotice,
+  when,
+} from '../ui';
+import { SLUG_HINT, slugify } from './organizations';
+
+const allRoles = () => listOf(client.GET('/roles', { params: { query: { limit: 200 } } }));
+
+/** Role chips with Remove, and a select to add one. */
+function RolePicker(props: {
+  who: string;
+  roles: string[];
+  available: { slug: string; name: string }[];
+  add: (role: string) => Promise<unknown>;
+  remove: (role: string) => Promise<unknown>;
+  changed: () => void;
+}) {
+  const [error, run] = useAction();
+  const [pick, setPick] = useState('');
+  const missing = props.available.filter((r) => !props.roles.includes(r.slug));
+  return (
+    <div class="roles">
+      <Problem error={error} />
+      <ul class="chips" aria-label={`Roles of ${props.who}`}>
+        {props.roles.length === 0 && <li class="empty">No role</li>}
+        {props.roles.map((r) => (
+          <li key={r}>
+            <span>{r}</span>
+            <button
+              type="button"
+              class="link danger"
+              onClick={() => void run(async () => (await props.remove(r), props.changed()))}
+            >
+              Remove
+              <span class="sr-only">
+                {' '}
+                role {r} from {props.who}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {missing.length > 0 && (
+        <span class="inline">
+          <select
+            aria-label={`Role to give ${props.who}`}
+            value={pick}
+            onChange={(e) => setPick(e.currentTarget.value)}
+          >
+            <option value="">Choose a role…</option>
+            {missing.map((r) => (
+              <option key={r.slug} value={r.slug}>
+                {r.name}
+              </option>
+            ))}
+          </select>
+          <button
+            type="button"
+            disabled={!pick}
+            onClick={() => void run(async () => (await props.add(pick), setPick(''), props.changed()))}
+          >
+            Give role<span class="sr-only"> to {props.who}</span>
+          </button>
+        </span>
+      )}
+    </div>
+  );
+}
+
+export function Users({ me }: { me: Me | undefined }) {
+  const list = useCursor((cursor) =>
+    listOf(client.GET('/users', { params: { query: { limit: 50, cursor } } })),
+  );
+  const roles = useLoad(allRoles);
+  const [error, run, busy] = useAction();
+  const [dialog, confirm] = useConfirm();
+  const [notice, announce] = useNotice();
+  const [f, setF] = useState({ email: '', display_name: '', password: '', is_admin: false });
+  const setActive = async (email: string, active: boolean) => {
+    if (!active && !(await confirm(`Deactivate ${email}? They are signed out everywhere.`, 'Deactivate')))
+      return;
+    const ok = await run(() =>
+      must(client.PATCH('/users/{email}', { params: { path: { email } }, body: { is_active: active } })),
+    );
+    if (ok) {
+      announce(`${email} ${active ? 'reactivated' : 'deactivated'}.`);
+      list.reload();
+    }
+  };
+  return (
+    <Page title="Users">
+      {dialog}
+      {notice}
+      <Problem error={list.error ?? error} />
+      {list.data && (
+        <Table caption="Users" columns={['User', 'Status', 'Roles', ACTIONS]} rows={list.data.items.length}>
+          {list.data.items.map((u) => (
+            <tr key={u.email} data-user={u.email}>
+              <td>
+                {u.display_name || u.email}
+                <br />
+                <small>{u.email}</small>
+                {u.is_admin && <span class="badge running">admin</span>}
+              </td>
+              <td>
+                <span class={`badge ${u.is_active ? 'succeeded' : 'skipped'}`}>
+                  {u.is_active ? 'active' : 'inactive'}
+                </span>
+              </td>
+              <td>
+                <RolePicker
+                  who={u.email}
+                  roles={u.roles}
+                  available={roles.data?.items ?? []}
+                  add={(role) =>
+                    must(
+                      client.PUT('/users/{name}/roles/{role}', { params: { path: { name: u.email, role } } }),
+                    )
+                  }
+                  remove={(role) =>
+                    must(
+                      client.DELETE('/users/{name}/roles/{role}', {
+                        params: { path: { name: u.email, role } },
+                      }),
+                    )
+                  }
+                  changed={() => (announce(`Roles of ${u.email} changed.`), list.reload())}
+                />
+              </td>
+              <td>
+                {u.email !== me?.principal_name && (
+                  <button
+                    type="button"
+                    class={u.is_active ? 'danger' : ''}
+                    onClick={() => void setActive(u.email, !u.is_active)}
+                  >
+                    {u.is_active ? 'Deactivate' : 'Reactivate'}
+                    <span class="sr-only"> {u.email}</span>
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </Table>
+      )}
+      <NextPage more={list.more} />
+      <form
+        class="card"
+        aria-label="New user"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run(async () => {
+            await must(
+              client.POST('/users', {
+                body: {
+                  email: f.email,
+                  ...(f.display_name ? { display_name: f.display_name } : {}),
+                  ...(f.password ? { password: f.password } : {}),
+                  ...(f.is_admin ? { is_admin: true } : {}),
+                },
+              }),
+            );
+            announce(`User ${f.email} created.`);
+            setF({ email: '', display_name: '', password: '', is_admin: false });
+            list.reload();
+          });
+        }}
+      >
+        <h2>New user</h2>
+        <div class="grid">
+          <Field label="Email" pointer="/email" error={error}>
+            {(a) => (
+              <input
+                {...a}
+                type="email"
+                required
+                value={f.email}
+                onInput={(e) => setF({ ...f, email: e.currentTarget.value })}
+              />
+            )}
+          </Field>
+          <Field label="Display name" pointer="/display_name" error={error}>
+            {(a) => (
+              <input
+                {...a}
+                value={f.display_name}
+                onInput={(e) => setF({ ...f, display_name: e.currentTarget.value })}
+              />
+            )}
+          </Field>
+          <Field
+            label="Password (optional)"
+            pointer="/password"
+            error={error}
+            hint="Leave empty for sign-in through a login provider only"
+          >
+            {(a) => (
+              <input
+                {...a}
+                type="password"
+                autocomplete="new-password"
+                value={f.password}
+                onInput={(e) => setF({ ...f, password: e.currentTarget.value })}
+              />
+            )}
+          </Field>
+          {me?.is_admin && (
+            <label class="check">
+              <input
+                type="checkbox"
+                checked={f.is_admin}
+                onChange={(e) => setF({ ...f, is_admin: e.currentTarget.checked })}
+              />{' '}
+              Administrator
+            </label>
+          )}
+        </div>
+        <button type="submit" disabled={busy}>
+          Create user
+        </button>
+      </form>
+    </Page>
+  );
+}
+
+export function Roles() {
+  const list = useLoad(allRoles);
+  const perms = useLoad(() => must(client.GET('/permissions')));
+  const [error, run, busy] = useAction();
+  const [dialog, confirm] = useConfirm();
+  const [notice, announce] = useNotice();
+  const [f, setF] = useState({ name: '', slug: '', description: '', permissions: [] as string[] });
+  const [filter, setFilter] = useState('');
+  const shown = (perms.data ?? []).filter(
+    (p) => !filter || p.name.includes(filter) || p.description.toLowerCase().includes(filter.toLowerCase()),
+  );
+  return (
+    <Page title="Roles">
+      {dialog}
+      {notice}
+      <Problem error={list.error ?? error} />
+      {list.data && (
+        <Table caption="Roles" columns={['Role', 'Permissions', ACTIONS]} rows={list.data.items.length}>
+          {list.data.items.map((r) => (
+            <tr key={r.slug} data-role={r.slug}>
+              <td>
+                {r.name} <small class="mono">{r.slug}</small>
+                {r.builtin && <span class="badge skipped">built in</span>}
+                {r.description && <p class="hint">{r.description}</p>}
+              </td>
+              <td class="perms">
+                {r.permissions.length > 12 ? (
+                  <details>
+                    <summary>{r.permissions.length} permissions</summary>
+                    {r.permissions.join(', ')}
+                  </details>
+                ) : (
+                  r.permissions.join(', ') || 'none'
+                )}
+              </td>
+              <td>
+                {!r.builtin && (
+                  <button
+                    type="button"
+                    class="danger"
+                    onClick={async () => {
+                      if (
+                        !(await confirm(
+                          `Delete the role ${r.name}? Whoever holds it loses its permissions.`,
+                          'Delete role',
+                        ))
+                      )
+                        return;
+                      if (
+                        await run(() =>
+                          must(client.DELETE('/roles/{slug}', { params: { path: { slug: r.slug } } })),
+                        )
+                      ) {
+                        announce(`Role ${r.name} deleted.`);
+                        list.reload();
+                      }
+                    }}
+                  >
+                    Delete<span class="sr-only"> role {r.name}</span>
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </Table>
+      )}
+      <form
+        class="card"
+        aria-label="New role"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run(async () => {
+            await must(
+              client.POST('/roles', {
+                body: {
+                  name: f.name,
+                  slug: f.slug,
+                  permissions: f.permissions,
+                  ...(f.description ? { description: f.description } : {}),
+                },
+              }),
+            );
+            announce(`Role ${f.name} created.`);
+            setF({ name: '', slug: '', description: '', permissions: [] });
+            list.reload();
+          });
+        }}
+      >
+        <h2>New role</h2>
+        <div class="grid">
+          <Field label="Name" pointer="/name" error={error}>
+            {(a) => (
+              <input
+                {...a}
+                required
+                value={f.name}
+                onInput={(e) => {
+                  const name = e.currentTarget.value;
+                  setF({ ...f, name, slug: f.slug === slugify(f.name) ? slugify(name) : f.slug });
+                }}
+              />
+            )}
+          </Field>
+          <Field label="Slug" pointer="/slug" error={error} hint={SLUG_HINT}>
+            {(a) => (
+              <input
+                {...a}
+                required
+                class="mono"
+                value={f.slug}
+                onInput={(e) => setF({ ...f, slug: e.currentTarget.value })}
+              />
+            )}
+          </Field>
+          <Field label="Description" pointer="/description" error={error}>
+            {(a) => (
+              <input
+                {...a}
+                value={f.description}
+                onInput={(e) => setF({ ...f, description: e.currentTarget.value })}
+              />
+            )}
+          </Field>
+        </div>
+        <fieldset class="perm-list">
+          <legend>Permissions ({f.permissions.length} chosen)</legend>
+          <Field label="Filter permissions">
+            {(a) => (
+              <input {...a} type="search" value={filter} onInput={(e) => setFilter(e.currentTarget.value)} />
+            )}
+          </Field>
+          <Problem error={perms.error} />
+          <div class="checks">
+            {shown.map((p) => (
+              <label key={p.name} class="check" title={p.description}>
+                <input
+                  type="checkbox"
+                  checked={f.permissions.includes(p.name)}
+                  onChange={(e) =>
+                    setF({
+                      ...f,
+                      permissions: e.currentTarget.checked
+                        ? [...f.permissions, p.name]
+                        : f.permissions.filter((x) => x !== p.name),
+                    })
+                  }
+                />{' '}
+                <span class="mono">{p.name}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <button type="submit" disabled={busy}>
+          Create role
+        </button>
+      </form>
+    </Page>
+  );
+}
+
+/** The secret of a credential just created: shown this once, with a copy button, then forgotten. */
+function SecretOnce({ id, secret, done }: { id: string; secret: string; done: () => void }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <div class="card secret" role="region" aria-label="New client secret">
+      <p>
+        <strong>Copy the secret now: Keel never shows it again.</strong>
+      </p>
+      <dl class="facts">
+        <dt>Client id</dt>
+        <dd class="mono">{id}</dd>
+        <dt>Client secret</dt>
+        <dd class="mono" data-secret>
+          {secret}
+        </dd>
+      </dl>
+      <div class="actions">
+        <button
+          type="button"
+          onClick={() => void navigator.clipboard?.writeText(secret).then(() => setCopied(true))}
+        >
+          {copied ? 'Copied' : 'Copy secret'}
+        </button>
+        <button type="button" onClick={done}>
+          I have stored it
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function Credentials({ sa }: { sa: string }) {
+  const creds = useLoad(
+    () => must(client.GET('/service-accounts/{slug}/client-credentials', { params: { path: { slug: sa } } })),
+    [sa],
+  );
+  const [error, run, busy] = useAction();
+  const [dialog, confirm] = useConfirm();
+  const [notice, announce] = useNotice();
+  const [name, setName] = useState('');
+  const [fresh, setFresh] = useState<{ id: string; secret: string }>();
+  return (
+    <div class="credentials">
+      {dialog}
+      {notice}
+      <Problem error={creds.error ?? error} />
+      {fresh && <SecretOnce id={fresh.id} secret={fresh.secret} done={() => setFresh(undefined)} />}
+      {creds.data && creds.data.length > 0 && (
+        <Table
+          caption={`Client credentials of ${sa}`}
+          columns={['Credential', 'Client id', 'Created', 'State', ACTIONS]}
+          rows={creds.data.length}
+        >
+          {creds.data.map((c) => (
+            <tr key={c.client_id}>
+              <td>{c.name}</td>
+              <td class="mono">{c.client_id}</td>
+              <td>{when(c.created_at)}</td>
+              <td>{c.revoked_at ? 'revoked' : c.expires_at ? `until ${when(c.expires_at)}` : 'active'}</td>
+              <td>
+                {!c.revoked_at && (
+                  <button
+                    type="button"
+                    class="danger"
+                    onClick={async () => {
+                      if (
+                        !(await confirm(
+                          `Revoke the credential ${c.name}? Tokens issued with it stop working.`,
+                          'Revoke',
+                        ))
+                      )
+                        return;
+                      const ok = await run(() =>
+                        must(
+                          client.DELETE('/service-accounts/{slug}/client-credentials/{client_id}', {
+                            params: { path: { slug: sa, client_id: c.client_id } },
+                          }),
+                        ),
+                      );
+                      if (ok) {
+                        announce(`Credential ${c.name} revoked.`);
+                        creds.reload();
+                      }
+                    }}
+                  >
+                    Revoke<span class="sr-only"> {c.name}</span>
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </Table>
+      )}
+      <form
+        class="inline"
+        aria-label={`New credential for ${sa}`}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run(async () => {
+            const made = await must(
+              client.POST('/service-accounts/{slug}/client-credentials', {
+                params: { path: { slug: sa } },
+                body: { name },
+              }),
+            );
+            setFresh({ id: made.client_id, secret: made.client_secret });
+            setName('');
+            creds.reload();
+          });
+        }}
+      >
+        <Field label="Credential name" pointer="/name" error={error}>
+          {(a) => <input {...a} required value={name} onInput={(e) => setName(e.currentTarget.value)} />}
+        </Field>
+        <button type="submit" disabled={busy}>
+          Create credential
+        </button>
+      </form>
+    </div>
+  );
+}
+
+export function ServiceAccounts() {
+  const list = useCursor((cursor) =>
+    listOf(client.GET('/service-accounts', { params: { query: { limit: 50, cursor } } })),
+  );
+  const roles = useLoad(allRoles);
+  const [error, run, busy] = useAction();
+  const [notice, announce] = useNotice();
+  const [f, setF] = useState({ display_name: '', slug: '' });
+  return (
+    <Page title="Service accounts">
+      {notice}
+      <Problem error={list.error} />
+      {list.data?.items.length === 0 && <p>No service account yet.</p>}
+      {list.data?.items.map((sa) => (
+        <section class="card" key={sa.slug} aria-labelledby={`sa-${sa.slug}`} data-service-account={sa.slug}>
+          <h2 id={`sa-${sa.slug}`}>
+            {sa.display_name} <small class="mono">{sa.slug}</small>
+            {!sa.is_active && <span class="badge skipped">inactive</span>}
+          </h2>
+          {sa.description && <p class="hint">{sa.description}</p>}
+          <RolePicker
+            who={sa.slug}
+            roles={sa.roles}
+            available={roles.data?.items ?? []}
+            add={(role) =>
+              must(
+                client.PUT('/service-accounts/{name}/roles/{role}', {
+                  params: { path: { name: sa.slug, role } },
+                }),
+              )
+            }
+            remove={(role) =>
+              must(
+                client.DELETE('/service-accounts/{name}/roles/{role}', {
+                  params: { path: { name: sa.slug, role } },
+                }),
+              )
+            }
+            changed={() => (announce(`Roles of ${sa.slug} changed.`), list.reload())}
+          />
+          <Credentials sa={sa.slug} />
+        </section>
+      ))}
+      <NextPage more={list.more} />
+      <form
+        class="card"
+        aria-label="New service account"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run(async () => {
+            await must(client.POST('/service-accounts', { body: f }));
+            announce(`Service account ${f.slug} created.`);
+            setF({ display_name: '', slug: '' });
+            list.reload();
+          });
+        }}
+      >
+        <h2>New service account</h2>
+        <Problem error={error} />
+        <div class="grid">
+          <Field label="Display name" pointer="/display_name" error={error}>
+            {(a) => (
+              <input
+                {...a}
+                required
+                value={f.display_name}
+                onInput={(e) => {
+                  const display_name = e.currentTarget.value;
+                  setF({
+                    display_name,
+                    slug: f.slug === slugify(f.display_name) ? slugify(display_name) : f.slug,
+                  });
+                }}
+              />
+            )}
+          </Field>
+          <Field label="Slug" pointer="/slug" error={error} hint={SLUG_HINT}>
+            {(a) => (
+              <input
+                {...a}
+                required
+                class="mono"
+                value={f.slug}
+                onInput={(e) => setF({ ...f, slug: e.currentTarget.value })}
+              />
+            )}
+          </Field>
+        </div>
+        <button type="submit" disabled={busy}>
+          Create service account
+        </button>
+      </form>
+    </Page>
+  );
+}
