@@ -142,6 +142,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/oauth-provider-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The login provider types, named for people: the service each one calls
+         * @description Configured or not. Needs oauth-providers:read.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description what the type calls, and what it checks */
+                            description: string;
+                            /** @description the login service of the type: Google, GitHub, OpenID Connect */
+                            display_name: string;
+                            /** @description provider_a: the Google logo; provider_b: the GitHub logo; key: a key (any OpenID Connect provider) */
+                            icon: "provider_a" | "provider_b" | "key";
+                            /** @description provider_a: Google; provider_b: GitHub; oidc: any OpenID Connect provider */
+                            type: "provider_a" | "provider_b" | "oidc";
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/oauth-providers": {
         parameters: {
             query?: never;
@@ -250,11 +316,18 @@ export interface paths {
                             enabled: boolean;
                             /** @description Whether a client secret is stored; the secret itself is never returned */
                             has_secret: boolean;
+                            /** @description provider_a: the Google logo; provider_b: the GitHub logo; key: a key (any OpenID Connect provider) */
                             icon: "provider_a" | "provider_b" | "key";
                             issuer_url: string | null;
+                            /** @description the name the login page shows, chosen by the admin */
                             name: string;
                             slug: string;
+                            /** @description provider_a: Google; provider_b: GitHub; oidc: any OpenID Connect provider */
                             type: "provider_a" | "provider_b" | "oidc";
+                            /** @description what the type calls, and what it checks */
+                            type_description: string;
+                            /** @description the login service of the type: Google, GitHub, OpenID Connect */
+                            type_display_name: string;
                             /** Format: date-time */
                             updated_at: string;
                             updated_by: string | null;
@@ -281,9 +354,11 @@ export interface paths {
                         client_id?: string | null;
                         client_secret?: string | null;
                         enabled: boolean;
+                        /** @description provider_a: the Google logo; provider_b: the GitHub logo; key: a key (any OpenID Connect provider) */
                         icon?: "provider_a" | "provider_b" | "key";
                         issuer_url?: string | null;
                         name: string;
+                        /** @description provider_a: Google; provider_b: GitHub; oidc: any OpenID Connect provider */
                         type?: "provider_a" | "provider_b" | "oidc";
                     };
                 };
@@ -323,11 +398,18 @@ export interface paths {
                             enabled: boolean;
                             /** @description Whether a client secret is stored; the secret itself is never returned */
                             has_secret: boolean;
+                            /** @description provider_a: the Google logo; provider_b: the GitHub logo; key: a key (any OpenID Connect provider) */
                             icon: "provider_a" | "provider_b" | "key";
                             issuer_url: string | null;
+                            /** @description the name the login page shows, chosen by the admin */
                             name: string;
                             slug: string;
+                            /** @description provider_a: Google; provider_b: GitHub; oidc: any OpenID Connect provider */
                             type: "provider_a" | "provider_b" | "oidc";
+                            /** @description what the type calls, and what it checks */
+                            type_description: string;
+                            /** @description the login service of the type: Google, GitHub, OpenID Connect */
+                            type_display_name: string;
                             /** Format: date-time */
                             updated_at: string;
                             updated_by: string | null;
@@ -350,11 +432,18 @@ export interface paths {
                             enabled: boolean;
                             /** @description Whether a client secret is stored; the secret itself is never returned */
                             has_secret: boolean;
+                            /** @description provider_a: the Google logo; provider_b: the GitHub logo; key: a key (any OpenID Connect provider) */
                             icon: "provider_a" | "provider_b" | "key";
                             issuer_url: string | null;
+                            /** @description the name the login page shows, chosen by the admin */
                             name: string;
                             slug: string;
+                            /** @description provider_a: Google; provider_b: GitHub; oidc: any OpenID Connect provider */
                             type: "provider_a" | "provider_b" | "oidc";
+                            /** @description what the type calls, and what it checks */
+                            type_description: string;
+                            /** @description the login service of the type: Google, GitHub, OpenID Connect */
+                            type_display_name: string;
                             /** Format: date-time */
                             updated_at: string;
                             updated_by: string | null;
@@ -1169,6 +1258,7 @@ export interface paths {
             };
         };
         put?: never;
+        /** Create an entity (503 with Retry-After while too many large documents wait to be validated) */
         post: {
             parameters: {
                 query?: never;
@@ -1504,6 +1594,14 @@ export interface paths {
                         "application/json": {
                             /** Format: date-time */
                             created_at: string;
+                            /** @description the headers the sender sends with each delivery */
+                            delivery_headers: {
+                                /** @description header name */
+                                name: string;
+                                required: boolean;
+                                /** @description what the header holds */
+                                value: string;
+                            }[];
                             /** @description where the integration posts its deliveries */
                             delivery_url: string;
                             has_secret: boolean;
@@ -1515,6 +1613,11 @@ export interface paths {
                             integration: string;
                             /** @description the linked project, left out for a caller that may not read it; null: none */
                             project?: string | null;
+                            /**
+                             * @description how deliveries are signed (docs/webhooks.md)
+                             * @enum {unknown}
+                             */
+                            sender: "github" | "standard" | "keel";
                             slug: string;
                             /** Format: date-time */
                             updated_at: string;
@@ -1538,8 +1641,13 @@ export interface paths {
                     "application/json": {
                         integration: string;
                         project?: string | null;
-                        /** @description write-only HMAC-SHA256 key the sender signs with; never returned */
+                        /** @description write-only HMAC-SHA256 key the sender signs with; never returned. For sender `standard`: whsec_ followed by the base64 of 24 to 64 random bytes (Standard Webhooks) */
                         secret: string;
+                        /**
+                         * @description how the sender signs its deliveries: `github` (X-Hub-Signature-256, X-GitHub-Delivery, X-GitHub-Event), `standard` (Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature), `keel` (X-Keel-Signature-256; the default)
+                         * @enum {unknown}
+                         */
+                        sender?: "github" | "standard" | "keel";
                         slug: string;
                     };
                 };
@@ -1572,6 +1680,14 @@ export interface paths {
                         "application/json": {
                             /** Format: date-time */
                             created_at: string;
+                            /** @description the headers the sender sends with each delivery */
+                            delivery_headers: {
+                                /** @description header name */
+                                name: string;
+                                required: boolean;
+                                /** @description what the header holds */
+                                value: string;
+                            }[];
                             /** @description where the integration posts its deliveries */
                             delivery_url: string;
                             has_secret: boolean;
@@ -1583,6 +1699,11 @@ export interface paths {
                             integration: string;
                             /** @description the linked project, left out for a caller that may not read it; null: none */
                             project?: string | null;
+                            /**
+                             * @description how deliveries are signed (docs/webhooks.md)
+                             * @enum {unknown}
+                             */
+                            sender: "github" | "standard" | "keel";
                             slug: string;
                             /** Format: date-time */
                             updated_at: string;
@@ -1643,6 +1764,14 @@ export interface paths {
                         "application/json": {
                             /** Format: date-time */
                             created_at: string;
+                            /** @description the headers the sender sends with each delivery */
+                            delivery_headers: {
+                                /** @description header name */
+                                name: string;
+                                required: boolean;
+                                /** @description what the header holds */
+                                value: string;
+                            }[];
                             /** @description where the integration posts its deliveries */
                             delivery_url: string;
                             has_secret: boolean;
@@ -1654,6 +1783,11 @@ export interface paths {
                             integration: string;
                             /** @description the linked project, left out for a caller that may not read it; null: none */
                             project?: string | null;
+                            /**
+                             * @description how deliveries are signed (docs/webhooks.md)
+                             * @enum {unknown}
+                             */
+                            sender: "github" | "standard" | "keel";
                             slug: string;
                             /** Format: date-time */
                             updated_at: string;
@@ -1723,8 +1857,13 @@ export interface paths {
                     "application/json": {
                         integration?: string;
                         project?: string | null;
-                        /** @description write-only HMAC-SHA256 key the sender signs with; never returned */
+                        /** @description write-only HMAC-SHA256 key the sender signs with; never returned. For sender `standard`: whsec_ followed by the base64 of 24 to 64 random bytes (Standard Webhooks) */
                         secret?: string;
+                        /**
+                         * @description how the sender signs its deliveries: `github` (X-Hub-Signature-256, X-GitHub-Delivery, X-GitHub-Event), `standard` (Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature), `keel` (X-Keel-Signature-256; the default)
+                         * @enum {unknown}
+                         */
+                        sender?: "github" | "standard" | "keel";
                         slug?: string;
                     };
                 };
@@ -1757,6 +1896,14 @@ export interface paths {
                         "application/json": {
                             /** Format: date-time */
                             created_at: string;
+                            /** @description the headers the sender sends with each delivery */
+                            delivery_headers: {
+                                /** @description header name */
+                                name: string;
+                                required: boolean;
+                                /** @description what the header holds */
+                                value: string;
+                            }[];
                             /** @description where the integration posts its deliveries */
                             delivery_url: string;
                             has_secret: boolean;
@@ -1768,6 +1915,11 @@ export interface paths {
                             integration: string;
                             /** @description the linked project, left out for a caller that may not read it; null: none */
                             project?: string | null;
+                            /**
+                             * @description how deliveries are signed (docs/webhooks.md)
+                             * @enum {unknown}
+                             */
+                            sender: "github" | "standard" | "keel";
                             slug: string;
                             /** Format: date-time */
                             updated_at: string;
@@ -1829,10 +1981,16 @@ export interface paths {
                     content: {
                         "application/json": {
                             default_base_url: string | null;
+                            /** @description what the driver calls, with which SDK or API, and what it needs */
                             description: string;
+                            /** @description the vendor or cloud the driver talks to, e.g. Anthropic */
                             display_name: string;
+                            /** @description an icon name for the vendor's or cloud's logo, e.g. anthropic */
                             icon: string;
-                            /** @enum {unknown} */
+                            /**
+                             * @description vendor_a: Anthropic; vendor_b: OpenAI; vendor_b_compatible: an OpenAI-compatible server; cloud_a: Amazon Bedrock; cloud_b: Google Cloud Vertex AI
+                             * @enum {unknown}
+                             */
                             name: "vendor_a" | "vendor_b" | "vendor_b_compatible" | "cloud_a" | "cloud_b";
                             requires_base_url: boolean;
                             supports_discovery: boolean;
@@ -2253,6 +2411,8 @@ export interface paths {
                             name: string;
                             slug: string;
                             type: string;
+                            /** @description the login service: Google, GitHub, OpenID Connect, or Password */
+                            type_display_name: string;
                         }[];
                     };
                 };
@@ -3851,8 +4011,13 @@ export interface paths {
                             /** @description Last 4 characters of the key; absent when the key is shorter than 8 */
                             credential_hint?: string;
                             credential_updated_at: string | null;
-                            /** @enum {unknown} */
+                            /**
+                             * @description vendor_a: Anthropic; vendor_b: OpenAI; vendor_b_compatible: an OpenAI-compatible server; cloud_a: Amazon Bedrock; cloud_b: Google Cloud Vertex AI
+                             * @enum {unknown}
+                             */
                             driver: "vendor_a" | "vendor_b" | "vendor_b_compatible" | "cloud_a" | "cloud_b";
+                            /** @description the driver's display name (the vendor or cloud) */
+                            driver_display_name: string;
                             enabled: boolean;
                             has_credentials: boolean;
                             id: string;
@@ -3885,7 +4050,10 @@ export interface paths {
                         api_key?: string;
                         /** @description http or https, with a host and without user name, password, query or fragment */
                         base_url?: string | null;
-                        /** @enum {unknown} */
+                        /**
+                         * @description vendor_a: Anthropic; vendor_b: OpenAI; vendor_b_compatible: an OpenAI-compatible server; cloud_a: Amazon Bedrock; cloud_b: Google Cloud Vertex AI
+                         * @enum {unknown}
+                         */
                         driver: "vendor_a" | "vendor_b" | "vendor_b_compatible" | "cloud_a" | "cloud_b";
                         enabled?: boolean;
                         name: string;
@@ -3928,8 +4096,13 @@ export interface paths {
                             /** @description Last 4 characters of the key; absent when the key is shorter than 8 */
                             credential_hint?: string;
                             credential_updated_at: string | null;
-                            /** @enum {unknown} */
+                            /**
+                             * @description vendor_a: Anthropic; vendor_b: OpenAI; vendor_b_compatible: an OpenAI-compatible server; cloud_a: Amazon Bedrock; cloud_b: Google Cloud Vertex AI
+                             * @enum {unknown}
+                             */
                             driver: "vendor_a" | "vendor_b" | "vendor_b_compatible" | "cloud_a" | "cloud_b";
+                            /** @description the driver's display name (the vendor or cloud) */
+                            driver_display_name: string;
                             enabled: boolean;
                             has_credentials: boolean;
                             id: string;
@@ -4003,8 +4176,13 @@ export interface paths {
                             /** @description Last 4 characters of the key; absent when the key is shorter than 8 */
                             credential_hint?: string;
                             credential_updated_at: string | null;
-                            /** @enum {unknown} */
+                            /**
+                             * @description vendor_a: Anthropic; vendor_b: OpenAI; vendor_b_compatible: an OpenAI-compatible server; cloud_a: Amazon Bedrock; cloud_b: Google Cloud Vertex AI
+                             * @enum {unknown}
+                             */
                             driver: "vendor_a" | "vendor_b" | "vendor_b_compatible" | "cloud_a" | "cloud_b";
+                            /** @description the driver's display name (the vendor or cloud) */
+                            driver_display_name: string;
                             enabled: boolean;
                             has_credentials: boolean;
                             id: string;
@@ -4120,8 +4298,13 @@ export interface paths {
                             /** @description Last 4 characters of the key; absent when the key is shorter than 8 */
                             credential_hint?: string;
                             credential_updated_at: string | null;
-                            /** @enum {unknown} */
+                            /**
+                             * @description vendor_a: Anthropic; vendor_b: OpenAI; vendor_b_compatible: an OpenAI-compatible server; cloud_a: Amazon Bedrock; cloud_b: Google Cloud Vertex AI
+                             * @enum {unknown}
+                             */
                             driver: "vendor_a" | "vendor_b" | "vendor_b_compatible" | "cloud_a" | "cloud_b";
+                            /** @description the driver's display name (the vendor or cloud) */
+                            driver_display_name: string;
                             enabled: boolean;
                             has_credentials: boolean;
                             id: string;
@@ -4210,8 +4393,13 @@ export interface paths {
                             /** @description Last 4 characters of the key; absent when the key is shorter than 8 */
                             credential_hint?: string;
                             credential_updated_at: string | null;
-                            /** @enum {unknown} */
+                            /**
+                             * @description vendor_a: Anthropic; vendor_b: OpenAI; vendor_b_compatible: an OpenAI-compatible server; cloud_a: Amazon Bedrock; cloud_b: Google Cloud Vertex AI
+                             * @enum {unknown}
+                             */
                             driver: "vendor_a" | "vendor_b" | "vendor_b_compatible" | "cloud_a" | "cloud_b";
+                            /** @description the driver's display name (the vendor or cloud) */
+                            driver_display_name: string;
                             enabled: boolean;
                             has_credentials: boolean;
                             id: string;
@@ -4329,7 +4517,10 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @enum {unknown} */
+                            /**
+                             * @description vendor_a: Anthropic; vendor_b: OpenAI; vendor_b_compatible: an OpenAI-compatible server; cloud_a: Amazon Bedrock; cloud_b: Google Cloud Vertex AI
+                             * @enum {unknown}
+                             */
                             driver: "vendor_a" | "vendor_b" | "vendor_b_compatible" | "cloud_a" | "cloud_b";
                             models: {
                                 already_imported: boolean;
@@ -6757,6 +6948,18 @@ export interface paths {
                     content: {
                         "application/json": {
                             actor_name: string | null;
+                            attempts: {
+                                error: string | null;
+                                /** Format: date-time */
+                                finished_at: string;
+                                http_status: number | null;
+                                /** Format: date-time */
+                                started_at: string;
+                            }[];
+                            /** @description when someone asked to cancel the run (POST /scheduler/runs/{id}/cancel) */
+                            cancel_requested_at: string | null;
+                            /** @description who asked to cancel it */
+                            cancelled_by: string | null;
                             consent_id: string | null;
                             duration_ms: number | null;
                             error: string | null;
@@ -6764,13 +6967,15 @@ export interface paths {
                             http_status: number | null;
                             id: string;
                             kind: "user" | "system";
+                            /** @description a running run waiting to retry: when its next attempt is due */
+                            next_attempt_at: string | null;
                             /** Format: date-time */
                             occurrence_at: string;
                             principal_name: string | null;
                             schedule_slug: string;
                             /** Format: date-time */
                             started_at: string;
-                            state: "running" | "succeeded" | "failed" | "skipped";
+                            state: "running" | "succeeded" | "failed" | "skipped" | "cancelled";
                             trigger: "schedule" | "manual";
                         };
                     };
@@ -6779,6 +6984,93 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scheduler/runs/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels a running run, from any replica: its call is aborted (within a second) and the run ends cancelled, unless the call got its answer first. The creator of the schedule or an admin (a system run: admins); 409 when the run is not running */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 9457 problem details */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            actor_name: string | null;
+                            attempts: {
+                                error: string | null;
+                                /** Format: date-time */
+                                finished_at: string;
+                                http_status: number | null;
+                                /** Format: date-time */
+                                started_at: string;
+                            }[];
+                            /** @description when someone asked to cancel the run (POST /scheduler/runs/{id}/cancel) */
+                            cancel_requested_at: string | null;
+                            /** @description who asked to cancel it */
+                            cancelled_by: string | null;
+                            consent_id: string | null;
+                            duration_ms: number | null;
+                            error: string | null;
+                            finished_at: string | null;
+                            http_status: number | null;
+                            id: string;
+                            kind: "user" | "system";
+                            /** @description a running run waiting to retry: when its next attempt is due */
+                            next_attempt_at: string | null;
+                            /** Format: date-time */
+                            occurrence_at: string;
+                            principal_name: string | null;
+                            schedule_slug: string;
+                            /** Format: date-time */
+                            started_at: string;
+                            state: "running" | "succeeded" | "failed" | "skipped" | "cancelled";
+                            trigger: "schedule" | "manual";
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -6840,12 +7132,25 @@ export interface paths {
                             last_run_at: string | null;
                             name: string;
                             next_run_at: string | null;
+                            /** @description an occurrence due while the previous run is still running: skip (default: recorded skipped with the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back at most, further ones are skipped); holds across replicas */
+                            overlap: "skip" | "allow" | "queue_one";
+                            /** @description queue_one: the occurrence waiting for the running run to end */
+                            queued_occurrence_at: string | null;
+                            retry: {
+                                /** @description seconds */
+                                initial_backoff: number;
+                                max_attempts: number;
+                                /** @description seconds */
+                                max_backoff: number;
+                            };
                             slug: string;
                             target: {
                                 body?: unknown;
                                 method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
                                 path: string;
                             };
+                            /** @description timeout of each call of the target, in seconds (at most 600); null: the global KEEL_SCHEDULER_REQUEST_TIMEOUT_SECONDS (30 by default) */
+                            timeout_seconds: number | null;
                             timezone: string;
                             /** Format: date-time */
                             updated_at: string;
@@ -6871,6 +7176,17 @@ export interface paths {
                         enabled?: boolean;
                         kind?: "user" | "system";
                         name?: string;
+                        /** @description an occurrence due while the previous run is still running: skip (default: recorded skipped with the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back at most, further ones are skipped); holds across replicas */
+                        overlap?: "skip" | "allow" | "queue_one";
+                        /** @description Retries of a run on connection errors, timeouts, 429 (Retry-After honoured), 502, 503 and 504; never on another 4xx. Waits grow exponentially with jitter. Every attempt sends the run id as Idempotency-Key. The defaults ride out an API outage of 60 s. */
+                        retry?: {
+                            /** @description seconds before the second attempt; doubles after each (default 2) */
+                            initial_backoff?: number;
+                            /** @description attempts of one run at most, the first included (default 8; 1: no retry) */
+                            max_attempts?: number;
+                            /** @description the longest wait between two attempts, in seconds (default 30) */
+                            max_backoff?: number;
+                        };
                         slug: string;
                         target: {
                             /** @description JSON body (POST, PUT, PATCH only; at most 64 KiB) */
@@ -6879,6 +7195,8 @@ export interface paths {
                             /** @description a path on the Keel API, e.g. /api/scoring/recompute-all (no scheme, host, . or ..) */
                             path: string;
                         };
+                        /** @description timeout of each call of the target, in seconds (at most 600); null: the global KEEL_SCHEDULER_REQUEST_TIMEOUT_SECONDS (30 by default) */
+                        timeout_seconds?: number | null;
                         /** @description IANA time zone; default UTC */
                         timezone?: string;
                     };
@@ -6920,12 +7238,25 @@ export interface paths {
                             last_run_at: string | null;
                             name: string;
                             next_run_at: string | null;
+                            /** @description an occurrence due while the previous run is still running: skip (default: recorded skipped with the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back at most, further ones are skipped); holds across replicas */
+                            overlap: "skip" | "allow" | "queue_one";
+                            /** @description queue_one: the occurrence waiting for the running run to end */
+                            queued_occurrence_at: string | null;
+                            retry: {
+                                /** @description seconds */
+                                initial_backoff: number;
+                                max_attempts: number;
+                                /** @description seconds */
+                                max_backoff: number;
+                            };
                             slug: string;
                             target: {
                                 body?: unknown;
                                 method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
                                 path: string;
                             };
+                            /** @description timeout of each call of the target, in seconds (at most 600); null: the global KEEL_SCHEDULER_REQUEST_TIMEOUT_SECONDS (30 by default) */
+                            timeout_seconds: number | null;
                             timezone: string;
                             /** Format: date-time */
                             updated_at: string;
@@ -6993,12 +7324,25 @@ export interface paths {
                             last_run_at: string | null;
                             name: string;
                             next_run_at: string | null;
+                            /** @description an occurrence due while the previous run is still running: skip (default: recorded skipped with the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back at most, further ones are skipped); holds across replicas */
+                            overlap: "skip" | "allow" | "queue_one";
+                            /** @description queue_one: the occurrence waiting for the running run to end */
+                            queued_occurrence_at: string | null;
+                            retry: {
+                                /** @description seconds */
+                                initial_backoff: number;
+                                max_attempts: number;
+                                /** @description seconds */
+                                max_backoff: number;
+                            };
                             slug: string;
                             target: {
                                 body?: unknown;
                                 method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
                                 path: string;
                             };
+                            /** @description timeout of each call of the target, in seconds (at most 600); null: the global KEEL_SCHEDULER_REQUEST_TIMEOUT_SECONDS (30 by default) */
+                            timeout_seconds: number | null;
                             timezone: string;
                             /** Format: date-time */
                             updated_at: string;
@@ -7067,6 +7411,17 @@ export interface paths {
                         cron?: string;
                         enabled?: boolean;
                         name?: string;
+                        /** @description an occurrence due while the previous run is still running: skip (default: recorded skipped with the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back at most, further ones are skipped); holds across replicas */
+                        overlap?: "skip" | "allow" | "queue_one";
+                        /** @description Retries of a run on connection errors, timeouts, 429 (Retry-After honoured), 502, 503 and 504; never on another 4xx. Waits grow exponentially with jitter. Every attempt sends the run id as Idempotency-Key. The defaults ride out an API outage of 60 s. */
+                        retry?: {
+                            /** @description seconds before the second attempt; doubles after each (default 2) */
+                            initial_backoff?: number;
+                            /** @description attempts of one run at most, the first included (default 8; 1: no retry) */
+                            max_attempts?: number;
+                            /** @description the longest wait between two attempts, in seconds (default 30) */
+                            max_backoff?: number;
+                        };
                         target?: {
                             /** @description JSON body (POST, PUT, PATCH only; at most 64 KiB) */
                             body?: unknown;
@@ -7074,6 +7429,8 @@ export interface paths {
                             /** @description a path on the Keel API, e.g. /api/scoring/recompute-all (no scheme, host, . or ..) */
                             path: string;
                         };
+                        /** @description timeout of each call of the target, in seconds (at most 600); null: the global KEEL_SCHEDULER_REQUEST_TIMEOUT_SECONDS (30 by default) */
+                        timeout_seconds?: number | null;
                         /** @description IANA time zone; default UTC */
                         timezone?: string;
                     };
@@ -7115,12 +7472,25 @@ export interface paths {
                             last_run_at: string | null;
                             name: string;
                             next_run_at: string | null;
+                            /** @description an occurrence due while the previous run is still running: skip (default: recorded skipped with the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back at most, further ones are skipped); holds across replicas */
+                            overlap: "skip" | "allow" | "queue_one";
+                            /** @description queue_one: the occurrence waiting for the running run to end */
+                            queued_occurrence_at: string | null;
+                            retry: {
+                                /** @description seconds */
+                                initial_backoff: number;
+                                max_attempts: number;
+                                /** @description seconds */
+                                max_backoff: number;
+                            };
                             slug: string;
                             target: {
                                 body?: unknown;
                                 method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
                                 path: string;
                             };
+                            /** @description timeout of each call of the target, in seconds (at most 600); null: the global KEEL_SCHEDULER_REQUEST_TIMEOUT_SECONDS (30 by default) */
+                            timeout_seconds: number | null;
                             timezone: string;
                             /** Format: date-time */
                             updated_at: string;
@@ -7187,12 +7557,25 @@ export interface paths {
                             last_run_at: string | null;
                             name: string;
                             next_run_at: string | null;
+                            /** @description an occurrence due while the previous run is still running: skip (default: recorded skipped with the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back at most, further ones are skipped); holds across replicas */
+                            overlap: "skip" | "allow" | "queue_one";
+                            /** @description queue_one: the occurrence waiting for the running run to end */
+                            queued_occurrence_at: string | null;
+                            retry: {
+                                /** @description seconds */
+                                initial_backoff: number;
+                                max_attempts: number;
+                                /** @description seconds */
+                                max_backoff: number;
+                            };
                             slug: string;
                             target: {
                                 body?: unknown;
                                 method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
                                 path: string;
                             };
+                            /** @description timeout of each call of the target, in seconds (at most 600); null: the global KEEL_SCHEDULER_REQUEST_TIMEOUT_SECONDS (30 by default) */
+                            timeout_seconds: number | null;
                             timezone: string;
                             /** Format: date-time */
                             updated_at: string;
@@ -7263,12 +7646,25 @@ export interface paths {
                             last_run_at: string | null;
                             name: string;
                             next_run_at: string | null;
+                            /** @description an occurrence due while the previous run is still running: skip (default: recorded skipped with the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back at most, further ones are skipped); holds across replicas */
+                            overlap: "skip" | "allow" | "queue_one";
+                            /** @description queue_one: the occurrence waiting for the running run to end */
+                            queued_occurrence_at: string | null;
+                            retry: {
+                                /** @description seconds */
+                                initial_backoff: number;
+                                max_attempts: number;
+                                /** @description seconds */
+                                max_backoff: number;
+                            };
                             slug: string;
                             target: {
                                 body?: unknown;
                                 method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
                                 path: string;
                             };
+                            /** @description timeout of each call of the target, in seconds (at most 600); null: the global KEEL_SCHEDULER_REQUEST_TIMEOUT_SECONDS (30 by default) */
+                            timeout_seconds: number | null;
                             timezone: string;
                             /** Format: date-time */
                             updated_at: string;
@@ -7330,6 +7726,18 @@ export interface paths {
                     content: {
                         "application/json": {
                             actor_name: string | null;
+                            attempts: {
+                                error: string | null;
+                                /** Format: date-time */
+                                finished_at: string;
+                                http_status: number | null;
+                                /** Format: date-time */
+                                started_at: string;
+                            }[];
+                            /** @description when someone asked to cancel the run (POST /scheduler/runs/{id}/cancel) */
+                            cancel_requested_at: string | null;
+                            /** @description who asked to cancel it */
+                            cancelled_by: string | null;
                             consent_id: string | null;
                             duration_ms: number | null;
                             error: string | null;
@@ -7337,13 +7745,15 @@ export interface paths {
                             http_status: number | null;
                             id: string;
                             kind: "user" | "system";
+                            /** @description a running run waiting to retry: when its next attempt is due */
+                            next_attempt_at: string | null;
                             /** Format: date-time */
                             occurrence_at: string;
                             principal_name: string | null;
                             schedule_slug: string;
                             /** Format: date-time */
                             started_at: string;
-                            state: "running" | "succeeded" | "failed" | "skipped";
+                            state: "running" | "succeeded" | "failed" | "skipped" | "cancelled";
                             trigger: "schedule" | "manual";
                         };
                     };
@@ -7404,6 +7814,18 @@ export interface paths {
                     content: {
                         "application/json": {
                             actor_name: string | null;
+                            attempts: {
+                                error: string | null;
+                                /** Format: date-time */
+                                finished_at: string;
+                                http_status: number | null;
+                                /** Format: date-time */
+                                started_at: string;
+                            }[];
+                            /** @description when someone asked to cancel the run (POST /scheduler/runs/{id}/cancel) */
+                            cancel_requested_at: string | null;
+                            /** @description who asked to cancel it */
+                            cancelled_by: string | null;
                             consent_id: string | null;
                             duration_ms: number | null;
                             error: string | null;
@@ -7411,13 +7833,15 @@ export interface paths {
                             http_status: number | null;
                             id: string;
                             kind: "user" | "system";
+                            /** @description a running run waiting to retry: when its next attempt is due */
+                            next_attempt_at: string | null;
                             /** Format: date-time */
                             occurrence_at: string;
                             principal_name: string | null;
                             schedule_slug: string;
                             /** Format: date-time */
                             started_at: string;
-                            state: "running" | "succeeded" | "failed" | "skipped";
+                            state: "running" | "succeeded" | "failed" | "skipped" | "cancelled";
                             trigger: "schedule" | "manual";
                         }[];
                     };
@@ -8813,13 +9237,29 @@ export interface paths {
         put?: never;
         /**
          * Receives a delivery of an integration (signed, not bearer-authenticated)
-         * @description Authenticated by x-keel-signature-256: sha256=<hex HMAC-SHA256 of the raw body under the webhook's secret>. The body must be a JSON document of at most 1 MiB. Answers 202 once the event is recorded (stream events, topic gateway). 401 for a missing or wrong signature, 404 for an unknown webhook, 413 for a larger body or one whose events row would be larger than the stream takes per message (1 MiB), 400 for a body that is not JSON.
+         * @description Authenticated by the signature of the webhook's sender (its read answer lists the headers): `github` X-Hub-Signature-256 and X-GitHub-Delivery, `standard` webhook-id, webhook-timestamp and webhook-signature (within 5 minutes), `keel` X-Keel-Signature-256. The body must be a JSON document of at most 1 MiB. Answers 202 once the event is recorded (stream events, topic gateway); a delivery sent again with the same delivery id answers the same event id and is stored once. An unknown webhook and a missing or wrong signature get the same 401. 413 for a larger body or one whose events row would be larger than the stream takes per message (1 MiB), 400 for a signed body that is not JSON.
          */
         post: {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description sha256=<64 hex digits> */
+                    /** @description standard: message id */
+                    "webhook-id"?: string;
+                    /** @description standard: space-separated v1,<base64 HMAC-SHA256> signatures */
+                    "webhook-signature"?: string;
+                    /** @description standard: unix seconds */
+                    "webhook-timestamp"?: string;
+                    /** @description github: delivery id */
+                    "x-github-delivery"?: string;
+                    /** @description github: event type */
+                    "x-github-event"?: string;
+                    /** @description github: sha256=<64 hex digits> */
+                    "x-hub-signature-256"?: string;
+                    /** @description keel: delivery id */
+                    "x-keel-delivery"?: string;
+                    /** @description keel: event type */
+                    "x-keel-event"?: string;
+                    /** @description keel: sha256=<64 hex digits> */
                     "x-keel-signature-256"?: string;
                 };
                 path: {
@@ -8906,11 +9346,18 @@ export interface components {
             enabled: boolean;
             /** @description Whether a client secret is stored; the secret itself is never returned */
             has_secret: boolean;
+            /** @description provider_a: the Google logo; provider_b: the GitHub logo; key: a key (any OpenID Connect provider) */
             icon: "provider_a" | "provider_b" | "key";
             issuer_url: string | null;
+            /** @description the name the login page shows, chosen by the admin */
             name: string;
             slug: string;
+            /** @description provider_a: Google; provider_b: GitHub; oidc: any OpenID Connect provider */
             type: "provider_a" | "provider_b" | "oidc";
+            /** @description what the type calls, and what it checks */
+            type_description: string;
+            /** @description the login service of the type: Google, GitHub, OpenID Connect */
+            type_display_name: string;
             /** Format: date-time */
             updated_at: string;
             updated_by: string | null;
