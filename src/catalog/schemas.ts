@@ -97,6 +97,12 @@ export const ProviderRead = Type.Object({
   ),
   credential_updated_at: Type.Union([Timestamp, Type.Null()]),
   auth_kind: Type.Enum(['api_key', 'iam', 'none'] as const),
+  warnings: Type.Optional(
+    Type.Array(Type.String(), {
+      description:
+        'On create and on a change of base_url only: what will not work as configured (a base URL on a private network that discovery will refuse, naming the setting that allows it)',
+    }),
+  ),
   updated_by: Type.Union([Type.String(), Type.Null()]),
   created_at: Timestamp,
   updated_at: Timestamp,
