@@ -33,6 +33,7 @@ import { requestValidator, stoppedAtCap } from './request-validation.js';
 import { validationProblem } from '../http/validation-words.js';
 import { sendProblem } from '../kernel/route.js';
 import { AllowedMethods } from '../http/allowed-methods.js';
+import { documentRoute, TAGS } from '../http/operation-docs-hook.js';
 
 /** The docs UI (swagger-ui) runs its own scripts and inline styles and shows data: images. */
 const DOCS_CSP =
@@ -241,6 +242,8 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
         version: '0.1.0',
         description: 'The platform API behind an internal developer platform. Alpha: admin URLs may change.',
       },
+      servers: [{ url: core.settings.publicUrl.replace(/\/+$/, ''), description: 'this Keel' }],
+      tags: TAGS,
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
@@ -254,11 +257,21 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
   const allowed = new AllowedMethods(MAX_PARAM_LENGTH);
   app.addHook('onRoute', (route) => {
     allowed.add(route.url, route.method);
+    documentRoute(route);
     if (route.prefix !== '/docs') return;
     route.config = { ...(route.config as object), public: true };
     route.onSend = [...[route.onSend ?? []].flat(), docsPolicy];
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
+  // Branded Keel: its title, no framework logo or top bar; the sign-in operations (tag `auth`, first
+  // in TAGS) open expanded, the other areas folded.
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    theme: {
+      title: 'Keel API',
+      css: [{ filename: 'keel.css', content: '.swagger-ui .topbar { display: none; }' }],
+    },
+    uiConfig: { docExpansion: 'none', deepLinking: true, tagsSorter: 'none' as never },
+  });
 
   // PostgreSQL text and jsonb hold neither U+0000 nor a lone surrogate: refuse them here (422 naming
   // the field) rather than fail later.
