@@ -1,8 +1,7 @@
 // The Fastify instance: conventions shared by every route (auth by default, problem+json, request ids,
 // OpenAPI, redacted logs). Domains add their routes through Domain.routes.
 import { randomUUID } from 'node:crypto';
-import { Ajv } from 'ajv';
-import addFormatsPlugin from 'ajv-formats';
+import type { ErrorObject } from 'ajv';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
@@ -29,11 +28,14 @@ import { BASE_HEADERS, DOCUMENT_HEADERS, HSTS, overHttps } from '../http/securit
 import { RequestLogger } from '../http/request-logger.js';
 import { PgCode, pgCode } from '../db/sql.js';
 import { databaseUnavailable } from '../db/unavailable.js';
-import { isUuid } from '../graph/ids.js';
 import { KeyConflictError, NodeGoneError } from '../graph/store.js';
 import { observabilityRoutes } from '../observability/routes.js';
 import { CompletedRequests } from './completed-requests.js';
+import { requestValidator, stoppedAtCap } from './request-validation.js';
+import { validationProblem } from '../http/validation-words.js';
 import { sendProblem } from '../kernel/route.js';
+import { AllowedMethods } from '../http/allowed-methods.js';
+import { documentRoute, TAGS } from '../http/operation-docs-hook.js';
 import { registerIdempotency } from '../http/idempotency/index.js';
 import { principalKey } from '../kernel/identity.js';
 
@@ -55,14 +57,9 @@ function startAnswer(request: FastifyRequest, reply: FastifyReply): void {
   reply.header('x-request-id', request.id);
 }
 
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const MAX_PARAM_LENGTH = 2048;
 
-interface AjvError {
-  instancePath: string;
-  keyword: string;
-  message?: string;
-  params: Record<string, unknown>;
-}
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 const PART: Record<string, FieldError['in']> = {
   body: 'body',
@@ -70,41 +67,6 @@ const PART: Record<string, FieldError['in']> = {
   params: 'params',
   headers: 'headers',
 };
-
-function validationProblem(errors: AjvError[], context: string | undefined): AppError {
-  const where = PART[context ?? 'body'] ?? 'body';
-  const fieldErrors: FieldError[] = errors.map((e) => {
-    let pointer = e.instancePath;
-    let detail = e.message ?? 'is invalid';
-    if (e.keyword === 'required') {
-      pointer += `/${String(e.params.missingProperty)}`;
-      detail = 'is required';
-    } else if (e.keyword === 'additionalProperties') {
-      pointer += `/${String(e.params.additionalProperty)}`;
-      detail = 'is not a known field';
-    }
-    return { pointer: pointer || '/', in: where, detail, keyword: e.keyword };
-  });
-  const first = fieldErrors[0]!;
-  const name = first.pointer === '/' ? where : first.pointer.slice(1);
-  return new AppError(422, 'validation_failed', `${name}: ${first.detail}`, fieldErrors);
-}
-
-const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => void;
-
-function requestAjv(coerceTypes: false | 'array'): Ajv {
-  const ajv = new Ajv({
-    removeAdditional: false,
-    coerceTypes,
-    useDefaults: true,
-    allErrors: false,
-    strict: false,
-  });
-  addFormats(ajv);
-  // ajv-formats' uuid also takes a `urn:uuid:` prefix, which PostgreSQL's uuid type refuses (a 500).
-  ajv.addFormat('uuid', isUuid);
-  return ajv;
-}
 
 /** 422 naming the first field of this part of the request holding text PostgreSQL cannot store. */
 function textRefusal(where: FieldError['in'], value: unknown): AppError | undefined {
@@ -161,7 +123,11 @@ function problemOf(error: FastifyError | AppError | Error, log: FastifyBaseLogge
   if (mapped?.status === 503) log.warn({ err: error }, 'database unavailable');
   if (mapped) return mapped;
   const fe = error as FastifyError;
-  if (fe.validation) return validationProblem(fe.validation as AjvError[], fe.validationContext);
+  if (fe.validation) {
+    const where = PART[fe.validationContext ?? 'body'] ?? 'body';
+    const errors = fe.validation as unknown as ErrorObject[];
+    return validationProblem(errors, where, stoppedAtCap(errors));
+  }
   if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
     const code = (fe.code ?? 'bad_request').toLowerCase().replace(/^fst_err_/, '');
     return new AppError(fe.statusCode, code, fe.message);
@@ -194,7 +160,10 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
     },
     // Path parameters are bounded by each route's schema (an email may be 254 characters, more once
     // percent-encoded); the router's default of 100 would refuse valid ones before the schema runs.
-    routerOptions: { maxParamLength: 2048 },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // The 422 is built from the errors themselves (validation-words.ts): Fastify's own message would
+    // join every error's text, however many there are.
+    schemaErrorFormatter: (_errors, part) => new Error(`the request's ${part} is not valid`),
     clientErrorHandler,
     // The router's own errors (bad percent-encoding, over-long parameter) answer problem+json like the rest.
     frameworkErrors: (error, request, reply) => {
@@ -209,13 +178,13 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
 
   // JSON bodies are validated as sent (a string is never taken for a number, nor null for ""); query
   // strings, path parameters and headers are text, so they are coerced to their declared types.
-  const validators = { body: requestAjv(false), text: requestAjv('array') };
+  const validators = { body: requestValidator(false), text: requestValidator('array') };
   // A body the route parses and checks itself (src/http/raw-json.ts) is documented, not checked here.
   const uncheckedBody = () => true;
   app.setValidatorCompiler(({ schema, httpPart }) =>
     httpPart === 'body' && isRawJsonSchema(schema)
       ? uncheckedBody
-      : (httpPart === 'body' ? validators.body : validators.text).compile(schema as object),
+      : (httpPart === 'body' ? validators.body : validators.text)(schema as object),
   );
 
   app.removeContentTypeParser('application/json');
@@ -304,6 +273,8 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
         version: '0.1.0',
         description: 'The platform API behind an internal developer platform. Alpha: admin URLs may change.',
       },
+      servers: [{ url: core.settings.publicUrl.replace(/\/+$/, ''), description: 'this Keel' }],
+      tags: TAGS,
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
@@ -314,12 +285,24 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
     reply.headers(DOCUMENT_HEADERS).header('content-security-policy', DOCS_CSP);
     done(null, payload);
   };
+  const allowed = new AllowedMethods(MAX_PARAM_LENGTH);
   app.addHook('onRoute', (route) => {
+    allowed.add(route.url, route.method);
+    documentRoute(route);
     if (route.prefix !== '/docs') return;
     route.config = { ...(route.config as object), public: true };
     route.onSend = [...[route.onSend ?? []].flat(), docsPolicy];
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
+  // Branded Keel: its title, no framework logo or top bar; the sign-in operations (tag `auth`, first
+  // in TAGS) open expanded, the other areas folded.
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    theme: {
+      title: 'Keel API',
+      css: [{ filename: 'keel.css', content: '.swagger-ui .topbar { display: none; }' }],
+    },
+    uiConfig: { docExpansion: 'none', deepLinking: true, tagsSorter: 'none' as never },
+  });
 
   // PostgreSQL text and jsonb hold neither U+0000 nor a lone surrogate: refuse them here (422 naming
   // the field) rather than fail later.
@@ -334,12 +317,22 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
 
   observabilityRoutes(app, core);
 
-  app.setNotFoundHandler((request, reply) =>
-    sendProblem(
-      reply,
-      new AppError(404, 'route_not_found', `no route for ${request.method} ${request.url.split('?')[0]}`),
-    ),
-  );
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]!;
+    const allow = allowed.of(path);
+    if (allow && !allow.includes(request.method)) {
+      reply.header('allow', allow.join(', '));
+      return sendProblem(
+        reply,
+        new AppError(
+          405,
+          'method_not_allowed',
+          `${path} does not take ${request.method}; it takes ${allow.join(', ')}`,
+        ),
+      );
+    }
+    return sendProblem(reply, new AppError(404, 'route_not_found', `no route for ${request.method} ${path}`));
+  });
 
   app.get(
     '/health',

@@ -8,6 +8,7 @@ import { createNode, deleteNode, putEdge, updateExisting, updateNode } from '../
 import { AppError, conflict, invalid, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import { validateBaseUrl } from '../outbound/guard.js';
+import { privateTargetWarning } from '../outbound/private-target.js';
 import { organizationOfPath } from '../organizations/service.js';
 import type { OrganizationNode } from '../organizations/index.js';
 import { driverOf, type Driver, type DriverName } from './drivers.js';
@@ -35,6 +36,8 @@ export interface ProviderRead {
   credential_hint?: string;
   credential_updated_at: string | null;
   auth_kind: AuthKind;
+  /** On create and on a change of base_url: what will not work as configured. */
+  warnings?: string[];
   updated_by: string | null;
   created_at: string;
   updated_at: string;
@@ -130,16 +133,22 @@ export interface ProviderPatch {
   enabled?: boolean | undefined;
 }
 
-type Deps = Pick<Core, 'sql' | 'secrets'>;
+type Deps = Pick<Core, 'sql' | 'secrets' | 'settings'>;
 
-export function providersService({ sql, secrets }: Deps) {
+export function providersService({ sql, secrets, settings }: Deps) {
+  /** The provider's answer, with a warning when its base URL is one discovery will refuse. */
+  const warned = async <T extends ProviderRead | undefined>(read: T): Promise<T> => {
+    if (!read) return read;
+    const warning = await privateTargetWarning(read.base_url, settings.outbound.allowPrivateNetworks);
+    return warning ? { ...read, warnings: [warning] } : read;
+  };
   return {
     async create(ctx: AuthContext, orgSlug: string, input: ProviderCreate): Promise<ProviderRead> {
       authorize(ctx, 'ai_model:create');
       const driver = driverOf(input.driver);
       const baseUrl = checkBaseUrl(driver, input.base_url);
       const credentials = input.api_key !== undefined ? seal(secrets, input.api_key) : NO_CREDENTIALS;
-      return sql.tx(async (tx) => {
+      const created = await sql.tx(async (tx) => {
         const org = await organizationOfPath(ctx, tx, orgSlug);
         const p = await createNode<ProviderProps>(tx, 'AIProvider', {
           driver: driver.name,
@@ -154,6 +163,7 @@ export function providersService({ sql, secrets }: Deps) {
         await putEdge(tx, p.id, 'BELONGS_TO', org.id);
         return providerRead(p, org.props.slug);
       });
+      return warned(created);
     },
 
     async list(ctx: AuthContext, orgSlug: string, page: Page) {
@@ -181,7 +191,7 @@ export function providersService({ sql, secrets }: Deps) {
       input: ProviderPatch,
     ): Promise<ProviderRead | undefined> {
       authorize(ctx, 'ai_model:update');
-      return sql.tx(async (tx) => {
+      const updated = await sql.tx(async (tx) => {
         const org = await organizationOfPath(ctx, tx, orgSlug);
         const p = await mustFindProvider(tx, org, id, 'update');
         const patch: Partial<ProviderProps> = { updated_by: attribution(ctx) };
@@ -204,6 +214,7 @@ export function providersService({ sql, secrets }: Deps) {
         if (input.enabled !== undefined) patch.enabled = input.enabled;
         return answer(ctx, await updateExisting<ProviderProps>(tx, p.id, patch), org.props.slug);
       });
+      return input.base_url !== undefined ? warned(updated) : updated;
     },
 
     /** 409 while models are served by it: models are never deleted as a side effect. */

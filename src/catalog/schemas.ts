@@ -23,24 +23,32 @@ const BaseUrl = Type.String({
   maxLength: 2048,
   description: 'http or https, with a host and without user name, password, query or fragment',
 });
-const Region = Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$' });
+const Region = Type.String({
+  pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$',
+  'x-expected':
+    'a region name like us-east-1: letters, digits, _ . -, starting with a letter or digit, at most 63',
+});
 const ApiKey = Type.String({
   minLength: 1,
   maxLength: 4096,
   // Printable ASCII without spaces: what vendors issue, and nothing that could split an HTTP header.
   pattern: '^[\\x21-\\x7e]+$',
+  'x-expected': 'a key of printable ASCII characters without spaces',
   description: 'Write-only. Encrypted on receipt; never returned, echoed or logged.',
   writeOnly: true,
 });
 const ModelSlug = Type.String({
   pattern: '^[a-z0-9](?:[a-z0-9._-]{0,61}[a-z0-9])?$',
   maxLength: 63,
+  'x-expected':
+    'a model slug: lower-case letters, digits, dots, hyphens and underscores, starting and ending with a letter or digit',
   description: 'Stable alias, unique in the organization',
 });
 const VendorModelId = Type.String({
   minLength: 1,
   maxLength: 256,
   pattern: '^\\S+$',
+  'x-expected': 'a model id without spaces',
   description: "The vendor's model id, unique per provider",
 });
 const Kind = Type.Enum(MODEL_KINDS);
@@ -55,6 +63,7 @@ const Temperature = Type.Number({ minimum: 0, maximum: 2 });
 const Decimal = (description: string) =>
   Type.String({
     pattern: '^(0|[1-9][0-9]{0,11})(\\.[0-9]{1,12})?$',
+    'x-expected': 'a decimal like 3.50, at most 12 digits before the point and 12 after it',
     description: `${description} An exact decimal as a string (for example "3", "0.25"), never a float.`,
   });
 const Cost = (what: string) =>
@@ -95,6 +104,12 @@ export const ProviderRead = Type.Object({
   ),
   credential_updated_at: Type.Union([Timestamp, Type.Null()]),
   auth_kind: Type.Enum(['api_key', 'iam', 'none'] as const),
+  warnings: Type.Optional(
+    Type.Array(Type.String(), {
+      description:
+        'On create and on a change of base_url only: what will not work as configured (a base URL on a private network that discovery will refuse, naming the setting that allows it)',
+    }),
+  ),
   updated_by: Type.Union([Type.String(), Type.Null()]),
   created_at: Timestamp,
   updated_at: Timestamp,

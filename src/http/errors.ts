@@ -12,6 +12,8 @@ export interface FieldError {
 export class AppError extends Error {
   /** Seconds a client should wait before trying again (sent as Retry-After), for 429 and 503. */
   retryAfter?: number;
+  /** The WWW-Authenticate challenge of a 401, when not the Bearer one (see bearerChallenge). */
+  challenge?: string;
 
   constructor(
     readonly status: number,
@@ -78,6 +80,25 @@ export function problemBody(status: number, code: string, detail: string, errors
     code,
     ...(errors && errors.length > 0 ? { errors } : {}),
   };
+}
+
+/** The realm every Bearer challenge names. */
+export const REALM = 'keel';
+
+/** RFC 6750 3: error_description is printable ASCII without `"` or `\`. */
+const challengeText = (s: string) => s.replace(/[^\x20-\x21\x23-\x5b\x5d-\x7e]/g, '?').slice(0, 300);
+
+/**
+ * The WWW-Authenticate challenge of a 401 (RFC 6750 3): a presented token that is not valid says
+ * `error="invalid_token"` and why; a request without a bearer token (none, or another scheme) gets
+ * the realm alone, since RFC 6750 3.1 says a request lacking authentication gets no error code.
+ */
+export function bearerChallenge(err: AppError): string {
+  if (err.challenge) return err.challenge;
+  if (err.code === 'invalid_token') {
+    return `Bearer realm="${REALM}", error="invalid_token", error_description="${challengeText(err.detail)}"`;
+  }
+  return `Bearer realm="${REALM}"`;
 }
 
 /**

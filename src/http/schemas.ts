@@ -49,7 +49,12 @@ export const PageQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const Slug = Type.String({ pattern: '^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$', maxLength: 63 });
+export const Slug = Type.String({
+  pattern: '^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$',
+  maxLength: 63,
+  'x-expected':
+    'a slug: lower-case letters, digits and hyphens, starting and ending with a letter or digit, at most 63 characters',
+});
 export const Email = Type.String({ format: 'email', maxLength: 254 });
 export const Timestamp = Type.String({ format: 'date-time' });
 export const NullableTimestamp = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);

@@ -11,6 +11,7 @@ import { allPermissions } from '../authz/index.js';
 import { serviceAccountsService } from './service-accounts.service.js';
 import { signInThrottle } from './throttle.js';
 import { tokenEndpoint } from './token-endpoint.js';
+import { authorizationServerMetadataRoute } from './authorization-server-metadata.js';
 import { tokensService } from './tokens.service.js';
 import { usersService } from './users.service.js';
 import * as S from './schemas.js';
@@ -396,6 +397,7 @@ export function identityRoutes(api: Api, core: Core, grants: ReadonlyMap<string,
     },
     async (_req, reply) => reply.header('cache-control', 'public, max-age=300').send(core.jwt.jwks()),
   );
+  authorizationServerMetadataRoute(api, core, grants);
 }
 
 /**

@@ -80,7 +80,11 @@ export const ServiceAccountPatch = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 );
 
-const Scope = Type.String({ pattern: '^[A-Za-z0-9_.:*-]+$', maxLength: 200 });
+const Scope = Type.String({
+  pattern: '^[A-Za-z0-9_.:*-]+$',
+  maxLength: 200,
+  'x-expected': 'a permission name or pattern like project:read or project:*',
+});
 
 export const CredentialCreate = Type.Object(
   {

@@ -1,6 +1,6 @@
 // What every route handler stands on: the request's authentication context and the shapes of an answer.
 import type { FastifyReply, FastifyRequest, FastifyRequestContext } from 'fastify';
-import { problemBody, unauthorized, type AppError } from '../http/errors.js';
+import { bearerChallenge, problemBody, unauthorized, type AppError } from '../http/errors.js';
 import type { AuthContext } from './context.js';
 
 declare module 'fastify' {
@@ -46,6 +46,10 @@ export function updatedOrNoContent<T>(reply: FastifyReply, body: T | null | unde
 /** Answers an AppError as RFC 9457 problem+json (with Retry-After when it names one). */
 export function sendProblem(reply: FastifyReply, err: AppError) {
   if (err.retryAfter !== undefined) reply.header('retry-after', String(err.retryAfter));
+  // RFC 9110 11.6.1: every 401 carries a challenge.
+  if (err.status === 401 && !reply.hasHeader('www-authenticate')) {
+    reply.header('www-authenticate', bearerChallenge(err));
+  }
   return reply
     .code(err.status)
     .type('application/problem+json')

@@ -11,7 +11,12 @@ const EntryTypeSchema = Type.Enum(ENTRY_TYPES, {
 });
 const StatusSchema = Type.Enum(ENTRY_STATUSES);
 const Text = (maxLength: number) => Type.String({ minLength: 1, maxLength });
-const Link = Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2048 });
+const Link = Type.String({
+  format: 'uri',
+  pattern: '^https?://',
+  maxLength: 2048,
+  'x-expected': 'an http or https URL like https://ci.example.com/runs/42',
+});
 const SlugFilter = Type.String({ minLength: 1, maxLength: 63 });
 
 const EntryCreate = Type.Object(

@@ -64,7 +64,9 @@ describe('outboundFetch', () => {
     const blocked = describeOutboundError(
       await guarded(`http://localhost:${port}/`).catch((e: unknown) => e),
     );
-    expect(blocked).toMatch(/^localhost resolves to a private or reserved address$/);
+    expect(blocked).toBe(
+      'localhost resolves to a private or reserved address; set KEEL_OUTBOUND_ALLOW_PRIVATE_NETWORKS=true to allow calls to private networks',
+    );
     const closed = await new Promise<number>((r) => {
       const probe = http.createServer();
       probe.listen(0, '127.0.0.1', () => {

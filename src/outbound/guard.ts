@@ -99,6 +99,9 @@ export function isLoopbackHost(host: string): boolean {
   return (zeros(7) && g[7] === 1) || (zeros(5) && g[5] === 0xffff && g[6]! >> 8 === 127);
 }
 
+/** The setting that lets outbound calls reach private networks: what every refusal names as its fix. */
+export const ALLOW_PRIVATE_SETTING = 'KEEL_OUTBOUND_ALLOW_PRIVATE_NETWORKS';
+
 /**
  * A refused destination. The message names the host as given, never the address a name resolved to:
  * errors reach callers, and the resolved address would map the internal network for them.
@@ -106,9 +109,8 @@ export function isLoopbackHost(host: string): boolean {
 export class OutboundBlockedError extends Error {
   constructor(host: string, literal: boolean) {
     super(
-      literal
-        ? `${host} is a private or reserved address`
-        : `${host} resolves to a private or reserved address`,
+      `${literal ? `${host} is` : `${host} resolves to`} a private or reserved address; ` +
+        `set ${ALLOW_PRIVATE_SETTING}=true to allow calls to private networks`,
     );
     this.name = 'OutboundBlockedError';
   }

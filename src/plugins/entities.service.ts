@@ -33,6 +33,7 @@ import {
   type EndLabel,
 } from './manifest.js';
 import { mergePatch } from './merge-patch.js';
+import { unknownLabel } from './unknown-label.js';
 import { edgePropsValid } from './plugins.service.js';
 import type { CurrentPlugin, PluginRegistry } from './registry.js';
 import {
@@ -130,7 +131,7 @@ function otherEnd(slug: string, e: CompiledEdgeLabel, row: AnchoredEdge) {
 
 function vertexOf(plugin: CompiledPlugin, slug: string, label: string): CompiledVertexLabel {
   const v = plugin.vertices.get(label);
-  if (!v) throw notFound(`entity label ${label} of plugin ${slug}`);
+  if (!v) throw unknownLabel('entity', slug, label, plugin.vertices.keys());
   return v;
 }
 
@@ -144,7 +145,7 @@ function writerOf(v: CompiledVertexLabel, slug: string): EntityJson {
 
 function edgeOf(plugin: CompiledPlugin, slug: string, label: string): CompiledEdgeLabel {
   const e = plugin.edges.get(label);
-  if (!e) throw notFound(`edge label ${label} of plugin ${slug}`);
+  if (!e) throw unknownLabel('edge', slug, label, plugin.edges.keys());
   return e;
 }
 

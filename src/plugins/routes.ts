@@ -12,7 +12,8 @@ import type { DocumentPool } from './document-pool.js';
 
 /** Path segments reach SQL as bound text parameters, which cannot hold NUL. */
 const NO_NUL = '^[^\\u0000]*$';
-const Param = Type.String({ maxLength: 200, pattern: NO_NUL });
+const NO_NUL_WORDS = 'text without NUL characters';
+const Param = Type.String({ maxLength: 200, pattern: NO_NUL, 'x-expected': NO_NUL_WORDS });
 const JsonObject = (description: string) => Type.Record(Type.String(), Type.Unknown(), { description });
 /**
  * A stored JSON object in a response. Declared without a type so the serializer hands it to
@@ -94,6 +95,7 @@ const SearchQuery = Type.Object(
       Type.String({
         maxLength: 200,
         pattern: NO_NUL,
+        'x-expected': NO_NUL_WORDS,
         description: 'case-insensitive substring of a top-level property the schema types as a string',
       }),
     ),

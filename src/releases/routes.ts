@@ -10,6 +10,7 @@ const Params = Type.Object({
   version: Type.String({
     pattern: '^[A-Za-z0-9][A-Za-z0-9._+~-]{0,199}$',
     maxLength: 200,
+    'x-expected': 'a version like 1.4.0 or 2026.01.3+build.7: letters, digits and . _ + ~ -',
     description: 'the release version, e.g. 1.4.0 or 2026.01.3+build.7',
   }),
 });
@@ -18,7 +19,12 @@ const Component = Type.Object(
     name: Type.String({ minLength: 1, maxLength: 512, description: 'unique within one request' }),
     version: Type.String({ minLength: 1, maxLength: 512 }),
     purl: Type.Optional(
-      Type.String({ pattern: '^pkg:[a-zA-Z][a-zA-Z0-9.+-]*/', maxLength: 2048, description: 'Package URL' }),
+      Type.String({
+        pattern: '^pkg:[a-zA-Z][a-zA-Z0-9.+-]*/',
+        maxLength: 2048,
+        description: 'Package URL',
+        'x-expected': 'a package URL like pkg:npm/left-pad@1.3.0',
+      }),
     ),
   },
   { additionalProperties: false },

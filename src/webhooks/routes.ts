@@ -51,6 +51,7 @@ const ProjectRef = Type.Union([
   Type.String({
     pattern: '^[^/]+/[^/]+$',
     maxLength: 200,
+    'x-expected': 'an organization and a project like acme/web',
     description: '<organization>/<project>; naming one needs project:read',
   }),
   Type.Null(),

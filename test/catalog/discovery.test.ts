@@ -489,9 +489,61 @@ describe('outbound guard: private addresses are refused unless KEEL_OUTBOUND_ALL
     const res = await strict.call('POST', `${P}/${id}/discover`, { token: admin });
     expect(res.status, res.text).toBe(502);
     expect(res.body.detail).toMatch(new RegExp(`^${driver}: .*private or reserved address`));
+    expect(res.body.detail).toContain('set KEEL_OUTBOUND_ALLOW_PRIVATE_NETWORKS=true');
     expect(a.requests).toHaveLength(0);
     expect(b.requests).toHaveLength(0);
     expect(strict.transcript()).not.toContain(KEY_B);
+  });
+});
+
+describe('a base URL on a private network is flagged when it is configured', () => {
+  let strict: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    strict = await catalogApp();
+    admin = await strict.adminToken();
+    await strict.call('POST', '/organizations', { token: admin, body: { slug: 'acme', name: 'Acme' } });
+  });
+  afterAll(() => strict.close());
+
+  it('create and a change of base_url warn, naming the setting; a public one does not', async () => {
+    for (const base of ['http://10.1.2.3/v1', 'http://localhost:11434/v1', 'http://[fd00::1]/v1']) {
+      const res = await strict.call('POST', P, {
+        token: admin,
+        body: { driver: 'vendor_b_compatible', name: 'local', base_url: base },
+      });
+      expect(res.status, res.text).toBe(201);
+      expect(res.body.warnings).toHaveLength(1);
+      expect(res.body.warnings[0]).toContain('KEEL_OUTBOUND_ALLOW_PRIVATE_NETWORKS=true');
+      // The host as given, never the address a name resolved to.
+      expect(res.body.warnings[0].startsWith(`${new URL(base).hostname.replace(/^\[|\]$/g, '')} is`)).toBe(
+        true,
+      );
+      expect(res.body.warnings[0]).not.toContain('127.0.0.1');
+      const read = await strict.call('GET', `${P}/${res.body.id}`, { token: admin });
+      expect(read.body.warnings).toBeUndefined();
+    }
+    const pub = await strict.call('POST', P, {
+      token: admin,
+      body: { driver: 'vendor_b_compatible', name: 'public', base_url: 'https://93.184.215.14/v1' },
+    });
+    expect(pub.status).toBe(201);
+    expect(pub.body.warnings).toBeUndefined();
+    const moved = await strict.call('PATCH', `${P}/${pub.body.id}`, {
+      token: admin,
+      body: { base_url: 'http://192.168.1.20/v1' },
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body.warnings?.[0]).toContain('KEEL_OUTBOUND_ALLOW_PRIVATE_NETWORKS');
+  });
+
+  it('with private networks allowed, no warning', async () => {
+    const res = await app.call('POST', P, {
+      token: await app.adminToken(),
+      body: { driver: 'vendor_b_compatible', name: 'lan', base_url: 'http://10.1.2.3/v1' },
+    });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.warnings).toBeUndefined();
   });
 });
 

@@ -160,6 +160,25 @@ describe.each(subjects)('entities CRUD: $name', (s) => {
   });
 });
 
+describe('an unknown label names the labels of the plugin', () => {
+  it('a label in the wrong case suggests the right one and lists the rest', async () => {
+    const admin = await app.adminToken();
+    const entity = await app.call('GET', '/admin/plugins/cloud-accounts/entities/cloudaccount', {
+      token: admin,
+    });
+    expect(entity.status).toBe(404);
+    expect(entity.body.detail).toBe(
+      'entity label cloudaccount of plugin cloud-accounts not found; did you mean CloudAccount? (labels are case-sensitive); its entity labels are CloudAccount',
+    );
+    const edge = await app.call('GET', '/admin/plugins/cloud-accounts/edges/Nope', { token: admin });
+    expect(edge.status).toBe(404);
+    expect(edge.body.detail).toMatch(
+      /^edge label Nope of plugin cloud-accounts not found; its edge labels are .*MAPS_TO/,
+    );
+    expect(edge.body.detail).not.toContain('did you mean');
+  });
+});
+
 describe('unknown plugins and labels are 404 on every route', () => {
   const routes = (slug: string, entity: string, edge: string): [string, string, unknown?][] => [
     ['GET', `/admin/plugins/${slug}/entities/${entity}`],

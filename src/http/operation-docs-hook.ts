@@ -1,0 +1,59 @@
+// Applies OPERATION_DOCS to each route as it is registered, names its operationId, and declares the
+// tags /openapi.json groups operations by (in the order /docs shows them: signing in first).
+import type { RouteOptions } from 'fastify';
+import { OPERATION_DOCS } from './operation-docs.js';
+
+/** The areas, in the order /docs lists them. */
+export const TAGS = [
+  { name: 'auth', description: 'Signing in: password login, the OAuth token endpoint, OAuth login, keys' },
+  { name: 'users', description: 'User accounts' },
+  { name: 'service accounts', description: 'Service accounts and their client credentials' },
+  { name: 'authorization', description: 'Permissions, roles and role assignments' },
+  { name: 'organizations', description: 'Organizations' },
+  { name: 'teams', description: 'Teams of an organization and their members' },
+  { name: 'projects', description: 'Projects and who may access them' },
+  { name: 'environments', description: 'Environments' },
+  { name: 'delegation', description: 'Consents that let the scheduler act on your behalf' },
+  { name: 'scheduler', description: 'Schedules that call the API on a cron' },
+  { name: 'scoring', description: 'Scoring policies, recomputes and score history' },
+  { name: 'ai-catalog', description: 'AI providers, their drivers and models' },
+  { name: 'plugins', description: 'Plugin manifests' },
+  { name: 'plugin entities', description: 'Entities and edges of installed plugins' },
+  { name: 'comments', description: 'Comments on projects' },
+  { name: 'webhooks', description: 'Webhooks and their deliveries' },
+  { name: 'operations-log', description: 'Deployments, rollbacks and other operations' },
+  { name: 'releases', description: 'Release components' },
+  { name: 'oauth providers', description: 'OAuth login providers (admins)' },
+  { name: 'analytics', description: 'The analytics connector' },
+  { name: 'ops', description: 'Health, readiness and the pipeline' },
+];
+
+/** `/users/:email` as /openapi.json writes it: `/users/{email}`. */
+export const openapiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+
+/** `GET /organizations/{org}/projects` -> `getOrganizationsOrgProjects`. */
+export function operationId(method: string, path: string): string {
+  const words = path
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1));
+  return method.toLowerCase() + words.join('');
+}
+
+type Schema = Record<string, unknown>;
+
+export function documentRoute(route: RouteOptions): void {
+  const schema = route.schema as Schema | undefined;
+  if (!schema || schema.hide) return;
+  const method = [route.method].flat()[0]!.toUpperCase();
+  if (method === 'HEAD') return;
+  const path = openapiPath(route.url);
+  const doc = OPERATION_DOCS[`${method} ${path}`];
+  const out: Schema = { ...schema, operationId: schema.operationId ?? operationId(method, path) };
+  if (doc?.summary && !schema.summary) out.summary = doc.summary;
+  if (doc?.description && !schema.description) out.description = doc.description;
+  if (doc?.example !== undefined && schema.body && typeof schema.body === 'object') {
+    out.body = { ...(schema.body as Schema), examples: [doc.example] };
+  }
+  route.schema = out;
+}
