@@ -1,6 +1,7 @@
 import type { Domain } from '../kernel/domain.js';
 import { crudPermissions } from '../kernel/permissions.js';
 import { archiveRoutes, archiveService, projectArchiveMigration } from './archive.js';
+import { BLUEPRINT_PERMISSIONS, blueprintRoutes, blueprintsService } from './blueprints.js';
 import { projectFactsMigration } from './facts.js';
 import { projectPagesMigration } from './pages.js';
 import { projectRoutes } from './routes.js';
@@ -14,11 +15,13 @@ export const projectsDomain: Domain = {
     ...crudPermissions('project', 'projects'),
     { name: 'project:access', description: "Manage users' resource-level access (CAN_ACCESS) to projects" },
     ...PROJECT_TYPE_PERMISSIONS,
+    ...BLUEPRINT_PERMISSIONS,
   ],
   routes: (api, core) => {
     projectRoutes(api, projectsService(core), core.pages);
     archiveRoutes(api, archiveService(core));
     projectTypeRoutes(api, projectTypesService(core));
+    blueprintRoutes(api, blueprintsService(core));
   },
 };
 

@@ -24,6 +24,7 @@ import { listProjects, type FactFilter } from './list.js';
 import { mergePatch } from './merge-patch.js';
 import { PROJECT_PAGES } from './pages.js';
 import { typesOf } from './types.js';
+import { checkAttributes } from './blueprints.js';
 import {
   aclActions,
   findProject,
@@ -219,6 +220,7 @@ export function projectsService({ sql, graphCache, pages, analytics }: Deps) {
         const org = await organizationOfPath(ctx, tx, orgSlug);
         const team = await teamOf(tx, ctx, org, input.team);
         const types = (await typesOf(tx, ctx, org, input.types ?? [])).map((t) => t.props.slug);
+        await checkAttributes(tx, org.id, types, input.attributes ?? {});
         const p = await createNode<ProjectProps>(
           tx,
           'Project',
@@ -323,6 +325,13 @@ export function projectsService({ sql, graphCache, pages, analytics }: Deps) {
           patch.types = (await typesOf(tx, ctx, org, input.types)).map((t) => t.props.slug);
         if (input.attributes !== undefined)
           patch.attributes = mergePatch(project.props.attributes ?? {}, input.attributes);
+        if (input.types !== undefined || input.attributes !== undefined)
+          await checkAttributes(
+            tx,
+            org.id,
+            patch.types ?? project.props.types ?? [],
+            patch.attributes ?? project.props.attributes ?? {},
+          );
         if (input.slug !== undefined && input.slug !== slug) {
           const k = projectKey(org.id, input.slug);
           await changeKey(

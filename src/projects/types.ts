@@ -24,6 +24,7 @@ import { crudPermissions } from '../kernel/permissions.js';
 import { authOf, updatedOrNoContent } from '../kernel/route.js';
 import { organizationOfPath } from '../organizations/service.js';
 import type { OrganizationNode } from '../organizations/index.js';
+import { typeHasBlueprint } from './blueprints.js';
 
 export const PROJECT_TYPE_PERMISSIONS = crudPermissions('project_type', 'project types');
 
@@ -206,6 +207,8 @@ export function projectTypesService({ sql, analytics }: Deps) {
         const t = await mustFind(tx, org, slug);
         // Locked: a project written meanwhile with this type waits for the delete and then fails.
         await tx.query('SELECT id FROM graph_nodes WHERE id = $1 FOR UPDATE', [t.id]);
+        if (await typeHasBlueprint(tx, org.id, slug))
+          throw conflict(`project type ${slug} has a blueprint: delete it first`, 'type_has_blueprint');
         if (await typeInUse(tx, org.id, slug))
           throw conflict(`project type ${slug} still has projects: change their types first`, 'type_in_use');
         await deleteNode(tx, t.id, 'ProjectType');

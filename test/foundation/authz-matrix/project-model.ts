@@ -1,10 +1,13 @@
 // The project model's routes (issue 40): archiving, project types, blueprints, links, deployments,
 // dependencies, bulk import.
-import { ORG, P, TEAM, grantAcl } from './foundation.js';
+import { ORG, P, PROJECT, TEAM, grantAcl } from './foundation.js';
 import { WRITE_WITHOUT_READ, adminCall, fixed, type RouteGroup, type Who } from './table.js';
 
 const TYPES = `/organizations/${ORG}/project-types`;
 const TYPE = 'm-type';
+const BLUEPRINTS = `/organizations/${ORG}/blueprints`;
+const BLUEPRINT = 'm-blueprint';
+const OPEN_SCHEMA = { type: 'object' };
 
 const forAcl = (who: Who) =>
   who === 'user with CAN_ACCESS' || who === 'service account with a CAN_ACCESS edge';
@@ -21,8 +24,79 @@ export const projectModel: RouteGroup = {
   name: 'project model',
   setup: async () => {
     await adminCall('POST', TYPES, { slug: TYPE, name: 'Type' });
+    await adminCall('POST', BLUEPRINTS, {
+      slug: BLUEPRINT,
+      name: 'B',
+      project_type: TYPE,
+      schema: OPEN_SCHEMA,
+    });
   },
   routes: [
+    {
+      method: 'POST',
+      path: '/organizations/{org}/blueprints',
+      perm: 'blueprint:create organization:read',
+      ok: 201,
+      request: async (n) => {
+        await adminCall('POST', TYPES, { slug: `bp-type-${n}`, name: 'T' });
+        return {
+          url: BLUEPRINTS,
+          body: { slug: `new-bp-${n}`, name: 'B', project_type: `bp-type-${n}`, schema: OPEN_SCHEMA },
+        };
+      },
+    },
+    {
+      method: 'GET',
+      path: '/organizations/{org}/blueprints',
+      perm: 'blueprint:read organization:read',
+      ok: 200,
+      request: fixed(BLUEPRINTS),
+    },
+    {
+      method: 'GET',
+      path: '/organizations/{org}/blueprints/{blueprint}',
+      perm: 'blueprint:read organization:read',
+      ok: 200,
+      request: fixed(`${BLUEPRINTS}/${BLUEPRINT}`),
+    },
+    {
+      method: 'PUT',
+      path: '/organizations/{org}/blueprints/{blueprint}',
+      perm: 'blueprint:update organization:read',
+      ok: 200,
+      request: fixed(`${BLUEPRINTS}/${BLUEPRINT}`, { schema: OPEN_SCHEMA }),
+    },
+    {
+      method: 'DELETE',
+      path: '/organizations/{org}/blueprints/{blueprint}',
+      perm: 'blueprint:delete organization:read',
+      ok: 204,
+      request: async (n) => {
+        await adminCall('POST', TYPES, { slug: `doomed-bp-type-${n}`, name: 'T' });
+        await adminCall('POST', BLUEPRINTS, {
+          slug: `doomed-bp-${n}`,
+          name: 'B',
+          project_type: `doomed-bp-type-${n}`,
+          schema: OPEN_SCHEMA,
+        });
+        return { url: `${BLUEPRINTS}/doomed-bp-${n}` };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/organizations/{org}/blueprints/dry-run',
+      perm: 'blueprint:read organization:read',
+      ok: 200,
+      request: fixed(`${BLUEPRINTS}/dry-run`, { schema: OPEN_SCHEMA }),
+    },
+    {
+      method: 'GET',
+      path: '/organizations/{org}/projects/{project}/schema',
+      perm: 'project:read',
+      ok: 200,
+      acl: 'read',
+      request: fixed(`${P}/${PROJECT}/schema`),
+    },
     {
       method: 'POST',
       path: '/organizations/{org}/project-types',
