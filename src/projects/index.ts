@@ -2,6 +2,7 @@ import type { Domain } from '../kernel/domain.js';
 import { crudPermissions } from '../kernel/permissions.js';
 import { archiveRoutes, archiveService, projectArchiveMigration } from './archive.js';
 import { BLUEPRINT_PERMISSIONS, blueprintRoutes, blueprintsService } from './blueprints.js';
+import { dependenciesService, dependencyRoutes } from './dependencies.js';
 import { projectFactsMigration } from './facts.js';
 import { projectPagesMigration } from './pages.js';
 import { projectRoutes } from './routes.js';
@@ -22,6 +23,7 @@ export const projectsDomain: Domain = {
     archiveRoutes(api, archiveService(core));
     projectTypeRoutes(api, projectTypesService(core));
     blueprintRoutes(api, blueprintsService(core));
+    dependencyRoutes(api, dependenciesService(core));
   },
 };
 

@@ -8,6 +8,7 @@ const TYPE = 'm-type';
 const BLUEPRINTS = `/organizations/${ORG}/blueprints`;
 const BLUEPRINT = 'm-blueprint';
 const OPEN_SCHEMA = { type: 'object' };
+const DEP_TARGET = 'm-dep-target';
 
 const forAcl = (who: Who) =>
   who === 'user with CAN_ACCESS' || who === 'service account with a CAN_ACCESS edge';
@@ -30,8 +31,64 @@ export const projectModel: RouteGroup = {
       project_type: TYPE,
       schema: OPEN_SCHEMA,
     });
+    await adminCall('POST', P, { slug: DEP_TARGET, name: 'Target', team: TEAM });
   },
   routes: [
+    {
+      method: 'GET',
+      path: '/organizations/{org}/projects/{project}/dependencies',
+      perm: 'project:read',
+      ok: 200,
+      acl: 'read',
+      request: fixed(`${P}/${PROJECT}/dependencies`),
+    },
+    {
+      method: 'GET',
+      path: '/organizations/{org}/projects/{project}/dependents',
+      perm: 'project:read',
+      ok: 200,
+      acl: 'read',
+      request: fixed(`${P}/${PROJECT}/dependents`),
+    },
+    {
+      method: 'GET',
+      path: '/organizations/{org}/projects/{project}/blast-radius',
+      // Names projects across the organization: the global permission only (a CAN_ACCESS reader: 403).
+      perm: 'project:read',
+      ok: 200,
+      acl: 'read',
+      expect: { 'user with CAN_ACCESS': { status: 403, code: 'forbidden' } },
+      request: fixed(`${P}/${PROJECT}/blast-radius`),
+    },
+    {
+      method: 'PUT',
+      path: '/organizations/{org}/projects/{project}/dependencies/{target}',
+      // Naming the target needs read on it.
+      perm: 'project:update project:read',
+      ok: 201,
+      acl: 'update',
+      request: async (n, who) => {
+        // The CAN_ACCESS callers may read the target they name.
+        if (forAcl(who)) await grantAcl(DEP_TARGET, who);
+        return {
+          url: `${P}/${await freshProject('dep', n, who)}/dependencies/${DEP_TARGET}`,
+          body: { note: 'n' },
+        };
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/organizations/{org}/projects/{project}/dependencies/{target}',
+      perm: 'project:update project:read',
+      ok: 204,
+      acl: 'update',
+      request: async (n, who) => {
+        if (forAcl(who)) await grantAcl(DEP_TARGET, who);
+        const slug = await freshProject('undep', n, who);
+        await adminCall('PUT', `${P}/${slug}/dependencies/${DEP_TARGET}`, {});
+        return { url: `${P}/${slug}/dependencies/${DEP_TARGET}` };
+      },
+    },
     {
       method: 'POST',
       path: '/organizations/{org}/blueprints',
