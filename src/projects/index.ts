@@ -1,17 +1,30 @@
 import type { Domain } from '../kernel/domain.js';
 import { crudPermissions } from '../kernel/permissions.js';
+import { archiveRoutes, archiveService, projectArchiveMigration } from './archive.js';
+import { BLUEPRINT_PERMISSIONS, blueprintRoutes, blueprintsService } from './blueprints.js';
+import { dependenciesService, dependencyRoutes } from './dependencies.js';
+import { projectFactsMigration } from './facts.js';
 import { projectPagesMigration } from './pages.js';
 import { projectRoutes } from './routes.js';
 import { projectsService } from './service.js';
+import { PROJECT_TYPE_PERMISSIONS, projectTypeRoutes, projectTypesService } from './types.js';
 
 export const projectsDomain: Domain = {
   name: 'projects',
-  migrations: [projectPagesMigration],
+  migrations: [projectPagesMigration, projectArchiveMigration, projectFactsMigration],
   permissions: [
     ...crudPermissions('project', 'projects'),
     { name: 'project:access', description: "Manage users' resource-level access (CAN_ACCESS) to projects" },
+    ...PROJECT_TYPE_PERMISSIONS,
+    ...BLUEPRINT_PERMISSIONS,
   ],
-  routes: (api, core) => projectRoutes(api, projectsService(core), core.pages),
+  routes: (api, core) => {
+    projectRoutes(api, projectsService(core), core.pages);
+    archiveRoutes(api, archiveService(core));
+    projectTypeRoutes(api, projectTypesService(core));
+    blueprintRoutes(api, blueprintsService(core));
+    dependencyRoutes(api, dependenciesService(core));
+  },
 };
 
 // What other domains may use of this one's store (everything else of it stays inside).

@@ -1,34 +1,28 @@
 import { Type } from 'typebox';
 import type { Api } from '../kernel/domain.js';
-import { NoContent, PageQuery, Slug, Timestamp, responses } from '../http/schemas.js';
+import { NoContent, PageQuery, Slug, responses } from '../http/schemas.js';
 import { sendCached, serialized, type PageCache } from '../http/page-cache.js';
 import { pageResponse, parsePage, sendPage } from '../http/pagination.js';
 import { authOf, updatedOrNoContent } from '../kernel/route.js';
 import type { ProjectsService } from './service.js';
+import { archivedOf, factFilters, ProjectListQuery, scoreRange } from './filters.js';
+import { Attributes, ProjectRead } from './schemas.js';
 import { ACL_ACTIONS } from './store.js';
 
-const Attributes = Type.Record(Type.String({ maxLength: 200 }), Type.Unknown(), {
-  description: 'A JSON object of facts about the project (scoring policies read these)',
-});
-export const ProjectRead = Type.Object({
-  id: Type.String({ format: 'uuid', description: 'graph node id (plugin edges name their ends by it)' }),
-  slug: Type.String(),
-  name: Type.String(),
-  organization: Type.String(),
-  team: Type.String(),
-  attributes: Attributes,
-  score: Type.Union([Type.Number(), Type.Null()]),
-  previous_score: Type.Union([Type.Number(), Type.Null()]),
-  updated_by: Type.Union([Type.String(), Type.Null()]),
-  created_at: Timestamp,
-  updated_at: Timestamp,
-});
+export { ProjectRead };
+
 const Name = Type.String({ minLength: 1, maxLength: 200 });
+const Types = Type.Array(Type.String({ minLength: 1, maxLength: 63 }), {
+  maxItems: 20,
+  uniqueItems: true,
+  description: "slugs of the organization's project types (naming them needs project_type:read)",
+});
 const ProjectCreate = Type.Object(
   {
     slug: Slug,
     name: Name,
     team: Type.String({ minLength: 1, maxLength: 63 }),
+    types: Type.Optional(Types),
     attributes: Type.Optional(Attributes),
   },
   { additionalProperties: false },
@@ -38,6 +32,7 @@ const ProjectPatch = Type.Object(
     slug: Type.Optional(Slug),
     name: Type.Optional(Name),
     team: Type.Optional(Type.String({ minLength: 1, maxLength: 63 })),
+    types: Type.Optional(Types),
     attributes: Type.Optional(Attributes),
   },
   { additionalProperties: false, minProperties: 1 },
@@ -71,10 +66,7 @@ export function projectRoutes(api: Api, projects: ProjectsService, pages: PageCa
       schema: {
         tags,
         params: OrgParams,
-        querystring: Type.Object(
-          { ...PageQuery.properties, q: Type.Optional(Type.String({ maxLength: 200 })) },
-          { additionalProperties: false },
-        ),
+        querystring: ProjectListQuery,
         response: responses({ 200: Type.Array(ProjectRead) }),
       },
     },
@@ -86,7 +78,17 @@ export function projectRoutes(api: Api, projects: ProjectsService, pages: PageCa
         const page = parsePage(req.query);
         return serialized(
           reply,
-          pageResponse(req, page, await projects.list(ctx, req.params.org, page, req.query.q)),
+          pageResponse(
+            req,
+            page,
+            await projects.list(ctx, req.params.org, page, {
+              q: req.query.q,
+              archived: archivedOf(req.query.archived),
+              facts: factFilters(req.query as ProjectListQuery),
+              environment: req.query.environment,
+              score: scoreRange(req.query as ProjectListQuery),
+            }),
+          ),
         );
       });
     },
@@ -116,7 +118,17 @@ export function projectRoutes(api: Api, projects: ProjectsService, pages: PageCa
   );
   api.delete(
     '/organizations/:org/projects/:project',
-    { schema: { tags, params: ProjectParams, response: responses({ 204: NoContent }) } },
+    {
+      schema: {
+        tags,
+        summary: 'Deletes the project for good, with its comments, edges and grants',
+        description:
+          "Needs the global project:delete permission (an administrator's); a CAN_ACCESS edge carrying " +
+          'delete archives the project at most (POST .../archive).',
+        params: ProjectParams,
+        response: responses({ 204: NoContent }),
+      },
+    },
     async (req, reply) => {
       await projects.remove(authOf(req), req.params.org, req.params.project);
       return reply.code(204).send(null);

@@ -9,23 +9,29 @@ import {
   changeKey,
   createNode,
   deleteNode,
-  listNodes,
+  nodeByKey,
   putEdge,
   removeEdge,
   updateExisting,
 } from '../graph/store.js';
-import { AppError, forbidden, notFound } from '../http/errors.js';
+import { AppError, conflict, forbidden, notFound } from '../http/errors.js';
 import type { CacheScope } from '../http/page-cache.js';
 import type { Page } from '../http/pagination.js';
 import { findUserByEmail } from '../identity/index.js';
 import { organizationOfPath } from '../organizations/service.js';
 import { findOrganization, findTeam, type OrganizationNode } from '../organizations/index.js';
+import { listProjects, type FactFilter } from './list.js';
+import { mergePatch } from './merge-patch.js';
 import { PROJECT_PAGES } from './pages.js';
+import { typesOf } from './types.js';
+import { checkAttributes } from './blueprints.js';
 import {
   aclActions,
   findProject,
+  lockProject,
   projectGrants,
   projectKey,
+  type Archived,
   type AclAction,
   type ProjectNode,
   type ProjectProps,
@@ -38,7 +44,9 @@ export interface ProjectRead {
   name: string;
   organization: string;
   team: string;
+  types: string[];
   attributes: Record<string, unknown>;
+  archived: Archived | null;
   score: number | null;
   previous_score: number | null;
   updated_by: string | null;
@@ -52,7 +60,9 @@ export const projectRead = (p: ProjectNode, org: string): ProjectRead => ({
   name: p.props.name,
   organization: org,
   team: p.props.team,
+  types: p.props.types ?? [],
   attributes: p.props.attributes,
+  archived: p.props.archived ?? null,
   score: p.props.score ?? null,
   previous_score: p.props.previous_score ?? null,
   updated_by: p.props.updated_by ?? null,
@@ -125,6 +135,10 @@ async function findOrganizationHidden(q: Queryable, ctx: AuthContext, orgSlug: s
   throw notFound(`project ${slug}`);
 }
 
+/** A change to an archived project: 409 naming what to do first. */
+export const archivedConflict = (slug: string) =>
+  conflict(`project ${slug} is archived: unarchive it first`, 'project_archived');
+
 /** The team a project write names; naming one needs `team:read` (authorizeNaming). */
 async function teamOf(q: Queryable, ctx: AuthContext, org: OrganizationNode, slug: string) {
   authorizeNaming(ctx, 'team:read', { pointer: '/team', in: 'body' }, 'a team');
@@ -135,6 +149,16 @@ async function teamOf(q: Queryable, ctx: AuthContext, org: OrganizationNode, slu
     ]);
   }
   return team;
+}
+
+/** What a list may be narrowed by (list.ts); absent: live projects, unfiltered. */
+export interface ListFilter {
+  archived?: boolean | 'any' | undefined;
+  facts?: FactFilter[] | undefined;
+  /** Slug of an environment the projects are deployed to. */
+  environment?: string | undefined;
+  score?: { min?: number | undefined; max?: number | undefined } | undefined;
+  q?: string | undefined;
 }
 
 type Deps = Pick<Core, 'sql' | 'graphCache' | 'pages' | 'analytics'>;
@@ -182,13 +206,21 @@ export function projectsService({ sql, graphCache, pages, analytics }: Deps) {
     async create(
       ctx: AuthContext,
       orgSlug: string,
-      input: { slug: string; name: string; team: string; attributes?: Record<string, unknown> | undefined },
+      input: {
+        slug: string;
+        name: string;
+        team: string;
+        types?: string[] | undefined;
+        attributes?: Record<string, unknown> | undefined;
+      },
     ): Promise<ProjectRead> {
       authorize(ctx, 'project:create');
       return sql.tx(async (tx) => {
         pages.invalidate(tx, PROJECT_PAGES);
         const org = await organizationOfPath(ctx, tx, orgSlug);
         const team = await teamOf(tx, ctx, org, input.team);
+        const types = (await typesOf(tx, ctx, org, input.types ?? [])).map((t) => t.props.slug);
+        await checkAttributes(tx, org.id, types, input.attributes ?? {});
         const p = await createNode<ProjectProps>(
           tx,
           'Project',
@@ -197,6 +229,7 @@ export function projectsService({ sql, graphCache, pages, analytics }: Deps) {
             name: input.name,
             organization_id: org.id,
             team: input.team,
+            types,
             attributes: input.attributes ?? {},
             score: null,
             previous_score: null,
@@ -220,7 +253,7 @@ export function projectsService({ sql, graphCache, pages, analytics }: Deps) {
             slug: p.props.slug,
             organization: org.props.slug,
             project: p.props.slug,
-            details: { team: input.team },
+            details: { team: input.team, types },
           }),
         );
         return projectRead(p, org.props.slug);
@@ -240,16 +273,25 @@ export function projectsService({ sql, graphCache, pages, analytics }: Deps) {
     },
 
     /** Every project the caller may read: all with project:read, else (users) those with a read ACL. */
-    async list(ctx: AuthContext, orgSlug: string, page: Page, search?: string) {
+    async list(ctx: AuthContext, orgSlug: string, page: Page, filter: ListFilter = {}) {
       const { org, acl } = await listVisibility(ctx, orgSlug);
       if (!org) return { next: undefined, items: [] };
-      const r = await listNodes<ProjectProps>(sql, {
-        label: 'Project',
+      const facts = [...(filter.facts ?? [])];
+      if (filter.environment !== undefined) {
+        const env = await nodeByKey(sql, 'Environment.slug', filter.environment);
+        // No such environment: no project is deployed there.
+        if (!env) return { next: undefined, items: [] };
+        facts.push({ kind: 'environment', name: '', values: [env.id] });
+      }
+      const r = await listProjects(sql, {
+        organization: org.id,
         after: page.after,
         limit: page.limit,
-        organization: org.id,
         acl,
-        search: search ? { fields: ['slug', 'name'], text: search } : undefined,
+        archived: filter.archived ?? false,
+        facts,
+        score: filter.score,
+        q: filter.q,
       });
       return { next: r.next, items: r.items.map((p) => projectRead(p, org.props.slug)) };
     },
@@ -267,15 +309,29 @@ export function projectsService({ sql, graphCache, pages, analytics }: Deps) {
         slug?: string | undefined;
         name?: string | undefined;
         team?: string | undefined;
+        types?: string[] | undefined;
         attributes?: Record<string, unknown> | undefined;
       },
     ): Promise<ProjectRead | null> {
       return sql.tx(async (tx) => {
-        const { org, project } = await authorizedProject(tx, ctx, orgSlug, slug, 'update');
+        const { org, project: found } = await authorizedProject(tx, ctx, orgSlug, slug, 'update');
+        // Locked: two partial updates of the attributes each keep what the other wrote.
+        const project = await lockProject(tx, found.id);
+        if (project.props.archived) throw archivedConflict(slug);
         invalidate(tx);
         const patch: Partial<ProjectProps> = { updated_by: attribution(ctx) };
         if (input.name !== undefined) patch.name = input.name;
-        if (input.attributes !== undefined) patch.attributes = input.attributes;
+        if (input.types !== undefined)
+          patch.types = (await typesOf(tx, ctx, org, input.types)).map((t) => t.props.slug);
+        if (input.attributes !== undefined)
+          patch.attributes = mergePatch(project.props.attributes ?? {}, input.attributes);
+        if (input.types !== undefined || input.attributes !== undefined)
+          await checkAttributes(
+            tx,
+            org.id,
+            patch.types ?? project.props.types ?? [],
+            patch.attributes ?? project.props.attributes ?? {},
+          );
         if (input.slug !== undefined && input.slug !== slug) {
           const k = projectKey(org.id, input.slug);
           await changeKey(
@@ -312,7 +368,12 @@ export function projectsService({ sql, graphCache, pages, analytics }: Deps) {
       });
     },
 
+    /**
+     * Deletes the project for good, with its comments, edges and grants: the global project:delete
+     * permission only (an administrator's), never an ACL, which archives at most (archive.ts).
+     */
     async remove(ctx: AuthContext, orgSlug: string, slug: string): Promise<void> {
+      authorize(ctx, 'project:delete');
       await sql.tx(async (tx) => {
         const { org, project } = await authorizedProject(tx, ctx, orgSlug, slug, 'delete');
         invalidate(tx);

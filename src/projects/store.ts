@@ -1,6 +1,6 @@
 import { afterId, keysetPage } from '../db/keyset.js';
 import type { Queryable } from '../db/sql.js';
-import { nodeByKey, type GraphNode } from '../graph/store.js';
+import { nodeByKey, NodeGoneError, type GraphNode } from '../graph/store.js';
 import type { OrganizationNode } from '../organizations/index.js';
 
 export interface ProjectProps {
@@ -12,7 +12,18 @@ export interface ProjectProps {
   score: number | null;
   previous_score: number | null;
   updated_by?: string;
+  /** Slugs of the organization's project types the project is of (src/projects/types.ts). */
+  types?: string[];
+  /** Set while the project is archived (src/projects/archive.ts); absent otherwise. */
+  archived?: Archived;
   [k: string]: unknown;
+}
+
+/** Who archived a project, when and why. */
+export interface Archived {
+  at: string;
+  by: string;
+  reason: string | null;
 }
 
 export type ProjectNode = GraphNode<ProjectProps>;
@@ -84,4 +95,38 @@ export function projectGrants(
              ORDER BY e.src LIMIT ${s.limit}`,
     (r) => r.id,
   );
+}
+
+/** The project, its row locked until the transaction ends (the read of a read-modify-write). */
+export async function lockProject(q: Queryable, id: string): Promise<ProjectNode> {
+  const row = await q.one<ProjectNode & Record<string, unknown>>(
+    `SELECT id, label, props, created_at, updated_at FROM graph_nodes WHERE id = $1 AND label = 'Project' FOR UPDATE`,
+    [id],
+  );
+  if (!row) throw new NodeGoneError();
+  return row;
+}
+
+/**
+ * Sets or clears (null) the project's `archived` member, and who changed it last. The member is
+ * absent, not null, while a project is live: the list indexes test for its presence.
+ */
+export async function setArchived(
+  q: Queryable,
+  id: string,
+  archived: Archived | null,
+  updatedBy: string,
+): Promise<ProjectNode> {
+  const row = await q.one<ProjectNode & Record<string, unknown>>(
+    `UPDATE graph_nodes
+        SET props = CASE WHEN $2::jsonb IS NULL THEN props - 'archived'
+                         ELSE props || jsonb_build_object('archived', $2::jsonb) END
+                    || jsonb_build_object('updated_by', $3::text),
+            updated_at = now()
+      WHERE id = $1 AND label = 'Project'
+      RETURNING id, label, props, created_at, updated_at`,
+    [id, archived === null ? null : JSON.stringify(archived), updatedBy],
+  );
+  if (!row) throw new NodeGoneError();
+  return row;
 }

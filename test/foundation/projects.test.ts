@@ -16,6 +16,7 @@ let app: TestApp;
 let admin: string;
 
 const PROJECT_KEYS = [
+  'archived',
   'attributes',
   'created_at',
   'id',
@@ -25,6 +26,7 @@ const PROJECT_KEYS = [
   'score',
   'slug',
   'team',
+  'types',
   'updated_at',
   'updated_by',
 ];
@@ -182,7 +184,7 @@ describe("GET /organizations/{org}/projects/{project}; another organization's pr
 });
 
 describe('PATCH /organizations/{org}/projects/{project}', () => {
-  it('changes the name and replaces the attributes', async () => {
+  it('changes the name and merges the attributes (JSON merge patch)', async () => {
     const res = await app.call('PATCH', `${N}/ledger`, {
       token: admin,
       body: { name: 'General ledger', attributes: { tier: 2 } },
@@ -346,7 +348,8 @@ describe('granting access: a caller never hands on what it may not do itself', (
     const self = await put(manager, 'manager@acl.test', ['read', 'update', 'delete']);
     expectProblem(self, 404, 'not_found');
     expect((await get(`${N}/guarded/access`)).body).toEqual([]);
-    expectProblem(await app.call('DELETE', `${N}/guarded`, { token: manager }), 404, 'not_found');
+    // Deleting for good needs the global project:delete: 403 before any lookup.
+    expectProblem(await app.call('DELETE', `${N}/guarded`, { token: manager }), 403, 'forbidden');
 
     const reader = await userToken(app, 'manager-reader@acl.test', { roles: ['acl-manager-reader'] });
     const more = await put(reader, 'manager@acl.test', ['read', 'update']);
@@ -425,7 +428,7 @@ describe('CAN_ACCESS: users without global project permissions act on the projec
     expect((await get(`${N}/acl-p`)).body.name).toBe('acl-p');
   });
 
-  it('update lets them PATCH the project; delete lets them DELETE it', async () => {
+  it('update lets them PATCH the project; delete lets them archive it, never delete it for good', async () => {
     await app.call('PUT', `${N}/acl-p/access/reader@acl.test`, {
       token: admin,
       body: { actions: ['read', 'update'] },
@@ -440,7 +443,10 @@ describe('CAN_ACCESS: users without global project permissions act on the projec
       body: { actions: ['delete'] },
     });
     expectProblem(await get(`${N}/acl-r`, reader), 404);
-    expect((await app.call('DELETE', `${N}/acl-r`, { token: reader })).status).toBe(204);
+    // Deleting for good takes the global project:delete permission (docs/catalog.md, "Archiving").
+    expectProblem(await app.call('DELETE', `${N}/acl-r`, { token: reader }), 403);
+    expect((await app.call('POST', `${N}/acl-r/archive`, { token: reader })).status).toBe(204);
+    expect((await get(`${N}/acl-r`)).body.archived.by).toBe('reader@acl.test');
   });
 
   it('removing the ACL closes the project again, for the same token', async () => {

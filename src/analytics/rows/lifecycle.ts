@@ -5,8 +5,9 @@ import { attribution, type AuthContext } from '../../kernel/context.js';
 import type { EventRow } from './event.js';
 import { eventRow, whoOf } from './event.js';
 
-export type LifecycleSubject = 'organization' | 'team' | 'project' | 'environment';
-export type LifecycleAction = 'created' | 'updated' | 'deleted';
+export type LifecycleSubject =
+  'organization' | 'team' | 'project' | 'environment' | 'project_type' | 'blueprint';
+export type LifecycleAction = 'created' | 'updated' | 'deleted' | 'archived' | 'unarchived';
 
 export interface LifecycleChange {
   subject: LifecycleSubject;

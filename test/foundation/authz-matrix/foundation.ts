@@ -410,9 +410,9 @@ export const foundation: RouteGroup = {
     {
       method: 'DELETE',
       path: '/organizations/{org}/projects/{project}',
+      // Deleting for good: the global permission only (a CAN_ACCESS edge archives at most).
       perm: 'project:delete',
       ok: 204,
-      acl: 'delete',
       request: async (n, who) => {
         await adminCall('POST', P, { slug: `doomed-p-${n}`, name: 'D', team: TEAM });
         if (who === 'user with CAN_ACCESS' || who === 'service account with a CAN_ACCESS edge') {

@@ -8,6 +8,7 @@ import { foundation } from './foundation.js';
 import { oauth } from './oauth.js';
 import { plugins } from './plugins.js';
 import { producers } from './producers.js';
+import { projectModel } from './project-model.js';
 import { readers } from './readers.js';
 import { scheduler } from './scheduler.js';
 import { scoring } from './scoring.js';
@@ -25,4 +26,5 @@ export const GROUPS: RouteGroup[] = [
   scheduler,
   connector,
   consoleRoutes,
+  projectModel,
 ];

@@ -1,0 +1,337 @@
+// Dependencies: project -> project DEPENDS_ON edges (graph_edges, with an optional note), within one
+// organization. Outbound and inbound lists are keyset pages along the edge indexes; the blast radius
+// (the projects that depend on one, transitively) is one recursive query bounded by depth and count,
+// which tolerates cycles (docs/catalog.md, "Dependencies").
+import { Type } from 'typebox';
+import { lifecycleEvent } from '../analytics/index.js';
+import { afterId, keysetPage } from '../db/keyset.js';
+import type { Queryable } from '../db/sql.js';
+import { getEdge, putEdge, removeEdge } from '../graph/store.js';
+import { AppError, notFound } from '../http/errors.js';
+import { parsePage, sendPage, type Page } from '../http/pagination.js';
+import { NoContent, PageQuery, Timestamp, responses } from '../http/schemas.js';
+import { attribution, hasPermission, type AuthContext } from '../kernel/context.js';
+import type { Core } from '../kernel/core.js';
+import type { Api } from '../kernel/domain.js';
+import { authOf } from '../kernel/route.js';
+import { archivedConflict, authorizedProject, canOnProject } from './service.js';
+import { findProject } from './store.js';
+
+export const DEPENDS_ON = 'DEPENDS_ON';
+/** The blast radius: at most this deep, and this many projects in one answer. */
+export const MAX_DEPTH = 10;
+export const MAX_RADIUS = 5000;
+
+interface Dependency {
+  project: string;
+  name: string;
+  note: string | null;
+  created_at: string;
+}
+
+/** One page of a project's dependencies (`out`) or dependents (`in`), by the other project's id. */
+function dependencyPage(
+  q: Queryable,
+  direction: 'out' | 'in',
+  projectId: string,
+  aclUser: string | undefined,
+  page: Page,
+) {
+  const [self, other] = direction === 'out' ? ['src', 'dst'] : ['dst', 'src'];
+  // An ACL reader sees the projects it may read only (a probe of the CAN_ACCESS primary key each).
+  const acl = aclUser
+    ? `AND EXISTS (SELECT 1 FROM graph_edges a WHERE a.src = $2::uuid AND a.label = 'CAN_ACCESS'
+                     AND a.dst = e.${other} AND a.props->'actions' ? 'read')`
+    : '';
+  return keysetPage<{ id: string; slug: string; name: string; note: string | null; created_at: Date }>(
+    q,
+    { limit: page.limit, after: page.after === undefined ? undefined : [page.after] },
+    aclUser ? [projectId, aclUser] : [projectId],
+    (
+      s,
+    ) => `SELECT n.id, n.props->>'slug' AS slug, n.props->>'name' AS name, e.props->>'note' AS note, e.created_at
+              FROM graph_edges e
+             CROSS JOIN LATERAL (SELECT * FROM graph_nodes n WHERE n.id = e.${other} OFFSET 0) n
+             WHERE e.${self} = $1::uuid AND e.label = '${DEPENDS_ON}' ${afterId(s, `e.${other}`)} ${acl}
+             ORDER BY e.${other} LIMIT ${s.limit}`,
+    (r) => r.id,
+  );
+}
+
+/**
+ * The projects that depend on `projectId`, transitively, each at its least depth, nearest first: a
+ * recursive walk of graph_edges_dst (dst, label, src), at most `depth` steps. A project reached again
+ * (a cycle, or two paths) adds a row per depth at most, so the work is bounded by depth times the
+ * edges reached; the answer by `limit` (one more is read to tell a truncated answer). Each step reads
+ * one project's inbound edges by key (OFFSET 0): on a small graph's statistics the cached plan otherwise
+ * scanned every edge at each step.
+ */
+export const BLAST_RADIUS = `
+  WITH RECURSIVE r(id, depth) AS (
+    SELECT $1::uuid, 0
+    UNION
+    SELECT e.src, r.depth + 1 FROM r
+     CROSS JOIN LATERAL (SELECT src FROM graph_edges e WHERE e.dst = r.id AND e.label = '${DEPENDS_ON}' OFFSET 0) e
+     WHERE r.depth < $2::int
+  ), nearest AS (
+    SELECT id, min(depth) AS depth FROM r WHERE id <> $1::uuid GROUP BY id
+  )
+  SELECT n.id, n.props->>'slug' AS slug, n.props->>'name' AS name, nearest.depth
+    FROM nearest
+    CROSS JOIN LATERAL (SELECT * FROM graph_nodes n WHERE n.id = nearest.id OFFSET 0) n
+   ORDER BY nearest.depth, n.id
+   LIMIT $3::int`;
+
+export function blastRadius(q: Queryable, projectId: string, depth: number, limit: number) {
+  return q.query<{ id: string; slug: string; name: string; depth: number }>(BLAST_RADIUS, [
+    projectId,
+    depth,
+    limit + 1,
+  ]);
+}
+
+const paramInvalid = (name: string, detail: string) =>
+  new AppError(422, 'validation_failed', `${name}: ${detail}`, [
+    { pointer: `/${name}`, in: 'params', detail },
+  ]);
+
+type Deps = Pick<Core, 'sql' | 'analytics'>;
+
+export function dependenciesService({ sql, analytics }: Deps) {
+  const aclUserOf = (ctx: AuthContext) => (hasPermission(ctx, 'project:read') ? undefined : ctx.principal.id);
+
+  /** The target a write names: a project of the organization the caller may read, not the source. */
+  async function targetOf(q: Queryable, ctx: AuthContext, orgId: string, source: string, slug: string) {
+    if (slug === source) throw paramInvalid('target', 'a project does not depend on itself');
+    const target = await findProject(q, orgId, slug);
+    if (!target || !(await canOnProject(q, ctx, target, 'read'))) throw notFound(`project ${slug}`);
+    return target;
+  }
+
+  return {
+    async list(ctx: AuthContext, orgSlug: string, slug: string, direction: 'out' | 'in', page: Page) {
+      const { project } = await authorizedProject(sql, ctx, orgSlug, slug, 'read');
+      const r = await dependencyPage(sql, direction, project.id, aclUserOf(ctx), page);
+      return {
+        next: r.next,
+        items: r.items.map((d): Dependency => ({
+          project: d.slug,
+          name: d.name,
+          note: d.note,
+          created_at: new Date(d.created_at).toISOString(),
+        })),
+      };
+    },
+
+    /** Creates or replaces the dependency of `slug` on `targetSlug` (true: created). */
+    async put(ctx: AuthContext, orgSlug: string, slug: string, targetSlug: string, note: string | null) {
+      return sql.tx(async (tx) => {
+        const { org, project } = await authorizedProject(tx, ctx, orgSlug, slug, 'update');
+        if (project.props.archived) throw archivedConflict(slug);
+        const target = await targetOf(tx, ctx, org.id, slug, targetSlug);
+        const before = await getEdge<{ note: string | null }>(tx, project.id, DEPENDS_ON, target.id);
+        const created = await putEdge(tx, project.id, DEPENDS_ON, target.id, {
+          note,
+          created_by: attribution(ctx),
+        });
+        await analytics.event(
+          tx,
+          lifecycleEvent(ctx, {
+            subject: 'project',
+            action: 'updated',
+            id: project.id,
+            slug,
+            organization: org.props.slug,
+            project: slug,
+            details: {
+              changes: {
+                [`dependencies/${targetSlug}`]: {
+                  old: before ? { note: before.props.note ?? null } : null,
+                  new: { note },
+                },
+              },
+            },
+          }),
+        );
+        return {
+          created,
+          dependency: {
+            project: targetSlug,
+            name: target.props.name,
+            note,
+            created_at: new Date().toISOString(),
+          },
+        };
+      });
+    },
+
+    async remove(ctx: AuthContext, orgSlug: string, slug: string, targetSlug: string) {
+      await sql.tx(async (tx) => {
+        const { org, project } = await authorizedProject(tx, ctx, orgSlug, slug, 'update');
+        const target = await targetOf(tx, ctx, org.id, slug, targetSlug);
+        const before = await getEdge<{ note: string | null }>(tx, project.id, DEPENDS_ON, target.id);
+        if (!before || !(await removeEdge(tx, project.id, DEPENDS_ON, target.id)))
+          throw notFound(`dependency of ${slug} on ${targetSlug}`);
+        await analytics.event(
+          tx,
+          lifecycleEvent(ctx, {
+            subject: 'project',
+            action: 'updated',
+            id: project.id,
+            slug,
+            organization: org.props.slug,
+            project: slug,
+            details: {
+              changes: {
+                [`dependencies/${targetSlug}`]: { old: { note: before.props.note ?? null }, new: null },
+              },
+            },
+          }),
+        );
+      });
+    },
+
+    /**
+     * The blast radius names projects across the organization: it takes the global project:read (an
+     * ACL on the project alone would show projects its holder may not read).
+     */
+    async blastRadius(ctx: AuthContext, orgSlug: string, slug: string, depth: number, limit: number) {
+      if (!hasPermission(ctx, 'project:read')) {
+        await authorizedProject(sql, ctx, orgSlug, slug, 'read');
+        throw new AppError(403, 'forbidden', 'the blast radius needs the permission project:read');
+      }
+      const { project } = await authorizedProject(sql, ctx, orgSlug, slug, 'read');
+      const rows = await blastRadius(sql, project.id, depth, limit);
+      return {
+        project: slug,
+        depth,
+        truncated: rows.length > limit,
+        dependents: rows
+          .slice(0, limit)
+          .map((r) => ({ project: r.slug, name: r.name, depth: Number(r.depth) })),
+      };
+    },
+  };
+}
+
+const DependencyRead = Type.Object({
+  project: Type.String({ description: 'slug of the other project' }),
+  name: Type.String(),
+  note: Type.Union([Type.String(), Type.Null()]),
+  created_at: Timestamp,
+});
+const Params = Type.Object({
+  org: Type.String({ maxLength: 200 }),
+  project: Type.String({ maxLength: 200 }),
+});
+const TargetParams = Type.Object({
+  org: Type.String({ maxLength: 200 }),
+  project: Type.String({ maxLength: 200 }),
+  target: Type.String({ maxLength: 200 }),
+});
+const tags = ['dependencies'];
+
+export function dependencyRoutes(api: Api, deps: ReturnType<typeof dependenciesService>): void {
+  const base = '/organizations/:org/projects/:project';
+  for (const [path, direction, summary] of [
+    ['dependencies', 'out', 'The projects this project depends on, in their id order'],
+    ['dependents', 'in', 'The projects that depend on this project, in their id order'],
+  ] as const)
+    api.get(
+      `${base}/${path}`,
+      {
+        schema: {
+          tags,
+          summary,
+          description:
+            'Needs read on the project (project:read or a CAN_ACCESS edge); an ACL reader sees the projects it may read only.',
+          params: Params,
+          querystring: PageQuery,
+          response: responses({ 200: Type.Array(DependencyRead) }),
+        },
+      },
+      async (req, reply) => {
+        const page = parsePage(req.query);
+        return sendPage(
+          req,
+          reply,
+          page,
+          await deps.list(authOf(req), req.params.org, req.params.project, direction, page),
+        );
+      },
+    );
+  api.put(
+    `${base}/dependencies/:target`,
+    {
+      schema: {
+        tags,
+        summary: 'Records that the project depends on the target project (201 created, 200 replaced)',
+        description:
+          'Needs update on the project (project:update or a CAN_ACCESS edge) and read on the target. A project does not depend on itself (422).',
+        params: TargetParams,
+        body: Type.Object(
+          { note: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])) },
+          { additionalProperties: false },
+        ),
+        response: responses({ 200: DependencyRead, 201: DependencyRead }),
+      },
+      preValidation: async (req) => {
+        req.body ??= {};
+      },
+    },
+    async (req, reply) => {
+      const r = await deps.put(
+        authOf(req),
+        req.params.org,
+        req.params.project,
+        req.params.target,
+        req.body.note ?? null,
+      );
+      return reply.code(r.created ? 201 : 200).send(r.dependency);
+    },
+  );
+  api.delete(
+    `${base}/dependencies/:target`,
+    { schema: { tags, params: TargetParams, response: responses({ 204: NoContent }) } },
+    async (req, reply) => {
+      await deps.remove(authOf(req), req.params.org, req.params.project, req.params.target);
+      return reply.code(204).send(null);
+    },
+  );
+  api.get(
+    `${base}/blast-radius`,
+    {
+      schema: {
+        tags,
+        summary: 'The projects that depend on this one, transitively, nearest first',
+        description: `Each at its least depth; cycles are tolerated. Needs project:read (global). depth at most ${MAX_DEPTH}, limit at most ${MAX_RADIUS}; truncated says more were found.`,
+        params: Params,
+        querystring: Type.Object(
+          {
+            depth: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_DEPTH, default: 5 })),
+            limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_RADIUS, default: 1000 })),
+          },
+          { additionalProperties: false },
+        ),
+        response: responses({
+          200: Type.Object({
+            project: Type.String(),
+            depth: Type.Integer(),
+            truncated: Type.Boolean(),
+            dependents: Type.Array(
+              Type.Object({ project: Type.String(), name: Type.String(), depth: Type.Integer() }),
+            ),
+          }),
+        }),
+      },
+    },
+    async (req) =>
+      deps.blastRadius(
+        authOf(req),
+        req.params.org,
+        req.params.project,
+        req.query.depth ?? 5,
+        req.query.limit ?? 1000,
+      ),
+  );
+}

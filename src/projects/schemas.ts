@@ -1,0 +1,38 @@
+// The schemas of a project as the API shows it, shared by the project routes and the routes of its
+// parts (archive, types, links, deployments, dependencies).
+import { Type } from 'typebox';
+import { Timestamp } from '../http/schemas.js';
+
+export const Attributes = Type.Record(Type.String({ maxLength: 200 }), Type.Unknown(), {
+  description:
+    'A JSON object of facts about the project (scoring policies read these); the schema of the ' +
+    "organization's blueprints applies (GET .../projects/{project}/schema)",
+});
+
+export const ArchivedRead = Type.Union(
+  [
+    Type.Object({
+      at: Timestamp,
+      by: Type.String(),
+      reason: Type.Union([Type.String(), Type.Null()]),
+    }),
+    Type.Null(),
+  ],
+  { description: 'who archived the project, when and why; null while it is live' },
+);
+
+export const ProjectRead = Type.Object({
+  id: Type.String({ format: 'uuid', description: 'graph node id (plugin edges name their ends by it)' }),
+  slug: Type.String(),
+  name: Type.String(),
+  organization: Type.String(),
+  team: Type.String(),
+  types: Type.Array(Type.String(), { description: "slugs of the organization's project types it is of" }),
+  attributes: Attributes,
+  archived: ArchivedRead,
+  score: Type.Union([Type.Number(), Type.Null()]),
+  previous_score: Type.Union([Type.Number(), Type.Null()]),
+  updated_by: Type.Union([Type.String(), Type.Null()]),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});

@@ -1,0 +1,148 @@
+// Dependencies: project -> project DEPENDS_ON with a note; outbound and inbound pages; no
+// self-dependency; the blast radius to a chosen depth, cycles tolerated, bounded by depth and count.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BLAST_RADIUS } from '../../src/projects/dependencies.js';
+import { startTestApp, type TestApp } from '../support/harness.js';
+import { freshPlan, scannedTables } from '../support/plans.js';
+import { expectInvalid, expectProblem, nodeId, serviceAccount, userToken } from '../foundation/fixtures.js';
+import { ok, orgWithTeams } from './fixtures.js';
+
+let app: TestApp;
+let admin: string;
+const P = '/organizations/acme/projects';
+const dep = (from: string, to: string, body: unknown = {}, token = admin) =>
+  app.call('PUT', `${P}/${from}/dependencies/${to}`, { token, body });
+const slugs = (body: { project: string }[]) => body.map((d) => d.project);
+
+beforeAll(async () => {
+  app = await startTestApp();
+  admin = await app.adminToken();
+  await orgWithTeams(app, admin, 'acme', ['core']);
+  await orgWithTeams(app, admin, 'other', ['core']);
+  for (const slug of ['db', 'api', 'web', 'mobile', 'batch', 'lonely'])
+    ok(await app.call('POST', P, { token: admin, body: { slug, name: slug, team: 'core' } }));
+  ok(
+    await app.call('POST', '/organizations/other/projects', {
+      token: admin,
+      body: { slug: 'db', name: 'x', team: 'core' },
+    }),
+  );
+});
+afterAll(() => app.close());
+
+describe('dependencies', () => {
+  it('PUT records one (201), again replaces its note (200); both ends list it', async () => {
+    const res = await dep('api', 'db', { note: 'reads orders' });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body).toMatchObject({ project: 'db', name: 'db', note: 'reads orders' });
+    const again = await dep('api', 'db', { note: 'reads and writes orders' });
+    expect(again.status).toBe(200);
+    for (const [from, to] of [
+      ['web', 'api'],
+      ['mobile', 'api'],
+      ['batch', 'db'],
+    ])
+      ok(await dep(from!, to!));
+    const out = ok(await app.call('GET', `${P}/api/dependencies`, { token: admin })).body;
+    expect(out).toEqual([expect.objectContaining({ project: 'db', note: 'reads and writes orders' })]);
+    const inbound = ok(await app.call('GET', `${P}/db/dependents?limit=1`, { token: admin }));
+    expect(slugs(inbound.body)).toEqual(['api']);
+    expect(inbound.headers.link).toBeDefined();
+    expect(slugs(ok(await app.call('GET', `${P}/db/dependents`, { token: admin })).body)).toEqual([
+      'api',
+      'batch',
+    ]);
+  });
+
+  it("a self-dependency is a 422 naming the target; an unknown target (or another organization's) is 404", async () => {
+    expectInvalid(await dep('api', 'api'), '/target', { in: 'params' });
+    expectProblem(await dep('api', 'nope'), 404);
+    expectProblem(
+      await app.call('PUT', '/organizations/other/projects/db/dependencies/api', { token: admin, body: {} }),
+      404,
+    );
+    expectInvalid(await dep('api', 'db', { note: 3 }), '/note');
+  });
+
+  it('the blast radius: every dependent, transitively, at its least depth, nearest first', async () => {
+    const r = ok(await app.call('GET', `${P}/db/blast-radius`, { token: admin })).body;
+    expect(r).toMatchObject({ project: 'db', depth: 5, truncated: false });
+    expect(
+      r.dependents.map((d: { project: string; depth: number }) => `${d.project}:${d.depth}`).sort(),
+    ).toEqual(['api:1', 'batch:1', 'mobile:2', 'web:2']);
+    const shallow = ok(await app.call('GET', `${P}/db/blast-radius?depth=1`, { token: admin })).body;
+    expect(slugs(shallow.dependents).sort()).toEqual(['api', 'batch']);
+    const capped = ok(await app.call('GET', `${P}/db/blast-radius?limit=3`, { token: admin })).body;
+    expect(capped.dependents).toHaveLength(3);
+    expect(capped.truncated).toBe(true);
+  });
+
+  it('cycles are tolerated: each project once, the start left out', async () => {
+    ok(await dep('db', 'web'));
+    const r = ok(await app.call('GET', `${P}/db/blast-radius?depth=10`, { token: admin })).body;
+    expect(slugs(r.dependents).sort()).toEqual(['api', 'batch', 'mobile', 'web']);
+    expect(ok(await app.call('GET', `${P}/lonely/blast-radius`, { token: admin })).body.dependents).toEqual(
+      [],
+    );
+  });
+
+  it('bad depth or limit: 422 naming it', async () => {
+    for (const [q, pointer] of [
+      ['depth=0', '/depth'],
+      ['depth=11', '/depth'],
+      ['limit=5001', '/limit'],
+      ['x=1', '/x'],
+    ])
+      expectInvalid(await app.call('GET', `${P}/db/blast-radius?${q}`, { token: admin }), pointer!, {
+        in: 'query',
+      });
+  });
+
+  it('DELETE removes it (204), again 404', async () => {
+    expect((await app.call('DELETE', `${P}/db/dependencies/web`, { token: admin })).status).toBe(204);
+    expectProblem(await app.call('DELETE', `${P}/db/dependencies/web`, { token: admin }), 404);
+  });
+
+  it('the blast radius statement walks graph_edges_dst, never a whole table', async () => {
+    const { plan, shown } = await freshPlan(app.runtime.core.sql, BLAST_RADIUS, [
+      await nodeId(app, 'Project.slug', `${await nodeId(app, 'Organization.slug', 'acme')}/db`),
+      5,
+      1001,
+    ]);
+    expect(scannedTables(plan), shown).toEqual([]);
+    expect(shown).toMatch(/graph_edges_dst/);
+  });
+});
+
+describe('who may', () => {
+  it('401 without a token; writes need update on the project, reads need read; no read: 404', async () => {
+    expectProblem(await app.call('GET', `${P}/db/dependents`, {}), 401);
+    const member = await userToken(app, 'member@deps.test', { roles: ['member'] });
+    ok(await app.call('GET', `${P}/db/dependents`, { token: member }));
+    ok(await app.call('GET', `${P}/db/blast-radius`, { token: member }));
+    expectProblem(await dep('lonely', 'db', {}, member), 403);
+    const nobody = await userToken(app, 'nobody@deps.test');
+    expectProblem(await app.call('GET', `${P}/db/dependents`, { token: nobody }), 404);
+    expectProblem(await dep('lonely', 'db', {}, nobody), 404);
+    const bot = await serviceAccount(app, 'deps-bot');
+    expectProblem(await app.call('GET', `${P}/db/dependents`, { token: bot.token }), 403);
+    expectProblem(await app.call('GET', `${P}/db/blast-radius`, { token: bot.token }), 403);
+  });
+
+  it('an ACL user: updates with an update edge, names only targets it reads, lists only what it reads', async () => {
+    const acl = await userToken(app, 'acl@deps.test');
+    ok(
+      await app.call('PUT', `${P}/lonely/access/acl@deps.test`, {
+        token: admin,
+        body: { actions: ['read', 'update'] },
+      }),
+    );
+    expectProblem(await dep('lonely', 'db', {}, acl), 404);
+    ok(await app.call('PUT', `${P}/db/access/acl@deps.test`, { token: admin, body: { actions: ['read'] } }));
+    expect((await dep('lonely', 'db', {}, acl)).status).toBe(201);
+    // db's dependents: api, batch (not readable to it) and lonely.
+    expect(slugs(ok(await app.call('GET', `${P}/db/dependents`, { token: acl })).body)).toEqual(['lonely']);
+    // The blast radius names projects across the organization: the global permission only.
+    expectProblem(await app.call('GET', `${P}/db/blast-radius`, { token: acl }), 403);
+  });
+});
