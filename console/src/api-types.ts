@@ -8,48 +8,31 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            keys: {
-                                [key: string]: unknown;
-                            }[];
-                        };
-                    };
-                };
-            };
+        /**
+         * The public keys that verify Keel tokens (JWKS)
+         * @description Public, cacheable for 5 minutes. Answers the JSON Web Key Set of the Ed25519 keys that sign access tokens.
+         */
+        get: operations["getWellKnownJwksJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/oauth-authorization-server": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
+        /**
+         * OAuth authorization server metadata (RFC 8414)
+         * @description Public, cacheable for 5 minutes. Answers the issuer, the token endpoint, the grants it serves (client_credentials, refresh_token, token exchange), its client authentication methods and the JWKS URI.
+         */
+        get: operations["getWellKnownOauthAuthorizationServer"];
         put?: never;
         post?: never;
         delete?: never;
@@ -65,75 +48,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A plugin's edges of one label that start or end at the environment, with the entity at the other end */
-        get: {
-            parameters: {
-                query?: {
-                    cursor?: string;
-                    limit?: number;
-                };
-                header?: never;
-                path: {
-                    label: string;
-                    plugin: string;
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date-time */
-                            created_at: string;
-                            /** @description the node at the other end of the edge */
-                            entity: {
-                                /** Format: date-time */
-                                created_at: string;
-                                id: string;
-                                label: string;
-                                plugin: string | null;
-                                /** @description a JSON object: a plugin entity: its document; a first-class node: its slug and name */
-                                properties: unknown;
-                                /** Format: date-time */
-                                updated_at: string;
-                            };
-                            label: string;
-                            plugin: string;
-                            /** @description a JSON object: the edge properties */
-                            properties: unknown;
-                            source_id: string;
-                            source_label: string;
-                            target_id: string;
-                            target_label: string;
-                        }[];
-                    };
-                };
-            };
-        };
+        /**
+         * A plugin's edges of one label that start or end at the environment, with the entity at the other end
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         */
+        get: operations["getAdminEnvironmentsSlugPluginEdgesPluginLabel"];
         put?: never;
         post?: never;
         delete?: never;
@@ -153,53 +72,7 @@ export interface paths {
          * The login provider types, named for people: the service each one calls
          * @description Configured or not. Needs oauth-providers:read.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description what the type calls, and what it checks */
-                            description: string;
-                            /** @description the login service of the type: Google, GitHub, OpenID Connect */
-                            display_name: string;
-                            /** @description provider_a: the Google logo; provider_b: the GitHub logo; key: a key (any OpenID Connect provider) */
-                            icon: "provider_a" | "provider_b" | "key";
-                            /** @description provider_a: Google; provider_b: GitHub; oidc: any OpenID Connect provider */
-                            type: "provider_a" | "provider_b" | "oidc";
-                        }[];
-                    };
-                };
-            };
-        };
+        get: operations["getAdminOauthProviderTypes"];
         put?: never;
         post?: never;
         delete?: never;
@@ -215,47 +88,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: {
-                    cursor?: string;
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-1"][];
-                    };
-                };
-            };
-        };
+        /**
+         * List oauth providers
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         */
+        get: operations["getAdminOauthProviders"];
         put?: never;
         post?: never;
         delete?: never;
@@ -271,226 +108,22 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            allowed_domains: string[];
-                            /** @description The redirect URI to register at the provider */
-                            callback_url: string;
-                            client_id: string | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            enabled: boolean;
-                            /** @description Whether a client secret is stored; the secret itself is never returned */
-                            has_secret: boolean;
-                            /** @description provider_a: the Google logo; provider_b: the GitHub logo; key: a key (any OpenID Connect provider) */
-                            icon: "provider_a" | "provider_b" | "key";
-                            issuer_url: string | null;
-                            /** @description the name the login page shows, chosen by the admin */
-                            name: string;
-                            slug: string;
-                            /** @description provider_a: Google; provider_b: GitHub; oidc: any OpenID Connect provider */
-                            type: "provider_a" | "provider_b" | "oidc";
-                            /** @description what the type calls, and what it checks */
-                            type_description: string;
-                            /** @description the login service of the type: Google, GitHub, OpenID Connect */
-                            type_display_name: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                            updated_by: string | null;
-                        };
-                    };
-                };
-            };
-        };
-        /** Creates or replaces a login provider (the client secret is write-only) */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    slug: "provider_a" | "provider_b" | "oidc";
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description provider_a only: email domains that may sign in */
-                        allowed_domains?: string[];
-                        client_id?: string | null;
-                        client_secret?: string | null;
-                        enabled: boolean;
-                        /** @description provider_a: the Google logo; provider_b: the GitHub logo; key: a key (any OpenID Connect provider) */
-                        icon?: "provider_a" | "provider_b" | "key";
-                        issuer_url?: string | null;
-                        name: string;
-                        /** @description provider_a: Google; provider_b: GitHub; oidc: any OpenID Connect provider */
-                        type?: "provider_a" | "provider_b" | "oidc";
-                    };
-                };
-            };
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            allowed_domains: string[];
-                            /** @description The redirect URI to register at the provider */
-                            callback_url: string;
-                            client_id: string | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            enabled: boolean;
-                            /** @description Whether a client secret is stored; the secret itself is never returned */
-                            has_secret: boolean;
-                            /** @description provider_a: the Google logo; provider_b: the GitHub logo; key: a key (any OpenID Connect provider) */
-                            icon: "provider_a" | "provider_b" | "key";
-                            issuer_url: string | null;
-                            /** @description the name the login page shows, chosen by the admin */
-                            name: string;
-                            slug: string;
-                            /** @description provider_a: Google; provider_b: GitHub; oidc: any OpenID Connect provider */
-                            type: "provider_a" | "provider_b" | "oidc";
-                            /** @description what the type calls, and what it checks */
-                            type_description: string;
-                            /** @description the login service of the type: Google, GitHub, OpenID Connect */
-                            type_display_name: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                            updated_by: string | null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            allowed_domains: string[];
-                            /** @description The redirect URI to register at the provider */
-                            callback_url: string;
-                            client_id: string | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            enabled: boolean;
-                            /** @description Whether a client secret is stored; the secret itself is never returned */
-                            has_secret: boolean;
-                            /** @description provider_a: the Google logo; provider_b: the GitHub logo; key: a key (any OpenID Connect provider) */
-                            icon: "provider_a" | "provider_b" | "key";
-                            issuer_url: string | null;
-                            /** @description the name the login page shows, chosen by the admin */
-                            name: string;
-                            slug: string;
-                            /** @description provider_a: Google; provider_b: GitHub; oidc: any OpenID Connect provider */
-                            type: "provider_a" | "provider_b" | "oidc";
-                            /** @description what the type calls, and what it checks */
-                            type_description: string;
-                            /** @description the login service of the type: Google, GitHub, OpenID Connect */
-                            type_display_name: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                            updated_by: string | null;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Read one oauth provider
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         */
+        get: operations["getAdminOauthProvidersSlug"];
+        /**
+         * Creates or replaces a login provider (the client secret is write-only)
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200, 201; errors are problem+json.
+         */
+        put: operations["putAdminOauthProvidersSlug"];
         post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description No content */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Delete a oauth provider
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 204; errors are problem+json.
+         */
+        delete: operations["deleteAdminOauthProvidersSlug"];
         options?: never;
         head?: never;
         patch?: never;
@@ -503,65 +136,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The analytics pipeline's health (admins): the figures of this process's /metrics */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date-time */
-                            measured_at: string;
-                            outbox: {
-                                /** @description rows not yet published */
-                                depth: number | null;
-                                /** @description age of the oldest waiting row */
-                                lag_seconds: number | null;
-                                publish_errors_total: number;
-                                published_total: number;
-                            };
-                            sinks: {
-                                dead_lettered_total: number;
-                                /** @description stream head minus committed offset */
-                                lag: number | null;
-                                retries_total: number;
-                                rows_written_total: number;
-                                sink: string;
-                                table: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * The analytics pipeline's health (admins): the figures of this process's /metrics
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         */
+        get: operations["getAdminPipeline"];
         put?: never;
         post?: never;
         delete?: never;
@@ -577,150 +156,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: {
-                    cursor?: string;
-                    limit?: number;
-                    /** @description case-insensitive substring of a top-level property the schema types as a string */
-                    q?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date-time */
-                            created_at: string;
-                            description: string | null;
-                            edge_labels: {
-                                edge_label: string;
-                                schema: unknown | null;
-                                source_label: string;
-                                target_label: string;
-                            }[];
-                            installed_by: string;
-                            name: string;
-                            /** @description the permissions derived from the labels */
-                            permissions: string[];
-                            /** @description grows by one with every change of the manifest */
-                            revision: number;
-                            slug: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                            updated_by: string;
-                            version: string;
-                            vertex_labels: {
-                                display_name: string;
-                                name: string;
-                                /** @description a JSON Schema, draft 2020-12 */
-                                schema: unknown;
-                            }[];
-                        }[];
-                    };
-                };
-            };
-        };
+        /**
+         * List plugins
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         */
+        get: operations["getAdminPlugins"];
         put?: never;
-        /** Install a plugin */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description the plugin manifest: a JSON object, or its YAML or JSON text (see docs/plugins.md) */
-                        manifest: unknown;
-                    };
-                };
-            };
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date-time */
-                            created_at: string;
-                            description: string | null;
-                            edge_labels: {
-                                edge_label: string;
-                                schema: unknown | null;
-                                source_label: string;
-                                target_label: string;
-                            }[];
-                            installed_by: string;
-                            name: string;
-                            /** @description the permissions derived from the labels */
-                            permissions: string[];
-                            /** @description grows by one with every change of the manifest */
-                            revision: number;
-                            slug: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                            updated_by: string;
-                            version: string;
-                            vertex_labels: {
-                                display_name: string;
-                                name: string;
-                                /** @description a JSON Schema, draft 2020-12 */
-                                schema: unknown;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Install a plugin
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 201; errors are problem+json.
+         */
+        post: operations["postAdminPlugins"];
         delete?: never;
         options?: never;
         head?: never;
@@ -734,190 +180,22 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date-time */
-                            created_at: string;
-                            description: string | null;
-                            edge_labels: {
-                                edge_label: string;
-                                schema: unknown | null;
-                                source_label: string;
-                                target_label: string;
-                            }[];
-                            installed_by: string;
-                            name: string;
-                            /** @description the permissions derived from the labels */
-                            permissions: string[];
-                            /** @description grows by one with every change of the manifest */
-                            revision: number;
-                            slug: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                            updated_by: string;
-                            version: string;
-                            vertex_labels: {
-                                display_name: string;
-                                name: string;
-                                /** @description a JSON Schema, draft 2020-12 */
-                                schema: unknown;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
-        /** Upgrade a plugin (409 when stored entities or edges would no longer be valid) */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description the plugin manifest: a JSON object, or its YAML or JSON text (see docs/plugins.md) */
-                        manifest: unknown;
-                    };
-                };
-            };
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date-time */
-                            created_at: string;
-                            description: string | null;
-                            edge_labels: {
-                                edge_label: string;
-                                schema: unknown | null;
-                                source_label: string;
-                                target_label: string;
-                            }[];
-                            installed_by: string;
-                            name: string;
-                            /** @description the permissions derived from the labels */
-                            permissions: string[];
-                            /** @description grows by one with every change of the manifest */
-                            revision: number;
-                            slug: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                            updated_by: string;
-                            version: string;
-                            vertex_labels: {
-                                display_name: string;
-                                name: string;
-                                /** @description a JSON Schema, draft 2020-12 */
-                                schema: unknown;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Read one plugin
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         */
+        get: operations["getAdminPluginsSlug"];
+        /**
+         * Upgrade a plugin (409 when stored entities or edges would no longer be valid)
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         */
+        put: operations["putAdminPluginsSlug"];
         post?: never;
-        /** Uninstall a plugin (409 while it holds entities or edges, unless purge=true) */
-        delete: {
-            parameters: {
-                query?: {
-                    purge?: boolean;
-                };
-                header?: never;
-                path: {
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description No content */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Uninstall a plugin (409 while it holds entities or edges, unless purge=true)
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 204; errors are problem+json.
+         */
+        delete: operations["deleteAdminPluginsSlug"];
         options?: never;
         head?: never;
         patch?: never;
@@ -930,150 +208,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: {
-                    cursor?: string;
-                    limit?: number;
-                    source_id?: string;
-                    target_id?: string;
-                };
-                header?: never;
-                path: {
-                    label: string;
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date-time */
-                            created_at: string;
-                            label: string;
-                            plugin: string;
-                            /** @description a JSON object: the edge properties */
-                            properties: unknown;
-                            source_id: string;
-                            source_label: string;
-                            target_id: string;
-                            target_label: string;
-                        }[];
-                    };
-                };
-            };
-        };
+        /**
+         * Read one edge
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         */
+        get: operations["getAdminPluginsSlugEdgesLabel"];
         put?: never;
-        /** Create an edge (201), or replace the properties of the existing one (200) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    label: string;
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description validated against the edge label's JSON Schema */
-                        properties?: {
-                            [key: string]: unknown;
-                        };
-                        /** Format: uuid */
-                        source_id: string;
-                        /** Format: uuid */
-                        target_id: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date-time */
-                            created_at: string;
-                            label: string;
-                            plugin: string;
-                            /** @description a JSON object: the edge properties */
-                            properties: unknown;
-                            source_id: string;
-                            source_label: string;
-                            target_id: string;
-                            target_label: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date-time */
-                            created_at: string;
-                            label: string;
-                            plugin: string;
-                            /** @description a JSON object: the edge properties */
-                            properties: unknown;
-                            source_id: string;
-                            source_label: string;
-                            target_id: string;
-                            target_label: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Create an edge (201), or replace the properties of the existing one (200)
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200, 201; errors are problem+json.
+         */
+        post: operations["postAdminPluginsSlugEdgesLabel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1087,48 +232,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The JSON Schema of the edge label's properties */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    label: string;
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description a JSON Schema, draft 2020-12 */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": unknown;
-                    };
-                };
-            };
-        };
+        /**
+         * The JSON Schema of the edge label's properties
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         */
+        get: operations["getAdminPluginsSlugEdgesLabelSchema"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1147,47 +255,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    label: string;
-                    slug: string;
-                    source_id: string;
-                    target_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description No content */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Delete a edge
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 204; errors are problem+json.
+         */
+        delete: operations["deleteAdminPluginsSlugEdgesLabelSourceIdTargetId"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1200,124 +272,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: {
-                    cursor?: string;
-                    limit?: number;
-                    /** @description case-insensitive substring of a top-level property the schema types as a string */
-                    q?: string;
-                };
-                header?: never;
-                path: {
-                    label: string;
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: uuid */
-                            id: string;
-                            label: string;
-                            plugin: string;
-                            /** @description a JSON object: the entity's document, valid against the label's JSON Schema */
-                            properties: unknown;
-                            /** Format: date-time */
-                            updated_at: string;
-                        }[];
-                    };
-                };
-            };
-        };
+        /**
+         * Read one entitie
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         */
+        get: operations["getAdminPluginsSlugEntitiesLabel"];
         put?: never;
-        /** Create an entity (503 with Retry-After while too many large documents wait to be validated) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    label: string;
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            /** @description the entity's document, validated against the label's JSON Schema */
-            requestBody: {
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: uuid */
-                            id: string;
-                            label: string;
-                            plugin: string;
-                            /** @description a JSON object: the entity's document, valid against the label's JSON Schema */
-                            properties: unknown;
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Create an entity (503 with Retry-After while too many large documents wait to be validated)
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 201; errors are problem+json.
+         */
+        post: operations["postAdminPluginsSlugEntitiesLabel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1331,48 +296,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The entity label's JSON Schema */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    label: string;
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description a JSON Schema, draft 2020-12 */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": unknown;
-                    };
-                };
-            };
-        };
+        /**
+         * The entity label's JSON Schema
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         */
+        get: operations["getAdminPluginsSlugEntitiesLabelSchema"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1388,164 +316,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                    label: string;
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: uuid */
-                            id: string;
-                            label: string;
-                            plugin: string;
-                            /** @description a JSON object: the entity's document, valid against the label's JSON Schema */
-                            properties: unknown;
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Read one entitie
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         */
+        get: operations["getAdminPluginsSlugEntitiesLabelId"];
         put?: never;
         post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                    label: string;
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description No content */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Delete a entitie
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 204; errors are problem+json.
+         */
+        delete: operations["deleteAdminPluginsSlugEntitiesLabelId"];
         options?: never;
         head?: never;
-        /** JSON Merge Patch (RFC 7396); the merged document is validated again */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                    label: string;
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            /** @description a JSON Merge Patch of the document: null removes a member */
-            requestBody: {
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: uuid */
-                            id: string;
-                            label: string;
-                            plugin: string;
-                            /** @description a JSON object: the entity's document, valid against the label's JSON Schema */
-                            properties: unknown;
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * JSON Merge Patch (RFC 7396); the merged document is validated again
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         */
+        patch: operations["patchAdminPluginsSlugEntitiesLabelId"];
         trace?: never;
     };
     "/admin/webhooks": {
@@ -1555,164 +344,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: {
-                    cursor?: string;
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date-time */
-                            created_at: string;
-                            /** @description the headers the sender sends with each delivery */
-                            delivery_headers: {
-                                /** @description header name */
-                                name: string;
-                                required: boolean;
-                                /** @description what the header holds */
-                                value: string;
-                            }[];
-                            /** @description where the integration posts its deliveries */
-                            delivery_url: string;
-                            has_secret: boolean;
-                            /**
-                             * Format: uuid
-                             * @description graph node id (webhook_id in the events it records)
-                             */
-                            id: string;
-                            integration: string;
-                            /** @description the linked project, left out for a caller that may not read it; null: none */
-                            project?: string | null;
-                            /**
-                             * @description how deliveries are signed (docs/webhooks.md)
-                             * @enum {unknown}
-                             */
-                            sender: "github" | "standard" | "keel";
-                            slug: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                            updated_by: string | null;
-                        }[];
-                    };
-                };
-            };
-        };
+        /**
+         * List webhooks
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         */
+        get: operations["getAdminWebhooks"];
         put?: never;
-        /** Registers a webhook (webhooks:write) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        integration: string;
-                        project?: string | null;
-                        /** @description write-only HMAC-SHA256 key the sender signs with; never returned. For sender `standard`: whsec_ followed by the base64 of 24 to 64 random bytes (Standard Webhooks) */
-                        secret: string;
-                        /**
-                         * @description how the sender signs its deliveries: `github` (X-Hub-Signature-256, X-GitHub-Delivery, X-GitHub-Event), `standard` (Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature), `keel` (X-Keel-Signature-256; the default)
-                         * @enum {unknown}
-                         */
-                        sender?: "github" | "standard" | "keel";
-                        slug: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date-time */
-                            created_at: string;
-                            /** @description the headers the sender sends with each delivery */
-                            delivery_headers: {
-                                /** @description header name */
-                                name: string;
-                                required: boolean;
-                                /** @description what the header holds */
-                                value: string;
-                            }[];
-                            /** @description where the integration posts its deliveries */
-                            delivery_url: string;
-                            has_secret: boolean;
-                            /**
-                             * Format: uuid
-                             * @description graph node id (webhook_id in the events it records)
-                             */
-                            id: string;
-                            integration: string;
-                            /** @description the linked project, left out for a caller that may not read it; null: none */
-                            project?: string | null;
-                            /**
-                             * @description how deliveries are signed (docs/webhooks.md)
-                             * @enum {unknown}
-                             */
-                            sender: "github" | "standard" | "keel";
-                            slug: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                            updated_by: string | null;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Registers a webhook (webhooks:write)
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 201; errors are problem+json.
+         */
+        post: operations["postAdminWebhooks"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1726,216 +368,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date-time */
-                            created_at: string;
-                            /** @description the headers the sender sends with each delivery */
-                            delivery_headers: {
-                                /** @description header name */
-                                name: string;
-                                required: boolean;
-                                /** @description what the header holds */
-                                value: string;
-                            }[];
-                            /** @description where the integration posts its deliveries */
-                            delivery_url: string;
-                            has_secret: boolean;
-                            /**
-                             * Format: uuid
-                             * @description graph node id (webhook_id in the events it records)
-                             */
-                            id: string;
-                            integration: string;
-                            /** @description the linked project, left out for a caller that may not read it; null: none */
-                            project?: string | null;
-                            /**
-                             * @description how deliveries are signed (docs/webhooks.md)
-                             * @enum {unknown}
-                             */
-                            sender: "github" | "standard" | "keel";
-                            slug: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                            updated_by: string | null;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Read one webhook
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         */
+        get: operations["getAdminWebhooksSlug"];
         put?: never;
         post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description No content */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Delete a webhook
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 204; errors are problem+json.
+         */
+        delete: operations["deleteAdminWebhooksSlug"];
         options?: never;
         head?: never;
         /**
          * Changes a webhook; a secret given replaces the stored one
          * @description Answers 200 with the webhook, or 204 when the caller may change it but not read it.
          */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        integration?: string;
-                        project?: string | null;
-                        /** @description write-only HMAC-SHA256 key the sender signs with; never returned. For sender `standard`: whsec_ followed by the base64 of 24 to 64 random bytes (Standard Webhooks) */
-                        secret?: string;
-                        /**
-                         * @description how the sender signs its deliveries: `github` (X-Hub-Signature-256, X-GitHub-Delivery, X-GitHub-Event), `standard` (Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature), `keel` (X-Keel-Signature-256; the default)
-                         * @enum {unknown}
-                         */
-                        sender?: "github" | "standard" | "keel";
-                        slug?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date-time */
-                            created_at: string;
-                            /** @description the headers the sender sends with each delivery */
-                            delivery_headers: {
-                                /** @description header name */
-                                name: string;
-                                required: boolean;
-                                /** @description what the header holds */
-                                value: string;
-                            }[];
-                            /** @description where the integration posts its deliveries */
-                            delivery_url: string;
-                            has_secret: boolean;
-                            /**
-                             * Format: uuid
-                             * @description graph node id (webhook_id in the events it records)
-                             */
-                            id: string;
-                            integration: string;
-                            /** @description the linked project, left out for a caller that may not read it; null: none */
-                            project?: string | null;
-                            /**
-                             * @description how deliveries are signed (docs/webhooks.md)
-                             * @enum {unknown}
-                             */
-                            sender: "github" | "standard" | "keel";
-                            slug: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                            updated_by: string | null;
-                        };
-                    };
-                };
-                /** @description No content */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        patch: operations["patchAdminWebhooksSlug"];
         trace?: never;
     };
     "/ai-provider-drivers": {
@@ -1945,61 +396,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The supported drivers (static; adding one is a release) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            default_base_url: string | null;
-                            /** @description what the driver calls, with which SDK or API, and what it needs */
-                            description: string;
-                            /** @description the vendor or cloud the driver talks to, e.g. Anthropic */
-                            display_name: string;
-                            /** @description an icon name for the vendor's or cloud's logo, e.g. anthropic */
-                            icon: string;
-                            /**
-                             * @description vendor_a: Anthropic; vendor_b: OpenAI; vendor_b_compatible: an OpenAI-compatible server; cloud_a: Amazon Bedrock; cloud_b: Google Cloud Vertex AI
-                             * @enum {unknown}
-                             */
-                            name: "vendor_a" | "vendor_b" | "vendor_b_compatible" | "cloud_a" | "cloud_b";
-                            requires_base_url: boolean;
-                            supports_discovery: boolean;
-                            supports_iam: boolean;
-                        }[];
-                    };
-                };
-            };
-        };
+        /**
+         * The supported drivers (static; adding one is a release)
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         */
+        get: operations["getAiProviderDrivers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2017,50 +418,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Queues every project for recompute (reason scheduled_recompute); needs scoring:recompute or scoring:trigger-scheduled */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description projects queued now; those already pending are not */
-                            queued: number;
-                            /** @enum {string} */
-                            reason: "scheduled_recompute";
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Queues every project for recompute (reason scheduled_recompute); needs scoring:recompute or scoring:trigger-scheduled
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 202; errors are problem+json.
+         */
+        post: operations["postApiScoringRecomputeAll"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2076,59 +438,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        email: string;
-                        password: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            access_token: string;
-                            expires_in: number;
-                            issued_token_type?: string;
-                            refresh_token?: string;
-                            scope?: string;
-                            /** @enum {string} */
-                            token_type: "Bearer";
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Sign in with an email and password
+         * @description Public. Exchanges a local password for an access token (JWT, short-lived) and a refresh token. Wrong credentials answer 401 with `WWW-Authenticate`; failures are throttled per account and address (429 with Retry-After). 404 `local_login_disabled` when local password login is off.
+         */
+        post: operations["postAuthLogin"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2148,42 +462,7 @@ export interface paths {
          * Revokes the presented access token, and the session of the refresh token sent with it
          * @description With `{"refresh_token"}` in the body, the refresh token and every rotation of it (one sign-in) are revoked too, when it is the caller’s; any other value changes nothing.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description No content */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["postAuthLogout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2197,52 +476,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            actor_name: string | null;
-                            auth_method: string;
-                            is_admin: boolean;
-                            permissions: string[];
-                            principal_name: string;
-                            principal_type: "user" | "service_account";
-                            scopes: string[] | null;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Who am I
+         * @description Any valid bearer token. Answers the caller: principal, the actor under delegation, how it signed in, whether it is an admin, its scopes and the permissions it holds.
+         */
+        get: operations["getAuthMe"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2258,47 +496,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Starts a login: redirects the browser to the provider */
-        get: {
-            parameters: {
-                query?: {
-                    redirect_to?: string;
-                };
-                header?: never;
-                path: {
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description A redirect (Location header) */
-                302: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Starts a login: redirects the browser to the provider
+         * @description Public: no token is needed.
+         */
+        get: operations["getAuthOauthSlugAuthorize"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2314,48 +516,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The provider returns here; redirects to the frontend with Keel tokens in the fragment */
-        get: {
-            parameters: {
-                query?: {
-                    code?: string;
-                    state?: string;
-                };
-                header?: never;
-                path: {
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description A redirect (Location header) */
-                302: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * The provider returns here; redirects to the frontend with Keel tokens in the fragment
+         * @description Public: no token is needed.
+         */
+        get: operations["getAuthOauthSlugCallback"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2371,53 +536,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The login methods on offer: enabled providers, then local password login */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            authorize_url: string | null;
-                            icon: string;
-                            name: string;
-                            slug: string;
-                            type: string;
-                            /** @description the login service: Google, GitHub, OpenID Connect, or Password */
-                            type_display_name: string;
-                        }[];
-                    };
-                };
-            };
-        };
+        /**
+         * The login methods on offer: enabled providers, then local password login
+         * @description Public: no token is needed. Answers 200; errors are problem+json.
+         */
+        get: operations["getAuthProviders"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2439,92 +562,12 @@ export interface paths {
          * Trades the session cookie (or a refresh token sent in the body) for a new access token
          * @description For the console. Requires the header `X-Keel-CSRF: 1` and a same-origin request. The refresh token is `{"refresh_token"}` in the body when given, else the `keel_refresh` cookie; it is rotated into the cookie (`HttpOnly; Secure; SameSite=Strict; Path=/auth/session`) and never returned in the body.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            access_token: string;
-                            expires_in: number;
-                            issued_token_type?: string;
-                            refresh_token?: string;
-                            scope?: string;
-                            /** @enum {string} */
-                            token_type: "Bearer";
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["postAuthSession"];
         /**
          * Signs the console out: ends the session cookie’s sign-in and clears the cookie
          * @description Requires the header `X-Keel-CSRF: 1` and a same-origin request. The refresh token in the `keel_refresh` cookie and every rotation of it are revoked. Revoke the access token with `POST /auth/logout`.
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description No content */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        delete: operations["deleteAuthSession"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2539,65 +582,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** OAuth 2.0 token endpoint (RFC 6749; token exchange RFC 8693) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        [key: string]: string | number | boolean;
-                    };
-                    "application/x-www-form-urlencoded": {
-                        [key: string]: string | number | boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            error_description: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            access_token: string;
-                            expires_in: number;
-                            issued_token_type?: string;
-                            refresh_token?: string;
-                            scope?: string;
-                            /** @enum {string} */
-                            token_type: "Bearer";
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-            };
-        };
+        /**
+         * OAuth 2.0 token endpoint (RFC 6749; token exchange RFC 8693)
+         * @description Public: no token is needed. Answers 200; errors are problem+json.
+         */
+        post: operations["postAuthToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2615,68 +604,7 @@ export interface paths {
          * Sink configuration of the analytics connector runtime
          * @description Authenticated by the `X-Keel-Connector-Key` header (KEEL_CONNECTOR_API_KEY); a bearer token does not open it. Never cached.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            sinks: {
-                                batch_length: number;
-                                consumer_group: string;
-                                /** @enum {string} */
-                                insert_format: "json_each_row";
-                                key: string[];
-                                mode: "deduplicate" | "plain";
-                                name: string;
-                                plugin_config: {
-                                    database: string;
-                                    password: string | null;
-                                    transport: "clickhouse" | "chdb";
-                                    url: string | null;
-                                    username: string | null;
-                                };
-                                poll_interval: string;
-                                /** @enum {string} */
-                                schema: "json";
-                                stream: string;
-                                table: string;
-                                topics: string[];
-                                version: string | null;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getConnectorsConfig"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2692,124 +620,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your consents; admins see everyone's (optionally ?user_email=) */
-        get: {
-            parameters: {
-                query?: {
-                    cursor?: string;
-                    limit?: number;
-                    user_email?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            actor_sa: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            expires_at: string | null;
-                            id: string;
-                            revoked_at: string | null;
-                            scope: string;
-                            status: "active" | "expired" | "revoked";
-                            user_email: string;
-                        }[];
-                    };
-                };
-            };
-        };
+        /**
+         * Your consents; admins see everyone's (optionally ?user_email=)
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         */
+        get: operations["getConsents"];
         put?: never;
-        /** Records that the scheduler may act on your behalf (only under your own session) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * Format: date-time
-                         * @description must be in the future
-                         */
-                        expires_at?: string;
-                        /**
-                         * @description v1 knows one scope, service-api:* (the default)
-                         * @enum {string}
-                         */
-                        scope?: "service-api:*";
-                    };
-                };
-            };
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            actor_sa: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            expires_at: string | null;
-                            id: string;
-                            revoked_at: string | null;
-                            scope: string;
-                            status: "active" | "expired" | "revoked";
-                            user_email: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Records that the scheduler may act on your behalf (only under your own session)
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 201; errors are problem+json.
+         */
+        post: operations["postConsents"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2823,98 +644,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One consent: its owner, an admin, or a service account holding auth:delegate */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            actor_sa: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            expires_at: string | null;
-                            id: string;
-                            revoked_at: string | null;
-                            scope: string;
-                            status: "active" | "expired" | "revoked";
-                            user_email: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * One consent: its owner, an admin, or a service account holding auth:delegate
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         */
+        get: operations["getConsentsId"];
         put?: never;
         post?: never;
-        /** Revokes a consent (owner or admin); it stays listed as revoked */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description No content */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Revokes a consent (owner or admin); it stays listed as revoked
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 204; errors are problem+json.
+         */
+        delete: operations["deleteConsentsId"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2927,117 +668,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: {
-                    cursor?: string;
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date-time */
-                            created_at: string;
-                            /**
-                             * Format: uuid
-                             * @description graph node id (plugin edges name their ends by it)
-                             */
-                            id: string;
-                            name: string;
-                            slug: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        }[];
-                    };
-                };
-            };
-        };
+        /**
+         * List environments
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         */
+        get: operations["getEnvironments"];
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        slug: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date-time */
-                            created_at: string;
-                            /**
-                             * Format: uuid
-                             * @description graph node id (plugin edges name their ends by it)
-                             */
-                            id: string;
-                            name: string;
-                            slug: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Create a environment
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 201; errors are problem+json.
+         */
+        post: operations["postEnvironments"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3051,167 +692,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date-time */
-                            created_at: string;
-                            /**
-                             * Format: uuid
-                             * @description graph node id (plugin edges name their ends by it)
-                             */
-                            id: string;
-                            name: string;
-                            slug: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Read one environment
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         */
+        get: operations["getEnvironmentsSlug"];
         put?: never;
         post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description No content */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Delete a environment
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 204; errors are problem+json.
+         */
+        delete: operations["deleteEnvironmentsSlug"];
         options?: never;
         head?: never;
-        /** @description Answers 200 with the environment, or 204 when the caller may change it but not read it. */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name?: string;
-                        slug?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date-time */
-                            created_at: string;
-                            /**
-                             * Format: uuid
-                             * @description graph node id (plugin edges name their ends by it)
-                             */
-                            id: string;
-                            name: string;
-                            slug: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
-                    };
-                };
-                /** @description No content */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Change a environment
+         * @description Answers 200 with the environment, or 204 when the caller may change it but not read it.
+         */
+        patch: operations["patchEnvironmentsSlug"];
         trace?: never;
     };
     "/health": {
@@ -3221,48 +720,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            status: "ok";
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Liveness
+         * @description Public: no token is needed. Answers 200; errors are problem+json.
+         */
+        get: operations["getHealth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3278,117 +740,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: {
-                    cursor?: string;
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date-time */
-                            created_at: string;
-                            /**
-                             * Format: uuid
-                             * @description graph node id (plugin edges name their ends by it)
-                             */
-                            id: string;
-                            name: string;
-                            slug: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        }[];
-                    };
-                };
-            };
-        };
+        /**
+         * List organizations
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         */
+        get: operations["getOrganizations"];
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        slug: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date-time */
-                            created_at: string;
-                            /**
-                             * Format: uuid
-                             * @description graph node id (plugin edges name their ends by it)
-                             */
-                            id: string;
-                            name: string;
-                            slug: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Create a organization
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 201; errors are problem+json.
+         */
+        post: operations["postOrganizations"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3402,159 +764,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    org: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date-time */
-                            created_at: string;
-                            /**
-                             * Format: uuid
-                             * @description graph node id (plugin edges name their ends by it)
-                             */
-                            id: string;
-                            name: string;
-                            slug: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Read one organization
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
+         */
+        get: operations["getOrganizationsOrg"];
         put?: never;
         post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    org: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description No content */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Delete a organization
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 204; errors are problem+json.
+         */
+        delete: operations["deleteOrganizationsOrg"];
         options?: never;
         head?: never;
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    org: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name?: string;
-                        slug?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date-time */
-                            created_at: string;
-                            /**
-                             * Format: uuid
-                             * @description graph node id (plugin edges name their ends by it)
-                             */
-                            id: string;
-                            name: string;
-                            slug: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Change a organization
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
+         */
+        patch: operations["patchOrganizationsOrg"];
         trace?: never;
     };
     "/organizations/{org}/ai-models": {
@@ -3568,174 +796,13 @@ export interface paths {
          * Models the caller may see
          * @description With ai_model:read: organization-wide models and restricted ones allowed for a team of the caller. With ai_model:update: all.
          */
-        get: {
-            parameters: {
-                query?: {
-                    cursor?: string;
-                    limit?: number;
-                    provider_id?: string;
-                };
-                header?: never;
-                path: {
-                    org: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {unknown} */
-                            access_scope: "organization" | "restricted";
-                            context_window: number | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            default_temperature: number | null;
-                            /** @description Teams chosen for a restricted model that were deleted since. The model stays restricted: a deleted team never widens access. */
-                            deleted_team_slugs: string[];
-                            enabled: boolean;
-                            id: string;
-                            input_cost_per_mtok: string | null;
-                            /** @enum {unknown} */
-                            kind: "chat" | "embedding" | "image" | "audio" | "moderation" | "rerank" | "other";
-                            max_output_tokens: number | null;
-                            model_id: string;
-                            /** @description Advisory only: stored and shown, nothing enforces it. */
-                            monthly_spend_cap: string | null;
-                            name: string;
-                            organization: string;
-                            output_cost_per_mtok: string | null;
-                            provider_id: string;
-                            slug: string;
-                            /** @description Teams that may use a restricted model */
-                            team_slugs: string[];
-                            /** Format: date-time */
-                            updated_at: string;
-                            updated_by: string | null;
-                        }[];
-                    };
-                };
-            };
-        };
+        get: operations["getOrganizationsOrgAiModels"];
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    org: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @enum {unknown} */
-                        access_scope?: "organization" | "restricted";
-                        context_window?: number | null;
-                        default_temperature?: number | null;
-                        enabled?: boolean;
-                        /** @description USD per one million input tokens; null = unknown or contract pricing; "0" = self-hosted. An exact decimal as a string (for example "3", "0.25"), never a float. */
-                        input_cost_per_mtok?: string | null;
-                        /** @enum {unknown} */
-                        kind?: "chat" | "embedding" | "image" | "audio" | "moderation" | "rerank" | "other";
-                        max_output_tokens?: number | null;
-                        /** @description The vendor's model id, unique per provider */
-                        model_id: string;
-                        /** @description Monthly spend cap in USD. Advisory only: stored and shown, nothing enforces it. An exact decimal as a string (for example "3", "0.25"), never a float. */
-                        monthly_spend_cap?: string | null;
-                        name?: string;
-                        /** @description USD per one million output tokens; null = unknown or contract pricing; "0" = self-hosted. An exact decimal as a string (for example "3", "0.25"), never a float. */
-                        output_cost_per_mtok?: string | null;
-                        provider_id: string;
-                        /** @description Stable alias, unique in the organization */
-                        slug: string;
-                        /** @description Teams of the organization allowed to use a restricted model (at least one) */
-                        team_slugs?: string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {unknown} */
-                            access_scope: "organization" | "restricted";
-                            context_window: number | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            default_temperature: number | null;
-                            /** @description Teams chosen for a restricted model that were deleted since. The model stays restricted: a deleted team never widens access. */
-                            deleted_team_slugs: string[];
-                            enabled: boolean;
-                            id: string;
-                            input_cost_per_mtok: string | null;
-                            /** @enum {unknown} */
-                            kind: "chat" | "embedding" | "image" | "audio" | "moderation" | "rerank" | "other";
-                            max_output_tokens: number | null;
-                            model_id: string;
-                            /** @description Advisory only: stored and shown, nothing enforces it. */
-                            monthly_spend_cap: string | null;
-                            name: string;
-                            organization: string;
-                            output_cost_per_mtok: string | null;
-                            provider_id: string;
-                            slug: string;
-                            /** @description Teams that may use a restricted model */
-                            team_slugs: string[];
-                            /** Format: date-time */
-                            updated_at: string;
-                            updated_by: string | null;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Create a ai model of an organization
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 201; errors are problem+json.
+         */
+        post: operations["postOrganizationsOrgAiModels"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3749,211 +816,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                    org: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {unknown} */
-                            access_scope: "organization" | "restricted";
-                            context_window: number | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            default_temperature: number | null;
-                            /** @description Teams chosen for a restricted model that were deleted since. The model stays restricted: a deleted team never widens access. */
-                            deleted_team_slugs: string[];
-                            enabled: boolean;
-                            id: string;
-                            input_cost_per_mtok: string | null;
-                            /** @enum {unknown} */
-                            kind: "chat" | "embedding" | "image" | "audio" | "moderation" | "rerank" | "other";
-                            max_output_tokens: number | null;
-                            model_id: string;
-                            /** @description Advisory only: stored and shown, nothing enforces it. */
-                            monthly_spend_cap: string | null;
-                            name: string;
-                            organization: string;
-                            output_cost_per_mtok: string | null;
-                            provider_id: string;
-                            slug: string;
-                            /** @description Teams that may use a restricted model */
-                            team_slugs: string[];
-                            /** Format: date-time */
-                            updated_at: string;
-                            updated_by: string | null;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Read one ai model of an organization
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
+         */
+        get: operations["getOrganizationsOrgAiModelsId"];
         put?: never;
         post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                    org: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description No content */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Delete a ai model of an organization
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 204; errors are problem+json.
+         */
+        delete: operations["deleteOrganizationsOrgAiModelsId"];
         options?: never;
         head?: never;
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                    org: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @enum {unknown} */
-                        access_scope?: "organization" | "restricted";
-                        context_window?: number | null;
-                        default_temperature?: number | null;
-                        enabled?: boolean;
-                        /** @description USD per one million input tokens; null = unknown or contract pricing; "0" = self-hosted. An exact decimal as a string (for example "3", "0.25"), never a float. */
-                        input_cost_per_mtok?: string | null;
-                        /** @enum {unknown} */
-                        kind?: "chat" | "embedding" | "image" | "audio" | "moderation" | "rerank" | "other";
-                        max_output_tokens?: number | null;
-                        /** @description Monthly spend cap in USD. Advisory only: stored and shown, nothing enforces it. An exact decimal as a string (for example "3", "0.25"), never a float. */
-                        monthly_spend_cap?: string | null;
-                        name?: string;
-                        /** @description USD per one million output tokens; null = unknown or contract pricing; "0" = self-hosted. An exact decimal as a string (for example "3", "0.25"), never a float. */
-                        output_cost_per_mtok?: string | null;
-                        /** @description Stable alias, unique in the organization */
-                        slug?: string;
-                        /** @description Teams of the organization allowed to use a restricted model (at least one) */
-                        team_slugs?: string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {unknown} */
-                            access_scope: "organization" | "restricted";
-                            context_window: number | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            default_temperature: number | null;
-                            /** @description Teams chosen for a restricted model that were deleted since. The model stays restricted: a deleted team never widens access. */
-                            deleted_team_slugs: string[];
-                            enabled: boolean;
-                            id: string;
-                            input_cost_per_mtok: string | null;
-                            /** @enum {unknown} */
-                            kind: "chat" | "embedding" | "image" | "audio" | "moderation" | "rerank" | "other";
-                            max_output_tokens: number | null;
-                            model_id: string;
-                            /** @description Advisory only: stored and shown, nothing enforces it. */
-                            monthly_spend_cap: string | null;
-                            name: string;
-                            organization: string;
-                            output_cost_per_mtok: string | null;
-                            provider_id: string;
-                            slug: string;
-                            /** @description Teams that may use a restricted model */
-                            team_slugs: string[];
-                            /** Format: date-time */
-                            updated_at: string;
-                            updated_by: string | null;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Change a ai model of an organization
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
+         */
+        patch: operations["patchOrganizationsOrgAiModelsId"];
         trace?: never;
     };
     "/organizations/{org}/ai-providers": {
@@ -3963,160 +844,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: {
-                    cursor?: string;
-                    limit?: number;
-                };
-                header?: never;
-                path: {
-                    org: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {unknown} */
-                            auth_kind: "api_key" | "iam" | "none";
-                            /** @description null: the driver's default applies */
-                            base_url: string | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** @description Last 4 characters of the key; absent when the key is shorter than 8 */
-                            credential_hint?: string;
-                            credential_updated_at: string | null;
-                            /**
-                             * @description vendor_a: Anthropic; vendor_b: OpenAI; vendor_b_compatible: an OpenAI-compatible server; cloud_a: Amazon Bedrock; cloud_b: Google Cloud Vertex AI
-                             * @enum {unknown}
-                             */
-                            driver: "vendor_a" | "vendor_b" | "vendor_b_compatible" | "cloud_a" | "cloud_b";
-                            /** @description the driver's display name (the vendor or cloud) */
-                            driver_display_name: string;
-                            enabled: boolean;
-                            has_credentials: boolean;
-                            id: string;
-                            name: string;
-                            organization: string;
-                            region: string | null;
-                            /** Format: date-time */
-                            updated_at: string;
-                            updated_by: string | null;
-                        }[];
-                    };
-                };
-            };
-        };
+        /**
+         * List ai providers of an organization
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
+         */
+        get: operations["getOrganizationsOrgAiProviders"];
         put?: never;
-        /** Configure a provider (ai_model:create); an api_key is encrypted on receipt */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    org: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description Write-only. Encrypted on receipt; never returned, echoed or logged. */
-                        api_key?: string;
-                        /** @description http or https, with a host and without user name, password, query or fragment */
-                        base_url?: string | null;
-                        /**
-                         * @description vendor_a: Anthropic; vendor_b: OpenAI; vendor_b_compatible: an OpenAI-compatible server; cloud_a: Amazon Bedrock; cloud_b: Google Cloud Vertex AI
-                         * @enum {unknown}
-                         */
-                        driver: "vendor_a" | "vendor_b" | "vendor_b_compatible" | "cloud_a" | "cloud_b";
-                        enabled?: boolean;
-                        name: string;
-                        region?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {unknown} */
-                            auth_kind: "api_key" | "iam" | "none";
-                            /** @description null: the driver's default applies */
-                            base_url: string | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** @description Last 4 characters of the key; absent when the key is shorter than 8 */
-                            credential_hint?: string;
-                            credential_updated_at: string | null;
-                            /**
-                             * @description vendor_a: Anthropic; vendor_b: OpenAI; vendor_b_compatible: an OpenAI-compatible server; cloud_a: Amazon Bedrock; cloud_b: Google Cloud Vertex AI
-                             * @enum {unknown}
-                             */
-                            driver: "vendor_a" | "vendor_b" | "vendor_b_compatible" | "cloud_a" | "cloud_b";
-                            /** @description the driver's display name (the vendor or cloud) */
-                            driver_display_name: string;
-                            enabled: boolean;
-                            has_credentials: boolean;
-                            id: string;
-                            name: string;
-                            organization: string;
-                            region: string | null;
-                            /** Format: date-time */
-                            updated_at: string;
-                            updated_by: string | null;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Configure a provider (ai_model:create); an api_key is encrypted on receipt
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 201; errors are problem+json.
+         */
+        post: operations["postOrganizationsOrgAiProviders"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4130,202 +868,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                    org: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {unknown} */
-                            auth_kind: "api_key" | "iam" | "none";
-                            /** @description null: the driver's default applies */
-                            base_url: string | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** @description Last 4 characters of the key; absent when the key is shorter than 8 */
-                            credential_hint?: string;
-                            credential_updated_at: string | null;
-                            /**
-                             * @description vendor_a: Anthropic; vendor_b: OpenAI; vendor_b_compatible: an OpenAI-compatible server; cloud_a: Amazon Bedrock; cloud_b: Google Cloud Vertex AI
-                             * @enum {unknown}
-                             */
-                            driver: "vendor_a" | "vendor_b" | "vendor_b_compatible" | "cloud_a" | "cloud_b";
-                            /** @description the driver's display name (the vendor or cloud) */
-                            driver_display_name: string;
-                            enabled: boolean;
-                            has_credentials: boolean;
-                            id: string;
-                            name: string;
-                            organization: string;
-                            region: string | null;
-                            /** Format: date-time */
-                            updated_at: string;
-                            updated_by: string | null;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Read one ai provider of an organization
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
+         */
+        get: operations["getOrganizationsOrgAiProvidersId"];
         put?: never;
         post?: never;
-        /** Delete a provider; 409 while it still serves models */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                    org: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description No content */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Delete a provider; 409 while it still serves models
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 204; errors are problem+json.
+         */
+        delete: operations["deleteOrganizationsOrgAiProvidersId"];
         options?: never;
         head?: never;
-        /** @description Answers 200 with the provider, or 204 when the caller may change it but not read it. */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                    org: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description http or https, with a host and without user name, password, query or fragment */
-                        base_url?: string | null;
-                        enabled?: boolean;
-                        name?: string;
-                        region?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {unknown} */
-                            auth_kind: "api_key" | "iam" | "none";
-                            /** @description null: the driver's default applies */
-                            base_url: string | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** @description Last 4 characters of the key; absent when the key is shorter than 8 */
-                            credential_hint?: string;
-                            credential_updated_at: string | null;
-                            /**
-                             * @description vendor_a: Anthropic; vendor_b: OpenAI; vendor_b_compatible: an OpenAI-compatible server; cloud_a: Amazon Bedrock; cloud_b: Google Cloud Vertex AI
-                             * @enum {unknown}
-                             */
-                            driver: "vendor_a" | "vendor_b" | "vendor_b_compatible" | "cloud_a" | "cloud_b";
-                            /** @description the driver's display name (the vendor or cloud) */
-                            driver_display_name: string;
-                            enabled: boolean;
-                            has_credentials: boolean;
-                            id: string;
-                            name: string;
-                            organization: string;
-                            region: string | null;
-                            /** Format: date-time */
-                            updated_at: string;
-                            updated_by: string | null;
-                        };
-                    };
-                };
-                /** @description No content */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Change a ai provider of an organization
+         * @description Answers 200 with the provider, or 204 when the caller may change it but not read it.
+         */
+        patch: operations["patchOrganizationsOrgAiProvidersId"];
         trace?: never;
     };
     "/organizations/{org}/ai-providers/{id}/credentials": {
@@ -4340,128 +901,13 @@ export interface paths {
          * Store or replace the API key (ai_model:credentials); write-only
          * @description Answers 200 with the provider, or 204 when the caller may change it but not read it.
          */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                    org: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description Write-only. Encrypted on receipt; never returned, echoed or logged. */
-                        api_key: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {unknown} */
-                            auth_kind: "api_key" | "iam" | "none";
-                            /** @description null: the driver's default applies */
-                            base_url: string | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** @description Last 4 characters of the key; absent when the key is shorter than 8 */
-                            credential_hint?: string;
-                            credential_updated_at: string | null;
-                            /**
-                             * @description vendor_a: Anthropic; vendor_b: OpenAI; vendor_b_compatible: an OpenAI-compatible server; cloud_a: Amazon Bedrock; cloud_b: Google Cloud Vertex AI
-                             * @enum {unknown}
-                             */
-                            driver: "vendor_a" | "vendor_b" | "vendor_b_compatible" | "cloud_a" | "cloud_b";
-                            /** @description the driver's display name (the vendor or cloud) */
-                            driver_display_name: string;
-                            enabled: boolean;
-                            has_credentials: boolean;
-                            id: string;
-                            name: string;
-                            organization: string;
-                            region: string | null;
-                            /** Format: date-time */
-                            updated_at: string;
-                            updated_by: string | null;
-                        };
-                    };
-                };
-                /** @description No content */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        put: operations["putOrganizationsOrgAiProvidersIdCredentials"];
         post?: never;
-        /** Remove the stored API key (ai_model:credentials) */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                    org: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description No content */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Remove the stored API key (ai_model:credentials)
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 204; errors are problem+json.
+         */
+        delete: operations["deleteOrganizationsOrgAiProvidersIdCredentials"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4480,63 +926,7 @@ export interface paths {
          * Ask the provider for its models (connection test); writes nothing
          * @description Every failure is a 502 whose detail names the driver and the transport error or HTTP status; the provider response body is never included.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                    org: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description vendor_a: Anthropic; vendor_b: OpenAI; vendor_b_compatible: an OpenAI-compatible server; cloud_a: Amazon Bedrock; cloud_b: Google Cloud Vertex AI
-                             * @enum {unknown}
-                             */
-                            driver: "vendor_a" | "vendor_b" | "vendor_b_compatible" | "cloud_a" | "cloud_b";
-                            models: {
-                                already_imported: boolean;
-                                context_window?: number;
-                                display_name: string;
-                                max_output_tokens?: number;
-                                model_id: string;
-                            }[];
-                            provider_id: string;
-                            /** @description The provider reported more than 1000 models; the first 1000 are listed */
-                            truncated: boolean;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["postOrganizationsOrgAiProvidersIdDiscover"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4552,104 +942,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create models from a selection of discovered ones, all or nothing */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                    org: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        models: {
-                            /** @enum {unknown} */
-                            access_scope?: "organization" | "restricted";
-                            context_window?: number | null;
-                            default_temperature?: number | null;
-                            enabled?: boolean;
-                            /** @description USD per one million input tokens; null = unknown or contract pricing; "0" = self-hosted. An exact decimal as a string (for example "3", "0.25"), never a float. */
-                            input_cost_per_mtok?: string | null;
-                            /** @enum {unknown} */
-                            kind?: "chat" | "embedding" | "image" | "audio" | "moderation" | "rerank" | "other";
-                            max_output_tokens?: number | null;
-                            /** @description The vendor's model id, unique per provider */
-                            model_id: string;
-                            /** @description Monthly spend cap in USD. Advisory only: stored and shown, nothing enforces it. An exact decimal as a string (for example "3", "0.25"), never a float. */
-                            monthly_spend_cap?: string | null;
-                            name?: string;
-                            /** @description USD per one million output tokens; null = unknown or contract pricing; "0" = self-hosted. An exact decimal as a string (for example "3", "0.25"), never a float. */
-                            output_cost_per_mtok?: string | null;
-                            /** @description Stable alias, unique in the organization */
-                            slug?: string;
-                            /** @description Teams of the organization allowed to use a restricted model (at least one) */
-                            team_slugs?: string[];
-                        }[];
-                    };
-                };
-            };
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {unknown} */
-                            access_scope: "organization" | "restricted";
-                            context_window: number | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            default_temperature: number | null;
-                            /** @description Teams chosen for a restricted model that were deleted since. The model stays restricted: a deleted team never widens access. */
-                            deleted_team_slugs: string[];
-                            enabled: boolean;
-                            id: string;
-                            input_cost_per_mtok: string | null;
-                            /** @enum {unknown} */
-                            kind: "chat" | "embedding" | "image" | "audio" | "moderation" | "rerank" | "other";
-                            max_output_tokens: number | null;
-                            model_id: string;
-                            /** @description Advisory only: stored and shown, nothing enforces it. */
-                            monthly_spend_cap: string | null;
-                            name: string;
-                            organization: string;
-                            output_cost_per_mtok: string | null;
-                            provider_id: string;
-                            slug: string;
-                            /** @description Teams that may use a restricted model */
-                            team_slugs: string[];
-                            /** Format: date-time */
-                            updated_at: string;
-                            updated_by: string | null;
-                        }[];
-                    };
-                };
-            };
-        };
+        /**
+         * Create models from a selection of discovered ones, all or nothing
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 201; errors are problem+json.
+         */
+        post: operations["postOrganizationsOrgAiProvidersIdImportModels"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4667,98 +964,7 @@ export interface paths {
          * The organization's activity: what happened, to what, by whom, when
          * @description Newest first, keyset pages (Link rel="next"). Read from the analytics store, duplicates collapsed; an event shows up there about one poll interval after it was recorded. 503 with Retry-After while the store is down. Team events need team:read, webhook deliveries webhooks:read. Needs organization:read (403 before any lookup; 404 for an unknown organization). Events of the organization's projects are listed to holders of project:read only; a user reading a project through its access list reads its activity on the project route.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description only what this user or service account did, itself or on behalf of another */
-                    actor?: string;
-                    /** @description from the Link header of the previous page; opaque */
-                    cursor?: string;
-                    /** @description events per page (1 to 100) */
-                    limit?: number;
-                    /** @description events at or after (whole seconds) */
-                    since?: string;
-                    /** @description only events recorded on this topic */
-                    topic?: "gateway" | "lifecycle" | "comments";
-                    /** @description only events of this type (`project.created`), or of one subject (`project.*`) */
-                    type?: string;
-                    /** @description events before (whole seconds) */
-                    until?: string;
-                };
-                header?: never;
-                path: {
-                    org: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            actor: string | null;
-                            /** @description who did it: the caller, or "<user> on behalf of <actor>" under delegation */
-                            by: string;
-                            /** @description facts about the event (the fields an update changed, a previous slug...); never a secret */
-                            details: {
-                                [key: string]: unknown;
-                            };
-                            environment: string | null;
-                            /**
-                             * Format: uuid
-                             * @description the event id (for a webhook delivery, derived from the webhook and its delivery id)
-                             */
-                            id: string;
-                            /** Format: date-time */
-                            occurred_at: string;
-                            /** @description slug of the organization, as recorded */
-                            organization: string;
-                            /** @description the user or service account who did it; `system` for Keel itself */
-                            principal: string;
-                            project: string | null;
-                            /** @description what it happened to */
-                            subject: {
-                                /** @description the id of that thing */
-                                id: string;
-                                /** @description what it happened to: organization, team, project, comment, webhook... */
-                                type: string;
-                            };
-                            /** @description one sentence: who did what to what */
-                            summary: string;
-                            /**
-                             * @description where it was recorded: lifecycle, comments, gateway
-                             * @enum {unknown}
-                             */
-                            topic: "gateway" | "lifecycle" | "comments";
-                            /** @description what happened: `<subject>.<verb>`, e.g. `project.created` */
-                            type: string;
-                        }[];
-                    };
-                };
-            };
-        };
+        get: operations["getOrganizationsOrgEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4778,177 +984,13 @@ export interface paths {
          * The organization's operations log, newest first
          * @description Reads the analytics store (deduplicated: the latest state of each entry); an entry shows up there about one poll interval after it was recorded. 503 with Retry-After while the store is down. Needs operations_log:read.
          */
-        get: {
-            parameters: {
-                query?: {
-                    cursor?: string;
-                    environment?: string;
-                    limit?: number;
-                    project?: string;
-                    /** @description entries that occurred at or after (whole seconds) */
-                    since?: string;
-                    /** @description entries that occurred before (whole seconds) */
-                    until?: string;
-                };
-                header?: never;
-                path: {
-                    org: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            completed_at: string | null;
-                            description: string;
-                            /**
-                             * @description `Maintenance`, `Incident` and `Note` go to topic maintenance, the others to deployments
-                             * @enum {unknown}
-                             */
-                            entry_type: "Deployed" | "Rolled Back" | "Configured" | "Restarted" | "Scaled" | "Maintenance" | "Incident" | "Note";
-                            environment: string;
-                            /** Format: uuid */
-                            id: string;
-                            link: string | null;
-                            /** Format: date-time */
-                            occurred_at: string;
-                            organization: string;
-                            project: string;
-                            /** Format: date-time */
-                            recorded_at: string;
-                            /** @description the caller; "<user> on behalf of <actor>" under delegation */
-                            recorded_by: string;
-                            /** @enum {unknown} */
-                            status: "open" | "completed";
-                            ticket: string | null;
-                            version: string | null;
-                        }[];
-                    };
-                };
-            };
-        };
+        get: operations["getOrganizationsOrgOperationsLog"];
         put?: never;
         /**
          * Records a deployment, rollback, configuration change, restart or maintenance
          * @description The entry goes to the analytics stream operations_log (nothing else is stored); its readers query the analytics database. Needs operations_log:create, and project:read and environment:read to name the project and environment (403 before any lookup otherwise).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    org: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        description: string;
-                        /**
-                         * @description `Maintenance`, `Incident` and `Note` go to topic maintenance, the others to deployments
-                         * @enum {unknown}
-                         */
-                        entry_type: "Deployed" | "Rolled Back" | "Configured" | "Restarted" | "Scaled" | "Maintenance" | "Incident" | "Note";
-                        /** @description slug of an environment */
-                        environment: string;
-                        /** Format: uri */
-                        link?: string;
-                        /**
-                         * Format: date-time
-                         * @description when it happened; default: now
-                         */
-                        occurred_at?: string;
-                        /** @description slug of a project of the organization */
-                        project: string;
-                        /**
-                         * @description `completed` (default): it happened; `open`: it is under way, complete it later with POST .../operations-log/{id}/complete
-                         * @enum {unknown}
-                         */
-                        status?: "open" | "completed";
-                        ticket?: string;
-                        version?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            completed_at: string | null;
-                            description: string;
-                            /**
-                             * @description `Maintenance`, `Incident` and `Note` go to topic maintenance, the others to deployments
-                             * @enum {unknown}
-                             */
-                            entry_type: "Deployed" | "Rolled Back" | "Configured" | "Restarted" | "Scaled" | "Maintenance" | "Incident" | "Note";
-                            environment: string;
-                            /** Format: uuid */
-                            id: string;
-                            link: string | null;
-                            /** Format: date-time */
-                            occurred_at: string;
-                            organization: string;
-                            project: string;
-                            /** Format: date-time */
-                            recorded_at: string;
-                            /** @description the caller; "<user> on behalf of <actor>" under delegation */
-                            recorded_by: string;
-                            /** @enum {unknown} */
-                            status: "open" | "completed";
-                            ticket: string | null;
-                            version: string | null;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["postOrganizationsOrgOperationsLog"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4966,71 +1008,7 @@ export interface paths {
          * One entry of the operations log
          * @description Reads the analytics store (deduplicated: the latest state of each entry); an entry shows up there about one poll interval after it was recorded. 503 with Retry-After while the store is down. Needs operations_log:read.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                    org: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            completed_at: string | null;
-                            description: string;
-                            /**
-                             * @description `Maintenance`, `Incident` and `Note` go to topic maintenance, the others to deployments
-                             * @enum {unknown}
-                             */
-                            entry_type: "Deployed" | "Rolled Back" | "Configured" | "Restarted" | "Scaled" | "Maintenance" | "Incident" | "Note";
-                            environment: string;
-                            /** Format: uuid */
-                            id: string;
-                            link: string | null;
-                            /** Format: date-time */
-                            occurred_at: string;
-                            organization: string;
-                            project: string;
-                            /** Format: date-time */
-                            recorded_at: string;
-                            /** @description the caller; "<user> on behalf of <actor>" under delegation */
-                            recorded_by: string;
-                            /** @enum {unknown} */
-                            status: "open" | "completed";
-                            ticket: string | null;
-                            version: string | null;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getOrganizationsOrgOperationsLogId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5052,88 +1030,7 @@ export interface paths {
          * Completes an open entry
          * @description Records the entry again with status completed (same id, higher row version). When the open entry is not in the analytics store yet, looks once more after one poll interval (250 ms); still not found: 404. Already completed: 409. Needs operations_log:create. Answers 200 with the entry to a caller holding operations_log:read or who recorded the open entry, else 204.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                    org: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * Format: date-time
-                         * @description default: now; not before occurred_at
-                         */
-                        completed_at?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            completed_at: string | null;
-                            description: string;
-                            /**
-                             * @description `Maintenance`, `Incident` and `Note` go to topic maintenance, the others to deployments
-                             * @enum {unknown}
-                             */
-                            entry_type: "Deployed" | "Rolled Back" | "Configured" | "Restarted" | "Scaled" | "Maintenance" | "Incident" | "Note";
-                            environment: string;
-                            /** Format: uuid */
-                            id: string;
-                            link: string | null;
-                            /** Format: date-time */
-                            occurred_at: string;
-                            organization: string;
-                            project: string;
-                            /** Format: date-time */
-                            recorded_at: string;
-                            /** @description the caller; "<user> on behalf of <actor>" under delegation */
-                            recorded_by: string;
-                            /** @enum {unknown} */
-                            status: "open" | "completed";
-                            ticket: string | null;
-                            version: string | null;
-                        };
-                    };
-                };
-                /** @description No content */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["postOrganizationsOrgOperationsLogIdComplete"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5147,145 +1044,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: {
-                    cursor?: string;
-                    limit?: number;
-                    q?: string;
-                };
-                header?: never;
-                path: {
-                    org: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description A JSON object of facts about the project (scoring policies read these) */
-                            attributes: {
-                                [key: string]: unknown;
-                            };
-                            /** Format: date-time */
-                            created_at: string;
-                            /**
-                             * Format: uuid
-                             * @description graph node id (plugin edges name their ends by it)
-                             */
-                            id: string;
-                            name: string;
-                            organization: string;
-                            previous_score: number | null;
-                            score: number | null;
-                            slug: string;
-                            team: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                            updated_by: string | null;
-                        }[];
-                    };
-                };
-            };
-        };
+        /**
+         * List projects of an organization
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
+         */
+        get: operations["getOrganizationsOrgProjects"];
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    org: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description A JSON object of facts about the project (scoring policies read these) */
-                        attributes?: {
-                            [key: string]: unknown;
-                        };
-                        name: string;
-                        slug: string;
-                        team: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description A JSON object of facts about the project (scoring policies read these) */
-                            attributes: {
-                                [key: string]: unknown;
-                            };
-                            /** Format: date-time */
-                            created_at: string;
-                            /**
-                             * Format: uuid
-                             * @description graph node id (plugin edges name their ends by it)
-                             */
-                            id: string;
-                            name: string;
-                            organization: string;
-                            previous_score: number | null;
-                            score: number | null;
-                            slug: string;
-                            team: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                            updated_by: string | null;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Create a project of an organization
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 201; errors are problem+json.
+         */
+        post: operations["postOrganizationsOrgProjects"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5299,193 +1068,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    org: string;
-                    project: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description A JSON object of facts about the project (scoring policies read these) */
-                            attributes: {
-                                [key: string]: unknown;
-                            };
-                            /** Format: date-time */
-                            created_at: string;
-                            /**
-                             * Format: uuid
-                             * @description graph node id (plugin edges name their ends by it)
-                             */
-                            id: string;
-                            name: string;
-                            organization: string;
-                            previous_score: number | null;
-                            score: number | null;
-                            slug: string;
-                            team: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                            updated_by: string | null;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Read one project of an organization
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
+         */
+        get: operations["getOrganizationsOrgProjectsProject"];
         put?: never;
         post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    org: string;
-                    project: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description No content */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Delete a project of an organization
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 204; errors are problem+json.
+         */
+        delete: operations["deleteOrganizationsOrgProjectsProject"];
         options?: never;
         head?: never;
-        /** @description Answers 200 with the project, or 204 when the caller may update but not read it (an update-only ACL). */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    org: string;
-                    project: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description A JSON object of facts about the project (scoring policies read these) */
-                        attributes?: {
-                            [key: string]: unknown;
-                        };
-                        name?: string;
-                        slug?: string;
-                        team?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description A JSON object of facts about the project (scoring policies read these) */
-                            attributes: {
-                                [key: string]: unknown;
-                            };
-                            /** Format: date-time */
-                            created_at: string;
-                            /**
-                             * Format: uuid
-                             * @description graph node id (plugin edges name their ends by it)
-                             */
-                            id: string;
-                            name: string;
-                            organization: string;
-                            previous_score: number | null;
-                            score: number | null;
-                            slug: string;
-                            team: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                            updated_by: string | null;
-                        };
-                    };
-                };
-                /** @description No content */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Change a project of an organization
+         * @description Answers 200 with the project, or 204 when the caller may update but not read it (an update-only ACL).
+         */
+        patch: operations["patchOrganizationsOrgProjectsProject"];
         trace?: never;
     };
     "/organizations/{org}/projects/{project}/access": {
@@ -5495,54 +1096,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The project's CAN_ACCESS grants, in user id order */
-        get: {
-            parameters: {
-                query?: {
-                    cursor?: string;
-                    limit?: number;
-                };
-                header?: never;
-                path: {
-                    org: string;
-                    project: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            actions: string[];
-                            email: string;
-                        }[];
-                    };
-                };
-            };
-        };
+        /**
+         * The project's CAN_ACCESS grants, in user id order
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
+         */
+        get: operations["getOrganizationsOrgProjectsProjectAccess"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5559,99 +1117,17 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Creates or replaces a user's CAN_ACCESS edge on the project */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    email: string;
-                    org: string;
-                    project: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        actions: ("read" | "update" | "delete")[];
-                    };
-                };
-            };
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            actions: string[];
-                            email: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Creates or replaces a user's CAN_ACCESS edge on the project
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
+         */
+        put: operations["putOrganizationsOrgProjectsProjectAccessEmail"];
         post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    email: string;
-                    org: string;
-                    project: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description No content */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Delete a access of a project
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 204; errors are problem+json.
+         */
+        delete: operations["deleteOrganizationsOrgProjectsProjectAccessEmail"];
         options?: never;
         head?: never;
         patch?: never;
@@ -5664,126 +1140,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A project's comments, oldest first (needs read access to the project) */
-        get: {
-            parameters: {
-                query?: {
-                    cursor?: string;
-                    limit?: number;
-                };
-                header?: never;
-                path: {
-                    org: string;
-                    project: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description the caller; "<user> on behalf of <actor>" under delegation */
-                            author: string;
-                            body: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            /**
-                             * Format: uuid
-                             * @description graph node id
-                             */
-                            id: string;
-                            organization: string;
-                            project: string;
-                        }[];
-                    };
-                };
-            };
-        };
+        /**
+         * A project's comments, oldest first (needs read access to the project)
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
+         */
+        get: operations["getOrganizationsOrgProjectsProjectComments"];
         put?: never;
-        /** Comments on a project (needs read access to the project) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    org: string;
-                    project: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        body: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description the caller; "<user> on behalf of <actor>" under delegation */
-                            author: string;
-                            body: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            /**
-                             * Format: uuid
-                             * @description graph node id
-                             */
-                            id: string;
-                            organization: string;
-                            project: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Comments on a project (needs read access to the project)
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 201; errors are problem+json.
+         */
+        post: operations["postOrganizationsOrgProjectsProjectComments"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5801,99 +1168,7 @@ export interface paths {
          * A project's activity: what happened, to what, by whom, when
          * @description Newest first, keyset pages (Link rel="next"). Read from the analytics store, duplicates collapsed; an event shows up there about one poll interval after it was recorded. 503 with Retry-After while the store is down. Team events need team:read, webhook deliveries webhooks:read. Needs read of the project (project:read, or a CAN_ACCESS read edge); anyone else gets the 404 of a missing project.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description only what this user or service account did, itself or on behalf of another */
-                    actor?: string;
-                    /** @description from the Link header of the previous page; opaque */
-                    cursor?: string;
-                    /** @description events per page (1 to 100) */
-                    limit?: number;
-                    /** @description events at or after (whole seconds) */
-                    since?: string;
-                    /** @description only events recorded on this topic */
-                    topic?: "gateway" | "lifecycle" | "comments";
-                    /** @description only events of this type (`project.created`), or of one subject (`project.*`) */
-                    type?: string;
-                    /** @description events before (whole seconds) */
-                    until?: string;
-                };
-                header?: never;
-                path: {
-                    org: string;
-                    project: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            actor: string | null;
-                            /** @description who did it: the caller, or "<user> on behalf of <actor>" under delegation */
-                            by: string;
-                            /** @description facts about the event (the fields an update changed, a previous slug...); never a secret */
-                            details: {
-                                [key: string]: unknown;
-                            };
-                            environment: string | null;
-                            /**
-                             * Format: uuid
-                             * @description the event id (for a webhook delivery, derived from the webhook and its delivery id)
-                             */
-                            id: string;
-                            /** Format: date-time */
-                            occurred_at: string;
-                            /** @description slug of the organization, as recorded */
-                            organization: string;
-                            /** @description the user or service account who did it; `system` for Keel itself */
-                            principal: string;
-                            project: string | null;
-                            /** @description what it happened to */
-                            subject: {
-                                /** @description the id of that thing */
-                                id: string;
-                                /** @description what it happened to: organization, team, project, comment, webhook... */
-                                type: string;
-                            };
-                            /** @description one sentence: who did what to what */
-                            summary: string;
-                            /**
-                             * @description where it was recorded: lifecycle, comments, gateway
-                             * @enum {unknown}
-                             */
-                            topic: "gateway" | "lifecycle" | "comments";
-                            /** @description what happened: `<subject>.<verb>`, e.g. `project.created` */
-                            type: string;
-                        }[];
-                    };
-                };
-            };
-        };
+        get: operations["getOrganizationsOrgProjectsProjectEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5913,129 +1188,13 @@ export interface paths {
          * A release's components: the newest complete batch, each component once
          * @description Reads the analytics store. A later batch replaces an earlier one; a batch whose component rows have not all arrived yet is skipped; duplicate deliveries change nothing. No batch yet: batch_id null and no components. 503 with Retry-After while the store is down. Readable by whoever may read the project.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    org: string;
-                    project: string;
-                    /** @description the release version, e.g. 1.4.0 or 2026.01.3+build.7 */
-                    version: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            batch_id: string | null;
-                            components: {
-                                name: string;
-                                purl: string | null;
-                                version: string;
-                            }[];
-                            organization: string;
-                            project: string;
-                            recorded_at: string | null;
-                            release_version: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getOrganizationsOrgProjectsProjectReleasesVersionComponents"];
         put?: never;
         /**
          * Records a release's components (one batch)
          * @description Records one fact row per component (analytics stream release_components) and then the batch row (release_component_batches), which is published only after the stream acknowledged the fact rows. Readable with GET once the pipeline moved both (about one poll interval). Needs release_components:create and read of the project (as the GET).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    org: string;
-                    project: string;
-                    /** @description the release version, e.g. 1.4.0 or 2026.01.3+build.7 */
-                    version: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        components: {
-                            /** @description unique within one request */
-                            name: string;
-                            /** @description Package URL */
-                            purl?: string;
-                            version: string;
-                        }[];
-                    };
-                };
-            };
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: uuid */
-                            batch_id: string;
-                            component_count: number;
-                            organization: string;
-                            project: string;
-                            /** Format: date-time */
-                            recorded_at: string;
-                            release_version: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["postOrganizationsOrgProjectsProjectReleasesVersionComponents"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6053,57 +1212,7 @@ export interface paths {
          * The project's score changes, newest first
          * @description Reads score_history from the analytics store (a change shows up about one poll interval after it was computed; duplicates delivered twice are listed once). 503 with Retry-After while the store is down.
          */
-        get: {
-            parameters: {
-                query?: {
-                    cursor?: string;
-                    limit?: number;
-                };
-                header?: never;
-                path: {
-                    org: string;
-                    project: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date-time */
-                            computed_at: string;
-                            previous_score: number | null;
-                            reason: string;
-                            requested_by: string;
-                            score: number | null;
-                        }[];
-                    };
-                };
-            };
-        };
+        get: operations["getOrganizationsOrgProjectsProjectScoreHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6119,123 +1228,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: {
-                    cursor?: string;
-                    limit?: number;
-                };
-                header?: never;
-                path: {
-                    org: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date-time */
-                            created_at: string;
-                            /**
-                             * Format: uuid
-                             * @description graph node id (plugin edges name their ends by it)
-                             */
-                            id: string;
-                            name: string;
-                            organization: string;
-                            slug: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        }[];
-                    };
-                };
-            };
-        };
+        /**
+         * List teams of an organization
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
+         */
+        get: operations["getOrganizationsOrgTeams"];
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    org: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        slug: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date-time */
-                            created_at: string;
-                            /**
-                             * Format: uuid
-                             * @description graph node id (plugin edges name their ends by it)
-                             */
-                            id: string;
-                            name: string;
-                            organization: string;
-                            slug: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Create a team of an organization
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 201; errors are problem+json.
+         */
+        post: operations["postOrganizationsOrgTeams"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6249,101 +1252,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    org: string;
-                    team: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date-time */
-                            created_at: string;
-                            /**
-                             * Format: uuid
-                             * @description graph node id (plugin edges name their ends by it)
-                             */
-                            id: string;
-                            name: string;
-                            organization: string;
-                            slug: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Read one team of an organization
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
+         */
+        get: operations["getOrganizationsOrgTeamsTeam"];
         put?: never;
         post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    org: string;
-                    team: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description No content */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Delete a team of an organization
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 204; errors are problem+json.
+         */
+        delete: operations["deleteOrganizationsOrgTeamsTeam"];
         options?: never;
         head?: never;
         patch?: never;
@@ -6356,53 +1276,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: {
-                    cursor?: string;
-                    limit?: number;
-                };
-                header?: never;
-                path: {
-                    org: string;
-                    team: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            display_name: string;
-                            email: string;
-                        }[];
-                    };
-                };
-            };
-        };
+        /**
+         * List members of a team
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
+         */
+        get: operations["getOrganizationsOrgTeamsTeamMembers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6419,87 +1297,17 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    email: string;
-                    org: string;
-                    team: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description No content */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Set a member of a team
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 204; errors are problem+json.
+         */
+        put: operations["putOrganizationsOrgTeamsTeamMembersEmail"];
         post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    email: string;
-                    org: string;
-                    team: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description No content */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Delete a member of a team
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 204; errors are problem+json.
+         */
+        delete: operations["deleteOrganizationsOrgTeamsTeamMembersEmail"];
         options?: never;
         head?: never;
         patch?: never;
@@ -6512,47 +1320,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            description: string;
-                            name: string;
-                        }[];
-                    };
-                };
-            };
-        };
+        /**
+         * List permissions
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         */
+        get: operations["getPermissions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6568,53 +1340,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: the database answers; reports the analytics stream (requests work while it is down) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            status: "ready";
-                            stream: {
-                                adapter: string;
-                                detail?: string;
-                                state: "up" | "down";
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Readiness: the database answers; reports the analytics stream (requests work while it is down)
+         * @description Public: no token is needed. Answers 200; errors are problem+json.
+         */
+        get: operations["getReady"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6630,111 +1360,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: {
-                    cursor?: string;
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            builtin: boolean;
-                            created_at: string;
-                            description: string | null;
-                            name: string;
-                            permissions: string[];
-                            slug: string;
-                            updated_at: string;
-                        }[];
-                    };
-                };
-            };
-        };
+        /**
+         * List roles
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         */
+        get: operations["getRoles"];
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        description?: string;
-                        name: string;
-                        permissions: string[];
-                        slug: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            builtin: boolean;
-                            created_at: string;
-                            description: string | null;
-                            name: string;
-                            permissions: string[];
-                            slug: string;
-                            updated_at: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Create a role
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 201; errors are problem+json.
+         */
+        post: operations["postRoles"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6748,160 +1384,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            builtin: boolean;
-                            created_at: string;
-                            description: string | null;
-                            name: string;
-                            permissions: string[];
-                            slug: string;
-                            updated_at: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Read one role
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         */
+        get: operations["getRolesSlug"];
         put?: never;
         post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description No content */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Delete a role
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 204; errors are problem+json.
+         */
+        delete: operations["deleteRolesSlug"];
         options?: never;
         head?: never;
-        /** @description Answers 200 with the role, or 204 when the caller may change it but not read it. */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        description?: string;
-                        name?: string;
-                        permissions?: string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            builtin: boolean;
-                            created_at: string;
-                            description: string | null;
-                            name: string;
-                            permissions: string[];
-                            slug: string;
-                            updated_at: string;
-                        };
-                    };
-                };
-                /** @description No content */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Change a role
+         * @description Answers 200 with the role, or 204 when the caller may change it but not read it.
+         */
+        patch: operations["patchRolesSlug"];
         trace?: never;
     };
     "/scheduler/runs/{id}": {
@@ -6911,77 +1412,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            actor_name: string | null;
-                            attempts: {
-                                error: string | null;
-                                /** Format: date-time */
-                                finished_at: string;
-                                http_status: number | null;
-                                /** Format: date-time */
-                                started_at: string;
-                            }[];
-                            /** @description when someone asked to cancel the run (POST /scheduler/runs/{id}/cancel) */
-                            cancel_requested_at: string | null;
-                            /** @description who asked to cancel it */
-                            cancelled_by: string | null;
-                            consent_id: string | null;
-                            duration_ms: number | null;
-                            error: string | null;
-                            finished_at: string | null;
-                            http_status: number | null;
-                            id: string;
-                            kind: "user" | "system";
-                            /** @description a running run waiting to retry: when its next attempt is due */
-                            next_attempt_at: string | null;
-                            /** Format: date-time */
-                            occurrence_at: string;
-                            principal_name: string | null;
-                            schedule_slug: string;
-                            /** Format: date-time */
-                            started_at: string;
-                            state: "running" | "succeeded" | "failed" | "skipped" | "cancelled";
-                            trigger: "schedule" | "manual";
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Read one run
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         */
+        get: operations["getSchedulerRunsId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7000,77 +1435,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Cancels a running run, from any replica: its call is aborted (within a second) and the run ends cancelled, unless the call got its answer first. The creator of the schedule or an admin (a system run: admins); 409 when the run is not running */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            actor_name: string | null;
-                            attempts: {
-                                error: string | null;
-                                /** Format: date-time */
-                                finished_at: string;
-                                http_status: number | null;
-                                /** Format: date-time */
-                                started_at: string;
-                            }[];
-                            /** @description when someone asked to cancel the run (POST /scheduler/runs/{id}/cancel) */
-                            cancel_requested_at: string | null;
-                            /** @description who asked to cancel it */
-                            cancelled_by: string | null;
-                            consent_id: string | null;
-                            duration_ms: number | null;
-                            error: string | null;
-                            finished_at: string | null;
-                            http_status: number | null;
-                            id: string;
-                            kind: "user" | "system";
-                            /** @description a running run waiting to retry: when its next attempt is due */
-                            next_attempt_at: string | null;
-                            /** Format: date-time */
-                            occurrence_at: string;
-                            principal_name: string | null;
-                            schedule_slug: string;
-                            /** Format: date-time */
-                            started_at: string;
-                            state: "running" | "succeeded" | "failed" | "skipped" | "cancelled";
-                            trigger: "schedule" | "manual";
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["postSchedulerRunsIdCancel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7084,187 +1449,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your schedules; admins see all */
-        get: {
-            parameters: {
-                query?: {
-                    cursor?: string;
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            consent_id: string | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            created_by: string;
-                            cron: string;
-                            enabled: boolean;
-                            kind: "user" | "system";
-                            last_run_at: string | null;
-                            name: string;
-                            next_run_at: string | null;
-                            /** @description an occurrence due while the previous run is still running: skip (default: recorded skipped with the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back at most, further ones are skipped); holds across replicas */
-                            overlap: "skip" | "allow" | "queue_one";
-                            /** @description queue_one: the occurrence waiting for the running run to end */
-                            queued_occurrence_at: string | null;
-                            retry: {
-                                /** @description seconds */
-                                initial_backoff: number;
-                                max_attempts: number;
-                                /** @description seconds */
-                                max_backoff: number;
-                            };
-                            slug: string;
-                            target: {
-                                body?: unknown;
-                                method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-                                path: string;
-                            };
-                            /** @description timeout of each call of the target, in seconds (at most 600); null: the global KEEL_SCHEDULER_REQUEST_TIMEOUT_SECONDS (30 by default) */
-                            timeout_seconds: number | null;
-                            timezone: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        }[];
-                    };
-                };
-            };
-        };
+        /**
+         * Your schedules; admins see all
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         */
+        get: operations["getSchedulerSchedules"];
         put?: never;
-        /** Creates a schedule: user (runs as you, through a consent) or system (admins; runs as the scheduler) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description 5 fields: minute hour day-of-month month day-of-week */
-                        cron: string;
-                        enabled?: boolean;
-                        kind?: "user" | "system";
-                        name?: string;
-                        /** @description an occurrence due while the previous run is still running: skip (default: recorded skipped with the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back at most, further ones are skipped); holds across replicas */
-                        overlap?: "skip" | "allow" | "queue_one";
-                        /** @description Retries of a run on connection errors, timeouts, 429 (Retry-After honoured), 502, 503 and 504; never on another 4xx. Waits grow exponentially with jitter. Every attempt sends the run id as Idempotency-Key. The defaults ride out an API outage of 60 s. */
-                        retry?: {
-                            /** @description seconds before the second attempt; doubles after each (default 2) */
-                            initial_backoff?: number;
-                            /** @description attempts of one run at most, the first included (default 8; 1: no retry) */
-                            max_attempts?: number;
-                            /** @description the longest wait between two attempts, in seconds (default 30) */
-                            max_backoff?: number;
-                        };
-                        slug: string;
-                        target: {
-                            /** @description JSON body (POST, PUT, PATCH only; at most 64 KiB) */
-                            body?: unknown;
-                            method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-                            /** @description a path on the Keel API, e.g. /api/scoring/recompute-all (no scheme, host, . or ..) */
-                            path: string;
-                        };
-                        /** @description timeout of each call of the target, in seconds (at most 600); null: the global KEEL_SCHEDULER_REQUEST_TIMEOUT_SECONDS (30 by default) */
-                        timeout_seconds?: number | null;
-                        /** @description IANA time zone; default UTC */
-                        timezone?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            consent_id: string | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            created_by: string;
-                            cron: string;
-                            enabled: boolean;
-                            kind: "user" | "system";
-                            last_run_at: string | null;
-                            name: string;
-                            next_run_at: string | null;
-                            /** @description an occurrence due while the previous run is still running: skip (default: recorded skipped with the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back at most, further ones are skipped); holds across replicas */
-                            overlap: "skip" | "allow" | "queue_one";
-                            /** @description queue_one: the occurrence waiting for the running run to end */
-                            queued_occurrence_at: string | null;
-                            retry: {
-                                /** @description seconds */
-                                initial_backoff: number;
-                                max_attempts: number;
-                                /** @description seconds */
-                                max_backoff: number;
-                            };
-                            slug: string;
-                            target: {
-                                body?: unknown;
-                                method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-                                path: string;
-                            };
-                            /** @description timeout of each call of the target, in seconds (at most 600); null: the global KEEL_SCHEDULER_REQUEST_TIMEOUT_SECONDS (30 by default) */
-                            timeout_seconds: number | null;
-                            timezone: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Creates a schedule: user (runs as you, through a consent) or system (admins; runs as the scheduler)
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 201; errors are problem+json.
+         */
+        post: operations["postSchedulerSchedules"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7278,227 +1473,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            consent_id: string | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            created_by: string;
-                            cron: string;
-                            enabled: boolean;
-                            kind: "user" | "system";
-                            last_run_at: string | null;
-                            name: string;
-                            next_run_at: string | null;
-                            /** @description an occurrence due while the previous run is still running: skip (default: recorded skipped with the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back at most, further ones are skipped); holds across replicas */
-                            overlap: "skip" | "allow" | "queue_one";
-                            /** @description queue_one: the occurrence waiting for the running run to end */
-                            queued_occurrence_at: string | null;
-                            retry: {
-                                /** @description seconds */
-                                initial_backoff: number;
-                                max_attempts: number;
-                                /** @description seconds */
-                                max_backoff: number;
-                            };
-                            slug: string;
-                            target: {
-                                body?: unknown;
-                                method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-                                path: string;
-                            };
-                            /** @description timeout of each call of the target, in seconds (at most 600); null: the global KEEL_SCHEDULER_REQUEST_TIMEOUT_SECONDS (30 by default) */
-                            timeout_seconds: number | null;
-                            timezone: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Read one schedule
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         */
+        get: operations["getSchedulerSchedulesSlug"];
         put?: never;
         post?: never;
-        /** Deletes a schedule: no later firing; its runs stay readable by admins */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description No content */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Deletes a schedule: no later firing; its runs stay readable by admins
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 204; errors are problem+json.
+         */
+        delete: operations["deleteSchedulerSchedulesSlug"];
         options?: never;
         head?: never;
-        /** Changes a schedule (a user schedule: its creator only) */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description 5 fields: minute hour day-of-month month day-of-week */
-                        cron?: string;
-                        enabled?: boolean;
-                        name?: string;
-                        /** @description an occurrence due while the previous run is still running: skip (default: recorded skipped with the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back at most, further ones are skipped); holds across replicas */
-                        overlap?: "skip" | "allow" | "queue_one";
-                        /** @description Retries of a run on connection errors, timeouts, 429 (Retry-After honoured), 502, 503 and 504; never on another 4xx. Waits grow exponentially with jitter. Every attempt sends the run id as Idempotency-Key. The defaults ride out an API outage of 60 s. */
-                        retry?: {
-                            /** @description seconds before the second attempt; doubles after each (default 2) */
-                            initial_backoff?: number;
-                            /** @description attempts of one run at most, the first included (default 8; 1: no retry) */
-                            max_attempts?: number;
-                            /** @description the longest wait between two attempts, in seconds (default 30) */
-                            max_backoff?: number;
-                        };
-                        target?: {
-                            /** @description JSON body (POST, PUT, PATCH only; at most 64 KiB) */
-                            body?: unknown;
-                            method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-                            /** @description a path on the Keel API, e.g. /api/scoring/recompute-all (no scheme, host, . or ..) */
-                            path: string;
-                        };
-                        /** @description timeout of each call of the target, in seconds (at most 600); null: the global KEEL_SCHEDULER_REQUEST_TIMEOUT_SECONDS (30 by default) */
-                        timeout_seconds?: number | null;
-                        /** @description IANA time zone; default UTC */
-                        timezone?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            consent_id: string | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            created_by: string;
-                            cron: string;
-                            enabled: boolean;
-                            kind: "user" | "system";
-                            last_run_at: string | null;
-                            name: string;
-                            next_run_at: string | null;
-                            /** @description an occurrence due while the previous run is still running: skip (default: recorded skipped with the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back at most, further ones are skipped); holds across replicas */
-                            overlap: "skip" | "allow" | "queue_one";
-                            /** @description queue_one: the occurrence waiting for the running run to end */
-                            queued_occurrence_at: string | null;
-                            retry: {
-                                /** @description seconds */
-                                initial_backoff: number;
-                                max_attempts: number;
-                                /** @description seconds */
-                                max_backoff: number;
-                            };
-                            slug: string;
-                            target: {
-                                body?: unknown;
-                                method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-                                path: string;
-                            };
-                            /** @description timeout of each call of the target, in seconds (at most 600); null: the global KEEL_SCHEDULER_REQUEST_TIMEOUT_SECONDS (30 by default) */
-                            timeout_seconds: number | null;
-                            timezone: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Changes a schedule (a user schedule: its creator only)
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         */
+        patch: operations["patchSchedulerSchedulesSlug"];
         trace?: never;
     };
     "/scheduler/schedules/{slug}/pause": {
@@ -7510,80 +1503,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Pauses a schedule */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            consent_id: string | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            created_by: string;
-                            cron: string;
-                            enabled: boolean;
-                            kind: "user" | "system";
-                            last_run_at: string | null;
-                            name: string;
-                            next_run_at: string | null;
-                            /** @description an occurrence due while the previous run is still running: skip (default: recorded skipped with the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back at most, further ones are skipped); holds across replicas */
-                            overlap: "skip" | "allow" | "queue_one";
-                            /** @description queue_one: the occurrence waiting for the running run to end */
-                            queued_occurrence_at: string | null;
-                            retry: {
-                                /** @description seconds */
-                                initial_backoff: number;
-                                max_attempts: number;
-                                /** @description seconds */
-                                max_backoff: number;
-                            };
-                            slug: string;
-                            target: {
-                                body?: unknown;
-                                method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-                                path: string;
-                            };
-                            /** @description timeout of each call of the target, in seconds (at most 600); null: the global KEEL_SCHEDULER_REQUEST_TIMEOUT_SECONDS (30 by default) */
-                            timeout_seconds: number | null;
-                            timezone: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Pauses a schedule
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         */
+        post: operations["postSchedulerSchedulesSlugPause"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7599,80 +1523,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Resumes a schedule from its next occurrence (nothing missed while paused fires) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            consent_id: string | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            created_by: string;
-                            cron: string;
-                            enabled: boolean;
-                            kind: "user" | "system";
-                            last_run_at: string | null;
-                            name: string;
-                            next_run_at: string | null;
-                            /** @description an occurrence due while the previous run is still running: skip (default: recorded skipped with the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back at most, further ones are skipped); holds across replicas */
-                            overlap: "skip" | "allow" | "queue_one";
-                            /** @description queue_one: the occurrence waiting for the running run to end */
-                            queued_occurrence_at: string | null;
-                            retry: {
-                                /** @description seconds */
-                                initial_backoff: number;
-                                max_attempts: number;
-                                /** @description seconds */
-                                max_backoff: number;
-                            };
-                            slug: string;
-                            target: {
-                                body?: unknown;
-                                method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-                                path: string;
-                            };
-                            /** @description timeout of each call of the target, in seconds (at most 600); null: the global KEEL_SCHEDULER_REQUEST_TIMEOUT_SECONDS (30 by default) */
-                            timeout_seconds: number | null;
-                            timezone: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Resumes a schedule from its next occurrence (nothing missed while paused fires)
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         */
+        post: operations["postSchedulerSchedulesSlugResume"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7688,78 +1543,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Fires the schedule now (a manual run); the answer is the run, still running. 429 with Retry-After while manual runs hold their share (a tenth) of the replica's calls in flight */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            actor_name: string | null;
-                            attempts: {
-                                error: string | null;
-                                /** Format: date-time */
-                                finished_at: string;
-                                http_status: number | null;
-                                /** Format: date-time */
-                                started_at: string;
-                            }[];
-                            /** @description when someone asked to cancel the run (POST /scheduler/runs/{id}/cancel) */
-                            cancel_requested_at: string | null;
-                            /** @description who asked to cancel it */
-                            cancelled_by: string | null;
-                            consent_id: string | null;
-                            duration_ms: number | null;
-                            error: string | null;
-                            finished_at: string | null;
-                            http_status: number | null;
-                            id: string;
-                            kind: "user" | "system";
-                            /** @description a running run waiting to retry: when its next attempt is due */
-                            next_attempt_at: string | null;
-                            /** Format: date-time */
-                            occurrence_at: string;
-                            principal_name: string | null;
-                            schedule_slug: string;
-                            /** Format: date-time */
-                            started_at: string;
-                            state: "running" | "succeeded" | "failed" | "skipped" | "cancelled";
-                            trigger: "schedule" | "manual";
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Fires the schedule now (a manual run); the answer is the run, still running. 429 with Retry-After while manual runs hold their share (a tenth) of the replica's calls in flight
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 202; errors are problem+json.
+         */
+        post: operations["postSchedulerSchedulesSlugRun"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7773,81 +1561,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A schedule's runs, newest first */
-        get: {
-            parameters: {
-                query?: {
-                    cursor?: string;
-                    limit?: number;
-                };
-                header?: never;
-                path: {
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            actor_name: string | null;
-                            attempts: {
-                                error: string | null;
-                                /** Format: date-time */
-                                finished_at: string;
-                                http_status: number | null;
-                                /** Format: date-time */
-                                started_at: string;
-                            }[];
-                            /** @description when someone asked to cancel the run (POST /scheduler/runs/{id}/cancel) */
-                            cancel_requested_at: string | null;
-                            /** @description who asked to cancel it */
-                            cancelled_by: string | null;
-                            consent_id: string | null;
-                            duration_ms: number | null;
-                            error: string | null;
-                            finished_at: string | null;
-                            http_status: number | null;
-                            id: string;
-                            kind: "user" | "system";
-                            /** @description a running run waiting to retry: when its next attempt is due */
-                            next_attempt_at: string | null;
-                            /** Format: date-time */
-                            occurrence_at: string;
-                            principal_name: string | null;
-                            schedule_slug: string;
-                            /** Format: date-time */
-                            started_at: string;
-                            state: "running" | "succeeded" | "failed" | "skipped" | "cancelled";
-                            trigger: "schedule" | "manual";
-                        }[];
-                    };
-                };
-            };
-        };
+        /**
+         * A schedule's runs, newest first
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         */
+        get: operations["getSchedulerSchedulesSlugRuns"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7863,148 +1581,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: {
-                    cursor?: string;
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a key of project attributes */
-                            attribute: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            description: string | null;
-                            enabled: boolean;
-                            name: string;
-                            range_score_map: {
-                                max?: number | null;
-                                min?: number | null;
-                                score: number;
-                            }[] | null;
-                            slug: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                            updated_by: string;
-                            value_score_map: {
-                                [key: string]: number;
-                            } | null;
-                            weight: number;
-                        }[];
-                    };
-                };
-            };
-        };
+        /**
+         * List policies
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         */
+        get: operations["getScoringPolicies"];
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description a key of project attributes */
-                        attribute: string;
-                        description?: string | null;
-                        enabled?: boolean;
-                        name?: string;
-                        range_score_map?: {
-                            max?: number | null;
-                            min?: number | null;
-                            score: number;
-                        }[] | null;
-                        slug: string;
-                        value_score_map?: {
-                            [key: string]: number;
-                        } | null;
-                        weight: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a key of project attributes */
-                            attribute: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            description: string | null;
-                            enabled: boolean;
-                            name: string;
-                            range_score_map: {
-                                max?: number | null;
-                                min?: number | null;
-                                score: number;
-                            }[] | null;
-                            slug: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                            updated_by: string;
-                            value_score_map: {
-                                [key: string]: number;
-                            } | null;
-                            weight: number;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Create a policie
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 201; errors are problem+json.
+         */
+        post: operations["postScoringPolicies"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8018,197 +1605,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a key of project attributes */
-                            attribute: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            description: string | null;
-                            enabled: boolean;
-                            name: string;
-                            range_score_map: {
-                                max?: number | null;
-                                min?: number | null;
-                                score: number;
-                            }[] | null;
-                            slug: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                            updated_by: string;
-                            value_score_map: {
-                                [key: string]: number;
-                            } | null;
-                            weight: number;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Read one policie
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         */
+        get: operations["getScoringPoliciesSlug"];
         put?: never;
         post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description No content */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Delete a policie
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 204; errors are problem+json.
+         */
+        delete: operations["deleteScoringPoliciesSlug"];
         options?: never;
         head?: never;
-        /** @description Answers 200 with the policy, or 204 when the caller may change it but not read it. */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description a key of project attributes */
-                        attribute?: string;
-                        description?: string | null;
-                        enabled?: boolean;
-                        name?: string;
-                        range_score_map?: {
-                            max?: number | null;
-                            min?: number | null;
-                            score: number;
-                        }[] | null;
-                        value_score_map?: {
-                            [key: string]: number;
-                        } | null;
-                        weight?: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a key of project attributes */
-                            attribute: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            description: string | null;
-                            enabled: boolean;
-                            name: string;
-                            range_score_map: {
-                                max?: number | null;
-                                min?: number | null;
-                                score: number;
-                            }[] | null;
-                            slug: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                            updated_by: string;
-                            value_score_map: {
-                                [key: string]: number;
-                            } | null;
-                            weight: number;
-                        };
-                    };
-                };
-                /** @description No content */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Change a policie
+         * @description Answers 200 with the policy, or 204 when the caller may change it but not read it.
+         */
+        patch: operations["patchScoringPoliciesSlug"];
         trace?: never;
     };
     "/scoring/rescore": {
@@ -8220,57 +1635,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Recomputes now: one project (organization + project), one organization, or everything */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description naming one needs organization:read */
-                        organization?: string;
-                        /** @description needs organization; naming one needs project:read */
-                        project?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            changed: number;
-                            rescored: number;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Recomputes now: one project (organization + project), one organization, or everything
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         */
+        post: operations["postScoringRescore"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8284,114 +1653,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: {
-                    cursor?: string;
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date-time */
-                            created_at: string;
-                            description: string | null;
-                            display_name: string;
-                            is_active: boolean;
-                            roles: string[];
-                            slug: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        }[];
-                    };
-                };
-            };
-        };
+        /**
+         * List service accounts
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         */
+        get: operations["getServiceAccounts"];
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        description?: string;
-                        display_name: string;
-                        slug: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date-time */
-                            created_at: string;
-                            description: string | null;
-                            display_name: string;
-                            is_active: boolean;
-                            roles: string[];
-                            slug: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Create a service account
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 201; errors are problem+json.
+         */
+        post: operations["postServiceAccounts"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8406,87 +1678,17 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description slug */
-                    name: string;
-                    role: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description No content */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Set a role
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 204; errors are problem+json.
+         */
+        put: operations["putServiceAccountsNameRolesRole"];
         post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description slug */
-                    name: string;
-                    role: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description No content */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Delete a role
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 204; errors are problem+json.
+         */
+        delete: operations["deleteServiceAccountsNameRolesRole"];
         options?: never;
         head?: never;
         patch?: never;
@@ -8499,164 +1701,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date-time */
-                            created_at: string;
-                            description: string | null;
-                            display_name: string;
-                            is_active: boolean;
-                            roles: string[];
-                            slug: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Read one service account
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         */
+        get: operations["getServiceAccountsSlug"];
         put?: never;
         post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description No content */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Delete a service account
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 204; errors are problem+json.
+         */
+        delete: operations["deleteServiceAccountsSlug"];
         options?: never;
         head?: never;
-        /** @description Answers 200 with the account, or 204 when the caller may change it but not read it. */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        description?: null | string;
-                        display_name?: string;
-                        is_active?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date-time */
-                            created_at: string;
-                            description: string | null;
-                            display_name: string;
-                            is_active: boolean;
-                            roles: string[];
-                            slug: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
-                    };
-                };
-                /** @description No content */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Change a service account
+         * @description Answers 200 with the account, or 204 when the caller may change it but not read it.
+         */
+        patch: operations["patchServiceAccountsSlug"];
         trace?: never;
     };
     "/service-accounts/{slug}/client-credentials": {
@@ -8666,112 +1729,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            client_id: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            expires_at: string | null;
-                            name: string;
-                            revoked_at: string | null;
-                            scopes: string[];
-                        }[];
-                    };
-                };
-            };
-        };
+        /**
+         * List client credentials
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         */
+        get: operations["getServiceAccountsSlugClientCredentials"];
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        expires_in_days?: number;
-                        name: string;
-                        scopes?: string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            client_id: string;
-                            /** @description Shown this once; store it now. */
-                            client_secret: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            expires_at: string | null;
-                            name: string;
-                            scopes: string[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Create a client credential
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 201; errors are problem+json.
+         */
+        post: operations["postServiceAccountsSlugClientCredentials"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8788,45 +1756,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    client_id: string;
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description No content */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Delete a client credential
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 204; errors are problem+json.
+         */
+        delete: operations["deleteServiceAccountsSlugClientCredentialsClientId"];
         options?: never;
         head?: never;
         patch?: never;
@@ -8839,120 +1773,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: {
-                    cursor?: string;
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date-time */
-                            created_at: string;
-                            display_name: string;
-                            email: string;
-                            has_password: boolean;
-                            is_active: boolean;
-                            is_admin: boolean;
-                            roles: string[];
-                            /** Format: date-time */
-                            updated_at: string;
-                        }[];
-                    };
-                };
-            };
-        };
+        /**
+         * List users
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         */
+        get: operations["getUsers"];
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        display_name?: string;
-                        /** Format: email */
-                        email: string;
-                        is_active?: boolean;
-                        is_admin?: boolean;
-                        /** @description write-only; at least 12 characters and not a common password (docs/input-hardening.md) */
-                        password?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date-time */
-                            created_at: string;
-                            display_name: string;
-                            email: string;
-                            has_password: boolean;
-                            is_active: boolean;
-                            is_admin: boolean;
-                            roles: string[];
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Create a user
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 201; errors are problem+json.
+         */
+        post: operations["postUsers"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8966,170 +1797,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    email: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date-time */
-                            created_at: string;
-                            display_name: string;
-                            email: string;
-                            has_password: boolean;
-                            is_active: boolean;
-                            is_admin: boolean;
-                            roles: string[];
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Read one user
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         */
+        get: operations["getUsersEmail"];
         put?: never;
         post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    email: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description No content */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Delete a user
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 204; errors are problem+json.
+         */
+        delete: operations["deleteUsersEmail"];
         options?: never;
         head?: never;
-        /** @description Answers 200 with the user, or 204 when the caller may change it but not read it. */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    email: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description write-only; only with password: required when a user (not an admin) changes their own password */
-                        current_password?: string;
-                        display_name?: string;
-                        is_active?: boolean;
-                        is_admin?: boolean;
-                        /** @description write-only; at least 12 characters and not a common password (docs/input-hardening.md) */
-                        password?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date-time */
-                            created_at: string;
-                            display_name: string;
-                            email: string;
-                            has_password: boolean;
-                            is_active: boolean;
-                            is_admin: boolean;
-                            roles: string[];
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
-                    };
-                };
-                /** @description No content */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Change a user
+         * @description Answers 200 with the user, or 204 when the caller may change it but not read it.
+         */
+        patch: operations["patchUsersEmail"];
         trace?: never;
     };
     "/users/{name}/roles/{role}": {
@@ -9140,87 +1826,17 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description email */
-                    name: string;
-                    role: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description No content */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Set a role
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 204; errors are problem+json.
+         */
+        put: operations["putUsersNameRolesRole"];
         post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description email */
-                    name: string;
-                    role: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description No content */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Delete a role
+         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 204; errors are problem+json.
+         */
+        delete: operations["deleteUsersNameRolesRole"];
         options?: never;
         head?: never;
         patch?: never;
@@ -9239,74 +1855,7 @@ export interface paths {
          * Receives a delivery of an integration (signed, not bearer-authenticated)
          * @description Authenticated by the signature of the webhook's sender (its read answer lists the headers): `github` X-Hub-Signature-256 and X-GitHub-Delivery, `standard` webhook-id, webhook-timestamp and webhook-signature (within 5 minutes), `keel` X-Keel-Signature-256. The body must be a JSON document of at most 1 MiB. Answers 202 once the event is recorded (stream events, topic gateway); a delivery sent again with the same delivery id answers the same event id and is stored once. An unknown webhook and a missing or wrong signature get the same 401. 413 for a larger body or one whose events row would be larger than the stream takes per message (1 MiB), 400 for a signed body that is not JSON.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description standard: message id */
-                    "webhook-id"?: string;
-                    /** @description standard: space-separated v1,<base64 HMAC-SHA256> signatures */
-                    "webhook-signature"?: string;
-                    /** @description standard: unix seconds */
-                    "webhook-timestamp"?: string;
-                    /** @description github: delivery id */
-                    "x-github-delivery"?: string;
-                    /** @description github: event type */
-                    "x-github-event"?: string;
-                    /** @description github: sha256=<64 hex digits> */
-                    "x-hub-signature-256"?: string;
-                    /** @description keel: delivery id */
-                    "x-keel-delivery"?: string;
-                    /** @description keel: event type */
-                    "x-keel-event"?: string;
-                    /** @description keel: sha256=<64 hex digits> */
-                    "x-keel-signature-256"?: string;
-                };
-                path: {
-                    integration: string;
-                    webhook: string;
-                };
-                cookie?: never;
-            };
-            /** @description any JSON document, signed as sent */
-            requestBody: {
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            responses: {
-                /** @description RFC 9457 problem details */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["def-0"];
-                    };
-                };
-                /** @description Default Response */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: uuid */
-                            event_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["postWebhooksIntegrationWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -9370,4 +1919,8106 @@ export interface components {
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    getWellKnownJwksJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        keys: {
+                            [key: string]: unknown;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getWellKnownOauthAuthorizationServer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 8414 authorization server metadata */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        grant_types_supported: string[];
+                        /** Format: uri */
+                        issuer: string;
+                        /** Format: uri */
+                        jwks_uri: string;
+                        response_types_supported: string[];
+                        /** Format: uri */
+                        service_documentation: string;
+                        /** Format: uri */
+                        token_endpoint: string;
+                        token_endpoint_auth_methods_supported: string[];
+                        token_exchange_subject_token_types_supported?: string[];
+                    };
+                };
+            };
+        };
+    };
+    getAdminEnvironmentsSlugPluginEdgesPluginLabel: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                label: string;
+                plugin: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description the node at the other end of the edge */
+                        entity: {
+                            /** Format: date-time */
+                            created_at: string;
+                            id: string;
+                            label: string;
+                            plugin: string | null;
+                            /** @description a JSON object: a plugin entity: its document; a first-class node: its slug and name */
+                            properties: unknown;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        label: string;
+                        plugin: string;
+                        /** @description a JSON object: the edge properties */
+                        properties: unknown;
+                        source_id: string;
+                        source_label: string;
+                        target_id: string;
+                        target_label: string;
+                    }[];
+                };
+            };
+        };
+    };
+    getAdminOauthProviderTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description what the type calls, and what it checks */
+                        description: string;
+                        /** @description the login service of the type: Google, GitHub, OpenID Connect */
+                        display_name: string;
+                        /** @description provider_a: the Google logo; provider_b: the GitHub logo; key: a key (any OpenID Connect provider) */
+                        icon: "provider_a" | "provider_b" | "key";
+                        /** @description provider_a: Google; provider_b: GitHub; oidc: any OpenID Connect provider */
+                        type: "provider_a" | "provider_b" | "oidc";
+                    }[];
+                };
+            };
+        };
+    };
+    getAdminOauthProviders: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-1"][];
+                };
+            };
+        };
+    };
+    getAdminOauthProvidersSlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        allowed_domains: string[];
+                        /** @description The redirect URI to register at the provider */
+                        callback_url: string;
+                        client_id: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        enabled: boolean;
+                        /** @description Whether a client secret is stored; the secret itself is never returned */
+                        has_secret: boolean;
+                        /** @description provider_a: the Google logo; provider_b: the GitHub logo; key: a key (any OpenID Connect provider) */
+                        icon: "provider_a" | "provider_b" | "key";
+                        issuer_url: string | null;
+                        /** @description the name the login page shows, chosen by the admin */
+                        name: string;
+                        slug: string;
+                        /** @description provider_a: Google; provider_b: GitHub; oidc: any OpenID Connect provider */
+                        type: "provider_a" | "provider_b" | "oidc";
+                        /** @description what the type calls, and what it checks */
+                        type_description: string;
+                        /** @description the login service of the type: Google, GitHub, OpenID Connect */
+                        type_display_name: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        updated_by: string | null;
+                    };
+                };
+            };
+        };
+    };
+    putAdminOauthProvidersSlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: "provider_a" | "provider_b" | "oidc";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description provider_a only: email domains that may sign in */
+                    allowed_domains?: string[];
+                    client_id?: string | null;
+                    client_secret?: string | null;
+                    enabled: boolean;
+                    /** @description provider_a: the Google logo; provider_b: the GitHub logo; key: a key (any OpenID Connect provider) */
+                    icon?: "provider_a" | "provider_b" | "key";
+                    issuer_url?: string | null;
+                    name: string;
+                    /** @description provider_a: Google; provider_b: GitHub; oidc: any OpenID Connect provider */
+                    type?: "provider_a" | "provider_b" | "oidc";
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        allowed_domains: string[];
+                        /** @description The redirect URI to register at the provider */
+                        callback_url: string;
+                        client_id: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        enabled: boolean;
+                        /** @description Whether a client secret is stored; the secret itself is never returned */
+                        has_secret: boolean;
+                        /** @description provider_a: the Google logo; provider_b: the GitHub logo; key: a key (any OpenID Connect provider) */
+                        icon: "provider_a" | "provider_b" | "key";
+                        issuer_url: string | null;
+                        /** @description the name the login page shows, chosen by the admin */
+                        name: string;
+                        slug: string;
+                        /** @description provider_a: Google; provider_b: GitHub; oidc: any OpenID Connect provider */
+                        type: "provider_a" | "provider_b" | "oidc";
+                        /** @description what the type calls, and what it checks */
+                        type_description: string;
+                        /** @description the login service of the type: Google, GitHub, OpenID Connect */
+                        type_display_name: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        updated_by: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        allowed_domains: string[];
+                        /** @description The redirect URI to register at the provider */
+                        callback_url: string;
+                        client_id: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        enabled: boolean;
+                        /** @description Whether a client secret is stored; the secret itself is never returned */
+                        has_secret: boolean;
+                        /** @description provider_a: the Google logo; provider_b: the GitHub logo; key: a key (any OpenID Connect provider) */
+                        icon: "provider_a" | "provider_b" | "key";
+                        issuer_url: string | null;
+                        /** @description the name the login page shows, chosen by the admin */
+                        name: string;
+                        slug: string;
+                        /** @description provider_a: Google; provider_b: GitHub; oidc: any OpenID Connect provider */
+                        type: "provider_a" | "provider_b" | "oidc";
+                        /** @description what the type calls, and what it checks */
+                        type_description: string;
+                        /** @description the login service of the type: Google, GitHub, OpenID Connect */
+                        type_display_name: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        updated_by: string | null;
+                    };
+                };
+            };
+        };
+    };
+    deleteAdminOauthProvidersSlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAdminPipeline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        measured_at: string;
+                        outbox: {
+                            /** @description rows not yet published */
+                            depth: number | null;
+                            /** @description age of the oldest waiting row */
+                            lag_seconds: number | null;
+                            publish_errors_total: number;
+                            published_total: number;
+                        };
+                        sinks: {
+                            dead_lettered_total: number;
+                            /** @description stream head minus committed offset */
+                            lag: number | null;
+                            retries_total: number;
+                            rows_written_total: number;
+                            sink: string;
+                            table: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getAdminPlugins: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                /** @description case-insensitive substring of a top-level property the schema types as a string */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        description: string | null;
+                        edge_labels: {
+                            edge_label: string;
+                            schema: unknown | null;
+                            source_label: string;
+                            target_label: string;
+                        }[];
+                        installed_by: string;
+                        name: string;
+                        /** @description the permissions derived from the labels */
+                        permissions: string[];
+                        /** @description grows by one with every change of the manifest */
+                        revision: number;
+                        slug: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        updated_by: string;
+                        version: string;
+                        vertex_labels: {
+                            display_name: string;
+                            name: string;
+                            /** @description a JSON Schema, draft 2020-12 */
+                            schema: unknown;
+                        }[];
+                    }[];
+                };
+            };
+        };
+    };
+    postAdminPlugins: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the plugin manifest: a JSON object, or its YAML or JSON text (see docs/plugins.md) */
+                    manifest: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        description: string | null;
+                        edge_labels: {
+                            edge_label: string;
+                            schema: unknown | null;
+                            source_label: string;
+                            target_label: string;
+                        }[];
+                        installed_by: string;
+                        name: string;
+                        /** @description the permissions derived from the labels */
+                        permissions: string[];
+                        /** @description grows by one with every change of the manifest */
+                        revision: number;
+                        slug: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        updated_by: string;
+                        version: string;
+                        vertex_labels: {
+                            display_name: string;
+                            name: string;
+                            /** @description a JSON Schema, draft 2020-12 */
+                            schema: unknown;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getAdminPluginsSlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        description: string | null;
+                        edge_labels: {
+                            edge_label: string;
+                            schema: unknown | null;
+                            source_label: string;
+                            target_label: string;
+                        }[];
+                        installed_by: string;
+                        name: string;
+                        /** @description the permissions derived from the labels */
+                        permissions: string[];
+                        /** @description grows by one with every change of the manifest */
+                        revision: number;
+                        slug: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        updated_by: string;
+                        version: string;
+                        vertex_labels: {
+                            display_name: string;
+                            name: string;
+                            /** @description a JSON Schema, draft 2020-12 */
+                            schema: unknown;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    putAdminPluginsSlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the plugin manifest: a JSON object, or its YAML or JSON text (see docs/plugins.md) */
+                    manifest: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        description: string | null;
+                        edge_labels: {
+                            edge_label: string;
+                            schema: unknown | null;
+                            source_label: string;
+                            target_label: string;
+                        }[];
+                        installed_by: string;
+                        name: string;
+                        /** @description the permissions derived from the labels */
+                        permissions: string[];
+                        /** @description grows by one with every change of the manifest */
+                        revision: number;
+                        slug: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        updated_by: string;
+                        version: string;
+                        vertex_labels: {
+                            display_name: string;
+                            name: string;
+                            /** @description a JSON Schema, draft 2020-12 */
+                            schema: unknown;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    deleteAdminPluginsSlug: {
+        parameters: {
+            query?: {
+                purge?: boolean;
+            };
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAdminPluginsSlugEdgesLabel: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                source_id?: string;
+                target_id?: string;
+            };
+            header?: never;
+            path: {
+                label: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        label: string;
+                        plugin: string;
+                        /** @description a JSON object: the edge properties */
+                        properties: unknown;
+                        source_id: string;
+                        source_label: string;
+                        target_id: string;
+                        target_label: string;
+                    }[];
+                };
+            };
+        };
+    };
+    postAdminPluginsSlugEdgesLabel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                label: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description validated against the edge label's JSON Schema */
+                    properties?: {
+                        [key: string]: unknown;
+                    };
+                    /** Format: uuid */
+                    source_id: string;
+                    /** Format: uuid */
+                    target_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        label: string;
+                        plugin: string;
+                        /** @description a JSON object: the edge properties */
+                        properties: unknown;
+                        source_id: string;
+                        source_label: string;
+                        target_id: string;
+                        target_label: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        label: string;
+                        plugin: string;
+                        /** @description a JSON object: the edge properties */
+                        properties: unknown;
+                        source_id: string;
+                        source_label: string;
+                        target_id: string;
+                        target_label: string;
+                    };
+                };
+            };
+        };
+    };
+    getAdminPluginsSlugEdgesLabelSchema: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                label: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description a JSON Schema, draft 2020-12 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+        };
+    };
+    deleteAdminPluginsSlugEdgesLabelSourceIdTargetId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                label: string;
+                slug: string;
+                source_id: string;
+                target_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAdminPluginsSlugEntitiesLabel: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                /** @description case-insensitive substring of a top-level property the schema types as a string */
+                q?: string;
+            };
+            header?: never;
+            path: {
+                label: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: uuid */
+                        id: string;
+                        label: string;
+                        plugin: string;
+                        /** @description a JSON object: the entity's document, valid against the label's JSON Schema */
+                        properties: unknown;
+                        /** Format: date-time */
+                        updated_at: string;
+                    }[];
+                };
+            };
+        };
+    };
+    postAdminPluginsSlugEntitiesLabel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                label: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        /** @description the entity's document, validated against the label's JSON Schema */
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: uuid */
+                        id: string;
+                        label: string;
+                        plugin: string;
+                        /** @description a JSON object: the entity's document, valid against the label's JSON Schema */
+                        properties: unknown;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+        };
+    };
+    getAdminPluginsSlugEntitiesLabelSchema: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                label: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description a JSON Schema, draft 2020-12 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+        };
+    };
+    getAdminPluginsSlugEntitiesLabelId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                label: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: uuid */
+                        id: string;
+                        label: string;
+                        plugin: string;
+                        /** @description a JSON object: the entity's document, valid against the label's JSON Schema */
+                        properties: unknown;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteAdminPluginsSlugEntitiesLabelId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                label: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    patchAdminPluginsSlugEntitiesLabelId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                label: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        /** @description a JSON Merge Patch of the document: null removes a member */
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: uuid */
+                        id: string;
+                        label: string;
+                        plugin: string;
+                        /** @description a JSON object: the entity's document, valid against the label's JSON Schema */
+                        properties: unknown;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+        };
+    };
+    getAdminWebhooks: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description the headers the sender sends with each delivery */
+                        delivery_headers: {
+                            /** @description header name */
+                            name: string;
+                            required: boolean;
+                            /** @description what the header holds */
+                            value: string;
+                        }[];
+                        /** @description where the integration posts its deliveries */
+                        delivery_url: string;
+                        has_secret: boolean;
+                        /**
+                         * Format: uuid
+                         * @description graph node id (webhook_id in the events it records)
+                         */
+                        id: string;
+                        integration: string;
+                        /** @description the linked project, left out for a caller that may not read it; null: none */
+                        project?: string | null;
+                        /**
+                         * @description how deliveries are signed (docs/webhooks.md)
+                         * @enum {unknown}
+                         */
+                        sender: "github" | "standard" | "keel";
+                        slug: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        updated_by: string | null;
+                    }[];
+                };
+            };
+        };
+    };
+    postAdminWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    integration: string;
+                    project?: string | null;
+                    /** @description write-only HMAC-SHA256 key the sender signs with; never returned. For sender `standard`: whsec_ followed by the base64 of 24 to 64 random bytes (Standard Webhooks) */
+                    secret: string;
+                    /**
+                     * @description how the sender signs its deliveries: `github` (X-Hub-Signature-256, X-GitHub-Delivery, X-GitHub-Event), `standard` (Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature), `keel` (X-Keel-Signature-256; the default)
+                     * @enum {unknown}
+                     */
+                    sender?: "github" | "standard" | "keel";
+                    slug: string;
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description the headers the sender sends with each delivery */
+                        delivery_headers: {
+                            /** @description header name */
+                            name: string;
+                            required: boolean;
+                            /** @description what the header holds */
+                            value: string;
+                        }[];
+                        /** @description where the integration posts its deliveries */
+                        delivery_url: string;
+                        has_secret: boolean;
+                        /**
+                         * Format: uuid
+                         * @description graph node id (webhook_id in the events it records)
+                         */
+                        id: string;
+                        integration: string;
+                        /** @description the linked project, left out for a caller that may not read it; null: none */
+                        project?: string | null;
+                        /**
+                         * @description how deliveries are signed (docs/webhooks.md)
+                         * @enum {unknown}
+                         */
+                        sender: "github" | "standard" | "keel";
+                        slug: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        updated_by: string | null;
+                    };
+                };
+            };
+        };
+    };
+    getAdminWebhooksSlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description the headers the sender sends with each delivery */
+                        delivery_headers: {
+                            /** @description header name */
+                            name: string;
+                            required: boolean;
+                            /** @description what the header holds */
+                            value: string;
+                        }[];
+                        /** @description where the integration posts its deliveries */
+                        delivery_url: string;
+                        has_secret: boolean;
+                        /**
+                         * Format: uuid
+                         * @description graph node id (webhook_id in the events it records)
+                         */
+                        id: string;
+                        integration: string;
+                        /** @description the linked project, left out for a caller that may not read it; null: none */
+                        project?: string | null;
+                        /**
+                         * @description how deliveries are signed (docs/webhooks.md)
+                         * @enum {unknown}
+                         */
+                        sender: "github" | "standard" | "keel";
+                        slug: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        updated_by: string | null;
+                    };
+                };
+            };
+        };
+    };
+    deleteAdminWebhooksSlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    patchAdminWebhooksSlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    integration?: string;
+                    project?: string | null;
+                    /** @description write-only HMAC-SHA256 key the sender signs with; never returned. For sender `standard`: whsec_ followed by the base64 of 24 to 64 random bytes (Standard Webhooks) */
+                    secret?: string;
+                    /**
+                     * @description how the sender signs its deliveries: `github` (X-Hub-Signature-256, X-GitHub-Delivery, X-GitHub-Event), `standard` (Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature), `keel` (X-Keel-Signature-256; the default)
+                     * @enum {unknown}
+                     */
+                    sender?: "github" | "standard" | "keel";
+                    slug?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description the headers the sender sends with each delivery */
+                        delivery_headers: {
+                            /** @description header name */
+                            name: string;
+                            required: boolean;
+                            /** @description what the header holds */
+                            value: string;
+                        }[];
+                        /** @description where the integration posts its deliveries */
+                        delivery_url: string;
+                        has_secret: boolean;
+                        /**
+                         * Format: uuid
+                         * @description graph node id (webhook_id in the events it records)
+                         */
+                        id: string;
+                        integration: string;
+                        /** @description the linked project, left out for a caller that may not read it; null: none */
+                        project?: string | null;
+                        /**
+                         * @description how deliveries are signed (docs/webhooks.md)
+                         * @enum {unknown}
+                         */
+                        sender: "github" | "standard" | "keel";
+                        slug: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        updated_by: string | null;
+                    };
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAiProviderDrivers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        default_base_url: string | null;
+                        /** @description what the driver calls, with which SDK or API, and what it needs */
+                        description: string;
+                        /** @description the vendor or cloud the driver talks to, e.g. Anthropic */
+                        display_name: string;
+                        /** @description an icon name for the vendor's or cloud's logo, e.g. anthropic */
+                        icon: string;
+                        /**
+                         * @description vendor_a: Anthropic; vendor_b: OpenAI; vendor_b_compatible: an OpenAI-compatible server; cloud_a: Amazon Bedrock; cloud_b: Google Cloud Vertex AI
+                         * @enum {unknown}
+                         */
+                        name: "vendor_a" | "vendor_b" | "vendor_b_compatible" | "cloud_a" | "cloud_b";
+                        requires_base_url: boolean;
+                        supports_discovery: boolean;
+                        supports_iam: boolean;
+                    }[];
+                };
+            };
+        };
+    };
+    postApiScoringRecomputeAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description projects queued now; those already pending are not */
+                        queued: number;
+                        /** @enum {string} */
+                        reason: "scheduled_recompute";
+                    };
+                };
+            };
+        };
+    };
+    postAuthLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "password": "correct horse battery staple"
+                 *     }
+                 */
+                "application/json": {
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                        expires_in: number;
+                        issued_token_type?: string;
+                        refresh_token?: string;
+                        scope?: string;
+                        /** @enum {string} */
+                        token_type: "Bearer";
+                    };
+                };
+            };
+        };
+    };
+    postAuthLogout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAuthMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        actor_name: string | null;
+                        auth_method: string;
+                        is_admin: boolean;
+                        permissions: string[];
+                        principal_name: string;
+                        principal_type: "user" | "service_account";
+                        scopes: string[] | null;
+                    };
+                };
+            };
+        };
+    };
+    getAuthOauthSlugAuthorize: {
+        parameters: {
+            query?: {
+                redirect_to?: string;
+            };
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description A redirect (Location header) */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAuthOauthSlugCallback: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+            };
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description A redirect (Location header) */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getAuthProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        authorize_url: string | null;
+                        icon: string;
+                        name: string;
+                        slug: string;
+                        type: string;
+                        /** @description the login service: Google, GitHub, OpenID Connect, or Password */
+                        type_display_name: string;
+                    }[];
+                };
+            };
+        };
+    };
+    postAuthSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                        expires_in: number;
+                        issued_token_type?: string;
+                        refresh_token?: string;
+                        scope?: string;
+                        /** @enum {string} */
+                        token_type: "Bearer";
+                    };
+                };
+            };
+        };
+    };
+    deleteAuthSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postAuthToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: string | number | boolean;
+                };
+                "application/x-www-form-urlencoded": {
+                    [key: string]: string | number | boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                        expires_in: number;
+                        issued_token_type?: string;
+                        refresh_token?: string;
+                        scope?: string;
+                        /** @enum {string} */
+                        token_type: "Bearer";
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+        };
+    };
+    getConnectorsConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sinks: {
+                            batch_length: number;
+                            consumer_group: string;
+                            /** @enum {string} */
+                            insert_format: "json_each_row";
+                            key: string[];
+                            mode: "deduplicate" | "plain";
+                            name: string;
+                            plugin_config: {
+                                database: string;
+                                password: string | null;
+                                transport: "clickhouse" | "chdb";
+                                url: string | null;
+                                username: string | null;
+                            };
+                            poll_interval: string;
+                            /** @enum {string} */
+                            schema: "json";
+                            stream: string;
+                            table: string;
+                            topics: string[];
+                            version: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getConsents: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                user_email?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        actor_sa: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        expires_at: string | null;
+                        id: string;
+                        revoked_at: string | null;
+                        scope: string;
+                        status: "active" | "expired" | "revoked";
+                        user_email: string;
+                    }[];
+                };
+            };
+        };
+    };
+    postConsents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description must be in the future
+                     */
+                    expires_at?: string;
+                    /**
+                     * @description v1 knows one scope, service-api:* (the default)
+                     * @enum {string}
+                     */
+                    scope?: "service-api:*";
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        actor_sa: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        expires_at: string | null;
+                        id: string;
+                        revoked_at: string | null;
+                        scope: string;
+                        status: "active" | "expired" | "revoked";
+                        user_email: string;
+                    };
+                };
+            };
+        };
+    };
+    getConsentsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        actor_sa: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        expires_at: string | null;
+                        id: string;
+                        revoked_at: string | null;
+                        scope: string;
+                        status: "active" | "expired" | "revoked";
+                        user_email: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteConsentsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getEnvironments: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * Format: uuid
+                         * @description graph node id (plugin edges name their ends by it)
+                         */
+                        id: string;
+                        name: string;
+                        slug: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    }[];
+                };
+            };
+        };
+    };
+    postEnvironments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    slug: string;
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * Format: uuid
+                         * @description graph node id (plugin edges name their ends by it)
+                         */
+                        id: string;
+                        name: string;
+                        slug: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+        };
+    };
+    getEnvironmentsSlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * Format: uuid
+                         * @description graph node id (plugin edges name their ends by it)
+                         */
+                        id: string;
+                        name: string;
+                        slug: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteEnvironmentsSlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    patchEnvironmentsSlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    slug?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * Format: uuid
+                         * @description graph node id (plugin edges name their ends by it)
+                         */
+                        id: string;
+                        name: string;
+                        slug: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok";
+                    };
+                };
+            };
+        };
+    };
+    getOrganizations: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * Format: uuid
+                         * @description graph node id (plugin edges name their ends by it)
+                         */
+                        id: string;
+                        name: string;
+                        slug: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    }[];
+                };
+            };
+        };
+    };
+    postOrganizations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "slug": "acme",
+                 *       "name": "Acme"
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    slug: string;
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * Format: uuid
+                         * @description graph node id (plugin edges name their ends by it)
+                         */
+                        id: string;
+                        name: string;
+                        slug: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+        };
+    };
+    getOrganizationsOrg: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * Format: uuid
+                         * @description graph node id (plugin edges name their ends by it)
+                         */
+                        id: string;
+                        name: string;
+                        slug: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteOrganizationsOrg: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    patchOrganizationsOrg: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    slug?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * Format: uuid
+                         * @description graph node id (plugin edges name their ends by it)
+                         */
+                        id: string;
+                        name: string;
+                        slug: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+        };
+    };
+    getOrganizationsOrgAiModels: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                provider_id?: string;
+            };
+            header?: never;
+            path: {
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        access_scope: "organization" | "restricted";
+                        context_window: number | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        default_temperature: number | null;
+                        /** @description Teams chosen for a restricted model that were deleted since. The model stays restricted: a deleted team never widens access. */
+                        deleted_team_slugs: string[];
+                        enabled: boolean;
+                        id: string;
+                        input_cost_per_mtok: string | null;
+                        /** @enum {unknown} */
+                        kind: "chat" | "embedding" | "image" | "audio" | "moderation" | "rerank" | "other";
+                        max_output_tokens: number | null;
+                        model_id: string;
+                        /** @description Advisory only: stored and shown, nothing enforces it. */
+                        monthly_spend_cap: string | null;
+                        name: string;
+                        organization: string;
+                        output_cost_per_mtok: string | null;
+                        provider_id: string;
+                        slug: string;
+                        /** @description Teams that may use a restricted model */
+                        team_slugs: string[];
+                        /** Format: date-time */
+                        updated_at: string;
+                        updated_by: string | null;
+                    }[];
+                };
+            };
+        };
+    };
+    postOrganizationsOrgAiModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    access_scope?: "organization" | "restricted";
+                    context_window?: number | null;
+                    default_temperature?: number | null;
+                    enabled?: boolean;
+                    /** @description USD per one million input tokens; null = unknown or contract pricing; "0" = self-hosted. An exact decimal as a string (for example "3", "0.25"), never a float. */
+                    input_cost_per_mtok?: string | null;
+                    /** @enum {unknown} */
+                    kind?: "chat" | "embedding" | "image" | "audio" | "moderation" | "rerank" | "other";
+                    max_output_tokens?: number | null;
+                    /** @description The vendor's model id, unique per provider */
+                    model_id: string;
+                    /** @description Monthly spend cap in USD. Advisory only: stored and shown, nothing enforces it. An exact decimal as a string (for example "3", "0.25"), never a float. */
+                    monthly_spend_cap?: string | null;
+                    name?: string;
+                    /** @description USD per one million output tokens; null = unknown or contract pricing; "0" = self-hosted. An exact decimal as a string (for example "3", "0.25"), never a float. */
+                    output_cost_per_mtok?: string | null;
+                    provider_id: string;
+                    /** @description Stable alias, unique in the organization */
+                    slug: string;
+                    /** @description Teams of the organization allowed to use a restricted model (at least one) */
+                    team_slugs?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        access_scope: "organization" | "restricted";
+                        context_window: number | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        default_temperature: number | null;
+                        /** @description Teams chosen for a restricted model that were deleted since. The model stays restricted: a deleted team never widens access. */
+                        deleted_team_slugs: string[];
+                        enabled: boolean;
+                        id: string;
+                        input_cost_per_mtok: string | null;
+                        /** @enum {unknown} */
+                        kind: "chat" | "embedding" | "image" | "audio" | "moderation" | "rerank" | "other";
+                        max_output_tokens: number | null;
+                        model_id: string;
+                        /** @description Advisory only: stored and shown, nothing enforces it. */
+                        monthly_spend_cap: string | null;
+                        name: string;
+                        organization: string;
+                        output_cost_per_mtok: string | null;
+                        provider_id: string;
+                        slug: string;
+                        /** @description Teams that may use a restricted model */
+                        team_slugs: string[];
+                        /** Format: date-time */
+                        updated_at: string;
+                        updated_by: string | null;
+                    };
+                };
+            };
+        };
+    };
+    getOrganizationsOrgAiModelsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        access_scope: "organization" | "restricted";
+                        context_window: number | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        default_temperature: number | null;
+                        /** @description Teams chosen for a restricted model that were deleted since. The model stays restricted: a deleted team never widens access. */
+                        deleted_team_slugs: string[];
+                        enabled: boolean;
+                        id: string;
+                        input_cost_per_mtok: string | null;
+                        /** @enum {unknown} */
+                        kind: "chat" | "embedding" | "image" | "audio" | "moderation" | "rerank" | "other";
+                        max_output_tokens: number | null;
+                        model_id: string;
+                        /** @description Advisory only: stored and shown, nothing enforces it. */
+                        monthly_spend_cap: string | null;
+                        name: string;
+                        organization: string;
+                        output_cost_per_mtok: string | null;
+                        provider_id: string;
+                        slug: string;
+                        /** @description Teams that may use a restricted model */
+                        team_slugs: string[];
+                        /** Format: date-time */
+                        updated_at: string;
+                        updated_by: string | null;
+                    };
+                };
+            };
+        };
+    };
+    deleteOrganizationsOrgAiModelsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    patchOrganizationsOrgAiModelsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    access_scope?: "organization" | "restricted";
+                    context_window?: number | null;
+                    default_temperature?: number | null;
+                    enabled?: boolean;
+                    /** @description USD per one million input tokens; null = unknown or contract pricing; "0" = self-hosted. An exact decimal as a string (for example "3", "0.25"), never a float. */
+                    input_cost_per_mtok?: string | null;
+                    /** @enum {unknown} */
+                    kind?: "chat" | "embedding" | "image" | "audio" | "moderation" | "rerank" | "other";
+                    max_output_tokens?: number | null;
+                    /** @description Monthly spend cap in USD. Advisory only: stored and shown, nothing enforces it. An exact decimal as a string (for example "3", "0.25"), never a float. */
+                    monthly_spend_cap?: string | null;
+                    name?: string;
+                    /** @description USD per one million output tokens; null = unknown or contract pricing; "0" = self-hosted. An exact decimal as a string (for example "3", "0.25"), never a float. */
+                    output_cost_per_mtok?: string | null;
+                    /** @description Stable alias, unique in the organization */
+                    slug?: string;
+                    /** @description Teams of the organization allowed to use a restricted model (at least one) */
+                    team_slugs?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        access_scope: "organization" | "restricted";
+                        context_window: number | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        default_temperature: number | null;
+                        /** @description Teams chosen for a restricted model that were deleted since. The model stays restricted: a deleted team never widens access. */
+                        deleted_team_slugs: string[];
+                        enabled: boolean;
+                        id: string;
+                        input_cost_per_mtok: string | null;
+                        /** @enum {unknown} */
+                        kind: "chat" | "embedding" | "image" | "audio" | "moderation" | "rerank" | "other";
+                        max_output_tokens: number | null;
+                        model_id: string;
+                        /** @description Advisory only: stored and shown, nothing enforces it. */
+                        monthly_spend_cap: string | null;
+                        name: string;
+                        organization: string;
+                        output_cost_per_mtok: string | null;
+                        provider_id: string;
+                        slug: string;
+                        /** @description Teams that may use a restricted model */
+                        team_slugs: string[];
+                        /** Format: date-time */
+                        updated_at: string;
+                        updated_by: string | null;
+                    };
+                };
+            };
+        };
+    };
+    getOrganizationsOrgAiProviders: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        auth_kind: "api_key" | "iam" | "none";
+                        /** @description null: the driver's default applies */
+                        base_url: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description Last 4 characters of the key; absent when the key is shorter than 8 */
+                        credential_hint?: string;
+                        credential_updated_at: string | null;
+                        /**
+                         * @description vendor_a: Anthropic; vendor_b: OpenAI; vendor_b_compatible: an OpenAI-compatible server; cloud_a: Amazon Bedrock; cloud_b: Google Cloud Vertex AI
+                         * @enum {unknown}
+                         */
+                        driver: "vendor_a" | "vendor_b" | "vendor_b_compatible" | "cloud_a" | "cloud_b";
+                        /** @description the driver's display name (the vendor or cloud) */
+                        driver_display_name: string;
+                        enabled: boolean;
+                        has_credentials: boolean;
+                        id: string;
+                        name: string;
+                        organization: string;
+                        region: string | null;
+                        /** Format: date-time */
+                        updated_at: string;
+                        updated_by: string | null;
+                        /** @description On create and on a change of base_url only: what will not work as configured (a base URL on a private network that discovery will refuse, naming the setting that allows it) */
+                        warnings?: string[];
+                    }[];
+                };
+            };
+        };
+    };
+    postOrganizationsOrgAiProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Write-only. Encrypted on receipt; never returned, echoed or logged. */
+                    api_key?: string;
+                    /** @description http or https, with a host and without user name, password, query or fragment */
+                    base_url?: string | null;
+                    /**
+                     * @description vendor_a: Anthropic; vendor_b: OpenAI; vendor_b_compatible: an OpenAI-compatible server; cloud_a: Amazon Bedrock; cloud_b: Google Cloud Vertex AI
+                     * @enum {unknown}
+                     */
+                    driver: "vendor_a" | "vendor_b" | "vendor_b_compatible" | "cloud_a" | "cloud_b";
+                    enabled?: boolean;
+                    name: string;
+                    region?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        auth_kind: "api_key" | "iam" | "none";
+                        /** @description null: the driver's default applies */
+                        base_url: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description Last 4 characters of the key; absent when the key is shorter than 8 */
+                        credential_hint?: string;
+                        credential_updated_at: string | null;
+                        /**
+                         * @description vendor_a: Anthropic; vendor_b: OpenAI; vendor_b_compatible: an OpenAI-compatible server; cloud_a: Amazon Bedrock; cloud_b: Google Cloud Vertex AI
+                         * @enum {unknown}
+                         */
+                        driver: "vendor_a" | "vendor_b" | "vendor_b_compatible" | "cloud_a" | "cloud_b";
+                        /** @description the driver's display name (the vendor or cloud) */
+                        driver_display_name: string;
+                        enabled: boolean;
+                        has_credentials: boolean;
+                        id: string;
+                        name: string;
+                        organization: string;
+                        region: string | null;
+                        /** Format: date-time */
+                        updated_at: string;
+                        updated_by: string | null;
+                        /** @description On create and on a change of base_url only: what will not work as configured (a base URL on a private network that discovery will refuse, naming the setting that allows it) */
+                        warnings?: string[];
+                    };
+                };
+            };
+        };
+    };
+    getOrganizationsOrgAiProvidersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        auth_kind: "api_key" | "iam" | "none";
+                        /** @description null: the driver's default applies */
+                        base_url: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description Last 4 characters of the key; absent when the key is shorter than 8 */
+                        credential_hint?: string;
+                        credential_updated_at: string | null;
+                        /**
+                         * @description vendor_a: Anthropic; vendor_b: OpenAI; vendor_b_compatible: an OpenAI-compatible server; cloud_a: Amazon Bedrock; cloud_b: Google Cloud Vertex AI
+                         * @enum {unknown}
+                         */
+                        driver: "vendor_a" | "vendor_b" | "vendor_b_compatible" | "cloud_a" | "cloud_b";
+                        /** @description the driver's display name (the vendor or cloud) */
+                        driver_display_name: string;
+                        enabled: boolean;
+                        has_credentials: boolean;
+                        id: string;
+                        name: string;
+                        organization: string;
+                        region: string | null;
+                        /** Format: date-time */
+                        updated_at: string;
+                        updated_by: string | null;
+                        /** @description On create and on a change of base_url only: what will not work as configured (a base URL on a private network that discovery will refuse, naming the setting that allows it) */
+                        warnings?: string[];
+                    };
+                };
+            };
+        };
+    };
+    deleteOrganizationsOrgAiProvidersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    patchOrganizationsOrgAiProvidersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description http or https, with a host and without user name, password, query or fragment */
+                    base_url?: string | null;
+                    enabled?: boolean;
+                    name?: string;
+                    region?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        auth_kind: "api_key" | "iam" | "none";
+                        /** @description null: the driver's default applies */
+                        base_url: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description Last 4 characters of the key; absent when the key is shorter than 8 */
+                        credential_hint?: string;
+                        credential_updated_at: string | null;
+                        /**
+                         * @description vendor_a: Anthropic; vendor_b: OpenAI; vendor_b_compatible: an OpenAI-compatible server; cloud_a: Amazon Bedrock; cloud_b: Google Cloud Vertex AI
+                         * @enum {unknown}
+                         */
+                        driver: "vendor_a" | "vendor_b" | "vendor_b_compatible" | "cloud_a" | "cloud_b";
+                        /** @description the driver's display name (the vendor or cloud) */
+                        driver_display_name: string;
+                        enabled: boolean;
+                        has_credentials: boolean;
+                        id: string;
+                        name: string;
+                        organization: string;
+                        region: string | null;
+                        /** Format: date-time */
+                        updated_at: string;
+                        updated_by: string | null;
+                        /** @description On create and on a change of base_url only: what will not work as configured (a base URL on a private network that discovery will refuse, naming the setting that allows it) */
+                        warnings?: string[];
+                    };
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    putOrganizationsOrgAiProvidersIdCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Write-only. Encrypted on receipt; never returned, echoed or logged. */
+                    api_key: string;
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        auth_kind: "api_key" | "iam" | "none";
+                        /** @description null: the driver's default applies */
+                        base_url: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description Last 4 characters of the key; absent when the key is shorter than 8 */
+                        credential_hint?: string;
+                        credential_updated_at: string | null;
+                        /**
+                         * @description vendor_a: Anthropic; vendor_b: OpenAI; vendor_b_compatible: an OpenAI-compatible server; cloud_a: Amazon Bedrock; cloud_b: Google Cloud Vertex AI
+                         * @enum {unknown}
+                         */
+                        driver: "vendor_a" | "vendor_b" | "vendor_b_compatible" | "cloud_a" | "cloud_b";
+                        /** @description the driver's display name (the vendor or cloud) */
+                        driver_display_name: string;
+                        enabled: boolean;
+                        has_credentials: boolean;
+                        id: string;
+                        name: string;
+                        organization: string;
+                        region: string | null;
+                        /** Format: date-time */
+                        updated_at: string;
+                        updated_by: string | null;
+                        /** @description On create and on a change of base_url only: what will not work as configured (a base URL on a private network that discovery will refuse, naming the setting that allows it) */
+                        warnings?: string[];
+                    };
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deleteOrganizationsOrgAiProvidersIdCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postOrganizationsOrgAiProvidersIdDiscover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description vendor_a: Anthropic; vendor_b: OpenAI; vendor_b_compatible: an OpenAI-compatible server; cloud_a: Amazon Bedrock; cloud_b: Google Cloud Vertex AI
+                         * @enum {unknown}
+                         */
+                        driver: "vendor_a" | "vendor_b" | "vendor_b_compatible" | "cloud_a" | "cloud_b";
+                        models: {
+                            already_imported: boolean;
+                            context_window?: number;
+                            display_name: string;
+                            max_output_tokens?: number;
+                            model_id: string;
+                        }[];
+                        provider_id: string;
+                        /** @description The provider reported more than 1000 models; the first 1000 are listed */
+                        truncated: boolean;
+                    };
+                };
+            };
+        };
+    };
+    postOrganizationsOrgAiProvidersIdImportModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    models: {
+                        /** @enum {unknown} */
+                        access_scope?: "organization" | "restricted";
+                        context_window?: number | null;
+                        default_temperature?: number | null;
+                        enabled?: boolean;
+                        /** @description USD per one million input tokens; null = unknown or contract pricing; "0" = self-hosted. An exact decimal as a string (for example "3", "0.25"), never a float. */
+                        input_cost_per_mtok?: string | null;
+                        /** @enum {unknown} */
+                        kind?: "chat" | "embedding" | "image" | "audio" | "moderation" | "rerank" | "other";
+                        max_output_tokens?: number | null;
+                        /** @description The vendor's model id, unique per provider */
+                        model_id: string;
+                        /** @description Monthly spend cap in USD. Advisory only: stored and shown, nothing enforces it. An exact decimal as a string (for example "3", "0.25"), never a float. */
+                        monthly_spend_cap?: string | null;
+                        name?: string;
+                        /** @description USD per one million output tokens; null = unknown or contract pricing; "0" = self-hosted. An exact decimal as a string (for example "3", "0.25"), never a float. */
+                        output_cost_per_mtok?: string | null;
+                        /** @description Stable alias, unique in the organization */
+                        slug?: string;
+                        /** @description Teams of the organization allowed to use a restricted model (at least one) */
+                        team_slugs?: string[];
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        access_scope: "organization" | "restricted";
+                        context_window: number | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        default_temperature: number | null;
+                        /** @description Teams chosen for a restricted model that were deleted since. The model stays restricted: a deleted team never widens access. */
+                        deleted_team_slugs: string[];
+                        enabled: boolean;
+                        id: string;
+                        input_cost_per_mtok: string | null;
+                        /** @enum {unknown} */
+                        kind: "chat" | "embedding" | "image" | "audio" | "moderation" | "rerank" | "other";
+                        max_output_tokens: number | null;
+                        model_id: string;
+                        /** @description Advisory only: stored and shown, nothing enforces it. */
+                        monthly_spend_cap: string | null;
+                        name: string;
+                        organization: string;
+                        output_cost_per_mtok: string | null;
+                        provider_id: string;
+                        slug: string;
+                        /** @description Teams that may use a restricted model */
+                        team_slugs: string[];
+                        /** Format: date-time */
+                        updated_at: string;
+                        updated_by: string | null;
+                    }[];
+                };
+            };
+        };
+    };
+    getOrganizationsOrgEvents: {
+        parameters: {
+            query?: {
+                /** @description only what this user or service account did, itself or on behalf of another */
+                actor?: string;
+                /** @description from the Link header of the previous page; opaque */
+                cursor?: string;
+                /** @description events per page (1 to 100) */
+                limit?: number;
+                /** @description events at or after (whole seconds) */
+                since?: string;
+                /** @description only events recorded on this topic */
+                topic?: "gateway" | "lifecycle" | "comments";
+                /** @description only events of this type (`project.created`), or of one subject (`project.*`) */
+                type?: string;
+                /** @description events before (whole seconds) */
+                until?: string;
+            };
+            header?: never;
+            path: {
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        actor: string | null;
+                        /** @description who did it: the caller, or "<user> on behalf of <actor>" under delegation */
+                        by: string;
+                        /** @description facts about the event (the fields an update changed, a previous slug...); never a secret */
+                        details: {
+                            [key: string]: unknown;
+                        };
+                        environment: string | null;
+                        /**
+                         * Format: uuid
+                         * @description the event id (for a webhook delivery, derived from the webhook and its delivery id)
+                         */
+                        id: string;
+                        /** Format: date-time */
+                        occurred_at: string;
+                        /** @description slug of the organization, as recorded */
+                        organization: string;
+                        /** @description the user or service account who did it; `system` for Keel itself */
+                        principal: string;
+                        project: string | null;
+                        /** @description what it happened to */
+                        subject: {
+                            /** @description the id of that thing */
+                            id: string;
+                            /** @description what it happened to: organization, team, project, comment, webhook... */
+                            type: string;
+                        };
+                        /** @description one sentence: who did what to what */
+                        summary: string;
+                        /**
+                         * @description where it was recorded: lifecycle, comments, gateway
+                         * @enum {unknown}
+                         */
+                        topic: "gateway" | "lifecycle" | "comments";
+                        /** @description what happened: `<subject>.<verb>`, e.g. `project.created` */
+                        type: string;
+                    }[];
+                };
+            };
+        };
+    };
+    getOrganizationsOrgOperationsLog: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                environment?: string;
+                limit?: number;
+                project?: string;
+                /** @description entries that occurred at or after (whole seconds) */
+                since?: string;
+                /** @description entries that occurred before (whole seconds) */
+                until?: string;
+            };
+            header?: never;
+            path: {
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        completed_at: string | null;
+                        description: string;
+                        /**
+                         * @description `Maintenance`, `Incident` and `Note` go to topic maintenance, the others to deployments
+                         * @enum {unknown}
+                         */
+                        entry_type: "Deployed" | "Rolled Back" | "Configured" | "Restarted" | "Scaled" | "Maintenance" | "Incident" | "Note";
+                        environment: string;
+                        /** Format: uuid */
+                        id: string;
+                        link: string | null;
+                        /** Format: date-time */
+                        occurred_at: string;
+                        organization: string;
+                        project: string;
+                        /** Format: date-time */
+                        recorded_at: string;
+                        /** @description the caller; "<user> on behalf of <actor>" under delegation */
+                        recorded_by: string;
+                        /** @enum {unknown} */
+                        status: "open" | "completed";
+                        ticket: string | null;
+                        version: string | null;
+                    }[];
+                };
+            };
+        };
+    };
+    postOrganizationsOrgOperationsLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description: string;
+                    /**
+                     * @description `Maintenance`, `Incident` and `Note` go to topic maintenance, the others to deployments
+                     * @enum {unknown}
+                     */
+                    entry_type: "Deployed" | "Rolled Back" | "Configured" | "Restarted" | "Scaled" | "Maintenance" | "Incident" | "Note";
+                    /** @description slug of an environment */
+                    environment: string;
+                    /** Format: uri */
+                    link?: string;
+                    /**
+                     * Format: date-time
+                     * @description when it happened; default: now
+                     */
+                    occurred_at?: string;
+                    /** @description slug of a project of the organization */
+                    project: string;
+                    /**
+                     * @description `completed` (default): it happened; `open`: it is under way, complete it later with POST .../operations-log/{id}/complete
+                     * @enum {unknown}
+                     */
+                    status?: "open" | "completed";
+                    ticket?: string;
+                    version?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        completed_at: string | null;
+                        description: string;
+                        /**
+                         * @description `Maintenance`, `Incident` and `Note` go to topic maintenance, the others to deployments
+                         * @enum {unknown}
+                         */
+                        entry_type: "Deployed" | "Rolled Back" | "Configured" | "Restarted" | "Scaled" | "Maintenance" | "Incident" | "Note";
+                        environment: string;
+                        /** Format: uuid */
+                        id: string;
+                        link: string | null;
+                        /** Format: date-time */
+                        occurred_at: string;
+                        organization: string;
+                        project: string;
+                        /** Format: date-time */
+                        recorded_at: string;
+                        /** @description the caller; "<user> on behalf of <actor>" under delegation */
+                        recorded_by: string;
+                        /** @enum {unknown} */
+                        status: "open" | "completed";
+                        ticket: string | null;
+                        version: string | null;
+                    };
+                };
+            };
+        };
+    };
+    getOrganizationsOrgOperationsLogId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        completed_at: string | null;
+                        description: string;
+                        /**
+                         * @description `Maintenance`, `Incident` and `Note` go to topic maintenance, the others to deployments
+                         * @enum {unknown}
+                         */
+                        entry_type: "Deployed" | "Rolled Back" | "Configured" | "Restarted" | "Scaled" | "Maintenance" | "Incident" | "Note";
+                        environment: string;
+                        /** Format: uuid */
+                        id: string;
+                        link: string | null;
+                        /** Format: date-time */
+                        occurred_at: string;
+                        organization: string;
+                        project: string;
+                        /** Format: date-time */
+                        recorded_at: string;
+                        /** @description the caller; "<user> on behalf of <actor>" under delegation */
+                        recorded_by: string;
+                        /** @enum {unknown} */
+                        status: "open" | "completed";
+                        ticket: string | null;
+                        version: string | null;
+                    };
+                };
+            };
+        };
+    };
+    postOrganizationsOrgOperationsLogIdComplete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description default: now; not before occurred_at
+                     */
+                    completed_at?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        completed_at: string | null;
+                        description: string;
+                        /**
+                         * @description `Maintenance`, `Incident` and `Note` go to topic maintenance, the others to deployments
+                         * @enum {unknown}
+                         */
+                        entry_type: "Deployed" | "Rolled Back" | "Configured" | "Restarted" | "Scaled" | "Maintenance" | "Incident" | "Note";
+                        environment: string;
+                        /** Format: uuid */
+                        id: string;
+                        link: string | null;
+                        /** Format: date-time */
+                        occurred_at: string;
+                        organization: string;
+                        project: string;
+                        /** Format: date-time */
+                        recorded_at: string;
+                        /** @description the caller; "<user> on behalf of <actor>" under delegation */
+                        recorded_by: string;
+                        /** @enum {unknown} */
+                        status: "open" | "completed";
+                        ticket: string | null;
+                        version: string | null;
+                    };
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getOrganizationsOrgProjects: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                q?: string;
+            };
+            header?: never;
+            path: {
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A JSON object of facts about the project (scoring policies read these) */
+                        attributes: {
+                            [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * Format: uuid
+                         * @description graph node id (plugin edges name their ends by it)
+                         */
+                        id: string;
+                        name: string;
+                        organization: string;
+                        previous_score: number | null;
+                        score: number | null;
+                        slug: string;
+                        team: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        updated_by: string | null;
+                    }[];
+                };
+            };
+        };
+    };
+    postOrganizationsOrgProjects: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A JSON object of facts about the project (scoring policies read these) */
+                    attributes?: {
+                        [key: string]: unknown;
+                    };
+                    name: string;
+                    slug: string;
+                    team: string;
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A JSON object of facts about the project (scoring policies read these) */
+                        attributes: {
+                            [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * Format: uuid
+                         * @description graph node id (plugin edges name their ends by it)
+                         */
+                        id: string;
+                        name: string;
+                        organization: string;
+                        previous_score: number | null;
+                        score: number | null;
+                        slug: string;
+                        team: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        updated_by: string | null;
+                    };
+                };
+            };
+        };
+    };
+    getOrganizationsOrgProjectsProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org: string;
+                project: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A JSON object of facts about the project (scoring policies read these) */
+                        attributes: {
+                            [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * Format: uuid
+                         * @description graph node id (plugin edges name their ends by it)
+                         */
+                        id: string;
+                        name: string;
+                        organization: string;
+                        previous_score: number | null;
+                        score: number | null;
+                        slug: string;
+                        team: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        updated_by: string | null;
+                    };
+                };
+            };
+        };
+    };
+    deleteOrganizationsOrgProjectsProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org: string;
+                project: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    patchOrganizationsOrgProjectsProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org: string;
+                project: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A JSON object of facts about the project (scoring policies read these) */
+                    attributes?: {
+                        [key: string]: unknown;
+                    };
+                    name?: string;
+                    slug?: string;
+                    team?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A JSON object of facts about the project (scoring policies read these) */
+                        attributes: {
+                            [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * Format: uuid
+                         * @description graph node id (plugin edges name their ends by it)
+                         */
+                        id: string;
+                        name: string;
+                        organization: string;
+                        previous_score: number | null;
+                        score: number | null;
+                        slug: string;
+                        team: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        updated_by: string | null;
+                    };
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getOrganizationsOrgProjectsProjectAccess: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                org: string;
+                project: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        actions: string[];
+                        email: string;
+                    }[];
+                };
+            };
+        };
+    };
+    putOrganizationsOrgProjectsProjectAccessEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                email: string;
+                org: string;
+                project: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    actions: ("read" | "update" | "delete")[];
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        actions: string[];
+                        email: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteOrganizationsOrgProjectsProjectAccessEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                email: string;
+                org: string;
+                project: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getOrganizationsOrgProjectsProjectComments: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                org: string;
+                project: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the caller; "<user> on behalf of <actor>" under delegation */
+                        author: string;
+                        body: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * Format: uuid
+                         * @description graph node id
+                         */
+                        id: string;
+                        organization: string;
+                        project: string;
+                    }[];
+                };
+            };
+        };
+    };
+    postOrganizationsOrgProjectsProjectComments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org: string;
+                project: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the caller; "<user> on behalf of <actor>" under delegation */
+                        author: string;
+                        body: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * Format: uuid
+                         * @description graph node id
+                         */
+                        id: string;
+                        organization: string;
+                        project: string;
+                    };
+                };
+            };
+        };
+    };
+    getOrganizationsOrgProjectsProjectEvents: {
+        parameters: {
+            query?: {
+                /** @description only what this user or service account did, itself or on behalf of another */
+                actor?: string;
+                /** @description from the Link header of the previous page; opaque */
+                cursor?: string;
+                /** @description events per page (1 to 100) */
+                limit?: number;
+                /** @description events at or after (whole seconds) */
+                since?: string;
+                /** @description only events recorded on this topic */
+                topic?: "gateway" | "lifecycle" | "comments";
+                /** @description only events of this type (`project.created`), or of one subject (`project.*`) */
+                type?: string;
+                /** @description events before (whole seconds) */
+                until?: string;
+            };
+            header?: never;
+            path: {
+                org: string;
+                project: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        actor: string | null;
+                        /** @description who did it: the caller, or "<user> on behalf of <actor>" under delegation */
+                        by: string;
+                        /** @description facts about the event (the fields an update changed, a previous slug...); never a secret */
+                        details: {
+                            [key: string]: unknown;
+                        };
+                        environment: string | null;
+                        /**
+                         * Format: uuid
+                         * @description the event id (for a webhook delivery, derived from the webhook and its delivery id)
+                         */
+                        id: string;
+                        /** Format: date-time */
+                        occurred_at: string;
+                        /** @description slug of the organization, as recorded */
+                        organization: string;
+                        /** @description the user or service account who did it; `system` for Keel itself */
+                        principal: string;
+                        project: string | null;
+                        /** @description what it happened to */
+                        subject: {
+                            /** @description the id of that thing */
+                            id: string;
+                            /** @description what it happened to: organization, team, project, comment, webhook... */
+                            type: string;
+                        };
+                        /** @description one sentence: who did what to what */
+                        summary: string;
+                        /**
+                         * @description where it was recorded: lifecycle, comments, gateway
+                         * @enum {unknown}
+                         */
+                        topic: "gateway" | "lifecycle" | "comments";
+                        /** @description what happened: `<subject>.<verb>`, e.g. `project.created` */
+                        type: string;
+                    }[];
+                };
+            };
+        };
+    };
+    getOrganizationsOrgProjectsProjectReleasesVersionComponents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org: string;
+                project: string;
+                /** @description the release version, e.g. 1.4.0 or 2026.01.3+build.7 */
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        batch_id: string | null;
+                        components: {
+                            name: string;
+                            purl: string | null;
+                            version: string;
+                        }[];
+                        organization: string;
+                        project: string;
+                        recorded_at: string | null;
+                        release_version: string;
+                    };
+                };
+            };
+        };
+    };
+    postOrganizationsOrgProjectsProjectReleasesVersionComponents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org: string;
+                project: string;
+                /** @description the release version, e.g. 1.4.0 or 2026.01.3+build.7 */
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    components: {
+                        /** @description unique within one request */
+                        name: string;
+                        /** @description Package URL */
+                        purl?: string;
+                        version: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        batch_id: string;
+                        component_count: number;
+                        organization: string;
+                        project: string;
+                        /** Format: date-time */
+                        recorded_at: string;
+                        release_version: string;
+                    };
+                };
+            };
+        };
+    };
+    getOrganizationsOrgProjectsProjectScoreHistory: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                org: string;
+                project: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        computed_at: string;
+                        previous_score: number | null;
+                        reason: string;
+                        requested_by: string;
+                        score: number | null;
+                    }[];
+                };
+            };
+        };
+    };
+    getOrganizationsOrgTeams: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * Format: uuid
+                         * @description graph node id (plugin edges name their ends by it)
+                         */
+                        id: string;
+                        name: string;
+                        organization: string;
+                        slug: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    }[];
+                };
+            };
+        };
+    };
+    postOrganizationsOrgTeams: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    slug: string;
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * Format: uuid
+                         * @description graph node id (plugin edges name their ends by it)
+                         */
+                        id: string;
+                        name: string;
+                        organization: string;
+                        slug: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+        };
+    };
+    getOrganizationsOrgTeamsTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org: string;
+                team: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * Format: uuid
+                         * @description graph node id (plugin edges name their ends by it)
+                         */
+                        id: string;
+                        name: string;
+                        organization: string;
+                        slug: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteOrganizationsOrgTeamsTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org: string;
+                team: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getOrganizationsOrgTeamsTeamMembers: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                org: string;
+                team: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        display_name: string;
+                        email: string;
+                    }[];
+                };
+            };
+        };
+    };
+    putOrganizationsOrgTeamsTeamMembersEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                email: string;
+                org: string;
+                team: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deleteOrganizationsOrgTeamsTeamMembersEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                email: string;
+                org: string;
+                team: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getPermissions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        description: string;
+                        name: string;
+                    }[];
+                };
+            };
+        };
+    };
+    getReady: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ready";
+                        stream: {
+                            adapter: string;
+                            detail?: string;
+                            state: "up" | "down";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getRoles: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        builtin: boolean;
+                        created_at: string;
+                        description: string | null;
+                        name: string;
+                        permissions: string[];
+                        slug: string;
+                        updated_at: string;
+                    }[];
+                };
+            };
+        };
+    };
+    postRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string;
+                    name: string;
+                    permissions: string[];
+                    slug: string;
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        builtin: boolean;
+                        created_at: string;
+                        description: string | null;
+                        name: string;
+                        permissions: string[];
+                        slug: string;
+                        updated_at: string;
+                    };
+                };
+            };
+        };
+    };
+    getRolesSlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        builtin: boolean;
+                        created_at: string;
+                        description: string | null;
+                        name: string;
+                        permissions: string[];
+                        slug: string;
+                        updated_at: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteRolesSlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    patchRolesSlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string;
+                    name?: string;
+                    permissions?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        builtin: boolean;
+                        created_at: string;
+                        description: string | null;
+                        name: string;
+                        permissions: string[];
+                        slug: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getSchedulerRunsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        actor_name: string | null;
+                        attempts: {
+                            error: string | null;
+                            /** Format: date-time */
+                            finished_at: string;
+                            http_status: number | null;
+                            /** Format: date-time */
+                            started_at: string;
+                        }[];
+                        /** @description when someone asked to cancel the run (POST /scheduler/runs/{id}/cancel) */
+                        cancel_requested_at: string | null;
+                        /** @description who asked to cancel it */
+                        cancelled_by: string | null;
+                        consent_id: string | null;
+                        duration_ms: number | null;
+                        error: string | null;
+                        finished_at: string | null;
+                        http_status: number | null;
+                        id: string;
+                        kind: "user" | "system";
+                        /** @description a running run waiting to retry: when its next attempt is due */
+                        next_attempt_at: string | null;
+                        /** Format: date-time */
+                        occurrence_at: string;
+                        principal_name: string | null;
+                        schedule_slug: string;
+                        /** Format: date-time */
+                        started_at: string;
+                        state: "running" | "succeeded" | "failed" | "skipped" | "cancelled";
+                        trigger: "schedule" | "manual";
+                    };
+                };
+            };
+        };
+    };
+    postSchedulerRunsIdCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        actor_name: string | null;
+                        attempts: {
+                            error: string | null;
+                            /** Format: date-time */
+                            finished_at: string;
+                            http_status: number | null;
+                            /** Format: date-time */
+                            started_at: string;
+                        }[];
+                        /** @description when someone asked to cancel the run (POST /scheduler/runs/{id}/cancel) */
+                        cancel_requested_at: string | null;
+                        /** @description who asked to cancel it */
+                        cancelled_by: string | null;
+                        consent_id: string | null;
+                        duration_ms: number | null;
+                        error: string | null;
+                        finished_at: string | null;
+                        http_status: number | null;
+                        id: string;
+                        kind: "user" | "system";
+                        /** @description a running run waiting to retry: when its next attempt is due */
+                        next_attempt_at: string | null;
+                        /** Format: date-time */
+                        occurrence_at: string;
+                        principal_name: string | null;
+                        schedule_slug: string;
+                        /** Format: date-time */
+                        started_at: string;
+                        state: "running" | "succeeded" | "failed" | "skipped" | "cancelled";
+                        trigger: "schedule" | "manual";
+                    };
+                };
+            };
+        };
+    };
+    getSchedulerSchedules: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        consent_id: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        created_by: string;
+                        cron: string;
+                        enabled: boolean;
+                        kind: "user" | "system";
+                        last_run_at: string | null;
+                        name: string;
+                        next_run_at: string | null;
+                        /** @description an occurrence due while the previous run is still running: skip (default: recorded skipped with the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back at most, further ones are skipped); holds across replicas */
+                        overlap: "skip" | "allow" | "queue_one";
+                        /** @description queue_one: the occurrence waiting for the running run to end */
+                        queued_occurrence_at: string | null;
+                        retry: {
+                            /** @description seconds */
+                            initial_backoff: number;
+                            max_attempts: number;
+                            /** @description seconds */
+                            max_backoff: number;
+                        };
+                        slug: string;
+                        target: {
+                            body?: unknown;
+                            method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+                            path: string;
+                        };
+                        /** @description timeout of each call of the target, in seconds (at most 600); null: the global KEEL_SCHEDULER_REQUEST_TIMEOUT_SECONDS (30 by default) */
+                        timeout_seconds: number | null;
+                        timezone: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    }[];
+                };
+            };
+        };
+    };
+    postSchedulerSchedules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 5 fields: minute hour day-of-month month day-of-week */
+                    cron: string;
+                    enabled?: boolean;
+                    kind?: "user" | "system";
+                    name?: string;
+                    /** @description an occurrence due while the previous run is still running: skip (default: recorded skipped with the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back at most, further ones are skipped); holds across replicas */
+                    overlap?: "skip" | "allow" | "queue_one";
+                    /** @description Retries of a run on connection errors, timeouts, 429 (Retry-After honoured), 502, 503 and 504; never on another 4xx. Waits grow exponentially with jitter. Every attempt sends the run id as Idempotency-Key. The defaults ride out an API outage of 60 s. */
+                    retry?: {
+                        /** @description seconds before the second attempt; doubles after each (default 2) */
+                        initial_backoff?: number;
+                        /** @description attempts of one run at most, the first included (default 8; 1: no retry) */
+                        max_attempts?: number;
+                        /** @description the longest wait between two attempts, in seconds (default 30) */
+                        max_backoff?: number;
+                    };
+                    slug: string;
+                    target: {
+                        /** @description JSON body (POST, PUT, PATCH only; at most 64 KiB) */
+                        body?: unknown;
+                        method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+                        /** @description a path on the Keel API, e.g. /api/scoring/recompute-all (no scheme, host, . or ..) */
+                        path: string;
+                    };
+                    /** @description timeout of each call of the target, in seconds (at most 600); null: the global KEEL_SCHEDULER_REQUEST_TIMEOUT_SECONDS (30 by default) */
+                    timeout_seconds?: number | null;
+                    /** @description IANA time zone; default UTC */
+                    timezone?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        consent_id: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        created_by: string;
+                        cron: string;
+                        enabled: boolean;
+                        kind: "user" | "system";
+                        last_run_at: string | null;
+                        name: string;
+                        next_run_at: string | null;
+                        /** @description an occurrence due while the previous run is still running: skip (default: recorded skipped with the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back at most, further ones are skipped); holds across replicas */
+                        overlap: "skip" | "allow" | "queue_one";
+                        /** @description queue_one: the occurrence waiting for the running run to end */
+                        queued_occurrence_at: string | null;
+                        retry: {
+                            /** @description seconds */
+                            initial_backoff: number;
+                            max_attempts: number;
+                            /** @description seconds */
+                            max_backoff: number;
+                        };
+                        slug: string;
+                        target: {
+                            body?: unknown;
+                            method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+                            path: string;
+                        };
+                        /** @description timeout of each call of the target, in seconds (at most 600); null: the global KEEL_SCHEDULER_REQUEST_TIMEOUT_SECONDS (30 by default) */
+                        timeout_seconds: number | null;
+                        timezone: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+        };
+    };
+    getSchedulerSchedulesSlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        consent_id: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        created_by: string;
+                        cron: string;
+                        enabled: boolean;
+                        kind: "user" | "system";
+                        last_run_at: string | null;
+                        name: string;
+                        next_run_at: string | null;
+                        /** @description an occurrence due while the previous run is still running: skip (default: recorded skipped with the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back at most, further ones are skipped); holds across replicas */
+                        overlap: "skip" | "allow" | "queue_one";
+                        /** @description queue_one: the occurrence waiting for the running run to end */
+                        queued_occurrence_at: string | null;
+                        retry: {
+                            /** @description seconds */
+                            initial_backoff: number;
+                            max_attempts: number;
+                            /** @description seconds */
+                            max_backoff: number;
+                        };
+                        slug: string;
+                        target: {
+                            body?: unknown;
+                            method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+                            path: string;
+                        };
+                        /** @description timeout of each call of the target, in seconds (at most 600); null: the global KEEL_SCHEDULER_REQUEST_TIMEOUT_SECONDS (30 by default) */
+                        timeout_seconds: number | null;
+                        timezone: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteSchedulerSchedulesSlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    patchSchedulerSchedulesSlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 5 fields: minute hour day-of-month month day-of-week */
+                    cron?: string;
+                    enabled?: boolean;
+                    name?: string;
+                    /** @description an occurrence due while the previous run is still running: skip (default: recorded skipped with the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back at most, further ones are skipped); holds across replicas */
+                    overlap?: "skip" | "allow" | "queue_one";
+                    /** @description Retries of a run on connection errors, timeouts, 429 (Retry-After honoured), 502, 503 and 504; never on another 4xx. Waits grow exponentially with jitter. Every attempt sends the run id as Idempotency-Key. The defaults ride out an API outage of 60 s. */
+                    retry?: {
+                        /** @description seconds before the second attempt; doubles after each (default 2) */
+                        initial_backoff?: number;
+                        /** @description attempts of one run at most, the first included (default 8; 1: no retry) */
+                        max_attempts?: number;
+                        /** @description the longest wait between two attempts, in seconds (default 30) */
+                        max_backoff?: number;
+                    };
+                    target?: {
+                        /** @description JSON body (POST, PUT, PATCH only; at most 64 KiB) */
+                        body?: unknown;
+                        method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+                        /** @description a path on the Keel API, e.g. /api/scoring/recompute-all (no scheme, host, . or ..) */
+                        path: string;
+                    };
+                    /** @description timeout of each call of the target, in seconds (at most 600); null: the global KEEL_SCHEDULER_REQUEST_TIMEOUT_SECONDS (30 by default) */
+                    timeout_seconds?: number | null;
+                    /** @description IANA time zone; default UTC */
+                    timezone?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        consent_id: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        created_by: string;
+                        cron: string;
+                        enabled: boolean;
+                        kind: "user" | "system";
+                        last_run_at: string | null;
+                        name: string;
+                        next_run_at: string | null;
+                        /** @description an occurrence due while the previous run is still running: skip (default: recorded skipped with the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back at most, further ones are skipped); holds across replicas */
+                        overlap: "skip" | "allow" | "queue_one";
+                        /** @description queue_one: the occurrence waiting for the running run to end */
+                        queued_occurrence_at: string | null;
+                        retry: {
+                            /** @description seconds */
+                            initial_backoff: number;
+                            max_attempts: number;
+                            /** @description seconds */
+                            max_backoff: number;
+                        };
+                        slug: string;
+                        target: {
+                            body?: unknown;
+                            method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+                            path: string;
+                        };
+                        /** @description timeout of each call of the target, in seconds (at most 600); null: the global KEEL_SCHEDULER_REQUEST_TIMEOUT_SECONDS (30 by default) */
+                        timeout_seconds: number | null;
+                        timezone: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+        };
+    };
+    postSchedulerSchedulesSlugPause: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        consent_id: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        created_by: string;
+                        cron: string;
+                        enabled: boolean;
+                        kind: "user" | "system";
+                        last_run_at: string | null;
+                        name: string;
+                        next_run_at: string | null;
+                        /** @description an occurrence due while the previous run is still running: skip (default: recorded skipped with the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back at most, further ones are skipped); holds across replicas */
+                        overlap: "skip" | "allow" | "queue_one";
+                        /** @description queue_one: the occurrence waiting for the running run to end */
+                        queued_occurrence_at: string | null;
+                        retry: {
+                            /** @description seconds */
+                            initial_backoff: number;
+                            max_attempts: number;
+                            /** @description seconds */
+                            max_backoff: number;
+                        };
+                        slug: string;
+                        target: {
+                            body?: unknown;
+                            method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+                            path: string;
+                        };
+                        /** @description timeout of each call of the target, in seconds (at most 600); null: the global KEEL_SCHEDULER_REQUEST_TIMEOUT_SECONDS (30 by default) */
+                        timeout_seconds: number | null;
+                        timezone: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+        };
+    };
+    postSchedulerSchedulesSlugResume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        consent_id: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        created_by: string;
+                        cron: string;
+                        enabled: boolean;
+                        kind: "user" | "system";
+                        last_run_at: string | null;
+                        name: string;
+                        next_run_at: string | null;
+                        /** @description an occurrence due while the previous run is still running: skip (default: recorded skipped with the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back at most, further ones are skipped); holds across replicas */
+                        overlap: "skip" | "allow" | "queue_one";
+                        /** @description queue_one: the occurrence waiting for the running run to end */
+                        queued_occurrence_at: string | null;
+                        retry: {
+                            /** @description seconds */
+                            initial_backoff: number;
+                            max_attempts: number;
+                            /** @description seconds */
+                            max_backoff: number;
+                        };
+                        slug: string;
+                        target: {
+                            body?: unknown;
+                            method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+                            path: string;
+                        };
+                        /** @description timeout of each call of the target, in seconds (at most 600); null: the global KEEL_SCHEDULER_REQUEST_TIMEOUT_SECONDS (30 by default) */
+                        timeout_seconds: number | null;
+                        timezone: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+        };
+    };
+    postSchedulerSchedulesSlugRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        actor_name: string | null;
+                        attempts: {
+                            error: string | null;
+                            /** Format: date-time */
+                            finished_at: string;
+                            http_status: number | null;
+                            /** Format: date-time */
+                            started_at: string;
+                        }[];
+                        /** @description when someone asked to cancel the run (POST /scheduler/runs/{id}/cancel) */
+                        cancel_requested_at: string | null;
+                        /** @description who asked to cancel it */
+                        cancelled_by: string | null;
+                        consent_id: string | null;
+                        duration_ms: number | null;
+                        error: string | null;
+                        finished_at: string | null;
+                        http_status: number | null;
+                        id: string;
+                        kind: "user" | "system";
+                        /** @description a running run waiting to retry: when its next attempt is due */
+                        next_attempt_at: string | null;
+                        /** Format: date-time */
+                        occurrence_at: string;
+                        principal_name: string | null;
+                        schedule_slug: string;
+                        /** Format: date-time */
+                        started_at: string;
+                        state: "running" | "succeeded" | "failed" | "skipped" | "cancelled";
+                        trigger: "schedule" | "manual";
+                    };
+                };
+            };
+        };
+    };
+    getSchedulerSchedulesSlugRuns: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        actor_name: string | null;
+                        attempts: {
+                            error: string | null;
+                            /** Format: date-time */
+                            finished_at: string;
+                            http_status: number | null;
+                            /** Format: date-time */
+                            started_at: string;
+                        }[];
+                        /** @description when someone asked to cancel the run (POST /scheduler/runs/{id}/cancel) */
+                        cancel_requested_at: string | null;
+                        /** @description who asked to cancel it */
+                        cancelled_by: string | null;
+                        consent_id: string | null;
+                        duration_ms: number | null;
+                        error: string | null;
+                        finished_at: string | null;
+                        http_status: number | null;
+                        id: string;
+                        kind: "user" | "system";
+                        /** @description a running run waiting to retry: when its next attempt is due */
+                        next_attempt_at: string | null;
+                        /** Format: date-time */
+                        occurrence_at: string;
+                        principal_name: string | null;
+                        schedule_slug: string;
+                        /** Format: date-time */
+                        started_at: string;
+                        state: "running" | "succeeded" | "failed" | "skipped" | "cancelled";
+                        trigger: "schedule" | "manual";
+                    }[];
+                };
+            };
+        };
+    };
+    getScoringPolicies: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a key of project attributes */
+                        attribute: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        description: string | null;
+                        enabled: boolean;
+                        name: string;
+                        range_score_map: {
+                            max?: number | null;
+                            min?: number | null;
+                            score: number;
+                        }[] | null;
+                        slug: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        updated_by: string;
+                        value_score_map: {
+                            [key: string]: number;
+                        } | null;
+                        weight: number;
+                    }[];
+                };
+            };
+        };
+    };
+    postScoringPolicies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description a key of project attributes */
+                    attribute: string;
+                    description?: string | null;
+                    enabled?: boolean;
+                    name?: string;
+                    range_score_map?: {
+                        max?: number | null;
+                        min?: number | null;
+                        score: number;
+                    }[] | null;
+                    slug: string;
+                    value_score_map?: {
+                        [key: string]: number;
+                    } | null;
+                    weight: number;
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a key of project attributes */
+                        attribute: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        description: string | null;
+                        enabled: boolean;
+                        name: string;
+                        range_score_map: {
+                            max?: number | null;
+                            min?: number | null;
+                            score: number;
+                        }[] | null;
+                        slug: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        updated_by: string;
+                        value_score_map: {
+                            [key: string]: number;
+                        } | null;
+                        weight: number;
+                    };
+                };
+            };
+        };
+    };
+    getScoringPoliciesSlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a key of project attributes */
+                        attribute: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        description: string | null;
+                        enabled: boolean;
+                        name: string;
+                        range_score_map: {
+                            max?: number | null;
+                            min?: number | null;
+                            score: number;
+                        }[] | null;
+                        slug: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        updated_by: string;
+                        value_score_map: {
+                            [key: string]: number;
+                        } | null;
+                        weight: number;
+                    };
+                };
+            };
+        };
+    };
+    deleteScoringPoliciesSlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    patchScoringPoliciesSlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description a key of project attributes */
+                    attribute?: string;
+                    description?: string | null;
+                    enabled?: boolean;
+                    name?: string;
+                    range_score_map?: {
+                        max?: number | null;
+                        min?: number | null;
+                        score: number;
+                    }[] | null;
+                    value_score_map?: {
+                        [key: string]: number;
+                    } | null;
+                    weight?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a key of project attributes */
+                        attribute: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        description: string | null;
+                        enabled: boolean;
+                        name: string;
+                        range_score_map: {
+                            max?: number | null;
+                            min?: number | null;
+                            score: number;
+                        }[] | null;
+                        slug: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        updated_by: string;
+                        value_score_map: {
+                            [key: string]: number;
+                        } | null;
+                        weight: number;
+                    };
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postScoringRescore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description naming one needs organization:read */
+                    organization?: string;
+                    /** @description needs organization; naming one needs project:read */
+                    project?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        changed: number;
+                        rescored: number;
+                    };
+                };
+            };
+        };
+    };
+    getServiceAccounts: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        description: string | null;
+                        display_name: string;
+                        is_active: boolean;
+                        roles: string[];
+                        slug: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    }[];
+                };
+            };
+        };
+    };
+    postServiceAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string;
+                    display_name: string;
+                    slug: string;
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        description: string | null;
+                        display_name: string;
+                        is_active: boolean;
+                        roles: string[];
+                        slug: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+        };
+    };
+    putServiceAccountsNameRolesRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description slug */
+                name: string;
+                role: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deleteServiceAccountsNameRolesRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description slug */
+                name: string;
+                role: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getServiceAccountsSlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        description: string | null;
+                        display_name: string;
+                        is_active: boolean;
+                        roles: string[];
+                        slug: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteServiceAccountsSlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    patchServiceAccountsSlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: null | string;
+                    display_name?: string;
+                    is_active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        description: string | null;
+                        display_name: string;
+                        is_active: boolean;
+                        roles: string[];
+                        slug: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getServiceAccountsSlugClientCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        client_id: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        expires_at: string | null;
+                        name: string;
+                        revoked_at: string | null;
+                        scopes: string[];
+                    }[];
+                };
+            };
+        };
+    };
+    postServiceAccountsSlugClientCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    expires_in_days?: number;
+                    name: string;
+                    scopes?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        client_id: string;
+                        /** @description Shown this once; store it now. */
+                        client_secret: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        expires_at: string | null;
+                        name: string;
+                        scopes: string[];
+                    };
+                };
+            };
+        };
+    };
+    deleteServiceAccountsSlugClientCredentialsClientId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getUsers: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        display_name: string;
+                        email: string;
+                        has_password: boolean;
+                        is_active: boolean;
+                        is_admin: boolean;
+                        roles: string[];
+                        /** Format: date-time */
+                        updated_at: string;
+                    }[];
+                };
+            };
+        };
+    };
+    postUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    display_name?: string;
+                    /** Format: email */
+                    email: string;
+                    is_active?: boolean;
+                    is_admin?: boolean;
+                    /** @description write-only; at least 12 characters and not a common password (docs/input-hardening.md) */
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        display_name: string;
+                        email: string;
+                        has_password: boolean;
+                        is_active: boolean;
+                        is_admin: boolean;
+                        roles: string[];
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+        };
+    };
+    getUsersEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        display_name: string;
+                        email: string;
+                        has_password: boolean;
+                        is_active: boolean;
+                        is_admin: boolean;
+                        roles: string[];
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteUsersEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    patchUsersEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description write-only; only with password: required when a user (not an admin) changes their own password */
+                    current_password?: string;
+                    display_name?: string;
+                    is_active?: boolean;
+                    is_admin?: boolean;
+                    /** @description write-only; at least 12 characters and not a common password (docs/input-hardening.md) */
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        display_name: string;
+                        email: string;
+                        has_password: boolean;
+                        is_active: boolean;
+                        is_admin: boolean;
+                        roles: string[];
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    putUsersNameRolesRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description email */
+                name: string;
+                role: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deleteUsersNameRolesRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description email */
+                name: string;
+                role: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postWebhooksIntegrationWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description standard: message id */
+                "webhook-id"?: string;
+                /** @description standard: space-separated v1,<base64 HMAC-SHA256> signatures */
+                "webhook-signature"?: string;
+                /** @description standard: unix seconds */
+                "webhook-timestamp"?: string;
+                /** @description github: delivery id */
+                "x-github-delivery"?: string;
+                /** @description github: event type */
+                "x-github-event"?: string;
+                /** @description github: sha256=<64 hex digits> */
+                "x-hub-signature-256"?: string;
+                /** @description keel: delivery id */
+                "x-keel-delivery"?: string;
+                /** @description keel: event type */
+                "x-keel-event"?: string;
+                /** @description keel: sha256=<64 hex digits> */
+                "x-keel-signature-256"?: string;
+            };
+            path: {
+                integration: string;
+                webhook: string;
+            };
+            cookie?: never;
+        };
+        /** @description any JSON document, signed as sent */
+        requestBody: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        event_id: string;
+                    };
+                };
+            };
+        };
+    };
+}

@@ -8,7 +8,7 @@ import { AppError, type FieldError } from '../http/errors.js';
 import { parseJsonBody } from '../http/json-body.js';
 import type { BodyErrorStage } from '../http/raw-json.js';
 import { storedJsonOf } from './document-codec.js';
-import { documentErrors, WORK_LIMIT_KEYWORD } from './json-schema.js';
+import { documentErrors, WORK_LIMIT_KEYWORD } from '../json-schema/json-schema.js';
 
 /** Validates a document against a label schema: 422 with pointers (prefixed by `prefix`) and keywords. */
 export function check(validate: ValidateFunction, doc: unknown, prefix = ''): void {

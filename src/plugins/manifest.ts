@@ -4,7 +4,7 @@ import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { Type, type Static } from 'typebox';
 import { AppError, type FieldError } from '../http/errors.js';
 import { MAX_JSON_DEPTH } from '../http/json-body.js';
-import { compileLabelSchema, documentErrors, newSchemaCompiler } from './json-schema.js';
+import { compileLabelSchema, documentErrors, newSchemaCompiler } from '../json-schema/json-schema.js';
 import { unstorablePointer } from '../lib/json-pointer.js';
 import { readYaml, YamlTooDeepError } from './yaml-text.js';
 

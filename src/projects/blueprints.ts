@@ -33,7 +33,7 @@ import {
   documentErrors,
   newSchemaCompiler,
   type LabelValidate,
-} from '../plugins/json-schema.js';
+} from '../json-schema/json-schema.js';
 import { authorizedProject } from './service.js';
 import { findProjectType } from './types.js';
 

@@ -5,7 +5,7 @@ import addFormatsPlugin from 'ajv-formats';
 import { formatNames } from 'ajv-formats/dist/formats.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LINEAR_FORMATS } from '../../src/plugins/formats.js';
+import { LINEAR_FORMATS } from '../../src/json-schema/formats.js';
 
 const ajvFormat = (name: string): ((s: string) => boolean) => {
   const f = (addFormatsPlugin as unknown as { get: (n: string) => unknown }).get(name);

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileLabelSchema, newSchemaCompiler } from '../../src/plugins/json-schema.js';
+import { compileLabelSchema, newSchemaCompiler } from '../../src/json-schema/json-schema.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
 
 interface SuiteTest {

@@ -14,9 +14,9 @@ import {
   WORK_KEYWORD,
   WORK_LIMIT_KEYWORD,
   type LabelValidate,
-} from '../../src/plugins/json-schema.js';
-import { LINEAR_FORMATS } from '../../src/plugins/formats.js';
-import { BASE_STEPS, STEPS_PER_UNIT } from '../../src/plugins/work.js';
+} from '../../src/json-schema/json-schema.js';
+import { LINEAR_FORMATS } from '../../src/json-schema/formats.js';
+import { BASE_STEPS, STEPS_PER_UNIT } from '../../src/json-schema/work.js';
 
 const SMALL = 100 * 1024;
 const LARGE = 1024 * 1024;
