@@ -36,7 +36,7 @@ import { validationProblem } from '../http/validation-words.js';
 import { sendProblem } from '../kernel/route.js';
 import { AllowedMethods } from '../http/allowed-methods.js';
 import { documentRoute, TAGS } from '../http/operation-docs-hook.js';
-import { registerIdempotency } from '../http/idempotency/index.js';
+import { registerIdempotency } from '../idempotency/index.js';
 import { principalKey } from '../kernel/identity.js';
 
 /** The docs UI (swagger-ui) runs its own scripts and inline styles and shows data: images. */

@@ -13,7 +13,7 @@ import { consoleDomain } from '../console/index.js';
 import { delegationDomain } from '../delegation/index.js';
 import { environmentsDomain } from '../environments/index.js';
 import { graphMigrations } from '../graph/migrations.js';
-import { idempotencyMigrations } from '../http/idempotency/index.js';
+import { idempotencyMigrations } from '../idempotency/index.js';
 import { identityDomain } from '../identity/index.js';
 import { oauthDomain } from '../oauth/index.js';
 import { operationsLogDomain } from '../operations-log/index.js';

@@ -2,8 +2,8 @@
 // or DELETE by the same principal gets the first answer back and is not applied again.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fingerprint } from '../../src/http/idempotency/key.js';
-import { claimKey, deleteExpired } from '../../src/http/idempotency/store.js';
+import { fingerprint } from '../../src/idempotency/key.js';
+import { claimKey, deleteExpired } from '../../src/idempotency/store.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
 import { eventually } from '../support/eventually.js';
 import { expectProblem } from '../foundation/fixtures.js';

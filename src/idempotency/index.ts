@@ -5,8 +5,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { SecretBox } from '../../crypto/secretbox.js';
-import type { Queryable } from '../../db/sql.js';
+import { SecretBox } from '../crypto/secretbox.js';
+import type { Queryable } from '../db/sql.js';
 import { fingerprint, headerProblem, IDEMPOTENCY_HEADER, IDEMPOTENT_METHODS, parseKey } from './key.js';
 import { claimKey, deleteExpired, findKey, releaseKey, storeAnswer } from './store.js';
 

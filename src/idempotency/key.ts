@@ -1,7 +1,7 @@
 // The Idempotency-Key header (IETF draft-ietf-httpapi-idempotency-key-header): what a key may be, and
 // the fingerprint of the request it was first sent with.
 import { createHash } from 'node:crypto';
-import { AppError } from '../errors.js';
+import { AppError } from '../http/errors.js';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** Methods whose repetition the key guards; GET, HEAD and OPTIONS are safe already and ignore it. */

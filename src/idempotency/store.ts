@@ -1,5 +1,5 @@
 // The idempotency store: one row per (principal, key), in flight until the first answer is stored.
-import type { Queryable } from '../../db/sql.js';
+import type { Queryable } from '../db/sql.js';
 
 export const idempotencyMigrations = [
   {
