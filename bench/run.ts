@@ -24,7 +24,8 @@ async function adminDatabase(): Promise<{ url: string; stop(): Promise<void> }> 
 }
 
 async function waitReady(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 300; i++) {
+  // Two minutes: a start from the sources (tsx) on a busy two-core machine took over 30 s.
+  for (let i = 0; i < 1200; i++) {
     if (child.exitCode !== null) throw new Error(`keel api exited with ${child.exitCode}`);
     try {
       if ((await fetch(`${url}/ready`)).ok) return;

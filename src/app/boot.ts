@@ -107,7 +107,7 @@ export async function boot(
 
     if (settings.databaseUrl !== null) await migrateAndSeed(sql, domains);
 
-    const stream = await connectStream(settings, sql);
+    const stream = await connectStream(settings, sql, { log });
     closers.push(() => stream.close());
 
     const notifications = new Notifications(url);

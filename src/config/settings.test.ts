@@ -81,6 +81,74 @@ describe('settings are validated once, naming the variable', () => {
     expect(s.configEncryptionKey).toBeUndefined();
   });
 
+  describe('the stream: KEEL_STREAM_URL (one NATS URL or a cluster of them) and KEEL_STREAM_REPLICAS', () => {
+    const production = (env: Record<string, string>) => ({
+      KEEL_DATABASE_URL: 'postgres://h/db',
+      KEEL_AUTH_JWT_PRIVATE_KEY: generateSigningKey(),
+      ...env,
+    });
+
+    it('defaults to 1 replica, and takes 1 to 5 with a NATS URL or a list of them', () => {
+      expect(loadSettings({}).stream.replicas).toBe(1);
+      const one = loadSettings(production({ KEEL_STREAM_URL: 'nats://keel:pw@nats-1:4222' }));
+      expect(one.stream).toMatchObject({ url: 'nats://keel:pw@nats-1:4222', replicas: 1 });
+      for (const list of [
+        'nats://keel:pw@nats-1:4222,nats://nats-2:4222,nats://nats-3',
+        'nats://keel:pw@nats-1:4222, nats://keel:pw@nats-2:4222 ,nats://keel:pw@nats-3:4222',
+        'nats://10.0.0.1,nats://[fd00::2]:4223',
+      ]) {
+        const s = loadSettings(production({ KEEL_STREAM_URL: list, KEEL_STREAM_REPLICAS: '3' }));
+        expect(s.stream.replicas).toBe(3);
+        expect(s.stream.url).toBe(list);
+      }
+      expect(
+        loadSettings(production({ KEEL_STREAM_URL: 'nats://a', KEEL_STREAM_REPLICAS: '5' })).stream.replicas,
+      ).toBe(5);
+    });
+
+    it.each([
+      [{ KEEL_STREAM_REPLICAS: '0' }, /must be between 1 and 5, got 0/],
+      [{ KEEL_STREAM_REPLICAS: '6' }, /must be between 1 and 5, got 6/],
+      [{ KEEL_STREAM_REPLICAS: 'three' }, /expected an integer, got "three"/],
+      [{ KEEL_STREAM_REPLICAS: '2.5' }, /expected an integer/],
+    ])('KEEL_STREAM_REPLICAS %o is refused naming it', (env, text) => {
+      const err = errorOf(production({ KEEL_STREAM_URL: 'nats://a:4222', ...env }));
+      expect(err.variable).toBe('KEEL_STREAM_REPLICAS');
+      expect(err.message).toMatch(/^KEEL_STREAM_REPLICAS: /);
+      expect(err.message).toMatch(text);
+    });
+
+    it('refuses more than 1 replica on the postgres stream, where replicas mean nothing', () => {
+      for (const env of [
+        { KEEL_STREAM_REPLICAS: '3' },
+        production({ KEEL_STREAM_URL: 'postgres', KEEL_STREAM_REPLICAS: '2' }),
+      ]) {
+        const err = errorOf(env);
+        expect(err.variable).toBe('KEEL_STREAM_REPLICAS');
+        expect(err.message).toMatch(/the stream is postgres .*replicas apply to a nats:\/\/ stream only/);
+      }
+      expect(loadSettings({ KEEL_STREAM_REPLICAS: '1' }).stream.replicas).toBe(1);
+    });
+
+    it.each([
+      ['http://nats-1:4222', /is not a nats:\/\/user:password@host:port URL/],
+      ['nats://a:4222,', /has an empty entry/],
+      ['nats://a:4222,,nats://b:4222', /has an empty entry/],
+      ['nats://a:4222,https://b:4222', /entry 2 is not a nats:\/\//],
+      ['nats://a:4222,not a url', /entry 2 is not a nats:\/\//],
+      ['nats://a:4222/stream', /with no path or query/],
+      ['nats://a:4222,nats://a:4222', /names the same host:port twice/],
+      ['nats://a,nats://a:4222', /names the same host:port twice/],
+      ['nats://keel:first-pw@a:4222,nats://keel:other-pw@b:4222', /entry 2 carries credentials different/],
+      ['nats://a:4222,nats://keel:only-later-pw@b:4222', /entry 2 carries credentials different/],
+    ])('KEEL_STREAM_URL %s is refused naming it, never echoing a password', (url, text) => {
+      const err = errorOf(production({ KEEL_STREAM_URL: url }));
+      expect(err.variable).toBe('KEEL_STREAM_URL');
+      expect(err.message).toMatch(text);
+      expect(err.message).not.toMatch(/first-pw|other-pw|only-later-pw/);
+    });
+  });
+
   it('accepts the signing key as PEM or as base64 of the PEM', () => {
     const pem = generateSigningKey();
     const b64 = Buffer.from(pem).toString('base64');

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { passwordProblem } from '../crypto/password-policy.js';
 import { parseTrustedProxies, type ForwardingHeader, type TrustedProxies } from '../http/client-address.js';
+import { parseNatsUrls } from './nats-urls.js';
 
 /** The shortest client secret an operator may supply (KEEL_SCHEDULER_CLIENT_SECRET). */
 export const MIN_CLIENT_SECRET_LENGTH = 32;
@@ -178,8 +179,17 @@ export interface Settings {
     /** Where `keel connector` fetches its sinks; default: this service's own endpoint. */
     configUrl: string | undefined;
   };
-  /** The analytics stream (SPEC 6.1): `postgres` (a log table in Keel's database) or `nats://user:pass@host:port`. */
-  stream: { url: string; connectTimeoutMs: number; connectAttempts: number };
+  /**
+   * The analytics stream (SPEC 6.1): `postgres` (a log table in Keel's database), or
+   * `nats://user:pass@host:port`, or a comma-separated list of such URLs (the nodes of a NATS cluster).
+   */
+  stream: {
+    url: string;
+    connectTimeoutMs: number;
+    connectAttempts: number;
+    /** Replicas of every JetStream stream Keel creates (KEEL_STREAM_REPLICAS); 1 on the postgres stream. */
+    replicas: number;
+  };
   /** Sent outbox rows are deleted after this many hours. */
   outboxRetentionHours: number;
   /**
@@ -214,16 +224,29 @@ function streamUrl(env: Env, embedded: boolean): string {
     );
   }
   if (raw === 'postgres') return raw;
-  let parsed: URL;
   try {
-    parsed = new URL(raw);
-  } catch {
-    throw new SettingsError('KEEL_STREAM_URL', 'must be postgres or a nats://user:password@host:port URL');
-  }
-  if (parsed.protocol !== 'nats:' || !parsed.hostname) {
-    throw new SettingsError('KEEL_STREAM_URL', 'must be postgres or a nats://user:password@host:port URL');
+    parseNatsUrls(raw);
+  } catch (err) {
+    throw new SettingsError(
+      'KEEL_STREAM_URL',
+      `must be postgres, or a nats://user:password@host:port URL, or several separated by commas ` +
+        `(a NATS cluster): it ${(err as Error).message}`,
+    );
   }
   return raw;
+}
+
+/** KEEL_STREAM_REPLICAS: replicas of each JetStream stream; meaningless on the postgres stream. */
+function streamReplicas(env: Env, streamUrl: string): number {
+  const replicas = int(env, 'KEEL_STREAM_REPLICAS', 1, 1, 5);
+  if (replicas > 1 && streamUrl === 'postgres') {
+    throw new SettingsError(
+      'KEEL_STREAM_REPLICAS',
+      `is ${replicas}, but the stream is postgres (a table in Keel's database, replicated with it): ` +
+        'replicas apply to a nats:// stream only; unset it or set KEEL_STREAM_URL to a NATS cluster',
+    );
+  }
+  return replicas;
 }
 
 export function loadSettings(env: Env = process.env): Settings {
@@ -334,6 +357,7 @@ export function loadSettings(env: Env = process.env): Settings {
       url: 'postgres', // checked below, after the signing key
       connectTimeoutMs: int(env, 'KEEL_STREAM_CONNECT_TIMEOUT_MS', 5000, 100, 120_000),
       connectAttempts: int(env, 'KEEL_STREAM_CONNECT_ATTEMPTS', 5, 1, 100),
+      replicas: 1, // checked below, with the stream URL
     },
     outboxRetentionHours: int(env, 'KEEL_OUTBOX_RETENTION_HOURS', 24, 1, 24 * 365),
     metricsToken: str(env, 'KEEL_METRICS_TOKEN'),
@@ -357,5 +381,6 @@ export function loadSettings(env: Env = process.env): Settings {
     );
   }
   settings.stream.url = streamUrl(env, databaseUrl === null);
+  settings.stream.replicas = streamReplicas(env, settings.stream.url);
   return settings;
 }

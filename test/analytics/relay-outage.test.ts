@@ -12,6 +12,7 @@ import { natsStream } from '../../src/analytics/stream/nats.js';
 import { createTestDatabase, startTestApp, testEnv } from '../support/harness.js';
 import { ownNats, testNatsUrl } from '../stream/nats-server.js';
 import { eventRow, producerDomain } from './support.js';
+import { keelArgv } from '../support/keel-process.js';
 
 const natsUrl = testNatsUrl();
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -111,7 +112,7 @@ describe('a relay process killed between commit and publish', () => {
     const sql = createSql(db.url, 2);
     const env = { ...process.env, ...testEnv(db.url), KEEL_LOG_LEVEL: 'warn' };
     const worker = () =>
-      spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/cli/main.ts'), 'worker'], {
+      spawn(...keelArgv('worker'), {
         cwd: root,
         env,
         stdio: 'ignore',

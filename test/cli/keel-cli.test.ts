@@ -6,12 +6,13 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/db/embedded.js';
 import { createTestDatabase, startTestApp, testEnv } from '../support/harness.js';
+import { keelArgv } from '../support/keel-process.js';
+import { testNatsUrl } from '../stream/nats-server.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const cli = path.join(root, 'src/cli/main.ts');
 
 function keel(args: string[], env: Record<string, string | undefined>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', cli, ...args], {
+  return spawn(...keelArgv(...args), {
     cwd: root,
     env: { ...process.env, KEEL_DATABASE_URL: undefined, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -125,7 +126,7 @@ describe('keel with a configured database', () => {
     try {
       const env = testEnv(db.url);
       const run = (args: string[], input?: string) =>
-        spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], {
+        spawnSync(...keelArgv(...args), {
           cwd: root,
           env: { ...process.env, ...env },
           encoding: 'utf8',
@@ -183,7 +184,7 @@ describe('keel with a configured database', () => {
   }, 180_000);
 
   it('an invalid setting stops start-up with a message naming the variable', () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', cli, 'api'], {
+    const r = spawnSync(...keelArgv('api'), {
       cwd: root,
       env: { ...process.env, KEEL_PORT: 'not-a-port' },
       encoding: 'utf8',
@@ -193,7 +194,7 @@ describe('keel with a configured database', () => {
   });
 
   it('production mode without a signing key is refused at start-up', () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', cli, 'api'], {
+    const r = spawnSync(...keelArgv('api'), {
       cwd: root,
       env: { ...process.env, KEEL_DATABASE_URL: 'postgres://127.0.0.1:1/x', KEEL_AUTH_JWT_PRIVATE_KEY: '' },
       encoding: 'utf8',
@@ -203,11 +204,34 @@ describe('keel with a configured database', () => {
   });
 });
 
+describe.skipIf(!testNatsUrl())('keel on a NATS stream', () => {
+  it('KEEL_STREAM_REPLICAS=3 on a single NATS server stops start-up naming the setting, not the password', async () => {
+    const db = await createTestDatabase();
+    try {
+      const url = testNatsUrl()!;
+      const r = spawnSync(...keelArgv('api'), {
+        cwd: root,
+        env: { ...process.env, ...testEnv(db.url), KEEL_STREAM_URL: url, KEEL_STREAM_REPLICAS: '3' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(r.status).toBe(1);
+      expect(r.stderr).toMatch(
+        /KEEL_STREAM_REPLICAS: is 3, but the NATS server at \S+ is not part of a cluster/,
+      );
+      const password = new URL(url).password;
+      if (password) expect(r.stderr + r.stdout).not.toContain(password);
+    } finally {
+      await db.drop();
+    }
+  }, 90_000);
+});
+
 describe('keel connector', () => {
   it('refuses to start without its key, naming the setting', async () => {
     const db = await createTestDatabase();
     try {
-      const r = spawnSync(process.execPath, ['--import', 'tsx', cli, 'connector'], {
+      const r = spawnSync(...keelArgv('connector'), {
         cwd: root,
         env: { ...process.env, ...testEnv(db.url) },
         encoding: 'utf8',

@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { freePort } from '../../src/db/embedded.js';
 import { LOCAL_ADMIN } from '../../src/app/boot.js';
+import { keelArgv } from '../support/keel-process.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 export const SCREENSHOTS = path.join(root, 'test-results/console');
@@ -36,7 +37,7 @@ export async function startKeel(env: Record<string, string> = {}): Promise<Keel>
   fs.chmodSync(dataDir, 0o755);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/cli/main.ts'), 'serve'], {
+  const child = spawn(...keelArgv('serve'), {
     cwd: root,
     env: {
       ...process.env,

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finishSetup, setupServiceAccounts } from '../../src/delegation/setup.js';
 import { createTestDatabase, startTestApp, testEnv, type TestApp } from '../support/harness.js';
 import { clientToken } from './helpers.js';
+import { keelArgv } from '../support/keel-process.js';
 
 let app: TestApp;
 let admin: string;
@@ -177,7 +178,7 @@ function keel(
   until?: RegExp,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(path.resolve('node_modules/.bin/tsx'), ['src/cli/main.ts', ...args], {
+    const child = spawn(...keelArgv(...args), {
       env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     });
     let stdout = '';

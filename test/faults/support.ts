@@ -17,6 +17,7 @@ import { loadSettings } from '../../src/config/settings.js';
 import { PublishError, type StreamPort } from '../../src/analytics/stream/port.js';
 import { sampleRow } from '../analytics-store/contract.js';
 import { testEnv } from '../support/harness.js';
+import { keelArgv } from '../support/keel-process.js';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -86,7 +87,7 @@ export function connectorProcess(env: Record<string, string | undefined>) {
     start() {
       startOffset = fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
       const out = fs.openSync(logFile, 'a');
-      child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/cli/main.ts'), 'connector'], {
+      child = spawn(...keelArgv('connector'), {
         // Info level: the start-up lines tell when the connector runs (ready()).
         env: { ...process.env, ...env, KEEL_LOG_LEVEL: 'info', NODE_ENV: 'production' } as NodeJS.ProcessEnv,
         stdio: ['ignore', out, out],

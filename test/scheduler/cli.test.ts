@@ -5,9 +5,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/db/embedded.js';
 import { createTestDatabase, testEnv } from '../support/harness.js';
+import { keelArgv } from '../support/keel-process.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const cli = path.join(root, 'src/cli/main.ts');
 const children: ChildProcess[] = [];
 let db: { url: string; drop(): Promise<void> };
 let env: Record<string, string>;
@@ -16,7 +16,7 @@ function keel(
   args: string[],
   extra: Record<string, string> = {},
 ): { child: ChildProcess; out: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], {
+  const child = spawn(...keelArgv(...args), {
     cwd: root,
     env: { ...process.env, ...env, ...extra },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -50,7 +50,7 @@ beforeAll(async () => {
     KEEL_BOOTSTRAP_ADMIN_EMAIL: 'ops@example.com',
     KEEL_BOOTSTRAP_ADMIN_PASSWORD: randomBytes(12).toString('hex'),
   };
-  const setup = spawnSync(process.execPath, ['--import', 'tsx', cli, 'setup-service-accounts'], {
+  const setup = spawnSync(...keelArgv('setup-service-accounts'), {
     cwd: root,
     env: { ...process.env, ...env },
     encoding: 'utf8',
@@ -68,7 +68,7 @@ afterAll(async () => {
 
 describe('keel scheduler', () => {
   it('refuses to start without KEEL_SCHEDULER_API_URL', () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', cli, 'scheduler'], {
+    const r = spawnSync(...keelArgv('scheduler'), {
       cwd: root,
       env: { ...process.env, ...env },
       encoding: 'utf8',

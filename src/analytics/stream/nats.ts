@@ -23,7 +23,9 @@ import {
   type JetStreamClient,
   type JetStreamManager,
   type PubAck,
+  type StreamConfig,
 } from '@nats-io/jetstream';
+import { natsEndpoints, parseNatsUrls } from '../../config/nats-urls.js';
 import {
   DUPLICATE_WINDOW_MS,
   MAX_MESSAGE_BYTES,
@@ -40,8 +42,24 @@ import {
 } from './port.js';
 
 export interface NatsOptions {
-  /** `nats://user:password@host:port`; the credentials are passed as options (the client ignores them in URLs). */
+  /**
+   * `nats://user:password@host:port`, or several such URLs separated by commas (the nodes of a cluster:
+   * the client connects to any live one). The credentials are passed as options (the client ignores
+   * them in URLs); see src/config/nats-urls.ts.
+   */
   url: string;
+  /**
+   * Replicas of every stream this process creates (KEEL_STREAM_REPLICAS; default 1). A stream found
+   * with fewer is raised to this many in place; one found with more is kept, with a warning.
+   */
+  replicas?: number;
+  /**
+   * Streams and their topics to create and check before natsStream resolves (start-up): a stream the
+   * server cannot hold with `replicas` replicas then fails start-up instead of the first publish.
+   */
+  streams?: Readonly<Record<string, readonly string[]>>;
+  /** Where the replica check reports what it found and did. */
+  log?: StreamLog;
   connectTimeoutMs: number;
   connectAttempts: number;
   /** Prepended to every stream name (one NATS account shared by several installs, or by tests). */
@@ -53,6 +71,28 @@ export interface NatsOptions {
   /** How long the stream keeps messages (STREAM_MAX_AGE_MS), set when the stream is created. */
   maxAgeMs?: number;
 }
+
+/** What the adapter logs: a pino logger fits. */
+export interface StreamLog {
+  warn(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
+}
+
+/** Start-up failed because the servers cannot hold streams of KEEL_STREAM_REPLICAS replicas. */
+export class StreamReplicasError extends StreamUnavailableError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StreamReplicasError';
+  }
+}
+
+/**
+ * JetStream API errors that answer a stream's replica count: 10074 "replicas > 1 not supported in
+ * non-clustered mode" (a single server), 10052 "maximum replicas is 5", 10005 "no suitable peers for
+ * placement" (fewer nodes than replicas), 10023 "insufficient resources", 10061 "replicas
+ * configuration can not be updated".
+ */
+const REPLICA_ERRORS = new Set([10074, 10052, 10005, 10023, 10061]);
 
 const NS = 1_000_000;
 const encoder = new TextEncoder();
@@ -70,23 +110,26 @@ const REQUEST_MARGIN_MS = 2000;
 /** How long a pull request whose end never arrived keeps its subscription. */
 const STRAY_REQUEST_MS = 60_000;
 
-/** Where the server is, for messages and /ready: never the credentials. */
+/** Where the server (or the servers of a cluster) are, for messages and /ready: never the credentials. */
 export function natsEndpoint(url: string): string {
-  const u = new URL(url);
-  return `${u.hostname}:${u.port || '4222'}`;
+  return natsEndpoints(parseNatsUrls(url));
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function connectWithRetry(options: NatsOptions): Promise<NatsConnection> {
-  const u = new URL(options.url);
+  const { servers, user, pass } = parseNatsUrls(options.url);
   let lastError: unknown;
   for (let attempt = 1; attempt <= options.connectAttempts; attempt++) {
     try {
+      // With several servers the client tries each of them (in random order, spreading processes over
+      // the nodes) before an attempt fails, and later reconnects to any node of the cluster, including
+      // nodes it learns of from the servers themselves. A JetStream request goes to whichever node the
+      // client is on; the cluster forwards it to the stream's leader, wherever that is now.
       const nc = await connect({
-        servers: natsEndpoint(options.url),
-        ...(u.username ? { user: decodeURIComponent(u.username) } : {}),
-        ...(u.password ? { pass: decodeURIComponent(u.password) } : {}),
+        servers,
+        ...(user ? { user } : {}),
+        ...(pass ? { pass } : {}),
         timeout: options.connectTimeoutMs,
         // The default gives up after about 20 s; a stream outage must never close the connection for good.
         maxReconnectAttempts: -1,
@@ -107,7 +150,8 @@ async function connectWithRetry(options: NatsOptions): Promise<NatsConnection> {
   }
   const reason = lastError instanceof Error ? lastError.message : String(lastError);
   throw new StreamUnavailableError(
-    `KEEL_STREAM_URL: the NATS JetStream server at ${natsEndpoint(options.url)} cannot be reached ` +
+    `KEEL_STREAM_URL: ${servers.length > 1 ? 'none of the NATS JetStream servers' : 'the NATS JetStream server at'} ` +
+      `${natsEndpoints({ servers })} ${servers.length > 1 ? 'can' : 'cannot'} be reached ` +
       `after ${options.connectAttempts} attempt(s) of ${options.connectTimeoutMs} ms (${reason})`,
     { cause: lastError },
   );
@@ -139,39 +183,87 @@ export async function natsStream(options: NatsOptions): Promise<StreamPort> {
     }
   })().catch(() => {});
 
+  const replicas = options.replicas ?? 1;
+  const log = options.log;
+
+  /** A refusal that answers the replica count, in words naming the setting; anything else unchanged. */
+  function replicasError(err: unknown, stream: string): unknown {
+    if (!(err instanceof JetStreamApiError) || !REPLICA_ERRORS.has(err.code) || replicas === 1) return err;
+    return new StreamReplicasError(
+      `KEEL_STREAM_REPLICAS: the NATS server refused stream ${name(stream)} with ${replicas} replicas ` +
+        `("${err.message}"): a stream of ${replicas} replicas needs a JetStream cluster with at least ` +
+        `${replicas} live nodes; set KEEL_STREAM_REPLICAS to at most the cluster's size (1 for a single server)`,
+      { cause: err },
+    );
+  }
+
+  // Checked once per process per stream: a stream with fewer replicas than the setting is raised in
+  // place (JetStream copies it to the new peers; its consumers, created with num_replicas 0, follow
+  // the stream's count), one with more is kept (docs/analytics.md, "Replicas").
+  const replicasChecked = new Set<string>();
+  async function checkReplicas(stream: string, config: StreamConfig): Promise<void> {
+    if (replicasChecked.has(stream)) return;
+    const found = config.num_replicas || 1;
+    if (found < replicas) {
+      try {
+        await jsm.streams.update(name(stream), { ...config, num_replicas: replicas });
+      } catch (err) {
+        throw replicasError(err, stream);
+      }
+      log?.warn(
+        { stream: name(stream), replicas: found, setting: replicas },
+        `stream ${name(stream)} had ${found} replica(s), KEEL_STREAM_REPLICAS is ${replicas}: raised it to ${replicas} in place`,
+      );
+    } else if (found > replicas) {
+      log?.warn(
+        { stream: name(stream), replicas: found, setting: replicas },
+        `stream ${name(stream)} has ${found} replicas, KEEL_STREAM_REPLICAS is ${replicas}: kept at ${found} ` +
+          "(Keel never lowers a stream's replicas; set KEEL_STREAM_REPLICAS to match, or lower the stream " +
+          'with the nats CLI on purpose)',
+      );
+    }
+    replicasChecked.add(stream);
+  }
+
   // Checked once per process (SPEC 6.3.5): a promise per stream/topic, dropped again if it failed.
   const ensured = new Map<string, Promise<void>>();
 
-  async function ensureStreamSubject(stream: string, subj: string | null): Promise<void> {
+  /** Creates the stream with `subjs` (none: a placeholder subject), or adds those it lacks. */
+  async function ensureStreamSubjects(stream: string, subjs: readonly string[]): Promise<void> {
     for (let attempt = 0; ; attempt++) {
-      let subjects: string[] | null = null;
+      let config: StreamConfig | null = null;
       try {
-        subjects = (await jsm.streams.info(name(stream))).config.subjects ?? [];
+        config = (await jsm.streams.info(name(stream))).config;
       } catch (err) {
         if (!isNotFound(err)) throw err;
       }
-      if (subjects && (subj === null || subjects.includes(subj))) return;
+      if (config) await checkReplicas(stream, config);
+      const missing = subjs.filter((s) => !(config?.subjects ?? []).includes(s));
+      if (config && missing.length === 0) return;
       try {
-        if (subjects === null) {
+        if (config === null) {
           await jsm.streams.add({
             name: name(stream),
-            subjects: [subj ?? `${name(stream)}._`],
+            subjects: subjs.length > 0 ? [...subjs] : [`${name(stream)}._`],
             storage: StorageType.File,
             retention: RetentionPolicy.Limits,
             discard: DiscardPolicy.Old,
             max_age: maxAgeMs * NS,
             // The server refuses a duplicate window longer than the stream keeps its messages.
             duplicate_window: Math.min(DUPLICATE_WINDOW_MS, maxAgeMs) * NS,
-            num_replicas: 1,
+            num_replicas: replicas,
           });
+          replicasChecked.add(stream);
         } else {
           const info = await jsm.streams.info(name(stream));
           await jsm.streams.update(name(stream), {
             ...info.config,
-            subjects: [...(info.config.subjects ?? []), subj!],
+            subjects: [...(info.config.subjects ?? []), ...missing],
           });
         }
       } catch (err) {
+        const named = replicasError(err, stream);
+        if (named !== err) throw named;
         // Another process created or changed the stream meanwhile: look again.
         if (attempt >= 5) throw err;
       }
@@ -182,11 +274,42 @@ export async function natsStream(options: NatsOptions): Promise<StreamPort> {
     const key = `${stream}\u0000${topic ?? ''}`;
     let p = ensured.get(key);
     if (!p) {
-      p = ensureStreamSubject(stream, topic === null ? null : subject(stream, topic));
+      p = ensureStreamSubjects(stream, topic === null ? [] : [subject(stream, topic)]);
       p.catch(() => ensured.delete(key));
       ensured.set(key, p);
     }
     return p;
+  }
+
+  if (replicas > 1 && !nc.info?.cluster) {
+    // A single server refuses to create a stream of more than one replica (10074 "replicas > 1 not
+    // supported in non-clustered mode"), but takes an update of an existing stream to 3 and reports 3
+    // replicas while it keeps one copy (NATS 2.9.10, measured): so the server itself is checked first.
+    await nc.close().catch(() => {});
+    throw new StreamReplicasError(
+      `KEEL_STREAM_REPLICAS: is ${replicas}, but the NATS server at ${natsEndpoint(options.url)} is not ` +
+        `part of a cluster, and a single JetStream server keeps one copy of a stream (it refuses to create ` +
+        `one of more replicas: "replicas > 1 not supported in non-clustered mode"); connect to a cluster ` +
+        `of at least ${replicas} nodes, or set KEEL_STREAM_REPLICAS=1`,
+    );
+  }
+
+  if (options.streams) {
+    // Start-up: every stream with all its topics at once, so a replica count the servers cannot hold
+    // fails here, naming the setting, rather than at the first row published.
+    try {
+      for (const [stream, topics] of Object.entries(options.streams)) {
+        await ensureStreamSubjects(
+          stream,
+          topics.map((t) => subject(stream, t)),
+        );
+        ensured.set(`${stream}\u0000`, Promise.resolve());
+        for (const t of topics) ensured.set(`${stream}\u0000${t}`, Promise.resolve());
+      }
+    } catch (err) {
+      await nc.close().catch(() => {});
+      throw err;
+    }
   }
 
   return {
