@@ -953,6 +953,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organizations/{org}/blueprints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List blueprints
+         * @description Needs a bearer token (401 without one). Needs blueprint:read (members hold it). Answers 200 with the organization's blueprints.
+         */
+        get: operations["getOrganizationsOrgBlueprints"];
+        put?: never;
+        /**
+         * Creates a blueprint: the schema of the organization's (or one project type's) attributes
+         * @description 409 when the organization (or the type) has one already. Stored attributes are not checked: see the dry run.
+         */
+        post: operations["postOrganizationsOrgBlueprints"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{org}/blueprints/{blueprint}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one blueprint
+         * @description Needs a bearer token (401 without one). Needs blueprint:read. Answers 200, or 404.
+         */
+        get: operations["getOrganizationsOrgBlueprintsBlueprint"];
+        /**
+         * Replaces the schema (and name); stored attributes are never rewritten
+         * @description Needs a bearer token (401 without one). Needs blueprint:update. Answers 200 with the blueprint; 422 naming the pointer for a schema the validator does not take.
+         */
+        put: operations["putOrganizationsOrgBlueprintsBlueprint"];
+        post?: never;
+        /**
+         * Delete a blueprint
+         * @description Needs a bearer token (401 without one). Needs blueprint:delete. Answers 204; the projects it covered keep their attributes.
+         */
+        delete: operations["deleteOrganizationsOrgBlueprintsBlueprint"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{org}/blueprints/dry-run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Which projects a schema would not fit (changes nothing)
+         * @description Checks every project the schema would apply to: the organization's, or those of project_type. Needs blueprint:read.
+         */
+        post: operations["postOrganizationsOrgBlueprintsDryRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organizations/{org}/events": {
         parameters: {
             query?: never;
@@ -1037,6 +1109,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organizations/{org}/project-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List project types
+         * @description Needs a bearer token (401 without one). Needs project_type:read (members hold it). Answers 200 with a keyset page of the organization's types.
+         */
+        get: operations["getOrganizationsOrgProjectTypes"];
+        put?: never;
+        /**
+         * Creates a project type of the organization (needs project_type:create)
+         * @description Needs a bearer token (401 without one). Needs project_type:create (403 without it). Answers 201 with the type; 409 when its slug is taken; 404 for an organization the caller cannot see.
+         */
+        post: operations["postOrganizationsOrgProjectTypes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{org}/project-types/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one project type
+         * @description Needs a bearer token (401 without one). Needs project_type:read. Answers 200, or 404 when the organization or the type does not exist.
+         */
+        get: operations["getOrganizationsOrgProjectTypesType"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a project type
+         * @description 409 type_in_use while a project (archived ones included) is of this type.
+         */
+        delete: operations["deleteOrganizationsOrgProjectTypesType"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a project type
+         * @description The slug stays (projects and policies name it). 204 to a caller who may not read types.
+         */
+        patch: operations["patchOrganizationsOrgProjectTypesType"];
+        trace?: never;
+    };
     "/organizations/{org}/projects": {
         parameters: {
             query?: never;
@@ -1076,8 +1200,8 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Delete a project of an organization
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 204; errors are problem+json.
+         * Deletes the project for good, with its comments, edges and grants
+         * @description Needs the global project:delete permission (an administrator's); a CAN_ACCESS edge carrying delete archives the project at most (POST .../archive).
          */
         delete: operations["deleteOrganizationsOrgProjectsProject"];
         options?: never;
@@ -1133,6 +1257,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organizations/{org}/projects/{project}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archives the project (who, when, why): it leaves lists and searches, its history stays
+         * @description Needs project:delete, or a CAN_ACCESS edge carrying delete. Answers the project, or 204 to a caller who may not read it. 409 when it is archived already.
+         */
+        post: operations["postOrganizationsOrgProjectsProjectArchive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{org}/projects/{project}/blast-radius": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The projects that depend on this one, transitively, nearest first
+         * @description Each at its least depth; cycles are tolerated. Needs project:read (global). depth at most 10, limit at most 5000; truncated says more were found.
+         */
+        get: operations["getOrganizationsOrgProjectsProjectBlastRadius"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organizations/{org}/projects/{project}/comments": {
         parameters: {
             query?: never;
@@ -1151,6 +1315,70 @@ export interface paths {
          * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 201; errors are problem+json.
          */
         post: operations["postOrganizationsOrgProjectsProjectComments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{org}/projects/{project}/dependencies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The projects this project depends on, in their id order
+         * @description Needs read on the project (project:read or a CAN_ACCESS edge); an ACL reader sees the projects it may read only.
+         */
+        get: operations["getOrganizationsOrgProjectsProjectDependencies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{org}/projects/{project}/dependencies/{target}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Records that the project depends on the target project (201 created, 200 replaced)
+         * @description Needs update on the project (project:update or a CAN_ACCESS edge) and read on the target. A project does not depend on itself (422).
+         */
+        put: operations["putOrganizationsOrgProjectsProjectDependenciesTarget"];
+        post?: never;
+        /**
+         * Remove a dependency
+         * @description Needs a bearer token (401 without one). Needs update access to the project. Answers 204, or 404 when there is no such dependency.
+         */
+        delete: operations["deleteOrganizationsOrgProjectsProjectDependenciesTarget"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{org}/projects/{project}/dependents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The projects that depend on this project, in their id order
+         * @description Needs read on the project (project:read or a CAN_ACCESS edge); an ACL reader sees the projects it may read only.
+         */
+        get: operations["getOrganizationsOrgProjectsProjectDependents"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1201,6 +1429,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organizations/{org}/projects/{project}/schema": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The schema of the project's attributes: its organization's blueprint and its types' (allOf)
+         * @description Needs project:read or a CAN_ACCESS edge carrying read. An object schema that takes anything when no blueprint applies.
+         */
+        get: operations["getOrganizationsOrgProjectsProjectSchema"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organizations/{org}/projects/{project}/score/history": {
         parameters: {
             query?: never;
@@ -1215,6 +1463,26 @@ export interface paths {
         get: operations["getOrganizationsOrgProjectsProjectScoreHistory"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{org}/projects/{project}/unarchive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Brings an archived project back into lists and searches
+         * @description Needs project:delete, or a CAN_ACCESS edge carrying delete. Answers the project, or 204 to a caller who may not read it. 409 when it is not archived.
+         */
+        post: operations["postOrganizationsOrgProjectsProjectUnarchive"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1434,7 +1702,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancels a running run, from any replica: its call is aborted (within a second) and the run ends cancelled, unless the call got its answer first. The creator of the schedule or an admin (a system run: admins); 409 when the run is not running */
+        /**
+         * Cancels a running run, from any replica: its call is aborted (within a second) and the run ends cancelled, unless the call got its answer first. The creator of the schedule or an admin (a system run: admins); 409 when the run is not running
+         * @description Needs a bearer token (401 without one). Who may see a run may cancel it; an admin for a system run; a delegated token may not (403). Answers 202; the call in flight is aborted and the run ends cancelled. 409 when the run is not running; 404 for a run the caller cannot see.
+         */
         post: operations["postSchedulerRunsIdCancel"];
         delete?: never;
         options?: never;
@@ -5996,6 +6267,351 @@ export interface operations {
             };
         };
     };
+    getOrganizationsOrgBlueprints: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        name: string;
+                        organization: string;
+                        /** @description null: every project of the organization */
+                        project_type: string | null;
+                        /** @description a JSON Schema (draft 2020-12) of type "object", for the attributes */
+                        schema: {
+                            [key: string]: unknown;
+                        };
+                        slug: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    }[];
+                };
+            };
+        };
+    };
+    postOrganizationsOrgBlueprints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    project_type?: string | null;
+                    /** @description a JSON Schema (draft 2020-12) of type "object", for the attributes */
+                    schema: {
+                        [key: string]: unknown;
+                    };
+                    slug: string;
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        name: string;
+                        organization: string;
+                        /** @description null: every project of the organization */
+                        project_type: string | null;
+                        /** @description a JSON Schema (draft 2020-12) of type "object", for the attributes */
+                        schema: {
+                            [key: string]: unknown;
+                        };
+                        slug: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+        };
+    };
+    getOrganizationsOrgBlueprintsBlueprint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                blueprint: string;
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        name: string;
+                        organization: string;
+                        /** @description null: every project of the organization */
+                        project_type: string | null;
+                        /** @description a JSON Schema (draft 2020-12) of type "object", for the attributes */
+                        schema: {
+                            [key: string]: unknown;
+                        };
+                        slug: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+        };
+    };
+    putOrganizationsOrgBlueprintsBlueprint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                blueprint: string;
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @description a JSON Schema (draft 2020-12) of type "object", for the attributes */
+                    schema: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        name: string;
+                        organization: string;
+                        /** @description null: every project of the organization */
+                        project_type: string | null;
+                        /** @description a JSON Schema (draft 2020-12) of type "object", for the attributes */
+                        schema: {
+                            [key: string]: unknown;
+                        };
+                        slug: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteOrganizationsOrgBlueprintsBlueprint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                blueprint: string;
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postOrganizationsOrgBlueprintsDryRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    project_type?: string | null;
+                    /** @description a JSON Schema (draft 2020-12) of type "object", for the attributes */
+                    schema: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description projects the schema would apply to (archived ones included) */
+                        checked: number;
+                        misfit_count: number;
+                        /** @description the first 100 projects that do not fit, in id order */
+                        misfits: {
+                            errors: {
+                                detail: string;
+                                keyword?: string;
+                                pointer: string;
+                            }[];
+                            project: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
     getOrganizationsOrgEvents: {
         parameters: {
             query?: {
@@ -6401,12 +7017,11 @@ export interface operations {
             };
         };
     };
-    getOrganizationsOrgProjects: {
+    getOrganizationsOrgProjectTypes: {
         parameters: {
             query?: {
                 cursor?: string;
                 limit?: number;
-                q?: string;
             };
             header?: never;
             path: {
@@ -6441,32 +7056,22 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description A JSON object of facts about the project (scoring policies read these) */
-                        attributes: {
-                            [key: string]: unknown;
-                        };
                         /** Format: date-time */
                         created_at: string;
-                        /**
-                         * Format: uuid
-                         * @description graph node id (plugin edges name their ends by it)
-                         */
-                        id: string;
+                        /** @description whether projects of this type deploy to environments */
+                        deploys: boolean;
+                        description: string | null;
                         name: string;
                         organization: string;
-                        previous_score: number | null;
-                        score: number | null;
                         slug: string;
-                        team: string;
                         /** Format: date-time */
                         updated_at: string;
-                        updated_by: string | null;
                     }[];
                 };
             };
         };
     };
-    postOrganizationsOrgProjects: {
+    postOrganizationsOrgProjectTypes: {
         parameters: {
             query?: never;
             header?: never;
@@ -6478,13 +7083,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description A JSON object of facts about the project (scoring policies read these) */
-                    attributes?: {
-                        [key: string]: unknown;
-                    };
+                    deploys?: boolean;
+                    description?: string | null;
                     name: string;
                     slug: string;
-                    team: string;
                 };
             };
         };
@@ -6514,7 +7116,240 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description A JSON object of facts about the project (scoring policies read these) */
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description whether projects of this type deploy to environments */
+                        deploys: boolean;
+                        description: string | null;
+                        name: string;
+                        organization: string;
+                        slug: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+        };
+    };
+    getOrganizationsOrgProjectTypesType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org: string;
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description whether projects of this type deploy to environments */
+                        deploys: boolean;
+                        description: string | null;
+                        name: string;
+                        organization: string;
+                        slug: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteOrganizationsOrgProjectTypesType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org: string;
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    patchOrganizationsOrgProjectTypesType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org: string;
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    deploys?: boolean;
+                    description?: string | null;
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description whether projects of this type deploy to environments */
+                        deploys: boolean;
+                        description: string | null;
+                        name: string;
+                        organization: string;
+                        slug: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getOrganizationsOrgProjects: {
+        parameters: {
+            query?: {
+                /** @description false (default): live projects only; true: archived ones only; any: both */
+                archived?: "false" | "true" | "any";
+                cursor?: string;
+                /** @description projects deployed to this environment */
+                environment?: string;
+                /** @description projects with this top-level attribute (repeat for several) */
+                has?: string[];
+                limit?: number;
+                /** @description case-insensitive text of the slug, the name or an attribute value that is text */
+                q?: string;
+                /** @description score at most (inclusive) */
+                score_max?: number;
+                /** @description score at least (inclusive) */
+                score_min?: number;
+                team?: string;
+                type?: string;
+            };
+            header?: never;
+            path: {
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description who archived the project, when and why; null while it is live */
+                        archived: {
+                            /** Format: date-time */
+                            at: string;
+                            by: string;
+                            reason: string | null;
+                        } | null;
+                        /** @description A JSON object of facts about the project (scoring policies read these); the schema of the organization's blueprints applies (GET .../projects/{project}/schema) */
                         attributes: {
                             [key: string]: unknown;
                         };
@@ -6531,6 +7366,92 @@ export interface operations {
                         score: number | null;
                         slug: string;
                         team: string;
+                        /** @description slugs of the organization's project types it is of */
+                        types: string[];
+                        /** Format: date-time */
+                        updated_at: string;
+                        updated_by: string | null;
+                    }[];
+                };
+            };
+        };
+    };
+    postOrganizationsOrgProjects: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A JSON object of facts about the project (scoring policies read these); the schema of the organization's blueprints applies (GET .../projects/{project}/schema) */
+                    attributes?: {
+                        [key: string]: unknown;
+                    };
+                    name: string;
+                    slug: string;
+                    team: string;
+                    /** @description slugs of the organization's project types (naming them needs project_type:read) */
+                    types?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description who archived the project, when and why; null while it is live */
+                        archived: {
+                            /** Format: date-time */
+                            at: string;
+                            by: string;
+                            reason: string | null;
+                        } | null;
+                        /** @description A JSON object of facts about the project (scoring policies read these); the schema of the organization's blueprints applies (GET .../projects/{project}/schema) */
+                        attributes: {
+                            [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * Format: uuid
+                         * @description graph node id (plugin edges name their ends by it)
+                         */
+                        id: string;
+                        name: string;
+                        organization: string;
+                        previous_score: number | null;
+                        score: number | null;
+                        slug: string;
+                        team: string;
+                        /** @description slugs of the organization's project types it is of */
+                        types: string[];
                         /** Format: date-time */
                         updated_at: string;
                         updated_by: string | null;
@@ -6576,7 +7497,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description A JSON object of facts about the project (scoring policies read these) */
+                        /** @description who archived the project, when and why; null while it is live */
+                        archived: {
+                            /** Format: date-time */
+                            at: string;
+                            by: string;
+                            reason: string | null;
+                        } | null;
+                        /** @description A JSON object of facts about the project (scoring policies read these); the schema of the organization's blueprints applies (GET .../projects/{project}/schema) */
                         attributes: {
                             [key: string]: unknown;
                         };
@@ -6593,6 +7521,8 @@ export interface operations {
                         score: number | null;
                         slug: string;
                         team: string;
+                        /** @description slugs of the organization's project types it is of */
+                        types: string[];
                         /** Format: date-time */
                         updated_at: string;
                         updated_by: string | null;
@@ -6653,13 +7583,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description A JSON object of facts about the project (scoring policies read these) */
+                    /** @description A JSON object of facts about the project (scoring policies read these); the schema of the organization's blueprints applies (GET .../projects/{project}/schema) */
                     attributes?: {
                         [key: string]: unknown;
                     };
                     name?: string;
                     slug?: string;
                     team?: string;
+                    /** @description slugs of the organization's project types (naming them needs project_type:read) */
+                    types?: string[];
                 };
             };
         };
@@ -6689,7 +7621,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description A JSON object of facts about the project (scoring policies read these) */
+                        /** @description who archived the project, when and why; null while it is live */
+                        archived: {
+                            /** Format: date-time */
+                            at: string;
+                            by: string;
+                            reason: string | null;
+                        } | null;
+                        /** @description A JSON object of facts about the project (scoring policies read these); the schema of the organization's blueprints applies (GET .../projects/{project}/schema) */
                         attributes: {
                             [key: string]: unknown;
                         };
@@ -6706,6 +7645,8 @@ export interface operations {
                         score: number | null;
                         slug: string;
                         team: string;
+                        /** @description slugs of the organization's project types it is of */
+                        types: string[];
                         /** Format: date-time */
                         updated_at: string;
                         updated_by: string | null;
@@ -6859,6 +7800,143 @@ export interface operations {
             };
         };
     };
+    postOrganizationsOrgProjectsProjectArchive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org: string;
+                project: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description who archived the project, when and why; null while it is live */
+                        archived: {
+                            /** Format: date-time */
+                            at: string;
+                            by: string;
+                            reason: string | null;
+                        } | null;
+                        /** @description A JSON object of facts about the project (scoring policies read these); the schema of the organization's blueprints applies (GET .../projects/{project}/schema) */
+                        attributes: {
+                            [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * Format: uuid
+                         * @description graph node id (plugin edges name their ends by it)
+                         */
+                        id: string;
+                        name: string;
+                        organization: string;
+                        previous_score: number | null;
+                        score: number | null;
+                        slug: string;
+                        team: string;
+                        /** @description slugs of the organization's project types it is of */
+                        types: string[];
+                        /** Format: date-time */
+                        updated_at: string;
+                        updated_by: string | null;
+                    };
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getOrganizationsOrgProjectsProjectBlastRadius: {
+        parameters: {
+            query?: {
+                depth?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                org: string;
+                project: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        dependents: {
+                            depth: number;
+                            name: string;
+                            project: string;
+                        }[];
+                        depth: number;
+                        project: string;
+                        truncated: boolean;
+                    };
+                };
+            };
+        };
+    };
     getOrganizationsOrgProjectsProjectComments: {
         parameters: {
             query?: {
@@ -6972,6 +8050,219 @@ export interface operations {
                         organization: string;
                         project: string;
                     };
+                };
+            };
+        };
+    };
+    getOrganizationsOrgProjectsProjectDependencies: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                org: string;
+                project: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        name: string;
+                        note: string | null;
+                        /** @description slug of the other project */
+                        project: string;
+                    }[];
+                };
+            };
+        };
+    };
+    putOrganizationsOrgProjectsProjectDependenciesTarget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org: string;
+                project: string;
+                target: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        name: string;
+                        note: string | null;
+                        /** @description slug of the other project */
+                        project: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        name: string;
+                        note: string | null;
+                        /** @description slug of the other project */
+                        project: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteOrganizationsOrgProjectsProjectDependenciesTarget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org: string;
+                project: string;
+                target: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getOrganizationsOrgProjectsProjectDependents: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                org: string;
+                project: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        name: string;
+                        note: string | null;
+                        /** @description slug of the other project */
+                        project: string;
+                    }[];
                 };
             };
         };
@@ -7187,6 +8478,49 @@ export interface operations {
             };
         };
     };
+    getOrganizationsOrgProjectsProjectSchema: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org: string;
+                project: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description a JSON Schema (draft 2020-12) of type "object", for the attributes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     getOrganizationsOrgProjectsProjectScoreHistory: {
         parameters: {
             query?: {
@@ -7235,6 +8569,84 @@ export interface operations {
                         score: number | null;
                     }[];
                 };
+            };
+        };
+    };
+    postOrganizationsOrgProjectsProjectUnarchive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org: string;
+                project: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description who archived the project, when and why; null while it is live */
+                        archived: {
+                            /** Format: date-time */
+                            at: string;
+                            by: string;
+                            reason: string | null;
+                        } | null;
+                        /** @description A JSON object of facts about the project (scoring policies read these); the schema of the organization's blueprints applies (GET .../projects/{project}/schema) */
+                        attributes: {
+                            [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * Format: uuid
+                         * @description graph node id (plugin edges name their ends by it)
+                         */
+                        id: string;
+                        name: string;
+                        organization: string;
+                        previous_score: number | null;
+                        score: number | null;
+                        slug: string;
+                        team: string;
+                        /** @description slugs of the organization's project types it is of */
+                        types: string[];
+                        /** Format: date-time */
+                        updated_at: string;
+                        updated_by: string | null;
+                    };
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

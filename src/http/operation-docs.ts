@@ -559,4 +559,52 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
     description:
       "Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.",
   },
+  'POST /organizations/{org}/project-types': {
+    summary: 'Create a project type',
+    description:
+      'Needs a bearer token (401 without one). Needs project_type:create (403 without it). Answers 201 with the type; 409 when its slug is taken; 404 for an organization the caller cannot see.',
+  },
+  'GET /organizations/{org}/project-types': {
+    summary: 'List project types',
+    description:
+      "Needs a bearer token (401 without one). Needs project_type:read (members hold it). Answers 200 with a keyset page of the organization's types.",
+  },
+  'GET /organizations/{org}/project-types/{type}': {
+    summary: 'Read one project type',
+    description:
+      'Needs a bearer token (401 without one). Needs project_type:read. Answers 200, or 404 when the organization or the type does not exist.',
+  },
+  'PATCH /organizations/{org}/project-types/{type}': {
+    summary: 'Change a project type',
+  },
+  'DELETE /organizations/{org}/project-types/{type}': {
+    summary: 'Delete a project type',
+  },
+  'GET /organizations/{org}/blueprints': {
+    summary: 'List blueprints',
+    description:
+      "Needs a bearer token (401 without one). Needs blueprint:read (members hold it). Answers 200 with the organization's blueprints.",
+  },
+  'GET /organizations/{org}/blueprints/{blueprint}': {
+    summary: 'Read one blueprint',
+    description: 'Needs a bearer token (401 without one). Needs blueprint:read. Answers 200, or 404.',
+  },
+  'PUT /organizations/{org}/blueprints/{blueprint}': {
+    description:
+      'Needs a bearer token (401 without one). Needs blueprint:update. Answers 200 with the blueprint; 422 naming the pointer for a schema the validator does not take.',
+  },
+  'DELETE /organizations/{org}/blueprints/{blueprint}': {
+    summary: 'Delete a blueprint',
+    description:
+      'Needs a bearer token (401 without one). Needs blueprint:delete. Answers 204; the projects it covered keep their attributes.',
+  },
+  'DELETE /organizations/{org}/projects/{project}/dependencies/{target}': {
+    summary: 'Remove a dependency',
+    description:
+      'Needs a bearer token (401 without one). Needs update access to the project. Answers 204, or 404 when there is no such dependency.',
+  },
+  'POST /scheduler/runs/{id}/cancel': {
+    description:
+      'Needs a bearer token (401 without one). Who may see a run may cancel it; an admin for a system run; a delegated token may not (403). Answers 202; the call in flight is aborted and the run ends cancelled. 409 when the run is not running; 404 for a run the caller cannot see.',
+  },
 };
