@@ -233,6 +233,28 @@ describe('the document pool', () => {
     }
   });
 
+  it('sends a small patch of a large stored document to a worker, and answers what inline merging does', async () => {
+    const largeBase = JSON.stringify({ ...doc, regions: Array.from({ length: 20_000 }, (_, i) => `r${i}`) });
+    const patch = Buffer.from('{"name":"B"}');
+    // No queue: whatever goes to a worker is refused, so the refusal shows where a document went.
+    const noQueue = new DocumentPool({ workers: 1, queue: 0, inlineBelow: 1024 });
+    const pool = new DocumentPool({ workers: 1, queue: 10, inlineBelow: 0 });
+    const inline = new DocumentPool({ workers: 0, queue: 10, inlineBelow: 0 });
+    try {
+      await expect(noQueue.run(patch, target, largeBase)).rejects.toMatchObject({ code: 'documents_busy' });
+      expect(await noQueue.run(patch, target, JSON.stringify(doc))).toEqual({
+        ok: true,
+        stored: JSON.stringify({ ...doc, name: 'B' }),
+      });
+      for (const body of ['{"name":"B"}', '{"name":null}', '{"provider":"nope"}', '[', '[]']) {
+        const bytes = Buffer.from(body);
+        expect(await pool.run(bytes, target, largeBase)).toEqual(await inline.run(bytes, target, largeBase));
+      }
+    } finally {
+      await Promise.all([noQueue.close(), pool.close()]);
+    }
+  });
+
   it('is refused once closed', async () => {
     const pool = new DocumentPool({ workers: 1, queue: 10, inlineBelow: 0 });
     await pool.close();
