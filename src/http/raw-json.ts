@@ -3,6 +3,7 @@
 // the body had been parsed and its schema checked before it ran: whoever examines the body later says
 // which of its errors would have come first (RawJsonBody.precedingError).
 import type { FastifyRequest } from 'fastify';
+import { Type, type TSchema, type TUnsafe } from 'typebox';
 import { AppError } from './errors.js';
 import { otherCharset } from './json-body.js';
 
@@ -12,7 +13,15 @@ import { otherCharset } from './json-body.js';
  */
 export const RAW_JSON_KEYWORD = 'x-keel-raw-json';
 
-export const rawJsonSchema = <T extends object>(schema: T): T => ({ ...schema, [RAW_JSON_KEYWORD]: true });
+/**
+ * What a route whose body schema is rawJsonSchema's receives: a RawJsonBody for a JSON body, the text
+ * of a text/plain one (Fastify's own parser), nothing without a body.
+ */
+export type RawJsonInput = RawJsonBody | string | undefined;
+
+/** `schema` (the body as documented) marked with RAW_JSON_KEYWORD, typed as what the route receives. */
+export const rawJsonSchema = (schema: TSchema): TUnsafe<RawJsonInput> =>
+  Type.Unsafe<RawJsonInput>({ ...schema, [RAW_JSON_KEYWORD]: true });
 
 export const isRawJsonSchema = (schema: unknown): boolean =>
   typeof schema === 'object' &&

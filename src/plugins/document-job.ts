@@ -7,7 +7,8 @@ import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { AppError, type FieldError } from '../http/errors.js';
 import { parseJsonBody } from '../http/json-body.js';
 import type { BodyErrorStage } from '../http/raw-json.js';
-import { storedJsonOf } from './document-codec.js';
+import { decodeDocument, storedJson, storedJsonOf } from './document-codec.js';
+import { mergePatch } from './merge-patch.js';
 import { documentErrors, WORK_LIMIT_KEYWORD } from '../json-schema/json-schema.js';
 
 /** Validates a document against a label schema: 422 with pointers (prefixed by `prefix`) and keywords. */
@@ -64,8 +65,15 @@ export const notAnObject = (): AppError => problemError(NOT_AN_OBJECT);
 /**
  * Parses, checks and validates a posted document; without `validate`, only parses and checks it (the
  * examination of a body whose request fails before its schema is known: RawJsonBody.precedingError).
+ * With `base` (a stored document's text, as PostgreSQL renders it), the body is a JSON Merge Patch
+ * (RFC 7396) of that document: the merged document is validated, and its stored form is the outcome
+ * (no `answer`: a patch is answered as the row the update returns).
  */
-export function prepareDocument(bytes: Uint8Array, validate?: ValidateFunction): DocumentOutcome {
+export function prepareDocument(
+  bytes: Uint8Array,
+  validate?: ValidateFunction,
+  base?: string,
+): DocumentOutcome {
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
   let doc: unknown;
   try {
@@ -78,12 +86,14 @@ export function prepareDocument(bytes: Uint8Array, validate?: ValidateFunction):
     return { ok: false, stage: 'shape', problem: NOT_AN_OBJECT };
   }
   if (!validate) return { ok: true, checked: true };
+  if (base !== undefined) doc = mergePatch(decodeDocument(JSON.parse(base) as unknown), doc);
   try {
     check(validate, doc);
   } catch (err) {
     if (err instanceof AppError) return { ok: false, stage: 'schema', problem: problemData(err) };
     throw err;
   }
+  if (base !== undefined) return { ok: true, stored: storedJson(doc) };
   const answer = JSON.stringify(doc);
   const stored = storedJsonOf(doc, answer);
   return answer === stored ? { ok: true, stored } : { ok: true, stored, answer };

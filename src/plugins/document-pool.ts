@@ -38,6 +38,8 @@ export interface WorkerRequest {
   id: number;
   bytes: Uint8Array;
   target?: { key: string; label: string; manifest?: Manifest | undefined } | undefined;
+  /** The stored document's text the body patches (prepareDocument's `base`). */
+  base?: string | undefined;
 }
 
 /** A worker's answer: the outcome, or a request for the manifest of a key it does not hold. */
@@ -50,6 +52,7 @@ interface Job {
   id: number;
   bytes: Uint8Array;
   target: DocumentTarget | undefined;
+  base: string | undefined;
   resolve(outcome: DocumentOutcome): void;
   reject(err: Error): void;
 }
@@ -74,11 +77,15 @@ export class DocumentPool {
 
   /**
    * Parses, checks and (with a target) validates and encodes a posted body: inline when it is small
-   * or there are no workers, else on a worker. 503 when the queue is full.
+   * or there are no workers, else on a worker. 503 when the queue is full. With `base` (a stored
+   * document's text), the body is a JSON Merge Patch of it (prepareDocument); the size that decides is
+   * then the patch's and the stored document's together: a small patch of a large document parses and
+   * validates the whole document.
    */
-  run(bytes: Uint8Array, target?: DocumentTarget): Promise<DocumentOutcome> {
-    if (bytes.byteLength < this.options.inlineBelow || this.options.workers === 0) {
-      return Promise.resolve(prepareDocument(bytes, target?.validate));
+  run(bytes: Uint8Array, target?: DocumentTarget, base?: string): Promise<DocumentOutcome> {
+    const size = bytes.byteLength + (base?.length ?? 0);
+    if (size < this.options.inlineBelow || this.options.workers === 0) {
+      return Promise.resolve(prepareDocument(bytes, target?.validate, base));
     }
     if (this.closed) return Promise.reject(new Error('the document pool is closed'));
     if (this.waiting.length >= this.options.queue) {
@@ -92,7 +99,7 @@ export class DocumentPool {
     }
     return new Promise((resolve, reject) => {
       // A copy of the body's bytes alone (a Buffer may be a view of a larger pool), handed over whole.
-      this.waiting.push({ id: this.nextId++, bytes: new Uint8Array(bytes), target, resolve, reject });
+      this.waiting.push({ id: this.nextId++, bytes: new Uint8Array(bytes), target, base, resolve, reject });
       this.dispatch();
     });
   }
@@ -130,6 +137,7 @@ export class DocumentPool {
       id: job.id,
       bytes: job.bytes,
       target: t && { key: t.key, label: t.label, manifest: send ? t.manifest : undefined },
+      base: job.base,
     };
     // Handed over, not copied: a worker that asks for the manifest hands them back.
     slot.worker.postMessage(request, [job.bytes.buffer as ArrayBuffer]);

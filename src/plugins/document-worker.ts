@@ -37,13 +37,13 @@ function pluginOf(key: string, manifest: Manifest | undefined): CompiledPlugin |
 }
 
 function answer(request: WorkerRequest): WorkerReply {
-  const { id, bytes, target } = request;
+  const { id, bytes, target, base } = request;
   if (!target) return { id, outcome: prepareDocument(bytes) };
   const plugin = pluginOf(target.key, target.manifest);
   if (!plugin) return { id, needManifest: true, bytes };
   const label = plugin.vertices.get(target.label);
   if (!label) throw new Error(`no label ${target.label} in ${target.key}`);
-  return { id, outcome: prepareDocument(bytes, label.validate) };
+  return { id, outcome: prepareDocument(bytes, label.validate, base) };
 }
 
 parentPort!.on('message', (request: WorkerRequest) => {

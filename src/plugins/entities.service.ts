@@ -4,16 +4,7 @@ import type { Core } from '../kernel/core.js';
 import type { AuthContext } from '../kernel/context.js';
 import { authorize } from '../authz/guard.js';
 import { mustFindEnvironment } from '../environments/service.js';
-import {
-  deleteNode,
-  getNode,
-  getNodeText,
-  listNodeTexts,
-  removeEdge,
-  replaceProps,
-  type GraphNode,
-  type Props,
-} from '../graph/store.js';
+import { deleteNode, getNode, getNodeText, listNodeTexts, removeEdge, type Props } from '../graph/store.js';
 import { isUuid } from '../graph/ids.js';
 import { conflict, invalid, notFound } from '../http/errors.js';
 import type { CacheScope } from '../http/page-cache.js';
@@ -21,7 +12,7 @@ import type { Page } from '../http/pagination.js';
 import { decodeDocument, encodeDocument } from './document-codec.js';
 import { check, notAnObject, problemError } from './document-job.js';
 import type { DocumentPool } from './document-pool.js';
-import { RawJsonBody } from '../http/raw-json.js';
+import { RawJsonBody, type RawJsonInput } from '../http/raw-json.js';
 import { entityInserter } from './entity-inserts.js';
 import { createdEntityJson, entityJsonWriter, entityListJson, type EntityJson } from './entity-json.js';
 import { authorizeEnds, mayReadEnd, type EndAccess } from './edge-ends.js';
@@ -32,7 +23,6 @@ import {
   type CompiledVertexLabel,
   type EndLabel,
 } from './manifest.js';
-import { mergePatch } from './merge-patch.js';
 import { unknownLabel } from './unknown-label.js';
 import { edgePropsValid } from './plugins.service.js';
 import type { CurrentPlugin, PluginRegistry } from './registry.js';
@@ -40,11 +30,11 @@ import {
   anchoredEdges,
   findPluginHead,
   lockEntity,
+  replaceEntityText,
   nodeLabel,
   putPluginEdge,
   scanEdges,
   type AnchoredEdge,
-  type CreatedEntity,
   type StoredEdge,
 } from './store.js';
 
@@ -83,20 +73,6 @@ export interface EntityReader {
   /** An EntityRead as JSON. */
   get(id: string): Promise<string>;
 }
-
-/** An entity as answered: its row's id and timestamps, and its document as sent. */
-const entityAnswer = (slug: string, label: string, n: CreatedEntity, properties: Props): EntityRead => ({
-  id: n.id,
-  plugin: slug,
-  label,
-  properties,
-  created_at: n.created_at.toISOString(),
-  updated_at: n.updated_at.toISOString(),
-});
-
-/** A stored entity as answered (its document decoded from the stored form, document-codec.ts). */
-const entityRead = (slug: string, label: string, n: GraphNode): EntityRead =>
-  entityAnswer(slug, label, n, decodeDocument(n.props));
 
 const edgeRead = (
   slug: string,
@@ -240,7 +216,7 @@ export function pluginEntitiesService(
      * Creates an entity from a posted body (a RawJsonBody: parsed, checked and validated by the
      * document pool); answers the entity as JSON text.
      */
-    async create(ctx: AuthContext, slug: string, label: string, body: unknown): Promise<string> {
+    async create(ctx: AuthContext, slug: string, label: string, body: RawJsonInput): Promise<string> {
       // Another body (text/plain, none) is what the route's body schema refused: no JSON object.
       if (!(body instanceof RawJsonBody)) throw notAnObject();
       body.handlerStarted();
@@ -262,29 +238,41 @@ export function pluginEntitiesService(
       });
     },
 
-    /** JSON Merge Patch (RFC 7396); the merged document is validated again. */
+    /**
+     * JSON Merge Patch (RFC 7396) from a patch body (a RawJsonBody), applied to the stored document and
+     * validated again, by the document pool (off the event loop when the two are large); answers the
+     * entity as JSON text, as a read does.
+     */
     async patch(
       ctx: AuthContext,
       slug: string,
       label: string,
       id: string,
-      patch: Props,
-    ): Promise<EntityRead> {
+      body: RawJsonInput,
+    ): Promise<string> {
+      if (!(body instanceof RawJsonBody)) throw notAnObject();
+      body.handlerStarted();
       authorize(ctx, permissionName(slug, label, 'write'));
       return withCurrent(slug, async ({ head, plugin }) => {
         const v = vertexOf(plugin, slug, label);
         if (!isUuid(id)) throw notFound(`${label} ${id}`);
-        const read = await sql.tx(async (tx) => {
+        const answer = await sql.tx(async (tx) => {
           const node = await lockEntity(tx, head, v.storage, id);
           if (!node) {
             if (!(await getNode(tx, id, v.storage))) throw notFound(`${label} ${id}`);
             return undefined;
           }
-          const merged = mergePatch(decodeDocument(node.props), patch) as Props;
-          check(v.validate, merged);
-          return entityRead(slug, label, (await replaceProps(tx, id, encodeDocument(merged)))!);
+          body.examined = true;
+          const outcome = await documents.run(
+            body.bytes,
+            { key: `${head.id}@${head.revision}`, label, manifest: plugin.manifest, validate: v.validate },
+            node.props,
+          );
+          if (!outcome.ok) throw problemError(outcome.problem);
+          if (!('stored' in outcome)) throw new Error('a patched document has a stored form');
+          return writerOf(v, slug)((await replaceEntityText(tx, id, outcome.stored))!);
         });
-        return read && written(slug, read);
+        return answer && written(slug, answer);
       });
     },
 

@@ -246,6 +246,24 @@ export async function pluginRoutes(
           return reply.code(201).type('application/json; charset=utf-8').send(answer);
         },
       );
+      raw.patch(
+        `${base}/:id`,
+        {
+          schema: {
+            tags,
+            summary:
+              'JSON Merge Patch (RFC 7396); the merged document is validated again (503 with Retry-After while too many large documents wait to be validated)',
+            params: EntityParams,
+            body: rawJsonSchema(JsonObject('a JSON Merge Patch of the document: null removes a member')),
+            response: responses({ 200: EntityRead }),
+          },
+        },
+        async (req, reply) => {
+          const { slug, label, id } = req.params;
+          const answer = await entities.patch(authOf(req), slug, label, id, req.body);
+          return reply.type('application/json; charset=utf-8').send(answer);
+        },
+      );
     });
     scoped.get(
       `${base}/:id`,
@@ -257,19 +275,6 @@ export async function pluginRoutes(
           link: undefined,
         }));
       },
-    );
-    scoped.patch(
-      `${base}/:id`,
-      {
-        schema: {
-          tags,
-          summary: 'JSON Merge Patch (RFC 7396); the merged document is validated again',
-          params: EntityParams,
-          body: JsonObject('a JSON Merge Patch of the document: null removes a member'),
-          response: responses({ 200: EntityRead }),
-        },
-      },
-      async (req) => entities.patch(authOf(req), req.params.slug, req.params.label, req.params.id, req.body),
     );
     scoped.delete(
       `${base}/:id`,

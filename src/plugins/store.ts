@@ -1,7 +1,14 @@
 // SQL of the plugins domain. Plugins are `Plugin` nodes keyed `Plugin.slug`; their entities and edges
 // live under namespaced graph labels (manifest.ts, storageLabel). No authorization here.
 import type { Queryable } from '../db/sql.js';
-import { createNode, nodeByKey, type GraphNode, type Props } from '../graph/store.js';
+import {
+  createNode,
+  nodeByKey,
+  NODE_TEXT_COLS,
+  type GraphNode,
+  type GraphNodeText,
+  type Props,
+} from '../graph/store.js';
 import { uuidv7 } from '../graph/ids.js';
 import { permissionKey } from '../authz/index.js';
 import type { Manifest } from './manifest.js';
@@ -296,12 +303,26 @@ export async function lockEntity(
   head: PluginHead,
   storage: string,
   id: string,
-): Promise<GraphNode | undefined> {
-  return q.one<GraphNode & Props>(
-    `SELECT e.id, e.label, e.props, e.created_at, e.updated_at FROM graph_nodes e, graph_nodes p
+): Promise<{ props: string } | undefined> {
+  // The document as text: it is parsed where it is patched (document-pool.ts), off the event loop
+  // when it is large.
+  return q.one<{ props: string }>(
+    `SELECT e.props::text AS props FROM graph_nodes e, graph_nodes p
       WHERE e.id = $1 AND e.label = $2 AND p.id = $3 AND (p.props->>'revision')::int = $4
         FOR UPDATE OF e FOR KEY SHARE OF p`,
     [id, storage, head.id, head.revision],
+  );
+}
+
+/** Replaces an entity's document with `storedJson` (its stored form as JSON text): the row as text. */
+export async function replaceEntityText(
+  q: Queryable,
+  id: string,
+  storedJson: string,
+): Promise<GraphNodeText | undefined> {
+  return q.one<GraphNodeText & Props>(
+    `UPDATE graph_nodes n SET props = $2::jsonb, updated_at = now() WHERE n.id = $1 RETURNING ${NODE_TEXT_COLS}`,
+    [id, storedJson],
   );
 }
 

@@ -1,7 +1,7 @@
 // Blueprints: the JSON Schema of an organization's project attributes, one for every project of the
 // organization and one per project type at most. A project's attributes must fit every blueprint that
 // applies to it (the organization's and those of its types), checked by the plugin entities' validator
-// (linear time, work-bounded: src/plugins/json-schema.ts) on every create, change and import; a 422
+// (linear time, work-bounded: src/json-schema/json-schema.ts) on every create, change and import; a 422
 // names every failing pointer. A new or changed blueprint never rewrites stored attributes: its dry
 // run lists the projects that do not fit.
 import { Type } from 'typebox';

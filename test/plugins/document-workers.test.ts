@@ -233,9 +233,178 @@ describe('the document pool', () => {
     }
   });
 
+  it('sends a small patch of a large stored document to a worker, and answers what inline merging does', async () => {
+    const largeBase = JSON.stringify({ ...doc, regions: Array.from({ length: 20_000 }, (_, i) => `r${i}`) });
+    const patch = Buffer.from('{"name":"B"}');
+    // No queue: whatever goes to a worker is refused, so the refusal shows where a document went.
+    const noQueue = new DocumentPool({ workers: 1, queue: 0, inlineBelow: 1024 });
+    const pool = new DocumentPool({ workers: 1, queue: 10, inlineBelow: 0 });
+    const inline = new DocumentPool({ workers: 0, queue: 10, inlineBelow: 0 });
+    try {
+      await expect(noQueue.run(patch, target, largeBase)).rejects.toMatchObject({ code: 'documents_busy' });
+      expect(await noQueue.run(patch, target, JSON.stringify(doc))).toEqual({
+        ok: true,
+        stored: JSON.stringify({ ...doc, name: 'B' }),
+      });
+      for (const body of ['{"name":"B"}', '{"name":null}', '{"provider":"nope"}', '[', '[]']) {
+        const bytes = Buffer.from(body);
+        expect(await pool.run(bytes, target, largeBase)).toEqual(await inline.run(bytes, target, largeBase));
+      }
+    } finally {
+      await Promise.all([noQueue.close(), pool.close()]);
+    }
+  });
+
   it('is refused once closed', async () => {
     const pool = new DocumentPool({ workers: 1, queue: 10, inlineBelow: 0 });
     await pool.close();
     await expect(pool.run(large, target)).rejects.toThrow('closed');
+  });
+});
+
+/** A PATCH case: the patch sent to a fresh entity holding `doc`, and the document stored after it. */
+interface PatchCase extends Omit<Case, 'url' | 'properties'> {
+  /** The path after the entity's id ('' for the entity itself). */
+  url?: (id: string) => string;
+  /** The document answered and stored after a 200; for an error, `doc` stays stored. */
+  properties?: unknown;
+}
+
+const PATCH_CASES: PatchCase[] = [
+  { name: 'a member replaced', body: '{"name":"B"}', status: 200, properties: { ...doc, name: 'B' } },
+  {
+    name: 'a member removed, one added, an object merged',
+    body: '{"regions":null,"owner":{"team":"t"}}',
+    status: 200,
+    properties: { provider: 'aws', account_id: 'a-1', name: 'A', owner: { team: 't' } },
+  },
+  { name: 'an empty patch', body: '{}', status: 200, properties: doc },
+  {
+    name: 'a required member removed',
+    body: '{"name":null}',
+    status: 422,
+    code: 'validation_failed',
+    detail: 'name: is required',
+  },
+  {
+    name: 'a merged document the schema refuses',
+    body: '{"provider":"nope"}',
+    status: 422,
+    code: 'validation_failed',
+    detail: 'provider: must be equal to one of the allowed values',
+  },
+  {
+    name: 'U+0000 and a lone surrogate (stored encoded, answered as sent)',
+    body: JSON.stringify({ name: 'a\u0000b\ud800' }),
+    status: 200,
+    properties: { ...doc, name: 'a\u0000b\ud800' },
+  },
+  {
+    name: 'a member named __proto__',
+    body: '{"__proto__":{"x":1}}',
+    status: 422,
+    code: 'validation_failed',
+    detail: '__proto__: is not allowed by the schema',
+  },
+  { name: 'text that is not JSON', body: '{"a":', ...NOT_JSON },
+  { name: 'an empty body', body: '', ...EMPTY },
+  { name: 'an array', body: '[1]', ...NOT_OBJECT },
+  { name: 'null', body: 'null', ...NOT_OBJECT },
+  {
+    name: 'a number beyond a double',
+    body: '{"a":1e999}',
+    status: 400,
+    code: 'number_out_of_range',
+    detail: 'a: is a number beyond the range of a double (JSON.parse reads it as Infinity)',
+  },
+  { name: 'no write permission', as: 'reader', body: '{"name":"B"}', ...FORBIDDEN },
+  { name: 'no write permission, text not JSON', as: 'reader', body: '{', ...NOT_JSON },
+  { name: 'no write permission, an array', as: 'reader', body: '[]', ...NOT_OBJECT },
+  {
+    name: 'an unknown entity',
+    url: () => '00000000-0000-7000-8000-000000000000',
+    body: '{}',
+    status: 404,
+    code: 'not_found',
+  },
+  {
+    name: 'an unknown entity, an array',
+    url: () => '00000000-0000-7000-8000-000000000000',
+    body: '[]',
+    ...NOT_OBJECT,
+  },
+  { name: 'an id not a uuid, text not JSON', url: () => 'x', body: '{', ...NOT_JSON },
+  { name: 'text/plain', headers: { 'content-type': 'text/plain' }, body: '{}', ...NOT_OBJECT },
+  { name: 'no body at all', headers: {}, ...NOT_OBJECT },
+  {
+    name: 'the merge-patch type',
+    headers: { 'content-type': 'application/merge-patch+json' },
+    body: '{"name":"B"}',
+    status: 200,
+    properties: { ...doc, name: 'B' },
+  },
+  {
+    name: 'another charset',
+    headers: { 'content-type': 'application/merge-patch+json; charset=iso-8859-1' },
+    body: '{}',
+    status: 415,
+    code: 'unsupported_charset',
+  },
+  { name: 'no token', as: 'nobody', body: '{', status: 401, code: 'unauthenticated' },
+];
+
+describe.each([
+  ['every document inline', { KEEL_PLUGIN_DOCUMENT_WORKERS: '0' }],
+  ['every document on a worker', { KEEL_PLUGIN_DOCUMENT_INLINE_BELOW_BYTES: '0' }],
+])('PATCH of an entity, %s', (_mode, env) => {
+  let app: TestApp;
+  const tokens: Record<string, string> = {};
+  beforeAll(async () => {
+    app = await startTestApp({ env });
+    tokens.admin = await app.adminToken();
+    const res = await app.call('POST', '/admin/plugins', {
+      token: tokens.admin,
+      body: { manifest: exampleYaml() },
+    });
+    expect(res.status, res.text).toBe(201);
+    tokens.reader = await app.user('reader@example.com');
+  });
+  afterAll(() => app?.api.close());
+
+  it.each(PATCH_CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+    const created = await app.call('POST', base, { token: tokens.admin, body: doc });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.id as string;
+    const token = tokens[c.as ?? 'admin'];
+    const res = await app.api.inject({
+      method: 'PATCH',
+      url: `${base}/${c.url ? c.url(id) : id}`,
+      headers: { ...(c.headers ?? JSON_TYPE), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      payload: c.body,
+    });
+    expect(res.statusCode, res.body).toBe(c.status);
+    const answer = JSON.parse(res.body) as Record<string, unknown>;
+    const read = await app.call('GET', `${base}/${id}`, { token: tokens.admin });
+    if (c.status === 200) {
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(Object.keys(answer)).toEqual([
+        'id',
+        'plugin',
+        'label',
+        'properties',
+        'created_at',
+        'updated_at',
+      ]);
+      expect(answer).toMatchObject({ id, plugin: 'cloud-accounts', label: 'CloudAccount' });
+      expect(answer.properties).toEqual(c.properties);
+      // The answer is the entity as a read shows it, members in the same order (jsonb's).
+      expect(answer).toEqual(read.body);
+      expect(Object.keys(answer.properties as object)).toEqual(Object.keys(read.body.properties as object));
+      return;
+    }
+    expect(res.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+    expect(answer.code).toBe(c.code);
+    if (c.detail) expect(answer.detail).toBe(c.detail);
+    expect(read.body.properties).toEqual(doc);
   });
 });
