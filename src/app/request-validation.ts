@@ -4,8 +4,8 @@
 //
 // allErrors runs every keyword even after a cheaper one failed (a 1 MiB string over its maxLength
 // still meets its format and pattern), so each keyword must be linear on its own: formats are the
-// plugin validator's linear checks (src/plugins/formats.ts), patterns run on RE2
-// (src/plugins/regexp.ts), and uniqueItems hashes items (src/plugins/unique-items.ts). Every
+// plugin validator's linear checks (src/json-schema/formats.ts), patterns run on RE2
+// (src/json-schema/regexp.ts), and uniqueItems hashes items (src/json-schema/unique-items.ts). Every
 // subschema counts the errors found so far where they are final, and stops validation past the cap.
 import { _, Ajv, type ErrorObject, type KeywordCxt, type ValidateFunction } from 'ajv';
 import ajvNames from 'ajv/dist/compile/names.js';

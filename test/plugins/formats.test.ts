@@ -1,4 +1,4 @@
-// The formats plugin schemas may name are checked in linear time (src/plugins/formats.ts) and mean
+// The formats plugin schemas may name are checked in linear time (src/json-schema/formats.ts) and mean
 // what ajv-formats' "full" formats of the same names mean: both are run on generated text built from
 // the pieces each grammar cares about. Short texts only: ajv-formats' expressions backtrack.
 import addFormatsPlugin from 'ajv-formats';

@@ -1,6 +1,6 @@
 // Plugin document validation does work linear in the document, whatever the keyword or format: for
 // each one the plugin validator accepts, a hostile document of ~100 KiB and of ~1 MiB is validated
-// and the work the validator counts (src/plugins/work.ts: a step per subschema applied, per item or
+// and the work the validator counts (src/json-schema/work.ts: a step per subschema applied, per item or
 // member visited, per character read or written) grows no faster than the document (ratio under
 // 15 for a tenfold document). The count must also see the work: at least one step per 16 bytes of
 // the document, so that a check that reads the text without counting it (ajv-formats' backtracking
