@@ -49,6 +49,13 @@ export const foundation: RouteGroup = {
   routes: [
     // --- public
     { method: 'GET', path: '/health', perm: 'public', ok: 200, request: fixed('/health') },
+    {
+      method: 'GET',
+      path: '/.well-known/oauth-authorization-server',
+      perm: 'public',
+      ok: 200,
+      request: fixed('/.well-known/oauth-authorization-server'),
+    },
     { method: 'GET', path: '/ready', perm: 'public', ok: 200, request: fixed('/ready') },
     {
       method: 'GET',

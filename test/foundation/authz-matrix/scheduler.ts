@@ -111,5 +111,26 @@ export const scheduler: RouteGroup = {
         return { url: `/scheduler/runs/${run.body.id}` };
       },
     },
+    {
+      // A finished run: whoever may cancel it gets past authorization to 409 run_not_running.
+      method: 'POST',
+      path: '/scheduler/runs/{id}/cancel',
+      perm: 'authenticated',
+      ok: 409,
+      expect: change,
+      request: async (n) => {
+        const slug = await schedule(n);
+        const run = await m.app.call('POST', `${S}/${slug}/run`, { token: m.tokenOf(CREATOR, '') });
+        if (run.status !== 202) throw new Error(`run: ${run.status} ${run.text}`);
+        for (let i = 0; i < 100; i++) {
+          const r = await m.app.call('GET', `/scheduler/runs/${run.body.id}`, {
+            token: m.tokenOf(CREATOR, ''),
+          });
+          if (r.body.state !== 'running') break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        return { url: `/scheduler/runs/${run.body.id}/cancel` };
+      },
+    },
   ],
 };
