@@ -13,7 +13,8 @@ import { NoContent, responses } from '../http/schemas.js';
 import { authOf, updatedOrNoContent } from '../kernel/route.js';
 import { PROJECT_PAGES } from './pages.js';
 import { ProjectRead } from './schemas.js';
-import { authorizedProject, canOnProject, projectRead, type ProjectRead as Read } from './service.js';
+import { authorizedProject, canOnProject } from './access.js';
+import { projectRead, type ProjectRead as Read } from './service.js';
 import { lockProject, setArchived } from './store.js';
 
 export const projectArchiveMigration: Migration = {

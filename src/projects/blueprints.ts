@@ -34,7 +34,8 @@ import {
   newSchemaCompiler,
   type LabelValidate,
 } from '../json-schema/json-schema.js';
-import { authorizedProject } from './service.js';
+import { authorizedProject } from './access.js';
+import { scopeKey } from './blueprint-scope.js';
 import { findProjectType } from './types.js';
 
 export const BLUEPRINT_PERMISSIONS = crudPermissions(
@@ -55,11 +56,6 @@ export interface BlueprintProps {
 type BlueprintNode = GraphNode<BlueprintProps>;
 
 const slugKey = (orgId: string, slug: string) => ({ namespace: 'Blueprint.slug', key: `${orgId}/${slug}` });
-/** One blueprint per organization and type (`*`: the organization's own). */
-const scopeKey = (orgId: string, type: string | null) => ({
-  namespace: 'Blueprint.scope',
-  key: `${orgId}/${type ?? '*'}`,
-});
 
 /** Compiled validators by blueprint id and version (its updated_at), a few hundred at most. */
 const compiled = new Map<string, LabelValidate>();
@@ -351,10 +347,6 @@ function projectsInScope(q: Queryable, orgId: string, type: string | null, after
 }
 
 /** Is a type the scope of a blueprint? (A type with a blueprint is not deleted: types.ts.) */
-export async function typeHasBlueprint(q: Queryable, orgId: string, type: string): Promise<boolean> {
-  const k = scopeKey(orgId, type);
-  return (await nodeByKey(q, k.namespace, k.key)) !== undefined;
-}
 
 const SchemaBody = Type.Record(Type.String(), Type.Unknown(), {
   description: 'a JSON Schema (draft 2020-12) of type "object", for the attributes',

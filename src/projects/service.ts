@@ -19,15 +19,14 @@ import type { CacheScope } from '../http/page-cache.js';
 import type { Page } from '../http/pagination.js';
 import { findUserByEmail } from '../identity/index.js';
 import { organizationOfPath } from '../organizations/service.js';
-import { findOrganization, findTeam, type OrganizationNode } from '../organizations/index.js';
+import { findTeam, type OrganizationNode } from '../organizations/index.js';
 import { listProjects, type FactFilter } from './list.js';
 import { mergePatch } from './merge-patch.js';
 import { PROJECT_PAGES } from './pages.js';
 import { typesOf } from './types.js';
+import { authorizedProject, canOnProject, refuseWithoutAclFallback } from './access.js';
 import { checkAttributes } from './blueprints.js';
 import {
-  aclActions,
-  findProject,
   lockProject,
   projectGrants,
   projectKey,
@@ -70,72 +69,6 @@ export const projectRead = (p: ProjectNode, org: string): ProjectRead => ({
   updated_at: p.updated_at.toISOString(),
 });
 
-/**
- * May the context do `action` on this project? Global `project:<action>` first; then, for users
- * only, a CAN_ACCESS edge carrying the action.
- */
-export async function canOnProject(
-  q: Queryable,
-  ctx: AuthContext,
-  project: Pick<ProjectNode, 'id'>,
-  action: AclAction,
-): Promise<boolean> {
-  const permission = `project:${action}`;
-  if (hasPermission(ctx, permission)) return true;
-  if (!mayUseAcl(ctx, permission)) return false;
-  return (await aclActions(q, ctx.principal.id, project.id)).includes(action);
-}
-
-async function mustFindProject(q: Queryable, org: OrganizationNode, slug: string): Promise<ProjectNode> {
-  const p = await findProject(q, org.id, slug);
-  if (!p) throw notFound(`project ${slug}`);
-  return p;
-}
-
-/**
- * A caller no ACL can serve (a service account acting as itself: SPEC 2.3 rule 5) is refused by its
- * global permissions alone, before any lookup: 403 whatever the slugs, as SPEC 5.6 and 7 require for
- * a system job, and no oracle of what exists. Callers that may hold ACLs get 404 instead (below).
- */
-function refuseWithoutAclFallback(ctx: AuthContext, action: AclAction): void {
-  const permission = `project:${action}`;
-  if (!mayUseAcl(ctx, permission) && !hasPermission(ctx, permission))
-    throw forbidden(`missing permission ${permission}`);
-}
-
-export async function authorizedProject(
-  q: Queryable,
-  ctx: AuthContext,
-  orgSlug: string,
-  slug: string,
-  action: AclAction,
-) {
-  refuseWithoutAclFallback(ctx, action);
-  const org = await findOrganizationHidden(q, ctx, orgSlug, slug);
-  const project = await mustFindProject(q, org, slug);
-  if (!(await canOnProject(q, ctx, project, action))) {
-    // Only a caller that may read the project learns that it exists.
-    if (action !== 'read' && (await canOnProject(q, ctx, project, 'read')))
-      throw forbidden(`missing permission project:${action} on ${slug}`);
-    throw notFound(`project ${slug}`);
-  }
-  return { org, project };
-}
-
-/**
- * The organization of a project route. A caller that may not read projects everywhere (it may hold
- * ACLs on some) gets the same 404 for a missing organization as for a project it may not read, so
- * project routes are no oracle for organization slugs.
- */
-async function findOrganizationHidden(q: Queryable, ctx: AuthContext, orgSlug: string, slug: string) {
-  const org = await findOrganization(q, orgSlug);
-  if (org) return org;
-  if (hasPermission(ctx, 'project:read') || hasPermission(ctx, 'organization:read'))
-    throw notFound(`organization ${orgSlug}`);
-  throw notFound(`project ${slug}`);
-}
-
-/** A change to an archived project: 409 naming what to do first. */
 export const archivedConflict = (slug: string) =>
   conflict(`project ${slug} is archived: unarchive it first`, 'project_archived');
 
@@ -438,3 +371,6 @@ export function projectsService({ sql, graphCache, pages, analytics }: Deps) {
 }
 
 export type ProjectsService = ReturnType<typeof projectsService>;
+
+// Other domains reach these through the service.
+export { authorizedProject, canOnProject } from './access.js';

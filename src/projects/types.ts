@@ -24,7 +24,7 @@ import { crudPermissions } from '../kernel/permissions.js';
 import { authOf, updatedOrNoContent } from '../kernel/route.js';
 import { organizationOfPath } from '../organizations/service.js';
 import type { OrganizationNode } from '../organizations/index.js';
-import { typeHasBlueprint } from './blueprints.js';
+import { typeHasBlueprint } from './blueprint-scope.js';
 
 export const PROJECT_TYPE_PERMISSIONS = crudPermissions('project_type', 'project types');
 

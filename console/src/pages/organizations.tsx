@@ -2,6 +2,7 @@
 import { useState } from 'preact/hooks';
 import { client, listOf, must, type Item } from '../api';
 import { linkProps, navigate } from '../router';
+import { SLUG_HINT, slugify } from '../slugs';
 import {
   Field,
   NextPage,
@@ -19,8 +20,6 @@ import { ProjectList } from './projects';
 type Team = Item<'/organizations/{org}/teams'>;
 
 /** A slug field's hint, in words. */
-export const SLUG_HINT = 'Lower-case letters, digits and dashes, e.g. payments-team';
-
 /** Name and slug: the form every simple resource is created with. */
 export function NameSlugForm(props: {
   label: string;
@@ -75,13 +74,6 @@ export function NameSlugForm(props: {
     </form>
   );
 }
-
-export const slugify = (name: string) =>
-  name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
 
 export function Organizations() {
   const list = useCursor((cursor) =>

@@ -16,7 +16,7 @@ import {
   useNotice,
   when,
 } from '../ui';
-import { SLUG_HINT, slugify } from './organizations';
+import { SLUG_HINT, slugify } from '../slugs';
 
 const allRoles = () => listOf(client.GET('/roles', { params: { query: { limit: 200 } } }));
 

@@ -18,7 +18,7 @@ import {
   useNotice,
   when,
 } from '../ui';
-import { SLUG_HINT, slugify } from './organizations';
+import { SLUG_HINT, slugify } from '../slugs';
 
 type Team = { slug: string; name: string };
 type Grant = Item<'/organizations/{org}/projects/{project}/access'>;

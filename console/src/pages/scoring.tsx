@@ -2,7 +2,7 @@
 import { useState } from 'preact/hooks';
 import { client, listOf, must, type Item } from '../api';
 import { ACTIONS, Field, Page, Problem, Table, useAction, useConfirm, useLoad, useNotice } from '../ui';
-import { SLUG_HINT, slugify } from './organizations';
+import { SLUG_HINT, slugify } from '../slugs';
 
 type Policy = Item<'/scoring/policies'>;
 

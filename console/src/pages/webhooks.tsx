@@ -2,7 +2,7 @@
 import { useState } from 'preact/hooks';
 import { client, listOf, must, type Item } from '../api';
 import { ACTIONS, Field, Page, Problem, Table, useAction, useConfirm, useLoad, useNotice } from '../ui';
-import { SLUG_HINT } from './organizations';
+import { SLUG_HINT } from '../slugs';
 
 type Hook = Item<'/admin/webhooks'>;
 
