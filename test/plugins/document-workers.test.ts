@@ -34,7 +34,7 @@ const EMPTY = { status: 400, code: 'invalid_json', detail: 'the body is empty; s
 const LONG_SLUG = {
   status: 422,
   code: 'validation_failed',
-  detail: 'slug: must NOT have more than 200 characters',
+  detail: 'slug: must be at most 200 characters',
 };
 const FORBIDDEN = {
   status: 403,
@@ -95,7 +95,7 @@ const CASES: Case[] = [
     body: '{}',
     status: 404,
     code: 'not_found',
-    detail: 'entity label CloudAccountX of plugin cloud-accounts not found',
+    detail: 'entity label CloudAccountX of plugin cloud-accounts not found; its entity labels are CloudAccount',
   },
   { name: 'an unknown plugin, an array', url: '/admin/plugins/nope/entities/X', body: '[]', ...NOT_OBJECT },
   { name: 'a slug too long, text not JSON', url: longSlug, body: '{', ...NOT_JSON },
