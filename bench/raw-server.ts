@@ -41,11 +41,12 @@ app.get<{ Params: { slug: string; label: string; id: string } }>(
   },
 );
 // The scale bench's ceiling: the admin's first page of projects with the statement Keel runs (the
-// organization index walk), mapped to the same fields, against a bare /health of this same server.
+// walk of the live projects' partial index, src/projects/list.ts), mapped to the same fields, against a bare /health of this same server.
 type ProjectProps = Record<string, unknown> & { slug: string; name: string; team: string };
 app.get<{ Params: { org: string; orgSlug: string } }>('/raw-projects/:org/:orgSlug', async (req) => {
   const rows = await sql.query<Node & { props: ProjectProps }>(
     `SELECT ${COLS} FROM graph_nodes n WHERE n.label = $1 AND n.props->>'organization_id' = $2
+        AND NOT (n.props ? 'archived')
       ORDER BY n.id LIMIT $3`,
     ['Project', req.params.org, 51],
   );
@@ -55,7 +56,9 @@ app.get<{ Params: { org: string; orgSlug: string } }>('/raw-projects/:org/:orgSl
     name: n.props.name,
     organization: req.params.orgSlug,
     team: n.props.team,
+    types: n.props.types ?? [],
     attributes: n.props.attributes,
+    archived: n.props.archived ?? null,
     score: n.props.score ?? null,
     previous_score: n.props.previous_score ?? null,
     updated_by: n.props.updated_by ?? null,
