@@ -41,7 +41,8 @@ app.get<{ Params: { slug: string; label: string; id: string } }>(
   },
 );
 // The scale bench's ceiling: the admin's first page of projects with the statement Keel runs (the
-// walk of the live projects' partial index, src/projects/list.ts), mapped to the same fields, against a bare /health of this same server.
+// walk of the live projects' partial index, src/projects/list.ts), mapped to the same fields, against
+// a bare /health of this same server.
 type ProjectProps = Record<string, unknown> & { slug: string; name: string; team: string };
 app.get<{ Params: { org: string; orgSlug: string } }>('/raw-projects/:org/:orgSlug', async (req) => {
   const rows = await sql.query<Node & { props: ProjectProps }>(
