@@ -55,6 +55,8 @@ const ListQuery = Type.Object(
       Type.String({
         pattern: '^[a-z0-9_]+(\\.[a-z0-9_]+)*(\\.\\*)?$',
         maxLength: 128,
+        'x-expected':
+          'an event type: dot-separated words of lower-case letters, digits and underscores (project.created), or a subject and .* (project.*)',
         description: 'only events of this type (`project.created`), or of one subject (`project.*`)',
       }),
     ),
