@@ -331,7 +331,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * JSON Merge Patch (RFC 7396); the merged document is validated again
+         * JSON Merge Patch (RFC 7396); the merged document is validated again (503 with Retry-After while too many large documents wait to be validated)
          * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
          */
         patch: operations["patchAdminPluginsSlugEntitiesLabelId"];
