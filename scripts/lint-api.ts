@@ -6,7 +6,7 @@
 // embedded PostgreSQL in a temporary data directory.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -34,6 +34,7 @@ async function withDatabase<T>(run: (url: string | undefined) => Promise<T>): Pr
 }
 
 const dir = mkdtempSync(path.join(tmpdir(), 'keel-lint-api-'));
+chmodSync(dir, 0o777); // the embedded server may run as the postgres user (src/db/embedded.ts)
 let status = 1;
 try {
   const document = await withDatabase(async (databaseUrl) => {
