@@ -95,7 +95,8 @@ const CASES: Case[] = [
     body: '{}',
     status: 404,
     code: 'not_found',
-    detail: 'entity label CloudAccountX of plugin cloud-accounts not found; its entity labels are CloudAccount',
+    detail:
+      'entity label CloudAccountX of plugin cloud-accounts not found; its entity labels are CloudAccount',
   },
   { name: 'an unknown plugin, an array', url: '/admin/plugins/nope/entities/X', body: '[]', ...NOT_OBJECT },
   { name: 'a slug too long, text not JSON', url: longSlug, body: '{', ...NOT_JSON },
