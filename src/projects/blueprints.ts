@@ -8,14 +8,7 @@ import { Type } from 'typebox';
 import { lifecycleEvent } from '../analytics/index.js';
 import { authorize } from '../authz/guard.js';
 import type { Queryable } from '../db/sql.js';
-import {
-  createNode,
-  deleteNode,
-  listNodes,
-  nodeByKey,
-  replaceProps,
-  type GraphNode,
-} from '../graph/store.js';
+import { createNode, deleteNode, nodeByKey, replaceProps, type GraphNode } from '../graph/store.js';
 import { AppError, notFound, type FieldError } from '../http/errors.js';
 import { parsePage, sendPage, type Page } from '../http/pagination.js';
 import { NoContent, PageQuery, Slug, Timestamp, responses } from '../http/schemas.js';
@@ -25,6 +18,7 @@ import type { Api } from '../kernel/domain.js';
 import { crudPermissions } from '../kernel/permissions.js';
 import { authOf } from '../kernel/route.js';
 import { organizationOfPath } from '../organizations/service.js';
+import { listOfOrganization } from './org-nodes.js';
 import type { OrganizationNode } from '../organizations/index.js';
 import {
   DRAFT_2020_12,
@@ -237,16 +231,15 @@ export function blueprintsService({ sql, analytics }: Deps) {
         return read(b, org.props.slug);
       });
     },
-    async list(ctx: AuthContext, orgSlug: string, page: Page) {
-      authorize(ctx, 'blueprint:read');
-      const org = await organizationOfPath(ctx, sql, orgSlug);
-      const r = await listNodes<BlueprintProps>(sql, {
-        label: 'Blueprint',
-        organization: org.id,
-        after: page.after,
-        limit: page.limit,
-      });
-      return { next: r.next, items: r.items.map((b) => read(b, org.props.slug)) };
+    list(ctx: AuthContext, orgSlug: string, page: Page) {
+      return listOfOrganization<BlueprintProps, ReturnType<typeof read>>(
+        sql,
+        ctx,
+        orgSlug,
+        page,
+        { label: 'Blueprint', permission: 'blueprint:read' },
+        read,
+      );
     },
     async get(ctx: AuthContext, orgSlug: string, slug: string) {
       authorize(ctx, 'blueprint:read');

@@ -6,14 +6,7 @@ import { Type } from 'typebox';
 import { changedFields, lifecycleEvent } from '../analytics/index.js';
 import { authorize, authorizeNaming } from '../authz/guard.js';
 import type { Queryable } from '../db/sql.js';
-import {
-  createNode,
-  deleteNode,
-  listNodes,
-  nodeByKey,
-  updateExisting,
-  type GraphNode,
-} from '../graph/store.js';
+import { createNode, deleteNode, nodeByKey, updateExisting, type GraphNode } from '../graph/store.js';
 import { AppError, conflict, notFound } from '../http/errors.js';
 import { parsePage, sendPage, type Page } from '../http/pagination.js';
 import { NoContent, PageQuery, Slug, Timestamp, responses } from '../http/schemas.js';
@@ -23,6 +16,7 @@ import type { Api } from '../kernel/domain.js';
 import { crudPermissions } from '../kernel/permissions.js';
 import { authOf, updatedOrNoContent } from '../kernel/route.js';
 import { organizationOfPath } from '../organizations/service.js';
+import { listOfOrganization } from './org-nodes.js';
 import type { OrganizationNode } from '../organizations/index.js';
 import { typeHasBlueprint } from './blueprint-scope.js';
 
@@ -167,16 +161,15 @@ export function projectTypesService({ sql, analytics }: Deps) {
         return read(t, org.props.slug);
       });
     },
-    async list(ctx: AuthContext, orgSlug: string, page: Page) {
-      authorize(ctx, 'project_type:read');
-      const org = await organizationOfPath(ctx, sql, orgSlug);
-      const r = await listNodes<ProjectTypeProps>(sql, {
-        label: 'ProjectType',
-        organization: org.id,
-        after: page.after,
-        limit: page.limit,
-      });
-      return { next: r.next, items: r.items.map((t) => read(t, org.props.slug)) };
+    list(ctx: AuthContext, orgSlug: string, page: Page) {
+      return listOfOrganization<ProjectTypeProps, ReturnType<typeof read>>(
+        sql,
+        ctx,
+        orgSlug,
+        page,
+        { label: 'ProjectType', permission: 'project_type:read' },
+        read,
+      );
     },
     async get(ctx: AuthContext, orgSlug: string, slug: string) {
       authorize(ctx, 'project_type:read');
