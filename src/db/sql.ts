@@ -1,4 +1,5 @@
 // The one SQL layer: a pg pool, bound parameters only, transactions with retry on serialization failures.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { installRowDecoding } from './row-decoding.js';
@@ -77,6 +78,30 @@ class GuardedClient extends pg.Client {
 }
 
 /**
+ * Work that must come before the first statement made on one pool in an async context (a request):
+ * inside its first transaction, right after BEGIN, so that it commits or rolls back with the
+ * transaction's change; or, for a statement outside any transaction, on its own just before it.
+ * src/idempotency takes the Idempotency-Key this way. A transaction that rolls back gives the work
+ * back: the next statement runs it again. `hook` is cleared once taken (and by its owner when done).
+ */
+export interface FirstStatement {
+  hook:
+    | {
+        inTx(tx: Tx): Promise<void>;
+        alone(): Promise<void>;
+        committed(): void;
+        rolledBack(): void;
+      }
+    | undefined;
+}
+const firstStatements = new AsyncLocalStorage<{ sql: Sql; slot: FirstStatement }>();
+
+/** Runs `fn` (and everything it starts) with `slot`'s work due before the first statement on `sql`. */
+export function withFirstStatement<T>(sql: Sql, slot: FirstStatement, fn: () => T): T {
+  return firstStatements.run({ sql, slot }, fn);
+}
+
+/**
  * How long a request waits for a new connection: past it the pool gives up with an error the API turns
  * into a 503, where a database cut off by the network would otherwise hold the request until the
  * kernel gives up on the connection (minutes).
@@ -96,16 +121,27 @@ export function createSql(connectionString: string, max = 10): Sql {
   });
   // An idle client that errors (server restart) must not crash the process; the pool drops it.
   pool.on('error', () => {});
+  /** The work due before this pool's first statement in the current context, taken (once). */
+  const takeFirst = () => {
+    const scope = firstStatements.getStore();
+    if (scope?.sql !== self || scope.slot.hook === undefined) return undefined;
+    const hook = scope.slot.hook;
+    scope.slot.hook = undefined;
+    return { hook, slot: scope.slot };
+  };
   // pg-pool answers a query object it runs for us with its own promise (and releases the client).
-  const base = queryable(
-    (text, params) => pool.query(statement(text, params)) as unknown as Promise<pg.QueryResult>,
-  );
-  return {
+  const base = queryable(async (text, params) => {
+    const first = takeFirst();
+    if (first) await first.hook.alone();
+    return pool.query(statement(text, params)) as unknown as Promise<pg.QueryResult>;
+  });
+  const self: Sql = {
     ...base,
     pool,
     async tx<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       const after: Array<() => void> = [];
+      let first: ReturnType<typeof takeFirst>;
       try {
         await client.query('BEGIN');
         const tx: Tx = {
@@ -117,12 +153,19 @@ export function createSql(connectionString: string, max = 10): Sql {
           ),
           afterCommit: (f) => void after.push(f),
         };
+        first = takeFirst();
+        if (first) await first.hook.inTx(tx);
         const result = await fn(tx);
         await client.query('COMMIT');
+        first?.hook.committed();
         for (const f of after) f();
         return result;
       } catch (err) {
         await client.query('ROLLBACK').catch(() => {});
+        if (first) {
+          first.hook.rolledBack();
+          first.slot.hook ??= first.hook;
+        }
         throw err;
       } finally {
         client.release();
@@ -130,6 +173,7 @@ export function createSql(connectionString: string, max = 10): Sql {
     },
     close: () => pool.end(),
   };
+  return self;
 }
 
 /** PostgreSQL error codes the services translate into API errors. */

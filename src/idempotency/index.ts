@@ -6,9 +6,18 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { SecretBox } from '../crypto/secretbox.js';
-import type { Queryable } from '../db/sql.js';
+import { withFirstStatement, type FirstStatement, type Queryable, type Sql } from '../db/sql.js';
 import { fingerprint, headerProblem, IDEMPOTENCY_HEADER, IDEMPOTENT_METHODS, parseKey } from './key.js';
-import { claimKey, deleteExpired, findKey, releaseKey, storeAnswer } from './store.js';
+import {
+  claimKey,
+  claimKeyInTx,
+  deleteExpired,
+  findKey,
+  insertAnswer,
+  releaseKey,
+  storeAnswer,
+  type StoredKey,
+} from './store.js';
 
 export { idempotencyMigrations } from './store.js';
 
@@ -23,21 +32,35 @@ const PRUNE_EVERY = 100;
 const PRUNE_LIMIT = 1_000;
 
 export interface IdempotencyDeps {
-  sql: Queryable;
+  sql: Sql;
   log: Pick<FastifyBaseLogger, 'error'>;
   settings: { http: { requestTimeoutMs: number }; auth: { encryptionKey: Buffer | undefined } };
 }
 
+/** One request under a key, from the hook that reads the header to the one that stores the answer. */
 interface Held {
   principal: string;
   key: string;
+  fingerprint: string;
   owner: string;
+  slot: FirstStatement;
+  /**
+   * How the key is held: `tx` taken in a transaction still open, `applied` in one that committed, `lease`
+   * taken on its own before a statement outside a transaction; `refused` held by another request.
+   */
+  taken?: 'tx' | 'applied' | 'lease' | 'refused';
+  /** The first answer, to send again instead of this request's. */
+  replay?: StoredKey;
 }
 
 /**
  * Registers the hooks on `app` (before the routes are added). `principalKey` names the caller: keys of
  * different principals never meet. Routes without an authenticated caller (sign-in, the scheduler's
  * own routes, which authenticate themselves) ignore the header.
+ *
+ * No statement of its own before the route: the key is taken by the route's first statement on `sql`
+ * (src/db/sql.ts, FirstStatement), inside its transaction when that comes first, so that the key and
+ * the change commit together, or on its own just before a statement outside a transaction.
  */
 export function registerIdempotency(
   app: FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>,
@@ -49,7 +72,8 @@ export function registerIdempotency(
   const box = settings.auth.encryptionKey && new SecretBox(settings.auth.encryptionKey, 'idempotency');
   const seal = (text: string) => (box ? `sealed:${box.seal(text)}` : `plain:${text}`);
   const open = (text: string) => (text.startsWith('sealed:') ? box!.open(text.slice(7)) : text.slice(6));
-  // A request that died without an answer (its process stopped) frees its key after this long.
+  // A request taken on its own that died without an answer (its process stopped) frees its key after
+  // this long; a change applied in a transaction whose answer was lost is told apart after as long.
   const leaseMs = settings.http.requestTimeoutMs + 30_000;
   const held = new WeakMap<FastifyRequest, Held>();
   let claims = 0;
@@ -62,68 +86,128 @@ export function registerIdempotency(
     );
   }
 
-  app.addHook('preHandler', async (request, reply) => {
-    const raw = request.headers[IDEMPOTENCY_HEADER];
-    if (raw === undefined || !IDEMPOTENT_METHODS.has(request.method) || !request.auth) return;
-    const key = parseKey(raw);
-    const p = principalKey(request.auth.principal.kind, request.auth.principal.name);
-    const principal = `${p.namespace}:${p.key}`;
-    const print = fingerprint(request.method, request.url, request.body);
-    // Two rounds: a row found gone between the claim and the read (released by a 5xx) is claimed again.
-    for (let round = 0; round < 2; round++) {
-      const owner = randomUUID();
-      if (await claimKey(sql, { principal, key, fingerprint: print, owner, leaseMs, ttlMs: KEY_TTL_MS })) {
-        held.set(request, { principal, key, owner });
-        prune();
-        return;
-      }
-      const found = await findKey(sql, principal, key);
-      if (!found) continue;
-      if (found.fingerprint !== print) {
-        throw headerProblem(
-          422,
-          'idempotency_key_reused',
-          'this key was first sent with another request (method, path or body); use a new key for a new request',
-        );
-      }
-      if (found.status === null) {
-        const err = headerProblem(
-          409,
-          'idempotency_key_in_use',
-          'the first request with this key is still being processed; retry later',
-        );
-        err.retryAfter = 1;
-        throw err;
-      }
-      reply.code(found.status);
-      for (const [name, value] of Object.entries(found.headers ?? {})) reply.header(name, value);
-      reply.header('idempotent-replayed', 'true');
-      return reply.send(found.body === null ? null : open(found.body));
+  /** The key is held by another request: its first answer, or why not. */
+  async function refuse(q: Queryable, h: Held): Promise<never> {
+    h.taken = 'refused';
+    const found = await findKey(q, h.principal, h.key);
+    if (found && found.fingerprint !== h.fingerprint) {
+      throw headerProblem(
+        422,
+        'idempotency_key_reused',
+        'this key was first sent with another request (method, path or body); use a new key for a new request',
+      );
     }
-    throw headerProblem(409, 'idempotency_key_in_use', 'the key changed hands meanwhile; retry');
+    if (found && found.status !== null) {
+      h.replay = found;
+      throw headerProblem(409, 'idempotency_key_in_use', 'answered already');
+    }
+    if (found && found.lease_until === null && Date.now() - found.created_at.getTime() > leaseMs) {
+      throw headerProblem(
+        409,
+        'idempotency_answer_lost',
+        'the first request with this key was applied, but the server stopped before it stored the answer; it is not applied again',
+      );
+    }
+    const err = headerProblem(
+      409,
+      'idempotency_key_in_use',
+      found
+        ? 'the first request with this key is still being processed; retry later'
+        : 'the key changed hands meanwhile; retry',
+    );
+    err.retryAfter = 1;
+    throw err;
+  }
+
+  function hookOf(h: Held): NonNullable<FirstStatement['hook']> {
+    return {
+      async inTx(tx) {
+        if (!(await claimKeyInTx(tx, { ...h, ttlMs: KEY_TTL_MS }))) await refuse(tx, h);
+        h.taken = 'tx';
+      },
+      async alone() {
+        // Two rounds: a row found gone between the claim and the read (released by a 5xx) is claimed again.
+        for (let round = 0; round < 2; round++) {
+          h.owner = randomUUID();
+          if (await claimKey(sql, { ...h, leaseMs, ttlMs: KEY_TTL_MS })) {
+            h.taken = 'lease';
+            return;
+          }
+          if (await findKey(sql, h.principal, h.key)) break;
+        }
+        await refuse(sql, h);
+      },
+      committed() {
+        if (h.taken === 'tx') h.taken = 'applied';
+      },
+      rolledBack() {
+        if (h.taken === 'tx') h.taken = undefined;
+      },
+    };
+  }
+
+  app.addHook('preHandler', (request, _reply, done) => {
+    const raw = request.headers[IDEMPOTENCY_HEADER];
+    if (raw === undefined || !IDEMPOTENT_METHODS.has(request.method) || !request.auth) return done();
+    let key: string;
+    try {
+      key = parseKey(raw);
+    } catch (err) {
+      return done(err as Error);
+    }
+    const p = principalKey(request.auth.principal.kind, request.auth.principal.name);
+    const slot: FirstStatement = { hook: undefined };
+    const h: Held = {
+      principal: `${p.namespace}:${p.key}`,
+      key,
+      fingerprint: fingerprint(request.method, request.url, request.body),
+      owner: randomUUID(),
+      slot,
+    };
+    slot.hook = hookOf(h);
+    held.set(request, h);
+    withFirstStatement(sql, slot, () => done());
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
     const h = held.get(request);
     if (!h) return payload;
     held.delete(request);
+    // What follows is the hook's own work, not the route's.
+    h.slot.hook = undefined;
+    if (h.replay) {
+      const found = h.replay;
+      reply.code(found.status!);
+      reply.removeHeader('retry-after');
+      for (const [name, value] of Object.entries(found.headers ?? {})) reply.header(name, value);
+      reply.header('idempotent-replayed', 'true');
+      return found.body === null ? '' : open(found.body);
+    }
+    if (h.taken === 'refused') return payload;
     const status = reply.statusCode;
     const kept = typeof payload === 'string' || Buffer.isBuffer(payload) || payload === null;
-    if (notKept(status) || !kept) {
+    // Taken on its own: an answer that says "try again" frees the key (nothing may have been applied).
+    if (h.taken === 'lease' && (notKept(status) || !kept)) {
       await releaseKey(sql, h);
       return payload;
     }
+    // Nothing applied under the key: a "try again" answer is not kept.
+    if (h.taken === undefined && notKept(status)) return payload;
     const headers: Record<string, string> = {};
     for (const name of KEPT_HEADERS) {
       const v = reply.getHeader(name);
       if (v !== undefined) headers[name] = Array.isArray(v) ? v.join(', ') : String(v);
     }
-    const body = payload === null ? null : seal(String(payload));
-    // The change is applied already: a store that fails must not turn its answer into an error. The key
-    // stays in flight until its lease ends (docs/api-conventions.md).
-    await storeAnswer(sql, h, { status, headers, body }).catch((err: unknown) =>
-      log.error({ err }, 'storing an idempotent answer failed'),
-    );
+    const answer = { status, headers, body: kept && payload !== null ? seal(String(payload)) : null };
+    // The change is applied already: a store that fails must not turn its answer into an error. A key
+    // taken in the transaction then stays without an answer: repeats are refused, never applied again.
+    try {
+      if (h.taken === undefined) await insertAnswer(sql, { ...h, ttlMs: KEY_TTL_MS }, answer);
+      else await storeAnswer(sql, h, answer);
+      prune();
+    } catch (err) {
+      log.error({ err }, 'storing an idempotent answer failed');
+    }
     return payload;
   });
 }

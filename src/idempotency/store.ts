@@ -1,4 +1,7 @@
-// The idempotency store: one row per (principal, key), in flight until the first answer is stored.
+// The idempotency store: one row per (principal, key). A row taken inside the route's transaction
+// (lease_until null) exists only once that transaction committed: its change is applied, and a repeat
+// never applies it again. A row taken on its own, before a route that changes things outside a
+// transaction, is in flight under a lease until its answer is stored.
 import type { Queryable } from '../db/sql.js';
 
 export const idempotencyMigrations = [
@@ -30,7 +33,52 @@ export interface StoredKey {
   headers: Record<string, string> | null;
   body: string | null;
   lease_until: Date | null;
+  created_at: Date;
   [k: string]: unknown;
+}
+
+const TAKE = `
+     ON CONFLICT (principal, key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, owner = EXCLUDED.owner,
+            lease_until = EXCLUDED.lease_until, status = EXCLUDED.status, headers = EXCLUDED.headers,
+            body = EXCLUDED.body, created_at = now(), expires_at = EXCLUDED.expires_at
+      WHERE idempotency_keys.expires_at <= now()
+         OR (idempotency_keys.status IS NULL AND idempotency_keys.lease_until <= now()
+             AND idempotency_keys.fingerprint = EXCLUDED.fingerprint)
+     RETURNING 1 AS claimed`;
+
+/**
+ * Takes the key inside the route's transaction (`tx`): the row commits with the change, or not at all.
+ * A concurrent request with the same key waits on this row until the transaction ends. No lease: a
+ * committed row without an answer is a change applied whose answer was not stored (the process
+ * stopped in between), and is never taken over.
+ */
+export async function claimKeyInTx(
+  tx: Queryable,
+  k: { principal: string; key: string; fingerprint: string; owner: string; ttlMs: number },
+): Promise<boolean> {
+  const row = await tx.one(
+    `INSERT INTO idempotency_keys (principal, key, fingerprint, owner, expires_at)
+     VALUES ($1, $2, $3, $4, now() + $5 * interval '1 millisecond')${TAKE}`,
+    [k.principal, k.key, k.fingerprint, k.owner, k.ttlMs],
+  );
+  return row !== undefined;
+}
+
+/**
+ * Records the answer of a request that changed nothing under the key (it failed before its
+ * transaction committed, or touched no table), unless the key is held already. True when stored.
+ */
+export async function insertAnswer(
+  q: Queryable,
+  k: { principal: string; key: string; fingerprint: string; ttlMs: number },
+  answer: { status: number; headers: Record<string, string>; body: string | null },
+): Promise<boolean> {
+  const row = await q.one(
+    `INSERT INTO idempotency_keys (principal, key, fingerprint, status, headers, body, expires_at)
+     VALUES ($1, $2, $3, $4, $5::jsonb, $6, now() + $7 * interval '1 millisecond')${TAKE}`,
+    [k.principal, k.key, k.fingerprint, answer.status, JSON.stringify(answer.headers), answer.body, k.ttlMs],
+  );
+  return row !== undefined;
 }
 
 /**
@@ -59,7 +107,7 @@ export async function claimKey(
 
 export async function findKey(q: Queryable, principal: string, key: string): Promise<StoredKey | undefined> {
   return q.one<StoredKey>(
-    `SELECT fingerprint, status, headers, body, lease_until FROM idempotency_keys
+    `SELECT fingerprint, status, headers, body, lease_until, created_at FROM idempotency_keys
       WHERE principal = $1 AND key = $2 AND expires_at > now()`,
     [principal, key],
   );

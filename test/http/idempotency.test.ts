@@ -135,6 +135,60 @@ describe('Idempotency-Key', () => {
     expect(await orgCount('idem-flight')).toBe(1);
   });
 
+  it('the key is taken in the transaction that makes the change: both commit together', async () => {
+    const key = randomUUID();
+    const body = { slug: 'idem-atomic', name: 'A' };
+    expect((await app.call('POST', '/organizations', { ...withKey(key), body })).status).toBe(201);
+    // now() is the transaction's start: the same instant for the key and the organization means one
+    // transaction (a separate statement before it would have started earlier).
+    const [row] = await app.runtime.core.sql.query<{ same: boolean; lease: Date | null }>(
+      `SELECT k.created_at = n.created_at AS same, k.lease_until AS lease
+         FROM idempotency_keys k, graph_nodes n
+        WHERE k.key = $1 AND n.label = 'Organization' AND n.props->>'slug' = 'idem-atomic'`,
+      [key],
+    );
+    expect(row).toEqual({ same: true, lease: null });
+    // A request whose transaction rolls back (the slug is taken: 409) leaves no key taken by it; its
+    // 4xx answer is kept on its own.
+    const again = randomUUID();
+    expectProblem(await app.call('POST', '/organizations', { ...withKey(again), body }), 409, 'conflict');
+    const replay = await app.call('POST', '/organizations', { ...withKey(again), body });
+    expectProblem(replay, 409, 'conflict');
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+  });
+
+  it('a change applied whose answer was lost (the process stopped in between) is never applied again', async () => {
+    const key = randomUUID();
+    const body = { slug: 'idem-lost', name: 'L' };
+    const principal = 'User.email:admin@example.com';
+    const sql = app.runtime.core.sql;
+    // What a process killed between the route's commit and storing the answer leaves: the key taken in
+    // the transaction (no lease), no answer.
+    const taken = async (age: string) =>
+      sql.query(
+        `INSERT INTO idempotency_keys (principal, key, fingerprint, owner, created_at, expires_at)
+         VALUES ($1, $2, $3, gen_random_uuid(), now() - $4::interval, now() + interval '1 hour')
+         ON CONFLICT (principal, key) DO UPDATE SET created_at = EXCLUDED.created_at`,
+        [principal, key, fingerprint('POST', '/organizations', body), age],
+      );
+    await taken('1 second');
+    const soon = await app.call('POST', '/organizations', { ...withKey(key), body });
+    expectProblem(soon, 409, 'idempotency_key_in_use');
+    expect(soon.headers['retry-after']).toBe('1');
+    // Long after (past the request timeout + 30 s), it says so, and still applies nothing.
+    await taken('10 minutes');
+    const late = await app.call('POST', '/organizations', { ...withKey(key), body });
+    expectProblem(late, 409, 'idempotency_answer_lost');
+    expect(late.headers['retry-after']).toBeUndefined();
+    expect(await orgCount('idem-lost')).toBe(0);
+    // The same key with another body is still 422.
+    expectProblem(
+      await app.call('POST', '/organizations', { ...withKey(key), body: { ...body, name: 'X' } }),
+      422,
+      'idempotency_key_reused',
+    );
+  });
+
   it('a key expires after 24 hours: the same request is then applied again', async () => {
     const key = randomUUID();
     const body = { slug: 'idem-expiry', name: 'E' };
