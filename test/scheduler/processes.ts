@@ -171,6 +171,8 @@ export interface RecordingProxy {
    */
   delay: ((req: Passed) => number) | undefined;
   holding: Map<string, number>;
+  /** The most requests held at once, per path. */
+  peak: Map<string, number>;
   close(): Promise<void>;
 }
 
@@ -183,6 +185,7 @@ export async function startRecordingProxy(port: number): Promise<RecordingProxy>
     onAnswer: undefined,
     delay: undefined,
     holding: new Map(),
+    peak: new Map(),
     close: () => {
       for (const s of sockets) s.destroy();
       return new Promise((r) => server.close(() => r()));
@@ -201,7 +204,11 @@ export async function startRecordingProxy(port: number): Promise<RecordingProxy>
       };
       proxy.seen.push(passed);
       const hold = proxy.delay?.(passed) ?? 0;
-      if (hold > 0) proxy.holding.set(passed.path, (proxy.holding.get(passed.path) ?? 0) + 1);
+      if (hold > 0) {
+        const now = (proxy.holding.get(passed.path) ?? 0) + 1;
+        proxy.holding.set(passed.path, now);
+        proxy.peak.set(passed.path, Math.max(now, proxy.peak.get(passed.path) ?? 0));
+      }
       setTimeout(() => {
         if (hold > 0) proxy.holding.set(passed.path, proxy.holding.get(passed.path)! - 1);
         const headers = { ...req.headers, connection: 'close' };

@@ -1,8 +1,13 @@
-// Retries without double effects, with `keel api` and `keel scheduler` as separate processes
-// (docs/scheduler.md, "Retries"; docs/api-conventions.md, "Idempotency-Key"): the API killed after it
-// applied a job's call and before the scheduler got the answer, and the API stopped for 20 s across an
-// occurrence of 100 schedules. Every change is made once; every attempt of a run carries its run id as
-// Idempotency-Key. The scheduler calls the API through a proxy that records what passed.
+// The scheduler's fault tests with `keel api` and three `keel scheduler` replicas as separate
+// processes, calling the API through a proxy that records what passed (one cluster for all: starting
+// the processes is most of the time).
+// - Retries without double effects (docs/scheduler.md, "Retries"; docs/api-conventions.md,
+//   "Idempotency-Key"): the API killed after it applied a job's call and before the scheduler got the
+//   answer, and the API stopped for 20 s across an occurrence of 100 schedules. Every change is made
+//   once; every attempt of a run carries its run id as Idempotency-Key.
+// - Overlap (docs/scheduler.md, "Overlap"): a target slower than the interval between occurrences (the
+//   proxy holds it 4 s; an occurrence comes every second). `skip` records the occurrences due meanwhile
+//   as skipped, with the reason; `queue_one` never runs two at once, whichever replica claims one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/db/embedded.js';
 import { eventually } from '../support/eventually.js';
@@ -18,12 +23,14 @@ import {
   type RecordingProxy,
 } from './processes.js';
 
+const HOLD_MS = 4_000;
 const COMMENTS = '/organizations/acme/projects/p/comments';
 let c: Cluster;
 let apiPort: number;
 let api: KeelProcess;
 let proxy: RecordingProxy;
 let scheduler: string;
+let schedulers: string[];
 let token: string;
 
 interface Attempt {
@@ -77,6 +84,32 @@ async function schedule(slug: string, retry: Record<string, number>) {
   expect(res.status, JSON.stringify(res.body)).toBe(201);
 }
 
+interface OverlapRun {
+  state: string;
+  error: string | null;
+  started_at: Date;
+  finished_at: Date | null;
+}
+const overlapRuns = async (slug: string) =>
+  (
+    await c.db.query<OverlapRun>(
+      `SELECT state, error, started_at, finished_at FROM scheduler.runs WHERE schedule_slug = $1
+        ORDER BY occurrence_at`,
+      [slug],
+    )
+  ).rows;
+/** No two runs that called the target overlapped in time. */
+function oneAtATime(runs: OverlapRun[]): void {
+  const called = runs
+    .filter((r) => r.state !== 'skipped')
+    .sort((a, b) => a.started_at.getTime() - b.started_at.getTime());
+  for (let i = 1; i < called.length; i++) {
+    expect(called[i]!.started_at.getTime(), JSON.stringify(runs)).toBeGreaterThanOrEqual(
+      called[i - 1]!.finished_at!.getTime(),
+    );
+  }
+}
+
 beforeAll(async () => {
   c = await startCluster();
   apiPort = await freePort();
@@ -95,7 +128,9 @@ beforeAll(async () => {
   const grant = await call(`${apiUrl}/service-accounts/scheduler/roles/commenter`, 'PUT', token);
   expect(grant.status, JSON.stringify(grant.body)).toBeLessThan(300);
   proxy = await startRecordingProxy(apiPort);
-  scheduler = (await startScheduler(c, proxy.url)).url;
+  proxy.delay = (r) => (r.path.startsWith('/health?slow-') ? HOLD_MS : 0);
+  schedulers = (await Promise.all([0, 1, 2].map(() => startScheduler(c, proxy.url)))).map((s) => s.url);
+  scheduler = schedulers[0]!;
 }, 180_000);
 afterAll(async () => {
   await proxy?.close();
@@ -105,22 +140,22 @@ afterAll(async () => {
 describe('the API fails under the scheduler', () => {
   it('killed (SIGKILL) after applying a call and before answering: the retry gets the first answer, one comment', async () => {
     await schedule('killed-after-apply', { max_attempts: 10, initial_backoff: 1, max_backoff: 2 });
-    let killed = false;
-    let storedBeforeKill: unknown;
+    let dropped = false;
+    let killed: (stored: unknown) => void;
+    const storedBeforeKill = new Promise<unknown>((r) => (killed = r));
     proxy.onAnswer = async (r) => {
-      if (killed || r.path !== COMMENTS) return 'pass';
-      killed = true;
+      if (dropped || r.path !== COMMENTS) return 'pass';
+      dropped = true;
       // Applied and its answer stored: then the process dies, and the answer never reaches the caller.
-      storedBeforeKill = (await c.db.query(`SELECT status FROM idempotency_keys WHERE key = $1`, [r.key]))
-        .rows[0];
+      const stored = await c.db.query(`SELECT status FROM idempotency_keys WHERE key = $1`, [r.key]);
       await c.stop(api, 'SIGKILL');
+      killed(stored.rows[0]);
       return 'drop';
     };
     const fired = await call(`${scheduler}/scheduler/schedules/killed-after-apply/run`, 'POST', token);
     expect(fired.status).toBe(202);
-    await eventually(async () => killed, 30_000);
+    expect(await storedBeforeKill).toEqual({ status: 201 });
     proxy.onAnswer = undefined;
-    expect(storedBeforeKill).toEqual({ status: 201 });
     expect((await commentCounts('killed-after-apply')).get('killed-after-apply')).toBe(1);
     api = await startApi(c, apiPort);
 
@@ -176,4 +211,53 @@ describe('the API fails under the scheduler', () => {
     expect(comments.size).toBe(100);
     expect([...calls.keys()].sort()).toEqual(runs.map((r) => r.id).sort());
   }, 240_000);
+});
+
+describe('overlap across three scheduler processes', () => {
+  it('a target slower than the interval: skip records skips, queue_one never runs two at once', async () => {
+    for (const [i, overlap] of (['skip', 'queue_one'] as const).entries()) {
+      const res = await call(`${schedulers[i]}/scheduler/schedules`, 'POST', token, {
+        slug: `slow-${overlap.replace('_', '-')}`,
+        kind: 'system',
+        cron: '0 0 1 1 *',
+        target: { method: 'GET', path: `/health?slow-${overlap}` },
+        retry: { max_attempts: 1 },
+        overlap,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    }
+    // An occurrence every second for 10 s (no `every` trigger: each is set in the store); any of the
+    // three replicas may claim it.
+    for (let tick = 0; tick < 10; tick++) {
+      await c.db.query(
+        `UPDATE scheduler.schedules SET next_run_at = now() WHERE slug IN ('slow-skip', 'slow-queue-one')`,
+      );
+      await new Promise((r) => setTimeout(r, 1_000));
+    }
+    await eventually(async () => {
+      const all = [...(await overlapRuns('slow-skip')), ...(await overlapRuns('slow-queue-one'))];
+      const queued = await c.db.query(
+        `SELECT 1 FROM scheduler.schedules WHERE slug = 'slow-queue-one' AND queued_occurrence_at IS NOT NULL`,
+      );
+      return queued.rowCount === 0 && all.every((r) => r.state !== 'running');
+    }, 30_000);
+
+    const skip = await overlapRuns('slow-skip');
+    const skipped = skip.filter((r) => r.state === 'skipped');
+    expect(skip.filter((r) => r.state === 'succeeded').length).toBeGreaterThanOrEqual(1);
+    expect(skipped.length).toBeGreaterThanOrEqual(3);
+    for (const r of skipped) expect(r.error).toMatch(/^overlap: the previous run \S+ is still running$/);
+    oneAtATime(skip);
+    expect(proxy.peak.get('/health?slow-skip')).toBe(1);
+
+    const queue = await overlapRuns('slow-queue-one');
+    // The held-back occurrence ran after the first: at least two calls, one at a time.
+    expect(queue.filter((r) => r.state === 'succeeded').length).toBeGreaterThanOrEqual(2);
+    for (const r of queue.filter((x) => x.state === 'skipped')) {
+      expect(r.error).toMatch(/still running and an occurrence is queued behind it$/);
+    }
+    expect(queue.every((r) => r.state === 'succeeded' || r.state === 'skipped')).toBe(true);
+    oneAtATime(queue);
+    expect(proxy.peak.get('/health?slow-queue_one')).toBe(1);
+  }, 120_000);
 });
