@@ -169,6 +169,21 @@ export function registerIdempotency(
     withFirstStatement(sql, slot, () => done());
   });
 
+  // A request that ends without an answer (the client went away) must not leave its work armed for a
+  // timer it started in its context.
+  const disarm = (request: FastifyRequest) => {
+    const h = held.get(request);
+    if (h) h.slot.hook = undefined;
+  };
+  app.addHook('onResponse', (request, _reply, done) => {
+    disarm(request);
+    done();
+  });
+  app.addHook('onRequestAbort', (request, done) => {
+    disarm(request);
+    done();
+  });
+
   app.addHook('onSend', async (request, reply, payload) => {
     const h = held.get(request);
     if (!h) return payload;

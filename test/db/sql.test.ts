@@ -2,7 +2,7 @@
 // under their name, statements without are sent as simple queries, and errors reach the caller, on the
 // pool and inside a transaction alike.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSql, type Sql } from '../../src/db/sql.js';
+import { createSql, withFirstStatement, type FirstStatement, type Sql } from '../../src/db/sql.js';
 import { createTestDatabase } from '../support/harness.js';
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -58,5 +58,58 @@ describe('createSql', () => {
       }),
     ).rejects.toMatchObject({ code: '23505' });
     expect(await sql.query('SELECT n FROM t WHERE n >= $1 ORDER BY n', [0])).toEqual([{ n: 1 }, { n: 2 }]);
+  });
+
+  it('runs the work due before the first statement inside the first transaction, or alone before a statement', async () => {
+    await sql.query('CREATE TABLE IF NOT EXISTS first_work (what text)');
+    const seen: string[] = [];
+    const slot = (): FirstStatement => ({
+      hook: {
+        async inTx(tx) {
+          await tx.query(`INSERT INTO first_work VALUES ('in tx')`);
+        },
+        async alone() {
+          await sql.query(`INSERT INTO first_work VALUES ('alone')`);
+        },
+        committed: () => void seen.push('committed'),
+        rolledBack: () => void seen.push('rolled back'),
+      },
+    });
+    const rows = async () =>
+      (await sql.query<{ what: string }>('SELECT what FROM first_work')).map((r) => r.what);
+
+    // A transaction that rolls back takes the work with it and gives it back: the next one runs it.
+    const s1 = slot();
+    await withFirstStatement(sql, s1, async () => {
+      await expect(
+        sql.tx(async (tx) => {
+          await tx.query('SELECT 1');
+          throw new Error('no');
+        }),
+      ).rejects.toThrow('no');
+      expect(s1.hook).toBeDefined();
+      await sql.tx(async (tx) => tx.query('SELECT 1'));
+      await sql.tx(async (tx) => tx.query('SELECT 1'));
+    });
+    expect(await rows()).toEqual(['in tx']);
+    expect(seen).toEqual(['rolled back', 'committed']);
+
+    // A statement outside a transaction: the work runs on its own first, once.
+    await sql.query('DELETE FROM first_work');
+    await withFirstStatement(sql, slot(), async () => {
+      await sql.query('SELECT 1');
+      await sql.tx(async (tx) => tx.query('SELECT 1'));
+    });
+    expect(await rows()).toEqual(['alone']);
+
+    // Another pool's statements leave it alone; outside the context nothing runs.
+    await sql.query('DELETE FROM first_work');
+    const other = createSql(db.url, 1);
+    const s3 = slot();
+    await withFirstStatement(sql, s3, async () => other.query('SELECT 1'));
+    await other.close();
+    await sql.query('SELECT 1');
+    expect(s3.hook).toBeDefined();
+    expect(await rows()).toEqual([]);
   });
 });
