@@ -1385,6 +1385,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organizations/{org}/projects/{project}/environments/{environment}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Deploys the project to the environment, at a URL (201 added, 200 URL replaced)
+         * @description Needs update on the project (project:update or a CAN_ACCESS edge carrying update) and environment:read to name the environment (403 before any lookup otherwise). The URL is an http or https address without a user name or password (422 naming /url). The version is not set here: Deployed and Rolled Back entries of the operations log move it. 409 for an archived project.
+         */
+        put: operations["putOrganizationsOrgProjectsProjectEnvironmentsEnvironment"];
+        post?: never;
+        /**
+         * The project no longer runs in the environment
+         * @description Needs update on the project and environment:read; 404 when it is not deployed there. The operations log keeps its entries.
+         */
+        delete: operations["deleteOrganizationsOrgProjectsProjectEnvironmentsEnvironment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organizations/{org}/projects/{project}/events": {
         parameters: {
             query?: never;
@@ -7355,6 +7379,17 @@ export interface operations {
                         };
                         /** Format: date-time */
                         created_at: string;
+                        /** @description the environments it is deployed to, by slug: URL, version running there, since when */
+                        environments: {
+                            /** @description slug of the environment */
+                            environment: string;
+                            /** @description since when that version runs there */
+                            since: string | null;
+                            /** @description where the project answers there */
+                            url: string | null;
+                            /** @description the version running there: moved by Deployed and Rolled Back entries of the operations log */
+                            version: string | null;
+                        }[];
                         /**
                          * Format: uuid
                          * @description graph node id (plugin edges name their ends by it)
@@ -7439,6 +7474,17 @@ export interface operations {
                         };
                         /** Format: date-time */
                         created_at: string;
+                        /** @description the environments it is deployed to, by slug: URL, version running there, since when */
+                        environments: {
+                            /** @description slug of the environment */
+                            environment: string;
+                            /** @description since when that version runs there */
+                            since: string | null;
+                            /** @description where the project answers there */
+                            url: string | null;
+                            /** @description the version running there: moved by Deployed and Rolled Back entries of the operations log */
+                            version: string | null;
+                        }[];
                         /**
                          * Format: uuid
                          * @description graph node id (plugin edges name their ends by it)
@@ -7510,6 +7556,17 @@ export interface operations {
                         };
                         /** Format: date-time */
                         created_at: string;
+                        /** @description the environments it is deployed to, by slug: URL, version running there, since when */
+                        environments: {
+                            /** @description slug of the environment */
+                            environment: string;
+                            /** @description since when that version runs there */
+                            since: string | null;
+                            /** @description where the project answers there */
+                            url: string | null;
+                            /** @description the version running there: moved by Deployed and Rolled Back entries of the operations log */
+                            version: string | null;
+                        }[];
                         /**
                          * Format: uuid
                          * @description graph node id (plugin edges name their ends by it)
@@ -7634,6 +7691,17 @@ export interface operations {
                         };
                         /** Format: date-time */
                         created_at: string;
+                        /** @description the environments it is deployed to, by slug: URL, version running there, since when */
+                        environments: {
+                            /** @description slug of the environment */
+                            environment: string;
+                            /** @description since when that version runs there */
+                            since: string | null;
+                            /** @description where the project answers there */
+                            url: string | null;
+                            /** @description the version running there: moved by Deployed and Rolled Back entries of the operations log */
+                            version: string | null;
+                        }[];
                         /**
                          * Format: uuid
                          * @description graph node id (plugin edges name their ends by it)
@@ -7856,6 +7924,17 @@ export interface operations {
                         };
                         /** Format: date-time */
                         created_at: string;
+                        /** @description the environments it is deployed to, by slug: URL, version running there, since when */
+                        environments: {
+                            /** @description slug of the environment */
+                            environment: string;
+                            /** @description since when that version runs there */
+                            since: string | null;
+                            /** @description where the project answers there */
+                            url: string | null;
+                            /** @description the version running there: moved by Deployed and Rolled Back entries of the operations log */
+                            version: string | null;
+                        }[];
                         /**
                          * Format: uuid
                          * @description graph node id (plugin edges name their ends by it)
@@ -8267,6 +8346,121 @@ export interface operations {
             };
         };
     };
+    putOrganizationsOrgProjectsProjectEnvironmentsEnvironment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                environment: string;
+                org: string;
+                project: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description slug of the environment */
+                        environment: string;
+                        /** @description since when that version runs there */
+                        since: string | null;
+                        /** @description where the project answers there */
+                        url: string | null;
+                        /** @description the version running there: moved by Deployed and Rolled Back entries of the operations log */
+                        version: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description slug of the environment */
+                        environment: string;
+                        /** @description since when that version runs there */
+                        since: string | null;
+                        /** @description where the project answers there */
+                        url: string | null;
+                        /** @description the version running there: moved by Deployed and Rolled Back entries of the operations log */
+                        version: string | null;
+                    };
+                };
+            };
+        };
+    };
+    deleteOrganizationsOrgProjectsProjectEnvironmentsEnvironment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                environment: string;
+                org: string;
+                project: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     getOrganizationsOrgProjectsProjectEvents: {
         parameters: {
             query?: {
@@ -8622,6 +8816,17 @@ export interface operations {
                         };
                         /** Format: date-time */
                         created_at: string;
+                        /** @description the environments it is deployed to, by slug: URL, version running there, since when */
+                        environments: {
+                            /** @description slug of the environment */
+                            environment: string;
+                            /** @description since when that version runs there */
+                            since: string | null;
+                            /** @description where the project answers there */
+                            url: string | null;
+                            /** @description the version running there: moved by Deployed and Rolled Back entries of the operations log */
+                            version: string | null;
+                        }[];
                         /**
                          * Format: uuid
                          * @description graph node id (plugin edges name their ends by it)

@@ -21,6 +21,18 @@ export const ArchivedRead = Type.Union(
   { description: 'who archived the project, when and why; null while it is live' },
 );
 
+const Nullable = (description: string, format?: 'date-time') =>
+  Type.Union([Type.String(format ? { format } : {}), Type.Null()], { description });
+
+export const DeploymentRead = Type.Object({
+  environment: Type.String({ description: 'slug of the environment' }),
+  url: Nullable('where the project answers there'),
+  version: Nullable(
+    'the version running there: moved by Deployed and Rolled Back entries of the operations log',
+  ),
+  since: Nullable('since when that version runs there', 'date-time'),
+});
+
 export const ProjectRead = Type.Object({
   id: Type.String({ format: 'uuid', description: 'graph node id (plugin edges name their ends by it)' }),
   slug: Type.String(),
@@ -30,6 +42,9 @@ export const ProjectRead = Type.Object({
   types: Type.Array(Type.String(), { description: "slugs of the organization's project types it is of" }),
   attributes: Attributes,
   archived: ArchivedRead,
+  environments: Type.Array(DeploymentRead, {
+    description: 'the environments it is deployed to, by slug: URL, version running there, since when',
+  }),
   score: Type.Union([Type.Number(), Type.Null()]),
   previous_score: Type.Union([Type.Number(), Type.Null()]),
   updated_by: Type.Union([Type.String(), Type.Null()]),

@@ -26,6 +26,7 @@ import { PROJECT_PAGES } from './pages.js';
 import { typesOf } from './types.js';
 import { authorizedProject, canOnProject, refuseWithoutAclFallback } from './access.js';
 import { checkAttributes } from './blueprints.js';
+import { deploymentsRead } from './deployments.js';
 import {
   lockProject,
   projectGrants,
@@ -46,6 +47,7 @@ export interface ProjectRead {
   types: string[];
   attributes: Record<string, unknown>;
   archived: Archived | null;
+  environments: ReturnType<typeof deploymentsRead>;
   score: number | null;
   previous_score: number | null;
   updated_by: string | null;
@@ -62,6 +64,7 @@ export const projectRead = (p: ProjectNode, org: string): ProjectRead => ({
   types: p.props.types ?? [],
   attributes: p.props.attributes,
   archived: p.props.archived ?? null,
+  environments: deploymentsRead(p.props.deployments),
   score: p.props.score ?? null,
   previous_score: p.props.previous_score ?? null,
   updated_by: p.props.updated_by ?? null,

@@ -1,7 +1,7 @@
 // The project model's routes (issue 40): archiving, project types, blueprints, links, deployments,
 // dependencies, bulk import.
-import { ORG, P, PROJECT, TEAM, grantAcl } from './foundation.js';
-import { WRITE_WITHOUT_READ, adminCall, fixed, type RouteGroup, type Who } from './table.js';
+import { ENV, ORG, P, PROJECT, TEAM, grantAcl } from './foundation.js';
+import { WRITE_WITHOUT_READ, adminCall, fixed, type Route, type RouteGroup, type Who } from './table.js';
 
 const TYPES = `/organizations/${ORG}/project-types`;
 const TYPE = 'm-type';
@@ -9,6 +9,15 @@ const BLUEPRINTS = `/organizations/${ORG}/blueprints`;
 const BLUEPRINT = 'm-blueprint';
 const OPEN_SCHEMA = { type: 'object' };
 const DEP_TARGET = 'm-dep-target';
+
+/**
+ * Naming an environment needs environment:read, checked before any lookup: 403 to a caller without it
+ * (the CAN_ACCESS user, one without roles) whatever the project, so no oracle of what exists.
+ */
+const NAMES_ENVIRONMENT: Route['expect'] = {
+  'user with CAN_ACCESS': { status: 403, code: 'forbidden' },
+  'user without roles': { status: 403, code: 'forbidden' },
+};
 
 const forAcl = (who: Who) =>
   who === 'user with CAN_ACCESS' || who === 'service account with a CAN_ACCESS edge';
@@ -34,6 +43,31 @@ export const projectModel: RouteGroup = {
     await adminCall('POST', P, { slug: DEP_TARGET, name: 'Target', team: TEAM });
   },
   routes: [
+    {
+      method: 'PUT',
+      path: '/organizations/{org}/projects/{project}/environments/{environment}',
+      perm: 'project:update environment:read',
+      ok: 201,
+      acl: 'update',
+      expect: NAMES_ENVIRONMENT,
+      request: async (n, who) => ({
+        url: `${P}/${await freshProject('deploy', n, who)}/environments/${ENV}`,
+        body: { url: 'https://deploy.example.com' },
+      }),
+    },
+    {
+      method: 'DELETE',
+      path: '/organizations/{org}/projects/{project}/environments/{environment}',
+      perm: 'project:update environment:read',
+      ok: 204,
+      acl: 'update',
+      expect: NAMES_ENVIRONMENT,
+      request: async (n, who) => {
+        const slug = await freshProject('undeploy', n, who);
+        await adminCall('PUT', `${P}/${slug}/environments/${ENV}`, {});
+        return { url: `${P}/${slug}/environments/${ENV}` };
+      },
+    },
     {
       method: 'GET',
       path: '/organizations/{org}/projects/{project}/dependencies',
