@@ -4,6 +4,7 @@ import { archiveRoutes, archiveService, projectArchiveMigration } from './archiv
 import { BLUEPRINT_PERMISSIONS, blueprintRoutes, blueprintsService } from './blueprints.js';
 import { dependenciesService, dependencyRoutes } from './dependencies.js';
 import { deploymentRoutes, deploymentsService, projectDeploymentsMigration } from './deployments.js';
+import { LINK_DEFINITION_PERMISSIONS, linkRoutes, linksService } from './links.js';
 import { projectFactsMigration } from './facts.js';
 import { projectPagesMigration } from './pages.js';
 import { projectRoutes } from './routes.js';
@@ -23,6 +24,7 @@ export const projectsDomain: Domain = {
     { name: 'project:access', description: "Manage users' resource-level access (CAN_ACCESS) to projects" },
     ...PROJECT_TYPE_PERMISSIONS,
     ...BLUEPRINT_PERMISSIONS,
+    ...LINK_DEFINITION_PERMISSIONS,
   ],
   routes: (api, core) => {
     projectRoutes(api, projectsService(core), core.pages);
@@ -31,6 +33,7 @@ export const projectsDomain: Domain = {
     blueprintRoutes(api, blueprintsService(core));
     dependencyRoutes(api, dependenciesService(core));
     deploymentRoutes(api, deploymentsService(core));
+    linkRoutes(api, linksService(core));
   },
 };
 

@@ -27,6 +27,7 @@ import { typesOf } from './types.js';
 import { authorizedProject, canOnProject, refuseWithoutAclFallback } from './access.js';
 import { checkAttributes } from './blueprints.js';
 import { deploymentsRead } from './deployments.js';
+import { linkDefinitionsOf, resolveLinks } from './links.js';
 import {
   lockProject,
   projectGrants,
@@ -48,6 +49,8 @@ export interface ProjectRead {
   attributes: Record<string, unknown>;
   archived: Archived | null;
   environments: ReturnType<typeof deploymentsRead>;
+  /** On the read of one project only (lists leave them out: one more read per page). */
+  links?: ReturnType<typeof resolveLinks>;
   score: number | null;
   previous_score: number | null;
   updated_by: string | null;
@@ -234,7 +237,8 @@ export function projectsService({ sql, graphCache, pages, analytics }: Deps) {
 
     async get(ctx: AuthContext, orgSlug: string, slug: string): Promise<ProjectRead> {
       const { org, project } = await readableProject(ctx, orgSlug, slug);
-      return projectRead(project, org.props.slug);
+      const links = resolveLinks(await linkDefinitionsOf(sql, org.id), project, org.props.slug);
+      return { ...projectRead(project, org.props.slug), links };
     },
 
     async update(
