@@ -2,7 +2,8 @@
 // `{field, old, new}` per changed field (a JSON pointer; attributes by member, nested objects by their
 // members, as a JSON merge patch changes them), so the activity reader answers who changed what from
 // what to what (docs/catalog.md, "Change history"). Never a secret: a member named like a credential is
-// recorded as changed without its values; a very long value is recorded by its length.
+// recorded as changed without its values (inside a value, as `[redacted]`); a very long value is
+// recorded by its length.
 import { pointerToken } from '../lib/json-pointer.js';
 
 export interface FieldChange {
@@ -34,10 +35,19 @@ function bounded(value: unknown): unknown {
   return text.length > MAX_VALUE_CHARS ? `[omitted: ${text.length} characters]` : value;
 }
 
+/** The value with every member named like a credential, at any depth, recorded as `[redacted]`. */
+function scrubbed(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(scrubbed);
+  if (!isObject(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, SECRET_NAME.test(k) ? '[redacted]' : scrubbed(v)]),
+  );
+}
+
 /** One field's change, never a secret's value nor an unbounded one. */
 export function fieldChange(field: string, old: unknown, next: unknown, name = field): FieldChange {
   if (SECRET_NAME.test(name)) return { field, old: null, new: null, redacted: true };
-  return { field, old: bounded(old), new: bounded(next) };
+  return { field, old: bounded(scrubbed(old)), new: bounded(scrubbed(next)) };
 }
 
 /**

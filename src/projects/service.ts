@@ -26,6 +26,7 @@ import { PROJECT_PAGES } from './pages.js';
 import { typesOf } from './types.js';
 import { authorizedProject, canOnProject, refuseWithoutAclFallback } from './access.js';
 import { checkAttributes } from './blueprints.js';
+import { changeDetails, fieldChanges, memberChanges } from './changes.js';
 import { deploymentsRead } from './deployments.js';
 import { linkDefinitionsOf, resolveLinks } from './links.js';
 import {
@@ -299,7 +300,16 @@ export function projectsService({ sql, graphCache, pages, analytics }: Deps) {
             slug: updated.props.slug,
             organization: org.props.slug,
             project: updated.props.slug,
-            details: { changed: changedFields(project.props, patch), previous_slug: slug },
+            details: {
+              changed: changedFields(project.props, patch),
+              previous_slug: slug,
+              ...changeDetails([
+                ...fieldChanges(project.props, patch, ['slug', 'name', 'team', 'types']),
+                ...(patch.attributes
+                  ? memberChanges(project.props.attributes ?? {}, patch.attributes, '/attributes')
+                  : []),
+              ]),
+            },
           }),
         );
         // A caller holding only an update ACL gets no fields it may not read.
