@@ -104,8 +104,8 @@ export function environmentsService({
       authorize(ctx, 'environment:update');
       return sql.tx(async (tx) => {
         const env = await mustFindEnvironment(tx, slug);
-        if (input.slug !== undefined && input.slug !== slug) projectsChange(tx);
-        if (input.slug !== undefined && input.slug !== slug)
+        if (input.slug !== undefined && input.slug !== slug) {
+          projectsChange(tx);
           await changeKey(
             tx,
             env.id,
@@ -113,6 +113,7 @@ export function environmentsService({
             input.slug,
             `environment ${input.slug} already exists`,
           );
+        }
         const patch: Partial<EnvironmentProps> = { updated_by: attribution(ctx) };
         if (input.slug !== undefined) patch.slug = input.slug;
         if (input.name !== undefined) patch.name = input.name;

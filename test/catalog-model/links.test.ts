@@ -129,6 +129,22 @@ describe('link definitions', () => {
     ]);
   });
 
+  it("a template changed shows at once in every project's read that has no URL of its own", async () => {
+    expect((await links('site')).map((l: { link: string }) => l.link)).not.toContain('runbook');
+    ok(
+      await app.call('PATCH', `${DEFS}/runbook`, {
+        token: admin,
+        body: { url_template: 'https://wiki.example.com/{org}/{project}' },
+      }),
+    );
+    expect((await links('site')).find((l: { link: string }) => l.link === 'runbook')).toMatchObject({
+      url: 'https://wiki.example.com/acme/site',
+      overridden: false,
+    });
+    // api keeps its own.
+    expect((await links('api')).find((l: { link: string }) => l.link === 'runbook').overridden).toBe(true);
+  });
+
   it("deleting a definition drops it from every project's read, its projects' own URLs with it", async () => {
     ok(await def({ slug: 'doomed', name: 'Doomed' }));
     ok(await override('api', 'doomed', { url: 'https://doomed.example.com' }));
