@@ -1045,6 +1045,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organizations/{org}/link-definitions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's link definitions, in creation order
+         * @description Needs link_definition:read (members hold it). Keyset pages.
+         */
+        get: operations["getOrganizationsOrgLinkDefinitions"];
+        put?: never;
+        /**
+         * Creates a link definition of the organization
+         * @description Needs link_definition:create. The template's placeholders come from {project}, {project_id}, {team}, {org} (422 naming an unknown one); expanded, it must be an http or https address without a user name or password. 409 when the slug is taken, or the organization has 100 already.
+         */
+        post: operations["postOrganizationsOrgLinkDefinitions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{org}/link-definitions/{link}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One link definition
+         * @description Needs link_definition:read. 404 when the organization or the definition does not exist.
+         */
+        get: operations["getOrganizationsOrgLinkDefinitionsLink"];
+        put?: never;
+        post?: never;
+        /**
+         * Deletes a link definition, and the URLs projects gave for it
+         * @description Needs link_definition:delete. 404 when there is no such definition.
+         */
+        delete: operations["deleteOrganizationsOrgLinkDefinitionsLink"];
+        options?: never;
+        head?: never;
+        /**
+         * Changes a link definition (its slug stays)
+         * @description Needs link_definition:update; the template is checked as on creation. Answers the definition, or 204 to a caller who may not read definitions.
+         */
+        patch: operations["patchOrganizationsOrgLinkDefinitionsLink"];
+        trace?: never;
+    };
     "/organizations/{org}/operations-log": {
         parameters: {
             query?: never;
@@ -1385,6 +1437,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organizations/{org}/projects/{project}/environments/{environment}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Deploys the project to the environment, at a URL (201 added, 200 URL replaced)
+         * @description Needs update on the project (project:update or a CAN_ACCESS edge carrying update) and environment:read to name the environment (403 before any lookup otherwise). The URL is an http or https address without a user name or password (422 naming /url). The version is not set here: Deployed and Rolled Back entries of the operations log move it. 409 for an archived project.
+         */
+        put: operations["putOrganizationsOrgProjectsProjectEnvironmentsEnvironment"];
+        post?: never;
+        /**
+         * The project no longer runs in the environment
+         * @description Needs update on the project and environment:read; 404 when it is not deployed there. The operations log keeps its entries.
+         */
+        delete: operations["deleteOrganizationsOrgProjectsProjectEnvironmentsEnvironment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organizations/{org}/projects/{project}/events": {
         parameters: {
             query?: never;
@@ -1400,6 +1476,30 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{org}/projects/{project}/links/{link}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Sets the project's own URL for a link, in place of the template's (201 set, 200 replaced)
+         * @description Needs update on the project (project:update or a CAN_ACCESS edge carrying update) and link_definition:read to name the definition (403 before any lookup otherwise). The URL is an http or https address without a user name or password (422 naming /url). 409 for an archived project.
+         */
+        put: operations["putOrganizationsOrgProjectsProjectLinksLink"];
+        post?: never;
+        /**
+         * Drops the project's own URL for a link: the template's applies again
+         * @description Needs update on the project and link_definition:read; 404 when the project has no URL of its own for it.
+         */
+        delete: operations["deleteOrganizationsOrgProjectsProjectLinksLink"];
         options?: never;
         head?: never;
         patch?: never;
@@ -6704,6 +6804,278 @@ export interface operations {
             };
         };
     };
+    getOrganizationsOrgLinkDefinitions: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        icon: string | null;
+                        name: string;
+                        organization: string;
+                        slug: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        url_template: string | null;
+                    }[];
+                };
+            };
+        };
+    };
+    postOrganizationsOrgLinkDefinitions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the name of an icon the console shows by the link */
+                    icon?: string | null;
+                    name: string;
+                    slug: string;
+                    /** @description an http(s) URL with placeholders among {project}, {project_id}, {team}, {org}; null: projects give their own URL */
+                    url_template?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        icon: string | null;
+                        name: string;
+                        organization: string;
+                        slug: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        url_template: string | null;
+                    };
+                };
+            };
+        };
+    };
+    getOrganizationsOrgLinkDefinitionsLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                link: string;
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        icon: string | null;
+                        name: string;
+                        organization: string;
+                        slug: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        url_template: string | null;
+                    };
+                };
+            };
+        };
+    };
+    deleteOrganizationsOrgLinkDefinitionsLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                link: string;
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    patchOrganizationsOrgLinkDefinitionsLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                link: string;
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the name of an icon the console shows by the link */
+                    icon?: string | null;
+                    name?: string;
+                    /** @description an http(s) URL with placeholders among {project}, {project_id}, {team}, {org}; null: projects give their own URL */
+                    url_template?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        icon: string | null;
+                        name: string;
+                        organization: string;
+                        slug: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        url_template: string | null;
+                    };
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     getOrganizationsOrgOperationsLog: {
         parameters: {
             query?: {
@@ -7355,11 +7727,33 @@ export interface operations {
                         };
                         /** Format: date-time */
                         created_at: string;
+                        /** @description the environments it is deployed to, by slug: URL, version running there, since when */
+                        environments: {
+                            /** @description slug of the environment */
+                            environment: string;
+                            /** @description since when that version runs there */
+                            since: string | null;
+                            /** @description where the project answers there */
+                            url: string | null;
+                            /** @description the version running there: moved by Deployed and Rolled Back entries of the operations log */
+                            version: string | null;
+                        }[];
                         /**
                          * Format: uuid
                          * @description graph node id (plugin edges name their ends by it)
                          */
                         id: string;
+                        /** @description the organization's links resolved for the project, by slug; on the read of one project only (lists and write answers leave them out) */
+                        links?: {
+                            icon: string | null;
+                            /** @description slug of the link definition */
+                            link: string;
+                            name: string;
+                            /** @description true: the project's own URL */
+                            overridden: boolean;
+                            /** @description the project's own URL, or the definition's template expanded */
+                            url: string;
+                        }[];
                         name: string;
                         organization: string;
                         previous_score: number | null;
@@ -7439,11 +7833,33 @@ export interface operations {
                         };
                         /** Format: date-time */
                         created_at: string;
+                        /** @description the environments it is deployed to, by slug: URL, version running there, since when */
+                        environments: {
+                            /** @description slug of the environment */
+                            environment: string;
+                            /** @description since when that version runs there */
+                            since: string | null;
+                            /** @description where the project answers there */
+                            url: string | null;
+                            /** @description the version running there: moved by Deployed and Rolled Back entries of the operations log */
+                            version: string | null;
+                        }[];
                         /**
                          * Format: uuid
                          * @description graph node id (plugin edges name their ends by it)
                          */
                         id: string;
+                        /** @description the organization's links resolved for the project, by slug; on the read of one project only (lists and write answers leave them out) */
+                        links?: {
+                            icon: string | null;
+                            /** @description slug of the link definition */
+                            link: string;
+                            name: string;
+                            /** @description true: the project's own URL */
+                            overridden: boolean;
+                            /** @description the project's own URL, or the definition's template expanded */
+                            url: string;
+                        }[];
                         name: string;
                         organization: string;
                         previous_score: number | null;
@@ -7510,11 +7926,33 @@ export interface operations {
                         };
                         /** Format: date-time */
                         created_at: string;
+                        /** @description the environments it is deployed to, by slug: URL, version running there, since when */
+                        environments: {
+                            /** @description slug of the environment */
+                            environment: string;
+                            /** @description since when that version runs there */
+                            since: string | null;
+                            /** @description where the project answers there */
+                            url: string | null;
+                            /** @description the version running there: moved by Deployed and Rolled Back entries of the operations log */
+                            version: string | null;
+                        }[];
                         /**
                          * Format: uuid
                          * @description graph node id (plugin edges name their ends by it)
                          */
                         id: string;
+                        /** @description the organization's links resolved for the project, by slug; on the read of one project only (lists and write answers leave them out) */
+                        links?: {
+                            icon: string | null;
+                            /** @description slug of the link definition */
+                            link: string;
+                            name: string;
+                            /** @description true: the project's own URL */
+                            overridden: boolean;
+                            /** @description the project's own URL, or the definition's template expanded */
+                            url: string;
+                        }[];
                         name: string;
                         organization: string;
                         previous_score: number | null;
@@ -7634,11 +8072,33 @@ export interface operations {
                         };
                         /** Format: date-time */
                         created_at: string;
+                        /** @description the environments it is deployed to, by slug: URL, version running there, since when */
+                        environments: {
+                            /** @description slug of the environment */
+                            environment: string;
+                            /** @description since when that version runs there */
+                            since: string | null;
+                            /** @description where the project answers there */
+                            url: string | null;
+                            /** @description the version running there: moved by Deployed and Rolled Back entries of the operations log */
+                            version: string | null;
+                        }[];
                         /**
                          * Format: uuid
                          * @description graph node id (plugin edges name their ends by it)
                          */
                         id: string;
+                        /** @description the organization's links resolved for the project, by slug; on the read of one project only (lists and write answers leave them out) */
+                        links?: {
+                            icon: string | null;
+                            /** @description slug of the link definition */
+                            link: string;
+                            name: string;
+                            /** @description true: the project's own URL */
+                            overridden: boolean;
+                            /** @description the project's own URL, or the definition's template expanded */
+                            url: string;
+                        }[];
                         name: string;
                         organization: string;
                         previous_score: number | null;
@@ -7856,11 +8316,33 @@ export interface operations {
                         };
                         /** Format: date-time */
                         created_at: string;
+                        /** @description the environments it is deployed to, by slug: URL, version running there, since when */
+                        environments: {
+                            /** @description slug of the environment */
+                            environment: string;
+                            /** @description since when that version runs there */
+                            since: string | null;
+                            /** @description where the project answers there */
+                            url: string | null;
+                            /** @description the version running there: moved by Deployed and Rolled Back entries of the operations log */
+                            version: string | null;
+                        }[];
                         /**
                          * Format: uuid
                          * @description graph node id (plugin edges name their ends by it)
                          */
                         id: string;
+                        /** @description the organization's links resolved for the project, by slug; on the read of one project only (lists and write answers leave them out) */
+                        links?: {
+                            icon: string | null;
+                            /** @description slug of the link definition */
+                            link: string;
+                            name: string;
+                            /** @description true: the project's own URL */
+                            overridden: boolean;
+                            /** @description the project's own URL, or the definition's template expanded */
+                            url: string;
+                        }[];
                         name: string;
                         organization: string;
                         previous_score: number | null;
@@ -8267,6 +8749,121 @@ export interface operations {
             };
         };
     };
+    putOrganizationsOrgProjectsProjectEnvironmentsEnvironment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                environment: string;
+                org: string;
+                project: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description slug of the environment */
+                        environment: string;
+                        /** @description since when that version runs there */
+                        since: string | null;
+                        /** @description where the project answers there */
+                        url: string | null;
+                        /** @description the version running there: moved by Deployed and Rolled Back entries of the operations log */
+                        version: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description slug of the environment */
+                        environment: string;
+                        /** @description since when that version runs there */
+                        since: string | null;
+                        /** @description where the project answers there */
+                        url: string | null;
+                        /** @description the version running there: moved by Deployed and Rolled Back entries of the operations log */
+                        version: string | null;
+                    };
+                };
+            };
+        };
+    };
+    deleteOrganizationsOrgProjectsProjectEnvironmentsEnvironment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                environment: string;
+                org: string;
+                project: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     getOrganizationsOrgProjectsProjectEvents: {
         parameters: {
             query?: {
@@ -8357,6 +8954,111 @@ export interface operations {
                         type: string;
                     }[];
                 };
+            };
+        };
+    };
+    putOrganizationsOrgProjectsProjectLinksLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                link: string;
+                org: string;
+                project: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description slug of the link definition */
+                        link: string;
+                        url: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description slug of the link definition */
+                        link: string;
+                        url: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteOrganizationsOrgProjectsProjectLinksLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                link: string;
+                org: string;
+                project: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -8622,11 +9324,33 @@ export interface operations {
                         };
                         /** Format: date-time */
                         created_at: string;
+                        /** @description the environments it is deployed to, by slug: URL, version running there, since when */
+                        environments: {
+                            /** @description slug of the environment */
+                            environment: string;
+                            /** @description since when that version runs there */
+                            since: string | null;
+                            /** @description where the project answers there */
+                            url: string | null;
+                            /** @description the version running there: moved by Deployed and Rolled Back entries of the operations log */
+                            version: string | null;
+                        }[];
                         /**
                          * Format: uuid
                          * @description graph node id (plugin edges name their ends by it)
                          */
                         id: string;
+                        /** @description the organization's links resolved for the project, by slug; on the read of one project only (lists and write answers leave them out) */
+                        links?: {
+                            icon: string | null;
+                            /** @description slug of the link definition */
+                            link: string;
+                            name: string;
+                            /** @description true: the project's own URL */
+                            overridden: boolean;
+                            /** @description the project's own URL, or the definition's template expanded */
+                            url: string;
+                        }[];
                         name: string;
                         organization: string;
                         previous_score: number | null;

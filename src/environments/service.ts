@@ -3,7 +3,7 @@ import { changedFields, lifecycleEvent } from '../analytics/index.js';
 import type { Core } from '../kernel/core.js';
 import { attribution, hasPermission, type AuthContext } from '../kernel/context.js';
 import { authorize } from '../authz/guard.js';
-import type { Queryable } from '../db/sql.js';
+import type { Queryable, Tx } from '../db/sql.js';
 import {
   changeKey,
   createNode,
@@ -14,6 +14,7 @@ import {
   type GraphNode,
 } from '../graph/store.js';
 import { notFound } from '../http/errors.js';
+import { PROJECT_PAGES } from '../projects/pages.js';
 import type { Page } from '../http/pagination.js';
 
 export interface EnvironmentProps {
@@ -42,7 +43,17 @@ const read = (e: EnvironmentNode) => ({
   updated_at: e.updated_at.toISOString(),
 });
 
-export function environmentsService({ sql, analytics }: Pick<Core, 'sql' | 'analytics'>) {
+export function environmentsService({
+  sql,
+  analytics,
+  graphCache,
+  pages,
+}: Pick<Core, 'sql' | 'analytics' | 'graphCache' | 'pages'>) {
+  /** A rename or deletion rewrites the projects deployed there (a trigger): their reads and pages go. */
+  const projectsChange = (tx: Tx) => {
+    graphCache.invalidate(tx);
+    pages.invalidate(tx, PROJECT_PAGES);
+  };
   return {
     async create(ctx: AuthContext, input: { slug: string; name: string }) {
       authorize(ctx, 'environment:create');
@@ -93,7 +104,8 @@ export function environmentsService({ sql, analytics }: Pick<Core, 'sql' | 'anal
       authorize(ctx, 'environment:update');
       return sql.tx(async (tx) => {
         const env = await mustFindEnvironment(tx, slug);
-        if (input.slug !== undefined && input.slug !== slug)
+        if (input.slug !== undefined && input.slug !== slug) {
+          projectsChange(tx);
           await changeKey(
             tx,
             env.id,
@@ -101,6 +113,7 @@ export function environmentsService({ sql, analytics }: Pick<Core, 'sql' | 'anal
             input.slug,
             `environment ${input.slug} already exists`,
           );
+        }
         const patch: Partial<EnvironmentProps> = { updated_by: attribution(ctx) };
         if (input.slug !== undefined) patch.slug = input.slug;
         if (input.name !== undefined) patch.name = input.name;
@@ -124,6 +137,7 @@ export function environmentsService({ sql, analytics }: Pick<Core, 'sql' | 'anal
       authorize(ctx, 'environment:delete');
       await sql.tx(async (tx) => {
         const env = await mustFindEnvironment(tx, slug);
+        projectsChange(tx);
         await deleteNode(tx, env.id, 'Environment');
         await analytics.event(
           tx,

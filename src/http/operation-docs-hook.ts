@@ -15,6 +15,8 @@ export const TAGS = [
   { name: 'project types', description: 'The kinds of project an organization has' },
   { name: 'blueprints', description: "The JSON Schemas of projects' attributes, per organization and type" },
   { name: 'dependencies', description: 'Projects that depend on other projects, and the blast radius' },
+  { name: 'deployments', description: 'The environments a project runs in: URL, version, since when' },
+  { name: 'links', description: "Link definitions of an organization, and projects' own link URLs" },
   { name: 'activity', description: 'What happened in an organization or a project, by whom and when' },
   { name: 'environments', description: 'Environments' },
   { name: 'delegation', description: 'Consents that let the scheduler act on your behalf' },

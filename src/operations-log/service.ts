@@ -7,12 +7,12 @@ import { attribution, hasPermission, type AuthContext } from '../kernel/context.
 import { authorize, authorizeNaming } from '../authz/guard.js';
 import { findEnvironment } from '../environments/service.js';
 import { isUuid, uuidv7 } from '../graph/ids.js';
-import type { GraphNode } from '../graph/store.js';
+import { getNode, type GraphNode } from '../graph/store.js';
 import { AppError, invalid, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import { organizationOfPath } from '../organizations/service.js';
 import type { OrganizationNode } from '../organizations/index.js';
-import { findProject } from '../projects/index.js';
+import { deploymentsService, findProject, MOVES_VERSION } from '../projects/index.js';
 import { entryOf, recordEntry, type EntryStatus, type EntryType, type OperationsEntry } from './entries.js';
 import { findEntryRow, listEntryRows, type EntryCursor, type Named } from './reader.js';
 
@@ -100,9 +100,20 @@ async function namedBy(
   return slug === undefined ? undefined : named(await find(slug), slug);
 }
 
-export function operationsLogService(core: Pick<Core, 'sql' | 'settings' | 'log' | 'analytics'>) {
+export function operationsLogService(
+  core: Pick<Core, 'sql' | 'settings' | 'log' | 'analytics' | 'graphCache' | 'pages'>,
+) {
   const { sql } = core;
   const reader = analyticsReader(core);
+  const deployments = deploymentsService(core);
+  /** A completed Deployed or Rolled Back entry with a version moves its environment's version. */
+  const movesVersion = (
+    e: OperationsEntry,
+  ): e is OperationsEntry & { version: string; completed_at: string } =>
+    e.status === 'completed' &&
+    e.version !== null &&
+    e.completed_at !== null &&
+    MOVES_VERSION.has(e.entry_type);
 
   /** The stored entry, or undefined; an id that is no UUID names no entry. */
   const findRow = (org: OrganizationNode, id: string) =>
@@ -153,6 +164,14 @@ export function operationsLogService(core: Pick<Core, 'sql' | 'settings' | 'log'
           project_id: project.id,
           environment_id: env.id,
         });
+        // The version running there moves with the entry, in its transaction.
+        if (movesVersion(entry))
+          await deployments.moveVersion(tx, ctx, org, project.id, env, {
+            version: entry.version,
+            at: entry.completed_at,
+            entry: entry.id,
+            entryType: entry.entry_type,
+          });
         return entry;
       });
     },
@@ -232,11 +251,25 @@ export function operationsLogService(core: Pick<Core, 'sql' | 'settings' | 'log'
         // The newest row_version wins: strictly above the open row's, whatever the clocks say.
         recorded_at: new Date(Math.max(now, row.row_version + 1)).toISOString(),
       };
-      // The ids of the open row (empty in a row older than them: it stays matched by its slugs).
-      await recordEntry(core.analytics, sql, entry, {
-        organization_id: row.organization_id,
-        project_id: row.project_id,
-        environment_id: row.environment_id,
+      await sql.tx(async (tx) => {
+        // The ids of the open row (empty in a row older than them: it stays matched by its slugs).
+        await recordEntry(core.analytics, tx, entry, {
+          organization_id: row.organization_id,
+          project_id: row.project_id,
+          environment_id: row.environment_id,
+        });
+        // A deployment completed now moves the version, when its project and environment still exist.
+        if (movesVersion(entry) && row.project_id !== '' && row.environment_id !== '') {
+          const project = await getNode(tx, row.project_id, 'Project');
+          const env = await getNode<{ slug: string }>(tx, row.environment_id, 'Environment');
+          if (project && env)
+            await deployments.moveVersion(tx, ctx, org, project.id, env, {
+              version: entry.version,
+              at: entry.completed_at,
+              entry: entry.id,
+              entryType: entry.entry_type,
+            });
+        }
       });
       return reads ? entry : undefined;
     },

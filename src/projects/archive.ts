@@ -14,6 +14,7 @@ import { authOf, updatedOrNoContent } from '../kernel/route.js';
 import { PROJECT_PAGES } from './pages.js';
 import { ProjectRead } from './schemas.js';
 import { authorizedProject, canOnProject } from './access.js';
+import { changeDetails, fieldChange } from './changes.js';
 import { projectRead, type ProjectRead as Read } from './service.js';
 import { lockProject, setArchived } from './store.js';
 
@@ -55,9 +56,7 @@ export function archiveService({ sql, graphCache, pages, analytics }: Deps) {
           slug,
           organization: org.props.slug,
           project: slug,
-          details: {
-            changes: { archived: { old: project.props.archived ?? null, new: archived } },
-          },
+          details: changeDetails([fieldChange('/archived', project.props.archived ?? null, archived)]),
         }),
       );
       // A caller holding only a delete ACL gets no fields it may not read.

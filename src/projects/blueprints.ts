@@ -30,6 +30,7 @@ import {
 } from '../json-schema/json-schema.js';
 import { authorizedProject } from './access.js';
 import { scopeKey } from './blueprint-scope.js';
+import { changeDetails, fieldChanges } from './changes.js';
 import { findProjectType } from './types.js';
 
 export const BLUEPRINT_PERMISSIONS = crudPermissions(
@@ -267,12 +268,13 @@ export function blueprintsService({ sql, analytics }: Deps) {
         const updated = (await replaceProps<BlueprintProps>(tx, b.id, props))!;
         await analytics.event(
           tx,
-          event(ctx, org, 'updated', updated, {
-            changes: {
-              schema: { old: b.props.schema, new: input.schema },
-              ...(props.name !== b.props.name ? { name: { old: b.props.name, new: props.name } } : {}),
-            },
-          }),
+          event(
+            ctx,
+            org,
+            'updated',
+            updated,
+            changeDetails(fieldChanges(b.props, props, ['name', 'schema'])),
+          ),
         );
         return read(updated, org.props.slug);
       });

@@ -15,6 +15,7 @@ import type { Core } from '../kernel/core.js';
 import type { Api } from '../kernel/domain.js';
 import { authOf } from '../kernel/route.js';
 import { authorizedProject, canOnProject } from './access.js';
+import { changeDetails, fieldChange } from './changes.js';
 import { archivedConflict } from './service.js';
 import { findProject } from './store.js';
 
@@ -144,14 +145,13 @@ export function dependenciesService({ sql, analytics }: Deps) {
             slug,
             organization: org.props.slug,
             project: slug,
-            details: {
-              changes: {
-                [`dependencies/${targetSlug}`]: {
-                  old: before ? { note: before.props.note ?? null } : null,
-                  new: { note },
-                },
-              },
-            },
+            details: changeDetails([
+              fieldChange(
+                `/dependencies/${targetSlug}`,
+                before ? { note: before.props.note ?? null } : null,
+                { note },
+              ),
+            ]),
           }),
         );
         return {
@@ -182,11 +182,9 @@ export function dependenciesService({ sql, analytics }: Deps) {
             slug,
             organization: org.props.slug,
             project: slug,
-            details: {
-              changes: {
-                [`dependencies/${targetSlug}`]: { old: { note: before.props.note ?? null }, new: null },
-              },
-            },
+            details: changeDetails([
+              fieldChange(`/dependencies/${targetSlug}`, { note: before.props.note ?? null }, null),
+            ]),
           }),
         );
       });

@@ -3,6 +3,8 @@ import { crudPermissions } from '../kernel/permissions.js';
 import { archiveRoutes, archiveService, projectArchiveMigration } from './archive.js';
 import { BLUEPRINT_PERMISSIONS, blueprintRoutes, blueprintsService } from './blueprints.js';
 import { dependenciesService, dependencyRoutes } from './dependencies.js';
+import { deploymentRoutes, deploymentsService, projectDeploymentsMigration } from './deployments.js';
+import { LINK_DEFINITION_PERMISSIONS, linkRoutes, linksService } from './links.js';
 import { projectFactsMigration } from './facts.js';
 import { projectPagesMigration } from './pages.js';
 import { projectRoutes } from './routes.js';
@@ -11,12 +13,18 @@ import { PROJECT_TYPE_PERMISSIONS, projectTypeRoutes, projectTypesService } from
 
 export const projectsDomain: Domain = {
   name: 'projects',
-  migrations: [projectPagesMigration, projectArchiveMigration, projectFactsMigration],
+  migrations: [
+    projectPagesMigration,
+    projectArchiveMigration,
+    projectFactsMigration,
+    projectDeploymentsMigration,
+  ],
   permissions: [
     ...crudPermissions('project', 'projects'),
     { name: 'project:access', description: "Manage users' resource-level access (CAN_ACCESS) to projects" },
     ...PROJECT_TYPE_PERMISSIONS,
     ...BLUEPRINT_PERMISSIONS,
+    ...LINK_DEFINITION_PERMISSIONS,
   ],
   routes: (api, core) => {
     projectRoutes(api, projectsService(core), core.pages);
@@ -24,8 +32,11 @@ export const projectsDomain: Domain = {
     projectTypeRoutes(api, projectTypesService(core));
     blueprintRoutes(api, blueprintsService(core));
     dependencyRoutes(api, dependenciesService(core));
+    deploymentRoutes(api, deploymentsService(core));
+    linkRoutes(api, linksService(core));
   },
 };
 
 // What other domains may use of this one's store (everything else of it stays inside).
 export { aclActions, findProject, findProjectBySlugs } from './store.js';
+export { deploymentsService, MOVES_VERSION } from './deployments.js';

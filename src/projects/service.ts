@@ -26,6 +26,9 @@ import { PROJECT_PAGES } from './pages.js';
 import { typesOf } from './types.js';
 import { authorizedProject, canOnProject, refuseWithoutAclFallback } from './access.js';
 import { checkAttributes } from './blueprints.js';
+import { changeDetails, fieldChanges, memberChanges } from './changes.js';
+import { deploymentsRead } from './deployments.js';
+import { linkDefinitionsOf, resolveLinks } from './links.js';
 import {
   lockProject,
   projectGrants,
@@ -46,6 +49,9 @@ export interface ProjectRead {
   types: string[];
   attributes: Record<string, unknown>;
   archived: Archived | null;
+  environments: ReturnType<typeof deploymentsRead>;
+  /** On the read of one project only (lists leave them out: one more read per page). */
+  links?: ReturnType<typeof resolveLinks>;
   score: number | null;
   previous_score: number | null;
   updated_by: string | null;
@@ -62,6 +68,7 @@ export const projectRead = (p: ProjectNode, org: string): ProjectRead => ({
   types: p.props.types ?? [],
   attributes: p.props.attributes,
   archived: p.props.archived ?? null,
+  environments: deploymentsRead(p.props.deployments),
   score: p.props.score ?? null,
   previous_score: p.props.previous_score ?? null,
   updated_by: p.props.updated_by ?? null,
@@ -231,7 +238,8 @@ export function projectsService({ sql, graphCache, pages, analytics }: Deps) {
 
     async get(ctx: AuthContext, orgSlug: string, slug: string): Promise<ProjectRead> {
       const { org, project } = await readableProject(ctx, orgSlug, slug);
-      return projectRead(project, org.props.slug);
+      const links = resolveLinks(await linkDefinitionsOf(sql, org.id), project, org.props.slug);
+      return { ...projectRead(project, org.props.slug), links };
     },
 
     async update(
@@ -292,7 +300,16 @@ export function projectsService({ sql, graphCache, pages, analytics }: Deps) {
             slug: updated.props.slug,
             organization: org.props.slug,
             project: updated.props.slug,
-            details: { changed: changedFields(project.props, patch), previous_slug: slug },
+            details: {
+              changed: changedFields(project.props, patch),
+              previous_slug: slug,
+              ...changeDetails([
+                ...fieldChanges(project.props, patch, ['slug', 'name', 'team', 'types']),
+                ...(patch.attributes
+                  ? memberChanges(project.props.attributes ?? {}, patch.attributes, '/attributes')
+                  : []),
+              ]),
+            },
           }),
         );
         // A caller holding only an update ACL gets no fields it may not read.

@@ -19,6 +19,7 @@ import { organizationOfPath } from '../organizations/service.js';
 import { listOfOrganization } from './org-nodes.js';
 import type { OrganizationNode } from '../organizations/index.js';
 import { typeHasBlueprint } from './blueprint-scope.js';
+import { changeDetails, fieldChanges } from './changes.js';
 
 export const PROJECT_TYPE_PERMISSIONS = crudPermissions('project_type', 'project types');
 
@@ -186,10 +187,8 @@ export function projectTypesService({ sql, analytics }: Deps) {
         if (input.description !== undefined) patch.description = input.description;
         if (input.deploys !== undefined) patch.deploys = input.deploys;
         const updated = await updateExisting<ProjectTypeProps>(tx, t.id, patch);
-        const changes = Object.fromEntries(
-          changedFields(t.props, patch).map((f) => [f, { old: t.props[f] ?? null, new: patch[f] ?? null }]),
-        );
-        await analytics.event(tx, event(ctx, org, 'updated', updated, { changes }));
+        const changes = fieldChanges(t.props, patch, changedFields(t.props, patch));
+        await analytics.event(tx, event(ctx, org, 'updated', updated, changeDetails(changes)));
         return hasPermission(ctx, 'project_type:read') ? read(updated, org.props.slug) : undefined;
       });
     },

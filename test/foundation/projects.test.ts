@@ -19,6 +19,7 @@ const PROJECT_KEYS = [
   'archived',
   'attributes',
   'created_at',
+  'environments',
   'id',
   'name',
   'organization',

@@ -66,7 +66,12 @@ describe('an entry is recorded on the operations_log stream, topic by entry type
       recorded_by: 'admin@example.com',
     });
     expect(res.body.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(rows).toHaveLength(1);
+    // The entry, and (a deployment with a version) the project's version moved, in one transaction.
+    expect(rows.map((r) => `${r.stream}/${r.topic}`)).toEqual([
+      'operations_log/deployments',
+      'events/lifecycle',
+    ]);
+    expect(rows[1]!.row).toMatchObject({ event_type: 'project.updated', project: 'api' });
     expect(rows[0]).toMatchObject({ stream: 'operations_log', topic: 'deployments', headers: {} });
     const idOf = async (path: string) => (await app.call('GET', path, { token: admin })).body.id as string;
     expect(rows[0]!.row).toEqual({

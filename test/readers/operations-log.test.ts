@@ -276,6 +276,29 @@ describe.each(transports())('operations log readers on %s', (transport) => {
       expect((await complete(theirs.body.id, {}, admin)).body).toMatchObject({ id: theirs.body.id });
     });
 
+    it('completing an open deployment moves the version of its environment, since its completion', async () => {
+      const envs = async () =>
+        (await call('GET', '/organizations/ops/projects/web', member)).body.environments;
+      const open = await post(
+        {
+          project: 'web',
+          environment: 'staging',
+          version: '7.0.0',
+          status: 'open',
+          occurred_at: '2026-06-01T09:00:00Z',
+        },
+        writer,
+      );
+      expect(open.status, open.text).toBe(201);
+      expect(await envs()).toEqual([]); // under way: nothing runs there yet
+      await r.settle();
+      const done = await complete(open.body.id, { completed_at: '2026-06-01T10:00:00Z' });
+      expect(done.status, done.text).toBe(200);
+      expect(await envs()).toEqual([
+        { environment: 'staging', url: null, version: '7.0.0', since: '2026-06-01T10:00:00.000Z' },
+      ]);
+    });
+
     it('a completion time the store cannot hold (a leap second, past 2106) is 422 naming it', async () => {
       const open = await post({ status: 'open' }, writer);
       await r.settle();

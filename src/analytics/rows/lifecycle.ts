@@ -6,7 +6,7 @@ import type { EventRow } from './event.js';
 import { eventRow, whoOf } from './event.js';
 
 export type LifecycleSubject =
-  'organization' | 'team' | 'project' | 'environment' | 'project_type' | 'blueprint';
+  'organization' | 'team' | 'project' | 'environment' | 'project_type' | 'blueprint' | 'link_definition';
 export type LifecycleAction = 'created' | 'updated' | 'deleted' | 'archived' | 'unarchived';
 
 export interface LifecycleChange {

@@ -1,7 +1,7 @@
 // The project model's routes (issue 40): archiving, project types, blueprints, links, deployments,
 // dependencies, bulk import.
-import { ORG, P, PROJECT, TEAM, grantAcl } from './foundation.js';
-import { WRITE_WITHOUT_READ, adminCall, fixed, type RouteGroup, type Who } from './table.js';
+import { ENV, ORG, P, PROJECT, TEAM, grantAcl } from './foundation.js';
+import { WRITE_WITHOUT_READ, adminCall, fixed, type Route, type RouteGroup, type Who } from './table.js';
 
 const TYPES = `/organizations/${ORG}/project-types`;
 const TYPE = 'm-type';
@@ -9,6 +9,18 @@ const BLUEPRINTS = `/organizations/${ORG}/blueprints`;
 const BLUEPRINT = 'm-blueprint';
 const OPEN_SCHEMA = { type: 'object' };
 const DEP_TARGET = 'm-dep-target';
+const LINKS = `/organizations/${ORG}/link-definitions`;
+const LINK = 'm-link';
+
+/**
+ * Naming an environment (environment:read) or a link definition (link_definition:read) is checked
+ * before any lookup: 403 to a caller without it (the CAN_ACCESS user, one without roles) whatever the
+ * project, so no oracle of what exists.
+ */
+const NAMES_DEFINITION: Route['expect'] = {
+  'user with CAN_ACCESS': { status: 403, code: 'forbidden' },
+  'user without roles': { status: 403, code: 'forbidden' },
+};
 
 const forAcl = (who: Who) =>
   who === 'user with CAN_ACCESS' || who === 'service account with a CAN_ACCESS edge';
@@ -32,8 +44,105 @@ export const projectModel: RouteGroup = {
       schema: OPEN_SCHEMA,
     });
     await adminCall('POST', P, { slug: DEP_TARGET, name: 'Target', team: TEAM });
+    await adminCall('POST', LINKS, {
+      slug: LINK,
+      name: 'Link',
+      url_template: 'https://x.example.com/{project}',
+    });
   },
   routes: [
+    {
+      method: 'POST',
+      path: '/organizations/{org}/link-definitions',
+      perm: 'link_definition:create organization:read',
+      ok: 201,
+      request: async (n) => ({
+        url: LINKS,
+        body: { slug: `new-link-${n}`, name: 'L', url_template: 'https://x.example.com/{org}/{project}' },
+      }),
+    },
+    {
+      method: 'GET',
+      path: '/organizations/{org}/link-definitions',
+      perm: 'link_definition:read organization:read',
+      ok: 200,
+      request: fixed(LINKS),
+    },
+    {
+      method: 'GET',
+      path: '/organizations/{org}/link-definitions/{link}',
+      perm: 'link_definition:read organization:read',
+      ok: 200,
+      request: fixed(`${LINKS}/${LINK}`),
+    },
+    {
+      method: 'PATCH',
+      path: '/organizations/{org}/link-definitions/{link}',
+      perm: 'link_definition:update organization:read',
+      ok: 200,
+      expect: WRITE_WITHOUT_READ,
+      request: async (n) => ({ url: `${LINKS}/${LINK}`, body: { name: `Link ${n}` } }),
+    },
+    {
+      method: 'DELETE',
+      path: '/organizations/{org}/link-definitions/{link}',
+      perm: 'link_definition:delete organization:read',
+      ok: 204,
+      request: async (n) => {
+        await adminCall('POST', LINKS, { slug: `doomed-link-${n}`, name: 'D' });
+        return { url: `${LINKS}/doomed-link-${n}` };
+      },
+    },
+    {
+      method: 'PUT',
+      path: '/organizations/{org}/projects/{project}/links/{link}',
+      perm: 'project:update link_definition:read',
+      ok: 201,
+      acl: 'update',
+      expect: NAMES_DEFINITION,
+      request: async (n, who) => ({
+        url: `${P}/${await freshProject('link', n, who)}/links/${LINK}`,
+        body: { url: 'https://own.example.com' },
+      }),
+    },
+    {
+      method: 'DELETE',
+      path: '/organizations/{org}/projects/{project}/links/{link}',
+      perm: 'project:update link_definition:read',
+      ok: 204,
+      acl: 'update',
+      expect: NAMES_DEFINITION,
+      request: async (n, who) => {
+        const slug = await freshProject('unlink', n, who);
+        await adminCall('PUT', `${P}/${slug}/links/${LINK}`, { url: 'https://own.example.com' });
+        return { url: `${P}/${slug}/links/${LINK}` };
+      },
+    },
+    {
+      method: 'PUT',
+      path: '/organizations/{org}/projects/{project}/environments/{environment}',
+      perm: 'project:update environment:read',
+      ok: 201,
+      acl: 'update',
+      expect: NAMES_DEFINITION,
+      request: async (n, who) => ({
+        url: `${P}/${await freshProject('deploy', n, who)}/environments/${ENV}`,
+        body: { url: 'https://deploy.example.com' },
+      }),
+    },
+    {
+      method: 'DELETE',
+      path: '/organizations/{org}/projects/{project}/environments/{environment}',
+      perm: 'project:update environment:read',
+      ok: 204,
+      acl: 'update',
+      expect: NAMES_DEFINITION,
+      request: async (n, who) => {
+        const slug = await freshProject('undeploy', n, who);
+        await adminCall('PUT', `${P}/${slug}/environments/${ENV}`, {});
+        return { url: `${P}/${slug}/environments/${ENV}` };
+      },
+    },
     {
       method: 'GET',
       path: '/organizations/{org}/projects/{project}/dependencies',
