@@ -4,6 +4,7 @@ import { archiveRoutes, archiveService, projectArchiveMigration } from './archiv
 import { BLUEPRINT_PERMISSIONS, blueprintRoutes, blueprintsService } from './blueprints.js';
 import { dependenciesService, dependencyRoutes } from './dependencies.js';
 import { projectFactsMigration } from './facts.js';
+import { importRoutes, importService } from './import.js';
 import { projectPagesMigration } from './pages.js';
 import { projectRoutes } from './routes.js';
 import { projectsService } from './service.js';
@@ -18,12 +19,13 @@ export const projectsDomain: Domain = {
     ...PROJECT_TYPE_PERMISSIONS,
     ...BLUEPRINT_PERMISSIONS,
   ],
-  routes: (api, core) => {
+  routes: async (api, core) => {
     projectRoutes(api, projectsService(core), core.pages);
     archiveRoutes(api, archiveService(core));
     projectTypeRoutes(api, projectTypesService(core));
     blueprintRoutes(api, blueprintsService(core));
     dependencyRoutes(api, dependenciesService(core));
+    await importRoutes(api, importService(core));
   },
 };
 
