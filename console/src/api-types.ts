@@ -10282,6 +10282,8 @@ export interface operations {
                         description: string | null;
                         enabled: boolean;
                         name: string;
+                        /** @description slugs of project types the policy applies to (a project of any of them); empty: every project */
+                        project_types: string[];
                         range_score_map: {
                             max?: number | null;
                             min?: number | null;
@@ -10315,6 +10317,8 @@ export interface operations {
                     description?: string | null;
                     enabled?: boolean;
                     name?: string;
+                    /** @description slugs of project types the policy applies to (a project of any of them); empty: every project */
+                    project_types?: string[];
                     range_score_map?: {
                         max?: number | null;
                         min?: number | null;
@@ -10361,6 +10365,8 @@ export interface operations {
                         description: string | null;
                         enabled: boolean;
                         name: string;
+                        /** @description slugs of project types the policy applies to (a project of any of them); empty: every project */
+                        project_types: string[];
                         range_score_map: {
                             max?: number | null;
                             min?: number | null;
@@ -10422,6 +10428,8 @@ export interface operations {
                         description: string | null;
                         enabled: boolean;
                         name: string;
+                        /** @description slugs of project types the policy applies to (a project of any of them); empty: every project */
+                        project_types: string[];
                         range_score_map: {
                             max?: number | null;
                             min?: number | null;
@@ -10495,6 +10503,8 @@ export interface operations {
                     description?: string | null;
                     enabled?: boolean;
                     name?: string;
+                    /** @description slugs of project types the policy applies to (a project of any of them); empty: every project */
+                    project_types?: string[];
                     range_score_map?: {
                         max?: number | null;
                         min?: number | null;
@@ -10540,6 +10550,8 @@ export interface operations {
                         description: string | null;
                         enabled: boolean;
                         name: string;
+                        /** @description slugs of project types the policy applies to (a project of any of them); empty: every project */
+                        project_types: string[];
                         range_score_map: {
                             max?: number | null;
                             min?: number | null;
