@@ -9,6 +9,7 @@ import { AppError, type FieldError } from '../http/errors.js';
 import { parseJsonBody } from '../http/json-body.js';
 import { Slug } from '../http/schemas.js';
 import { plainErrors } from '../http/validation-words.js';
+import { unstorablePointer } from '../lib/json-pointer.js';
 import { Attributes } from './schemas.js';
 
 /** Longest record (an NDJSON line, a CSV record with its quoted line breaks), in characters. */
@@ -58,14 +59,21 @@ const slugOf = (value: unknown): string | null => {
 
 /** A row object (parsed from JSON, or built from CSV cells) checked against the row schema. */
 function checked(line: number, value: unknown, size: number): ParsedRow {
-  if (validateRow(value)) return { line, row: value as ImportRow, size };
-  return refusal(
-    line,
-    slugOf(value),
-    422,
-    'validation_failed',
-    plainErrors(validateRow.errors ?? [], 'body'),
-  );
+  if (!validateRow(value))
+    return refusal(
+      line,
+      slugOf(value),
+      422,
+      'validation_failed',
+      plainErrors(validateRow.errors ?? [], 'body'),
+    );
+  // Text PostgreSQL cannot store (U+0000, a lone surrogate): refused as in a request body, naming where.
+  const unstorable = unstorablePointer(value);
+  if (unstorable)
+    return refusal(line, slugOf(value), 422, 'validation_failed', [
+      { pointer: unstorable.pointer, detail: unstorable.detail },
+    ]);
+  return { line, row: value as ImportRow, size };
 }
 
 const fromAppError = (line: number, slug: string | null, err: unknown, prefix = '') => {

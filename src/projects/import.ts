@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { isDeepStrictEqual } from 'node:util';
 import { Type } from 'typebox';
+import { fromStorageError } from '../http/storage-errors.js';
 import { authorize, authorizeNaming } from '../authz/guard.js';
 import type { Sql, Tx } from '../db/sql.js';
 import { AppError, type FieldError } from '../http/errors.js';
@@ -42,6 +43,21 @@ export const MAX_LISTED_REFUSALS = 1000;
 export const MAX_CONCURRENT_IMPORTS = 2;
 
 export const IMPORT_TYPES = ['application/x-ndjson', 'text/csv'] as const;
+
+/**
+ * The request body, unread, as the route receives it. The stream is held privately: the hooks that
+ * walk a parsed body (the text check of api.ts) see an object with no members, and each row gets that
+ * check instead (import-parse.ts).
+ */
+export class StreamedBody {
+  readonly #stream: Readable;
+  constructor(stream: Readable) {
+    this.#stream = stream;
+  }
+  get stream(): Readable {
+    return this.#stream;
+  }
+}
 
 export interface ImportReport {
   created: number;
@@ -180,8 +196,10 @@ export function importService(deps: Deps) {
         for (const { line, row } of batch) {
           try {
             report[await apply(tx, projects, ctx, org, row)]++;
-          } catch (err) {
-            if (!(err instanceof AppError)) throw err;
+          } catch (caught) {
+            // What the API answers for a storage error (a key taken meanwhile, say) refuses the row alone.
+            const err = caught instanceof AppError ? caught : fromStorageError(caught);
+            if (!err) throw caught;
             refuse({
               line,
               slug: row.slug,
@@ -274,7 +292,9 @@ export async function importRoutes(api: Api, imports: ReturnType<typeof importSe
   await api.register(async (instance) => {
     const scope = instance as unknown as Api;
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser([...IMPORT_TYPES], (_req, payload, done) => done(null, payload));
+    scope.addContentTypeParser([...IMPORT_TYPES], (_req, payload, done) =>
+      done(null, new StreamedBody(payload)),
+    );
     scope.post(
       '/organizations/:org/projects/import',
       {
@@ -295,7 +315,12 @@ export async function importRoutes(api: Api, imports: ReturnType<typeof importSe
         },
       },
       async (req) =>
-        imports.import(authOf(req), req.params.org, req.headers, req.body as unknown as Readable),
+        imports.import(
+          authOf(req),
+          req.params.org,
+          req.headers,
+          (req.body as unknown as StreamedBody).stream,
+        ),
     );
   });
 }

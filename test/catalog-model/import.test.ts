@@ -146,6 +146,47 @@ describe('NDJSON import', () => {
     await read('b7');
   });
 
+  it('text PostgreSQL cannot store (U+0000, a lone surrogate) is refused per row, naming where', async () => {
+    const body = [
+      JSON.stringify({ slug: 'nul', name: 'a\u0000b', team: 'core' }),
+      '{"slug":"sur","name":"S","team":"core","attributes":{"k\\ud800":1}}',
+      JSON.stringify({ slug: 'fine', name: 'Fine', team: 'core' }),
+    ].join('\n');
+    const res = ok(await send(body));
+    expect(res.body).toMatchObject({ created: 1, refused_count: 2 });
+    expect(res.body.refused).toEqual([
+      expect.objectContaining({
+        line: 1,
+        slug: 'nul',
+        status: 422,
+        errors: [expect.objectContaining({ pointer: '/name' })],
+      }),
+      expect.objectContaining({
+        line: 2,
+        slug: 'sur',
+        status: 422,
+        errors: [expect.objectContaining({ pointer: '/attributes/k\ud800' })],
+      }),
+    ]);
+  });
+
+  it('is served over a real connection as through inject (the body streamed, not walked)', async () => {
+    const url = await app.api.listen({ port: 0, host: '127.0.0.1' });
+    const res = await fetch(`${url}${IMPORT}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': CSV },
+      body: 'slug,name,team\nhttp1,Over HTTP,core\n',
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await res.json()).toMatchObject({ created: 1, refused_count: 0 });
+    const big = await fetch(`${url}${IMPORT}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': NDJSON },
+      body: '\n'.repeat(MAX_IMPORT_LINES + 1),
+    });
+    expect(big.status).toBe(413);
+  });
+
   it('an archived project is refused (409), as its PATCH would be', async () => {
     ok(await app.call('POST', P, { token: admin, body: { slug: 'old', name: 'Old', team: 'core' } }));
     ok(await app.call('POST', `${P}/old/archive`, { token: admin, body: {} }));
