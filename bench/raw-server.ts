@@ -1,13 +1,13 @@
 // Raw baselines: bare Fastify routes that run the same SQL on the same pool (src/db/sql.ts, same size)
 // as Keel and send the same JSON, with no authentication, no schema and no service layer. Started as
-// its own process (bench/raw.ts) by bench/scenarios/plugins.ts and bench/scenarios/scale.ts.
+// its own process (bench/raw.ts) by bench/scenarios/plugins.ts, scale.ts and catalog-model.ts.
 import Fastify from 'fastify';
 import { createSql } from '../src/db/sql.js';
 import { NODE_TEXT_COLS as TEXT_COLS, type GraphNodeText, type Props } from '../src/graph/store.js';
+import { projectPageStatement, type FactKind } from '../src/projects/list.js';
 
 const sql = createSql(process.env.KEEL_DATABASE_URL!, Number(process.env.KEEL_DATABASE_POOL_SIZE ?? 20));
 const app = Fastify();
-const COLS = 'n.id, n.label, n.props, n.created_at, n.updated_at';
 type Node = { id: string; label: string; props: unknown; created_at: Date; updated_at: Date };
 // Plugin entities: read with Keel's columns (the document as PostgreSQL's JSON text, the times as ISO
 // text), and written into the same answer around them (Keel's entity-json.ts, without its checks for
@@ -40,17 +40,23 @@ app.get<{ Params: { slug: string; label: string; id: string } }>(
     return reply.type('application/json; charset=utf-8').send(entity(slug, label, n!));
   },
 );
-// The scale bench's ceiling: the admin's first page of projects with the statement Keel runs (the
-// walk of the live projects' partial index, src/projects/list.ts), mapped to the same fields, against
-// a bare /health of this same server.
+// The scale benches' ceiling: a first page of projects with the statement Keel's list runs
+// (src/projects/list.ts: the live projects' partial index, or with `?kind=&name=&value=` one fact
+// filter's walk of project_facts), mapped to the same fields, against a bare /health of this server.
 type ProjectProps = Record<string, unknown> & { slug: string; name: string; team: string };
-app.get<{ Params: { org: string; orgSlug: string } }>('/raw-projects/:org/:orgSlug', async (req) => {
-  const rows = await sql.query<Node & { props: ProjectProps }>(
-    `SELECT ${COLS} FROM graph_nodes n WHERE n.label = $1 AND n.props->>'organization_id' = $2
-        AND NOT (n.props ? 'archived')
-      ORDER BY n.id LIMIT $3`,
-    ['Project', req.params.org, 51],
-  );
+app.get<{
+  Params: { org: string; orgSlug: string };
+  Querystring: { kind?: FactKind; name?: string; value?: string };
+}>('/raw-projects/:org/:orgSlug', async (req) => {
+  const { kind, name, value } = req.query;
+  const filter = {
+    organization: req.params.org,
+    archived: false,
+    facts: kind ? [{ kind, name: name ?? '', values: [value ?? ''] }] : [],
+  };
+  const { params } = projectPageStatement(filter, { limit: '', after: undefined });
+  const { text } = projectPageStatement(filter, { limit: `$${params.length + 1}`, after: undefined });
+  const rows = await sql.query<Node & { props: ProjectProps }>(text, [...params, 51]);
   return rows.slice(0, 50).map((n) => ({
     id: n.id,
     slug: n.props.slug,

@@ -1589,6 +1589,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organizations/{org}/projects/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create or update many projects of an organization from NDJSON or CSV (idempotent by slug)
+         * @description Needs a bearer token, project:create and team:read (401, 403 before the body is read); a row naming an existing project needs update on it (project:update or a CAN_ACCESS edge carrying update), as its PATCH would. Takes application/x-ndjson (one object a line: slug, name, team, types, attributes) or text/csv (a header row; types separated by `;`, attributes a JSON object, attr.<name> columns as text), UTF-8, at most 50 MiB and 100,000 lines (413 before any row is written). Each row is created or updated through the same checks as POST and PATCH (blueprints, types, team); attributes of an existing project are merged (RFC 7396). Answers 200 with {created, updated, unchanged, refused_count, refused: [{line, slug, status, code, errors}]}: a refused row changes nothing and the others go on. A bad CSV header is a 422 for the whole import; 503 with Retry-After while two other imports run in the process.
+         */
+        post: operations["postOrganizationsOrgProjectsImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organizations/{org}/teams": {
         parameters: {
             query?: never;
@@ -9374,6 +9394,72 @@ export interface operations {
             };
         };
     };
+    postOrganizationsOrgProjectsImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org: string;
+            };
+            cookie?: never;
+        };
+        /** @description NDJSON: one object a line with slug, name, team, types (array) and attributes (object). CSV: a header row naming slug, name, team and optionally types (slugs separated by ;), attributes (a JSON object) and attr.<name> columns (text). */
+        requestBody: {
+            content: {
+                "application/x-ndjson": string;
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created: number;
+                        /** @description the first 1000 refused rows, in line order */
+                        refused: {
+                            code: string;
+                            /** @description pointers into the row, as into a POST body */
+                            errors: {
+                                detail: string;
+                                pointer: string;
+                            }[];
+                            /** @description the line the row starts on (the CSV header is line 1) */
+                            line: number;
+                            slug: string | null;
+                            /** @description what the single-project route would have answered */
+                            status: number;
+                        }[];
+                        refused_count: number;
+                        /** @description rows that matched the project as stored (nothing written) */
+                        unchanged: number;
+                        updated: number;
+                    };
+                };
+            };
+        };
+    };
     getOrganizationsOrgTeams: {
         parameters: {
             query?: {
@@ -10920,6 +11006,8 @@ export interface operations {
                         description: string | null;
                         enabled: boolean;
                         name: string;
+                        /** @description slugs of project types the policy applies to (a project of any of them); empty: every project */
+                        project_types: string[];
                         range_score_map: {
                             max?: number | null;
                             min?: number | null;
@@ -10953,6 +11041,8 @@ export interface operations {
                     description?: string | null;
                     enabled?: boolean;
                     name?: string;
+                    /** @description slugs of project types the policy applies to (a project of any of them); empty: every project */
+                    project_types?: string[];
                     range_score_map?: {
                         max?: number | null;
                         min?: number | null;
@@ -10999,6 +11089,8 @@ export interface operations {
                         description: string | null;
                         enabled: boolean;
                         name: string;
+                        /** @description slugs of project types the policy applies to (a project of any of them); empty: every project */
+                        project_types: string[];
                         range_score_map: {
                             max?: number | null;
                             min?: number | null;
@@ -11060,6 +11152,8 @@ export interface operations {
                         description: string | null;
                         enabled: boolean;
                         name: string;
+                        /** @description slugs of project types the policy applies to (a project of any of them); empty: every project */
+                        project_types: string[];
                         range_score_map: {
                             max?: number | null;
                             min?: number | null;
@@ -11133,6 +11227,8 @@ export interface operations {
                     description?: string | null;
                     enabled?: boolean;
                     name?: string;
+                    /** @description slugs of project types the policy applies to (a project of any of them); empty: every project */
+                    project_types?: string[];
                     range_score_map?: {
                         max?: number | null;
                         min?: number | null;
@@ -11178,6 +11274,8 @@ export interface operations {
                         description: string | null;
                         enabled: boolean;
                         name: string;
+                        /** @description slugs of project types the policy applies to (a project of any of them); empty: every project */
+                        project_types: string[];
                         range_score_map: {
                             max?: number | null;
                             min?: number | null;

@@ -17,6 +17,7 @@ import { Type } from 'typebox';
 import type { Core } from '../kernel/core.js';
 import type { Api, Domain } from '../kernel/domain.js';
 import { AppError, type FieldError } from '../http/errors.js';
+import { fromStorageError } from '../http/storage-errors.js';
 import { clientErrorHandler } from '../http/client-errors.js';
 import { clientAddress } from '../http/client-address.js';
 import { Problem, responses } from '../http/schemas.js';
@@ -26,9 +27,6 @@ import { isRawJsonSchema, RawJsonBody } from '../http/raw-json.js';
 import { bodyUnread, discardBody } from '../http/body-limit.js';
 import { BASE_HEADERS, DOCUMENT_HEADERS, HSTS, overHttps } from '../http/security-headers.js';
 import { RequestLogger } from '../http/request-logger.js';
-import { PgCode, pgCode } from '../db/sql.js';
-import { databaseUnavailable } from '../db/unavailable.js';
-import { KeyConflictError, NodeGoneError } from '../graph/store.js';
 import { observabilityRoutes } from '../observability/routes.js';
 import { CompletedRequests } from './completed-requests.js';
 import { requestValidator, stoppedAtCap } from './request-validation.js';
@@ -76,44 +74,6 @@ function textRefusal(where: FieldError['in'], value: unknown): AppError | undefi
   return new AppError(422, 'validation_failed', `${pointer.slice(1) || where}: ${detail}`, [
     { pointer, in: where, detail },
   ]);
-}
-
-/**
- * Safety net for storage errors a service did not translate: a race with a concurrent delete or
- * create is a 409, text PostgreSQL cannot store is a 422; never a 500 for what a client sent.
- */
-function fromStorageError(error: unknown): AppError | undefined {
-  if (error instanceof NodeGoneError || pgCode(error) === PgCode.foreignKeyViolation) {
-    return new AppError(
-      409,
-      'concurrent_change',
-      'a resource this request refers to was deleted meanwhile; retry',
-    );
-  }
-  if (error instanceof KeyConflictError) {
-    return new AppError(409, 'conflict', error.taken ?? 'the resource already exists');
-  }
-  const code = pgCode(error);
-  if (code === '22P05' || code === '22021') {
-    return new AppError(
-      422,
-      'unsupported_text',
-      'the request holds text that cannot be stored (a NUL character)',
-    );
-  }
-  if (code === '22P02') {
-    return new AppError(422, 'validation_failed', 'a value of the request is not valid for its type');
-  }
-  if (databaseUnavailable(error)) {
-    const unavailable = new AppError(
-      503,
-      'database_unavailable',
-      'the database does not answer; retry shortly',
-    );
-    unavailable.retryAfter = 2;
-    return unavailable;
-  }
-  return undefined;
 }
 
 /** The problem an error is answered with. */

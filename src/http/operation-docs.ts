@@ -224,6 +224,15 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
     description:
       "Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 201; errors are problem+json.",
   },
+  'POST /organizations/{org}/projects/import': {
+    summary: 'Create or update many projects of an organization from NDJSON or CSV (idempotent by slug)',
+    description:
+      'Needs a bearer token, project:create and team:read (401, 403 before the body is read); a row naming an existing project needs update on it (project:update or a CAN_ACCESS edge carrying update), as its PATCH would. ' +
+      'Takes application/x-ndjson (one object a line: slug, name, team, types, attributes) or text/csv (a header row; types separated by `;`, attributes a JSON object, attr.<name> columns as text), UTF-8, at most 50 MiB and 100,000 lines (413 before any row is written). ' +
+      'Each row is created or updated through the same checks as POST and PATCH (blueprints, types, team); attributes of an existing project are merged (RFC 7396). ' +
+      'Answers 200 with {created, updated, unchanged, refused_count, refused: [{line, slug, status, code, errors}]}: a refused row changes nothing and the others go on. ' +
+      'A bad CSV header is a 422 for the whole import; 503 with Retry-After while two other imports run in the process.',
+  },
   'GET /organizations/{org}/projects': {
     summary: 'List projects of an organization',
     description:

@@ -6,6 +6,7 @@ import { dependenciesService, dependencyRoutes } from './dependencies.js';
 import { deploymentRoutes, deploymentsService, projectDeploymentsMigration } from './deployments.js';
 import { LINK_DEFINITION_PERMISSIONS, linkRoutes, linksService } from './links.js';
 import { projectFactsMigration } from './facts.js';
+import { importRoutes, importService } from './import.js';
 import { projectPagesMigration } from './pages.js';
 import { projectRoutes } from './routes.js';
 import { projectsService } from './service.js';
@@ -26,7 +27,7 @@ export const projectsDomain: Domain = {
     ...BLUEPRINT_PERMISSIONS,
     ...LINK_DEFINITION_PERMISSIONS,
   ],
-  routes: (api, core) => {
+  routes: async (api, core) => {
     projectRoutes(api, projectsService(core), core.pages);
     archiveRoutes(api, archiveService(core));
     projectTypeRoutes(api, projectTypesService(core));
@@ -34,6 +35,7 @@ export const projectsDomain: Domain = {
     dependencyRoutes(api, dependenciesService(core));
     deploymentRoutes(api, deploymentsService(core));
     linkRoutes(api, linksService(core));
+    await importRoutes(api, importService(core));
   },
 };
 

@@ -1,5 +1,5 @@
 // The scoring model: each enabled policy maps one project attribute to 0-100; a project's score is the
-// weighted mean over the enabled policies. Pure functions, so the worker and the rescore share them.
+// weighted mean over the enabled policies that apply to it (all projects, or those of its types). Pure functions, so the worker and the rescore share them.
 import { invalid } from '../http/errors.js';
 
 export interface ScoreRange {
@@ -16,6 +16,14 @@ export interface PolicyRule {
   enabled: boolean;
   value_score_map: Record<string, number> | null;
   range_score_map: ScoreRange[] | null;
+  /** Slugs of project types the policy applies to; absent or empty: every project. */
+  project_types?: string[] | null | undefined;
+}
+
+/** Does the policy apply to a project of these types? (No types named: to every project.) */
+export function appliesTo(rule: PolicyRule, types: readonly string[]): boolean {
+  const targets = rule.project_types ?? [];
+  return targets.length === 0 || types.some((t) => targets.includes(t));
 }
 
 /** Exactly one map; ranges well-formed and non-overlapping. Throws 422 naming the field. */
@@ -72,15 +80,19 @@ export function policyScore(rule: PolicyRule, value: unknown): number {
   return hit?.score ?? 0;
 }
 
-/** Weighted mean over enabled policies, rounded to 2 decimals; null when no policy applies. */
+/**
+ * Weighted mean over the enabled policies that apply to a project of `types`, rounded to 2 decimals;
+ * null when no policy applies.
+ */
 export function projectScore(
   rules: readonly PolicyRule[],
   attributes: Record<string, unknown>,
+  types: readonly string[] = [],
 ): number | null {
   let total = 0;
   let weights = 0;
   for (const rule of rules) {
-    if (!rule.enabled || rule.weight <= 0) continue;
+    if (!rule.enabled || rule.weight <= 0 || !appliesTo(rule, types)) continue;
     const value = Object.hasOwn(attributes, rule.attribute) ? attributes[rule.attribute] : undefined;
     total += rule.weight * policyScore(rule, value);
     weights += rule.weight;

@@ -27,7 +27,7 @@ export async function recompute(
   const changes: { id: string; score: number | null }[] = [];
   const history: ScoreHistoryRow[] = [];
   for (const p of projects) {
-    const score = projectScore(rules, p.attributes);
+    const score = projectScore(rules, p.attributes, p.types);
     if (score === p.score) continue;
     const item = byProject.get(p.id)!;
     changes.push({ id: p.id, score });

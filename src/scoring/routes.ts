@@ -30,6 +30,12 @@ const Fields = {
   enabled: Type.Boolean(),
   value_score_map: Type.Union([ValueMap, Type.Null()]),
   range_score_map: Type.Union([RangeMap, Type.Null()]),
+  project_types: Type.Array(Slug, {
+    maxItems: 50,
+    uniqueItems: true,
+    description:
+      'slugs of project types the policy applies to (a project of any of them); empty: every project',
+  }),
 };
 const PolicyRead = Type.Object({
   slug: Type.String(),
@@ -48,6 +54,7 @@ const PolicyCreate = Type.Object(
     enabled: Type.Optional(Fields.enabled),
     value_score_map: Type.Optional(Fields.value_score_map),
     range_score_map: Type.Optional(Fields.range_score_map),
+    project_types: Type.Optional(Fields.project_types),
   },
   { additionalProperties: false },
 );
@@ -60,6 +67,7 @@ const PolicyPatch = Type.Object(
     enabled: Type.Optional(Fields.enabled),
     value_score_map: Type.Optional(Fields.value_score_map),
     range_score_map: Type.Optional(Fields.range_score_map),
+    project_types: Type.Optional(Fields.project_types),
   },
   { additionalProperties: false, minProperties: 1 },
 );

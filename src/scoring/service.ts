@@ -34,6 +34,7 @@ export interface PolicyInput {
   enabled?: boolean | undefined;
   value_score_map?: Record<string, number> | null | undefined;
   range_score_map?: ScoreRange[] | null | undefined;
+  project_types?: string[] | undefined;
 }
 
 export const policyRead = (p: PolicyNode) => ({
@@ -45,6 +46,7 @@ export const policyRead = (p: PolicyNode) => ({
   enabled: p.props.enabled,
   value_score_map: p.props.value_score_map,
   range_score_map: p.props.range_score_map,
+  project_types: p.props.project_types ?? [],
   updated_by: p.props.updated_by,
   created_at: p.created_at.toISOString(),
   updated_at: p.updated_at.toISOString(),
@@ -53,7 +55,7 @@ export const policyRead = (p: PolicyNode) => ({
 /** Applies a create or patch body onto stored props; giving one map removes the other. */
 function applyInput(base: Partial<PolicyProps>, input: PolicyInput): Partial<PolicyProps> {
   const next: Partial<PolicyProps> = { ...base };
-  for (const k of ['name', 'description', 'attribute', 'weight', 'enabled'] as const) {
+  for (const k of ['name', 'description', 'attribute', 'weight', 'enabled', 'project_types'] as const) {
     if (input[k] !== undefined) (next as Record<string, unknown>)[k] = input[k];
   }
   const values = input.value_score_map;

@@ -77,6 +77,18 @@ export const scoringMigrations = [
       DROP INDEX IF EXISTS analytics_outbox_score_history;
     `,
   },
+  {
+    id: '0640_scoring_on_types_change',
+    sql: `
+      -- Policies may apply to some project types only: a change of a project's types moves its score.
+      DROP TRIGGER scoring_project_attributes_changed ON graph_nodes;
+      CREATE TRIGGER scoring_project_attributes_changed AFTER UPDATE ON graph_nodes
+        FOR EACH ROW WHEN (NEW.label = 'Project' AND (
+          OLD.props->'attributes' IS DISTINCT FROM NEW.props->'attributes'
+          OR OLD.props->'types' IS DISTINCT FROM NEW.props->'types'))
+        EXECUTE FUNCTION scoring_queue_changed_project();
+    `,
+  },
 ];
 
 export interface Job {
@@ -213,6 +225,8 @@ export interface ProjectScoreRow {
   slug: string;
   organization: string | null;
   attributes: Record<string, unknown>;
+  /** The project's type slugs (policies may target types). */
+  types: string[];
   score: number | null;
 }
 
@@ -225,6 +239,7 @@ export interface ProjectScoreRow {
 export const LOCK_PROJECTS = `
   SELECT n.id, n.props->>'slug' AS slug, o.props->>'slug' AS organization,
          coalesce(n.props->'attributes', '{}'::jsonb) AS attributes,
+         CASE WHEN jsonb_typeof(n.props->'types') = 'array' THEN n.props->'types' ELSE '[]'::jsonb END AS types,
          (n.props->>'score')::float8 AS score
     FROM (SELECT DISTINCT id FROM unnest($1::uuid[]) AS u(id) ORDER BY id) i
    CROSS JOIN LATERAL (

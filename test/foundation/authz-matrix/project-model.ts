@@ -304,6 +304,18 @@ export const projectModel: RouteGroup = {
     },
     {
       method: 'POST',
+      path: '/organizations/{org}/projects/import',
+      // Every row names its team: team:read is checked before the body is read, with project:create.
+      perm: 'project:create team:read organization:read',
+      ok: 200,
+      request: async (n) => ({
+        url: `${P}/import`,
+        body: `${JSON.stringify({ slug: `imported-${n}`, name: 'I', team: TEAM })}\n`,
+        headers: { 'content-type': 'application/x-ndjson' },
+      }),
+    },
+    {
+      method: 'POST',
       path: '/organizations/{org}/projects/{project}/archive',
       perm: 'project:delete',
       ok: 200,
