@@ -9617,6 +9617,12 @@ export interface operations {
                         timezone: string;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description A system schedule, on create and change only: what will fail when it fires (the permission the scheduler account lacks for its target) */
+                        warnings?: {
+                            detail: string;
+                            /** @description the member the warning is about (`/target`) */
+                            pointer: string;
+                        }[];
                     }[];
                 };
             };
@@ -9721,6 +9727,12 @@ export interface operations {
                         timezone: string;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description A system schedule, on create and change only: what will fail when it fires (the permission the scheduler account lacks for its target) */
+                        warnings?: {
+                            detail: string;
+                            /** @description the member the warning is about (`/target`) */
+                            pointer: string;
+                        }[];
                     };
                 };
             };
@@ -9794,6 +9806,12 @@ export interface operations {
                         timezone: string;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description A system schedule, on create and change only: what will fail when it fires (the permission the scheduler account lacks for its target) */
+                        warnings?: {
+                            detail: string;
+                            /** @description the member the warning is about (`/target`) */
+                            pointer: string;
+                        }[];
                     };
                 };
             };
@@ -9936,6 +9954,12 @@ export interface operations {
                         timezone: string;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description A system schedule, on create and change only: what will fail when it fires (the permission the scheduler account lacks for its target) */
+                        warnings?: {
+                            detail: string;
+                            /** @description the member the warning is about (`/target`) */
+                            pointer: string;
+                        }[];
                     };
                 };
             };
@@ -10009,6 +10033,12 @@ export interface operations {
                         timezone: string;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description A system schedule, on create and change only: what will fail when it fires (the permission the scheduler account lacks for its target) */
+                        warnings?: {
+                            detail: string;
+                            /** @description the member the warning is about (`/target`) */
+                            pointer: string;
+                        }[];
                     };
                 };
             };
@@ -10082,6 +10112,12 @@ export interface operations {
                         timezone: string;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description A system schedule, on create and change only: what will fail when it fires (the permission the scheduler account lacks for its target) */
+                        warnings?: {
+                            detail: string;
+                            /** @description the member the warning is about (`/target`) */
+                            pointer: string;
+                        }[];
                     };
                 };
             };
