@@ -50,7 +50,7 @@ export interface paths {
         };
         /**
          * A plugin's edges of one label that start or end at the environment, with the entity at the other end
-         * @description Who may call it: a caller holding the permission `plugins:{plugin}:entities:{label}:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). It also needs read of both end labels (environment:read, team:read, a plugin label’s read...). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `plugins:{plugin}:entities:{label}:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: it also needs read of both end labels (environment:read, team:read, a plugin label’s read...). Answers 200; errors are problem+json.
          */
         get: operations["getAdminEnvironmentsSlugPluginEdgesPluginLabel"];
         put?: never;
@@ -70,7 +70,7 @@ export interface paths {
         };
         /**
          * The login provider types, named for people: the service each one calls
-         * @description Who may call it: a caller holding the permission `oauth-providers:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Configured or not. Needs oauth-providers:read.
+         * @description Who may call it: a caller holding the permission `oauth-providers:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Configured or not. Needs oauth-providers:read. Answers 200; errors are problem+json.
          */
         get: operations["getAdminOauthProviderTypes"];
         put?: never;
@@ -210,13 +210,13 @@ export interface paths {
         };
         /**
          * Read one edge
-         * @description Who may call it: a caller holding the permission `plugins:{slug}:entities:{label}:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). It also needs read of both end labels (environment:read, team:read, a plugin label’s read...). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `plugins:{slug}:entities:{label}:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: it also needs read of both end labels (environment:read, team:read, a plugin label’s read...). Answers 200; errors are problem+json.
          */
         get: operations["getAdminPluginsSlugEdgesLabel"];
         put?: never;
         /**
          * Create an edge (201), or replace the properties of the existing one (200)
-         * @description Who may call it: a caller holding the permission `plugins:{slug}:entities:{label}:write` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). It also needs read of both end labels (environment:read, team:read, a plugin label’s read...). Answers 200, 201; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `plugins:{slug}:entities:{label}:write` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: it also needs read of both end labels (environment:read, team:read, a plugin label’s read...). Answers 200, 201; errors are problem+json.
          */
         post: operations["postAdminPluginsSlugEdgesLabel"];
         delete?: never;
@@ -234,7 +234,7 @@ export interface paths {
         };
         /**
          * The JSON Schema of the edge label's properties
-         * @description Who may call it: a caller holding the permission `plugins:{slug}:entities:{label}:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). It also needs read of both end labels (environment:read, team:read, a plugin label’s read...). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `plugins:{slug}:entities:{label}:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: it also needs read of both end labels (environment:read, team:read, a plugin label’s read...). Answers 200; errors are problem+json.
          */
         get: operations["getAdminPluginsSlugEdgesLabelSchema"];
         put?: never;
@@ -257,7 +257,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a edge
-         * @description Who may call it: a caller holding the permission `plugins:{slug}:entities:{label}:write` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). It also needs read of both end labels (environment:read, team:read, a plugin label’s read...). Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `plugins:{slug}:entities:{label}:write` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: it also needs read of both end labels (environment:read, team:read, a plugin label’s read...). Answers 204; errors are problem+json.
          */
         delete: operations["deleteAdminPluginsSlugEdgesLabelSourceIdTargetId"];
         options?: never;
@@ -352,7 +352,7 @@ export interface paths {
         put?: never;
         /**
          * Registers a webhook (webhooks:write)
-         * @description Who may call it: a caller holding the permission `webhooks:write`; a body that names such a resource also needs `project:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 201; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `webhooks:write`; when the body names such a resource, it also needs `project:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 201; errors are problem+json.
          */
         post: operations["postAdminWebhooks"];
         delete?: never;
@@ -384,7 +384,7 @@ export interface paths {
         head?: never;
         /**
          * Changes a webhook; a secret given replaces the stored one
-         * @description Who may call it: a caller holding the permission `webhooks:write`; a body that names such a resource also needs `project:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with the webhook, or 204 when the caller may change it but not read it.
+         * @description Who may call it: a caller holding the permission `webhooks:write`; when the body names such a resource, it also needs `project:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with the webhook, or 204 when the caller may change it but not read it.
          */
         patch: operations["patchAdminWebhooksSlug"];
         trace?: never;
@@ -440,7 +440,7 @@ export interface paths {
         put?: never;
         /**
          * May I call this route?
-         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). It answers for the caller alone. Answers 200 `{allowed, permission, reason}` for the caller's own token (a user's, a service account's or a delegated one): whether the route's declared permission (its `x-keel-permission`) admits it, without calling the route. The path is matched as the router matches it (a query string is ignored); a path no route takes is `allowed: false`, its reason saying which methods the path takes, if any. On a project's routes a user's CAN_ACCESS grant counts, and a project the caller may not read gets the answer of a missing one. `allowed: true` does not say the target exists, and a route's own rules (in its description) may still refuse. 422 naming `method` or `path` for a question that is not one.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: it answers for the caller alone. Answers 200 `{allowed, permission, reason}` for the caller's own token (a user's, a service account's or a delegated one): whether the route's declared permission (its `x-keel-permission`) admits it, without calling the route. The path is matched as the router matches it (a query string is ignored); a path no route takes is `allowed: false`, its reason saying which methods the path takes, if any. On a project's routes a user's CAN_ACCESS grant counts, and a project the caller may not read gets the answer of a missing one. `allowed: true` does not say the target exists, and a route's own rules (in its description) may still refuse. 422 naming `method` or `path` for a question that is not one.
          */
         post: operations["postAuthCan"];
         delete?: never;
@@ -480,7 +480,7 @@ export interface paths {
         put?: never;
         /**
          * Revokes the presented access token, and the session of the refresh token sent with it
-         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). With `{"refresh_token"}` in the body, the refresh token and every rotation of it (one sign-in) are revoked too, when it is the caller’s; any other value changes nothing.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). With `{"refresh_token"}` in the body, the refresh token and every rotation of it (one sign-in) are revoked too, when it is the caller’s; any other value changes nothing. Answers 204; errors are problem+json.
          */
         post: operations["postAuthLogout"];
         delete?: never;
@@ -580,12 +580,12 @@ export interface paths {
         put?: never;
         /**
          * Trades the session cookie (or a refresh token sent in the body) for a new access token
-         * @description Who may call it: anyone; no token is needed. Whoever holds the refresh token the session cookie carries. For the console. Requires the header `X-Keel-CSRF: 1` and a same-origin request. The refresh token is `{"refresh_token"}` in the body when given, else the `keel_refresh` cookie; it is rotated into the cookie (`HttpOnly; Secure; SameSite=Strict; Path=/auth/session`) and never returned in the body.
+         * @description Who may call it: anyone; no token is needed. The route's own rules: whoever holds the refresh token the session cookie carries. For the console. Requires the header `X-Keel-CSRF: 1` and a same-origin request. The refresh token is `{"refresh_token"}` in the body when given, else the `keel_refresh` cookie; it is rotated into the cookie (`HttpOnly; Secure; SameSite=Strict; Path=/auth/session`) and never returned in the body. Answers 200; errors are problem+json.
          */
         post: operations["postAuthSession"];
         /**
          * Signs the console out: ends the session cookie’s sign-in and clears the cookie
-         * @description Who may call it: anyone; no token is needed. Requires the header `X-Keel-CSRF: 1` and a same-origin request. The refresh token in the `keel_refresh` cookie and every rotation of it are revoked. Revoke the access token with `POST /auth/logout`.
+         * @description Who may call it: anyone; no token is needed. Requires the header `X-Keel-CSRF: 1` and a same-origin request. The refresh token in the `keel_refresh` cookie and every rotation of it are revoked. Revoke the access token with `POST /auth/logout`. Answers 204; errors are problem+json.
          */
         delete: operations["deleteAuthSession"];
         options?: never;
@@ -604,7 +604,7 @@ export interface paths {
         put?: never;
         /**
          * OAuth 2.0 token endpoint (RFC 6749; token exchange RFC 8693)
-         * @description Who may call it: anyone; no token is needed. The client authenticates with its client credential or the token it exchanges. Answers 200; errors are problem+json.
+         * @description Who may call it: anyone; no token is needed. The route's own rules: the client authenticates with its client credential or the token it exchanges. Answers 200; errors are problem+json.
          */
         post: operations["postAuthToken"];
         delete?: never;
@@ -622,7 +622,7 @@ export interface paths {
         };
         /**
          * Sink configuration of the analytics connector runtime
-         * @description Who may call it: anyone; no token is needed. Opened by the connector key header alone; a bearer token does not open it. Authenticated by the `X-Keel-Connector-Key` header (KEEL_CONNECTOR_API_KEY); a bearer token does not open it. Never cached.
+         * @description Who may call it: anyone; no token is needed. The route's own rules: opened by the connector key header alone; a bearer token does not open it. Authenticated by the `X-Keel-Connector-Key` header (KEEL_CONNECTOR_API_KEY); a bearer token does not open it. Never cached. Answers 200; errors are problem+json.
          */
         get: operations["getConnectorsConfig"];
         put?: never;
@@ -642,13 +642,13 @@ export interface paths {
         };
         /**
          * Your consents; admins see everyone's (optionally ?user_email=)
-         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). Users list their own consents; admins and holders of auth:delegate list everyone's. Answers 200; errors are problem+json.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: users list their own consents; admins and holders of auth:delegate list everyone's. Answers 200; errors are problem+json.
          */
         get: operations["getConsents"];
         put?: never;
         /**
          * Records that the scheduler may act on your behalf (only under your own session)
-         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). Users consent for themselves; a service account or a delegated token gets 403. Answers 201; errors are problem+json.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: users consent for themselves; a service account or a delegated token gets 403. Answers 201; errors are problem+json.
          */
         post: operations["postConsents"];
         delete?: never;
@@ -666,14 +666,14 @@ export interface paths {
         };
         /**
          * One consent: its owner, an admin, or a service account holding auth:delegate
-         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). Its owner, admins and service accounts holding auth:delegate; 404 for anyone else. Answers 200; errors are problem+json.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: its owner, admins and service accounts holding auth:delegate; 404 for anyone else. Answers 200; errors are problem+json.
          */
         get: operations["getConsentsId"];
         put?: never;
         post?: never;
         /**
          * Revokes a consent (owner or admin); it stays listed as revoked
-         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). Its owner and admins; 404 for anyone else. Answers 204; errors are problem+json.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: its owner and admins; 404 for anyone else. Answers 204; errors are problem+json.
          */
         delete: operations["deleteConsentsId"];
         options?: never;
@@ -814,13 +814,13 @@ export interface paths {
         };
         /**
          * Models the caller may see
-         * @description Who may call it: a caller holding the permission `ai_model:read` or the permission `ai_model:update`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Without ai_model:read or ai_model:update, a model restricted to teams shows only to their members. With ai_model:read: organization-wide models and restricted ones allowed for a team of the caller. With ai_model:update: all.
+         * @description Who may call it: a caller holding the permission `ai_model:read` or the permission `ai_model:update`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: without ai_model:read or ai_model:update, a model restricted to teams shows only to their members. With ai_model:read: organization-wide models and restricted ones allowed for a team of the caller. With ai_model:update: all. Answers 200; errors are problem+json.
          */
         get: operations["getOrganizationsOrgAiModels"];
         put?: never;
         /**
          * Create a ai model of an organization
-         * @description Who may call it: a caller holding the permission `ai_model:create`; it also needs `organization:read` and `ai_model:read`; a body that names such a resource also needs `team:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 201; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `ai_model:create`; it also needs `organization:read` and `ai_model:read`; when the body names such a resource, it also needs `team:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 201; errors are problem+json.
          */
         post: operations["postOrganizationsOrgAiModels"];
         delete?: never;
@@ -852,7 +852,7 @@ export interface paths {
         head?: never;
         /**
          * Change a ai model of an organization
-         * @description Who may call it: a caller holding the permission `ai_model:update`; it also needs `organization:read`; a body that names such a resource also needs `team:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `ai_model:update`; it also needs `organization:read`; when the body names such a resource, it also needs `team:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
          */
         patch: operations["patchOrganizationsOrgAiModelsId"];
         trace?: never;
@@ -944,7 +944,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the provider for its models (connection test); writes nothing
-         * @description Who may call it: a caller holding the permission `ai_model:create`; it also needs `organization:read` and `ai_model:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Every failure is a 502 whose detail names the driver and the transport error or HTTP status; the provider response body is never included.
+         * @description Who may call it: a caller holding the permission `ai_model:create`; it also needs `organization:read` and `ai_model:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Every failure is a 502 whose detail names the driver and the transport error or HTTP status; the provider response body is never included. Answers 200; errors are problem+json.
          */
         post: operations["postOrganizationsOrgAiProvidersIdDiscover"];
         delete?: never;
@@ -988,7 +988,7 @@ export interface paths {
         put?: never;
         /**
          * Creates a blueprint: the schema of the organization's (or one project type's) attributes
-         * @description Who may call it: a caller holding the permission `blueprint:create`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). 409 when the organization (or the type) has one already. Stored attributes are not checked: see the dry run.
+         * @description Who may call it: a caller holding the permission `blueprint:create`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). 409 when the organization (or the type) has one already. Stored attributes are not checked: see the dry run. Answers 201; errors are problem+json.
          */
         post: operations["postOrganizationsOrgBlueprints"];
         delete?: never;
@@ -1036,7 +1036,7 @@ export interface paths {
         put?: never;
         /**
          * Which projects a schema would not fit (changes nothing)
-         * @description Who may call it: a caller holding the permission `blueprint:read`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Checks every project the schema would apply to: the organization's, or those of project_type. Needs blueprint:read.
+         * @description Who may call it: a caller holding the permission `blueprint:read`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Checks every project the schema would apply to: the organization's, or those of project_type. Needs blueprint:read. Answers 200; errors are problem+json.
          */
         post: operations["postOrganizationsOrgBlueprintsDryRun"];
         delete?: never;
@@ -1054,7 +1054,7 @@ export interface paths {
         };
         /**
          * The organization's activity: what happened, to what, by whom, when
-         * @description Who may call it: a caller holding the permission `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Newest first, keyset pages (Link rel="next"). Read from the analytics store, duplicates collapsed; an event shows up there about one poll interval after it was recorded. 503 with Retry-After while the store is down. Team events need team:read, webhook deliveries webhooks:read. Needs organization:read (403 before any lookup; 404 for an unknown organization). Events of the organization's projects are listed to holders of project:read only; a user reading a project through its access list reads its activity on the project route.
+         * @description Who may call it: a caller holding the permission `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Newest first, keyset pages (Link rel="next"). Read from the analytics store, duplicates collapsed; an event shows up there about one poll interval after it was recorded. 503 with Retry-After while the store is down. Team events need team:read, webhook deliveries webhooks:read. Needs organization:read (403 before any lookup; 404 for an unknown organization). Events of the organization's projects are listed to holders of project:read only; a user reading a project through its access list reads its activity on the project route. Answers 200; errors are problem+json.
          */
         get: operations["getOrganizationsOrgEvents"];
         put?: never;
@@ -1074,13 +1074,13 @@ export interface paths {
         };
         /**
          * The organization's operations log, newest first
-         * @description Who may call it: a caller holding the permission `operations_log:read`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Reads the analytics store (deduplicated: the latest state of each entry); an entry shows up there about one poll interval after it was recorded. 503 with Retry-After while the store is down. Needs operations_log:read.
+         * @description Who may call it: a caller holding the permission `operations_log:read`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Reads the analytics store (deduplicated: the latest state of each entry); an entry shows up there about one poll interval after it was recorded. 503 with Retry-After while the store is down. Needs operations_log:read. Answers 200; errors are problem+json.
          */
         get: operations["getOrganizationsOrgOperationsLog"];
         put?: never;
         /**
          * Records a deployment, rollback, configuration change, restart or maintenance
-         * @description Who may call it: a caller holding the permission `operations_log:create`; it also needs `project:read`, `environment:read` and `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The entry goes to the analytics stream operations_log (nothing else is stored); its readers query the analytics database. Needs operations_log:create, and project:read and environment:read to name the project and environment (403 before any lookup otherwise).
+         * @description Who may call it: a caller holding the permission `operations_log:create`; it also needs `project:read`, `environment:read` and `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The entry goes to the analytics stream operations_log (nothing else is stored); its readers query the analytics database. Needs operations_log:create, and project:read and environment:read to name the project and environment (403 before any lookup otherwise). Answers 201; errors are problem+json.
          */
         post: operations["postOrganizationsOrgOperationsLog"];
         delete?: never;
@@ -1098,7 +1098,7 @@ export interface paths {
         };
         /**
          * One entry of the operations log
-         * @description Who may call it: a caller holding the permission `operations_log:read`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Reads the analytics store (deduplicated: the latest state of each entry); an entry shows up there about one poll interval after it was recorded. 503 with Retry-After while the store is down. Needs operations_log:read.
+         * @description Who may call it: a caller holding the permission `operations_log:read`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Reads the analytics store (deduplicated: the latest state of each entry); an entry shows up there about one poll interval after it was recorded. 503 with Retry-After while the store is down. Needs operations_log:read. Answers 200; errors are problem+json.
          */
         get: operations["getOrganizationsOrgOperationsLogId"];
         put?: never;
@@ -1169,14 +1169,14 @@ export interface paths {
         post?: never;
         /**
          * Delete a project type
-         * @description Who may call it: a caller holding the permission `project_type:delete`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). 409 type_in_use while a project (archived ones included) is of this type.
+         * @description Who may call it: a caller holding the permission `project_type:delete`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). 409 type_in_use while a project (archived ones included) is of this type. Answers 204; errors are problem+json.
          */
         delete: operations["deleteOrganizationsOrgProjectTypesType"];
         options?: never;
         head?: never;
         /**
          * Change a project type
-         * @description Who may call it: a caller holding the permission `project_type:update`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The slug stays (projects and policies name it). 204 to a caller who may not read types.
+         * @description Who may call it: a caller holding the permission `project_type:update`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The slug stays (projects and policies name it). 204 to a caller who may not read types. Answers 200, 204; errors are problem+json.
          */
         patch: operations["patchOrganizationsOrgProjectTypesType"];
         trace?: never;
@@ -1190,7 +1190,7 @@ export interface paths {
         };
         /**
          * List projects of an organization
-         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission, 404 when the caller may not read the project, as for a missing one; admin users pass; a narrowed token passes only what its scopes cover). A user without project:read lists the projects its CAN_ACCESS grants let it read. Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: a user without project:read lists the projects its CAN_ACCESS grants let it read. Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
          */
         get: operations["getOrganizationsOrgProjects"];
         put?: never;
@@ -1214,21 +1214,21 @@ export interface paths {
         };
         /**
          * Read one project of an organization
-         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission, 404 when the caller may not read the project, as for a missing one; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
          */
         get: operations["getOrganizationsOrgProjectsProject"];
         put?: never;
         post?: never;
         /**
          * Deletes the project for good, with its comments, edges and grants
-         * @description Who may call it: a caller holding the permission `project:delete` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Deleting for good takes the global permission: a CAN_ACCESS grant archives at most. Needs the global project:delete permission (an administrator's); a CAN_ACCESS edge carrying delete archives the project at most (POST .../archive).
+         * @description Who may call it: a caller holding the permission `project:delete` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: deleting for good takes the global permission: a CAN_ACCESS grant archives at most. Needs the global project:delete permission (an administrator's); a CAN_ACCESS edge carrying delete archives the project at most (POST .../archive). Answers 204; errors are problem+json.
          */
         delete: operations["deleteOrganizationsOrgProjectsProject"];
         options?: never;
         head?: never;
         /**
          * Change a project of an organization
-         * @description Who may call it: a caller holding the permission `project:update`, or, for a user, a CAN_ACCESS grant with `update` on the project (401 without a token, 403 without the permission, 404 when the caller may not read the project, as for a missing one; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with the project, or 204 when the caller may update but not read it (an update-only ACL).
+         * @description Who may call it: a caller holding the permission `project:update`, or, for a user, a CAN_ACCESS grant with `update` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with the project, or 204 when the caller may update but not read it (an update-only ACL).
          */
         patch: operations["patchOrganizationsOrgProjectsProject"];
         trace?: never;
@@ -1263,7 +1263,7 @@ export interface paths {
         get?: never;
         /**
          * Creates or replaces a user's CAN_ACCESS edge on the project
-         * @description Who may call it: a caller holding the permission `project:access`; it also needs `user:read` and `project:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Each action granted must be one the caller may do on the project. Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `project:access`; it also needs `user:read` and `project:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: each action granted must be one the caller may do on the project. Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
          */
         put: operations["putOrganizationsOrgProjectsProjectAccessEmail"];
         post?: never;
@@ -1288,7 +1288,7 @@ export interface paths {
         put?: never;
         /**
          * Archives the project (who, when, why): it leaves lists and searches, its history stays
-         * @description Who may call it: a caller holding the permission `project:delete`, or, for a user, a CAN_ACCESS grant with `delete` on the project (401 without a token, 403 without the permission, 404 when the caller may not read the project, as for a missing one; admin users pass; a narrowed token passes only what its scopes cover). Needs project:delete, or a CAN_ACCESS edge carrying delete. Answers the project, or 204 to a caller who may not read it. 409 when it is archived already.
+         * @description Who may call it: a caller holding the permission `project:delete`, or, for a user, a CAN_ACCESS grant with `delete` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Needs project:delete, or a CAN_ACCESS edge carrying delete. Answers the project, or 204 to a caller who may not read it. 409 when it is archived already.
          */
         post: operations["postOrganizationsOrgProjectsProjectArchive"];
         delete?: never;
@@ -1306,7 +1306,7 @@ export interface paths {
         };
         /**
          * The projects that depend on this one, transitively, nearest first
-         * @description Who may call it: a caller holding the permission `project:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). It names projects across the organization, so a CAN_ACCESS grant does not open it. Each at its least depth; cycles are tolerated. Needs project:read (global). depth at most 10, limit at most 5000; truncated says more were found.
+         * @description Who may call it: a caller holding the permission `project:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: it names projects across the organization, so a CAN_ACCESS grant does not open it. Each at its least depth; cycles are tolerated. Needs project:read (global). depth at most 10, limit at most 5000; truncated says more were found. Answers 200; errors are problem+json.
          */
         get: operations["getOrganizationsOrgProjectsProjectBlastRadius"];
         put?: never;
@@ -1326,13 +1326,13 @@ export interface paths {
         };
         /**
          * A project's comments, oldest first (needs read access to the project)
-         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission, 404 when the caller may not read the project, as for a missing one; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
          */
         get: operations["getOrganizationsOrgProjectsProjectComments"];
         put?: never;
         /**
          * Comments on a project (needs read access to the project)
-         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission, 404 when the caller may not read the project, as for a missing one; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 201; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 201; errors are problem+json.
          */
         post: operations["postOrganizationsOrgProjectsProjectComments"];
         delete?: never;
@@ -1350,7 +1350,7 @@ export interface paths {
         };
         /**
          * The projects this project depends on, in their id order
-         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission, 404 when the caller may not read the project, as for a missing one; admin users pass; a narrowed token passes only what its scopes cover). Needs read on the project (project:read or a CAN_ACCESS edge); an ACL reader sees the projects it may read only.
+         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Needs read on the project (project:read or a CAN_ACCESS edge); an ACL reader sees the projects it may read only. Answers 200; errors are problem+json.
          */
         get: operations["getOrganizationsOrgProjectsProjectDependencies"];
         put?: never;
@@ -1371,13 +1371,13 @@ export interface paths {
         get?: never;
         /**
          * Records that the project depends on the target project (201 created, 200 replaced)
-         * @description Who may call it: a caller holding the permission `project:update`, or, for a user, a CAN_ACCESS grant with `update` on the project; it also needs `project:read` (401 without a token, 403 without the permission, 404 when the caller may not read the project, as for a missing one; admin users pass; a narrowed token passes only what its scopes cover). Project:read (or a CAN_ACCESS read grant) is needed on the target it names. Needs update on the project (project:update or a CAN_ACCESS edge) and read on the target. A project does not depend on itself (422).
+         * @description Who may call it: a caller holding the permission `project:update`, or, for a user, a CAN_ACCESS grant with `update` on the project; it also needs `project:read` (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: project:read (or a CAN_ACCESS read grant) is needed on the target it names. Needs update on the project (project:update or a CAN_ACCESS edge) and read on the target. A project does not depend on itself (422). Answers 200, 201; errors are problem+json.
          */
         put: operations["putOrganizationsOrgProjectsProjectDependenciesTarget"];
         post?: never;
         /**
          * Remove a dependency
-         * @description Who may call it: a caller holding the permission `project:update`, or, for a user, a CAN_ACCESS grant with `update` on the project; it also needs `project:read` (401 without a token, 403 without the permission, 404 when the caller may not read the project, as for a missing one; admin users pass; a narrowed token passes only what its scopes cover). Project:read (or a CAN_ACCESS read grant) is needed on the target it names. Answers 204, or 404 when there is no such dependency.
+         * @description Who may call it: a caller holding the permission `project:update`, or, for a user, a CAN_ACCESS grant with `update` on the project; it also needs `project:read` (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: project:read (or a CAN_ACCESS read grant) is needed on the target it names. Answers 204, or 404 when there is no such dependency.
          */
         delete: operations["deleteOrganizationsOrgProjectsProjectDependenciesTarget"];
         options?: never;
@@ -1394,7 +1394,7 @@ export interface paths {
         };
         /**
          * The projects that depend on this project, in their id order
-         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission, 404 when the caller may not read the project, as for a missing one; admin users pass; a narrowed token passes only what its scopes cover). Needs read on the project (project:read or a CAN_ACCESS edge); an ACL reader sees the projects it may read only.
+         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Needs read on the project (project:read or a CAN_ACCESS edge); an ACL reader sees the projects it may read only. Answers 200; errors are problem+json.
          */
         get: operations["getOrganizationsOrgProjectsProjectDependents"];
         put?: never;
@@ -1414,7 +1414,7 @@ export interface paths {
         };
         /**
          * A project's activity: what happened, to what, by whom, when
-         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission, 404 when the caller may not read the project, as for a missing one; admin users pass; a narrowed token passes only what its scopes cover). Newest first, keyset pages (Link rel="next"). Read from the analytics store, duplicates collapsed; an event shows up there about one poll interval after it was recorded. 503 with Retry-After while the store is down. Team events need team:read, webhook deliveries webhooks:read. Needs read of the project (project:read, or a CAN_ACCESS read edge); anyone else gets the 404 of a missing project.
+         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Newest first, keyset pages (Link rel="next"). Read from the analytics store, duplicates collapsed; an event shows up there about one poll interval after it was recorded. 503 with Retry-After while the store is down. Team events need team:read, webhook deliveries webhooks:read. Needs read of the project (project:read, or a CAN_ACCESS read edge); anyone else gets the 404 of a missing project. Answers 200; errors are problem+json.
          */
         get: operations["getOrganizationsOrgProjectsProjectEvents"];
         put?: never;
@@ -1434,13 +1434,13 @@ export interface paths {
         };
         /**
          * A release's components: the newest complete batch, each component once
-         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission, 404 when the caller may not read the project, as for a missing one; admin users pass; a narrowed token passes only what its scopes cover). Reads the analytics store. A later batch replaces an earlier one; a batch whose component rows have not all arrived yet is skipped; duplicate deliveries change nothing. No batch yet: batch_id null and no components. 503 with Retry-After while the store is down. Readable by whoever may read the project.
+         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Reads the analytics store. A later batch replaces an earlier one; a batch whose component rows have not all arrived yet is skipped; duplicate deliveries change nothing. No batch yet: batch_id null and no components. 503 with Retry-After while the store is down. Readable by whoever may read the project. Answers 200; errors are problem+json.
          */
         get: operations["getOrganizationsOrgProjectsProjectReleasesVersionComponents"];
         put?: never;
         /**
          * Records a release's components (one batch)
-         * @description Who may call it: a caller holding the permission `release_components:create`; it also needs `project:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Project:read may be a CAN_ACCESS read grant on the project. Records one fact row per component (analytics stream release_components) and then the batch row (release_component_batches), which is published only after the stream acknowledged the fact rows. Readable with GET once the pipeline moved both (about one poll interval). Needs release_components:create and read of the project (as the GET).
+         * @description Who may call it: a caller holding the permission `release_components:create`; it also needs `project:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: project:read may be a CAN_ACCESS read grant on the project. Records one fact row per component (analytics stream release_components) and then the batch row (release_component_batches), which is published only after the stream acknowledged the fact rows. Readable with GET once the pipeline moved both (about one poll interval). Needs release_components:create and read of the project (as the GET). Answers 202; errors are problem+json.
          */
         post: operations["postOrganizationsOrgProjectsProjectReleasesVersionComponents"];
         delete?: never;
@@ -1458,7 +1458,7 @@ export interface paths {
         };
         /**
          * The schema of the project's attributes: its organization's blueprint and its types' (allOf)
-         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission, 404 when the caller may not read the project, as for a missing one; admin users pass; a narrowed token passes only what its scopes cover). Needs project:read or a CAN_ACCESS edge carrying read. An object schema that takes anything when no blueprint applies.
+         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Needs project:read or a CAN_ACCESS edge carrying read. An object schema that takes anything when no blueprint applies. Answers 200; errors are problem+json.
          */
         get: operations["getOrganizationsOrgProjectsProjectSchema"];
         put?: never;
@@ -1478,7 +1478,7 @@ export interface paths {
         };
         /**
          * The project's score changes, newest first
-         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission, 404 when the caller may not read the project, as for a missing one; admin users pass; a narrowed token passes only what its scopes cover). Reads score_history from the analytics store (a change shows up about one poll interval after it was computed; duplicates delivered twice are listed once). 503 with Retry-After while the store is down.
+         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Reads score_history from the analytics store (a change shows up about one poll interval after it was computed; duplicates delivered twice are listed once). 503 with Retry-After while the store is down. Answers 200; errors are problem+json.
          */
         get: operations["getOrganizationsOrgProjectsProjectScoreHistory"];
         put?: never;
@@ -1500,7 +1500,7 @@ export interface paths {
         put?: never;
         /**
          * Brings an archived project back into lists and searches
-         * @description Who may call it: a caller holding the permission `project:delete`, or, for a user, a CAN_ACCESS grant with `delete` on the project (401 without a token, 403 without the permission, 404 when the caller may not read the project, as for a missing one; admin users pass; a narrowed token passes only what its scopes cover). Needs project:delete, or a CAN_ACCESS edge carrying delete. Answers the project, or 204 to a caller who may not read it. 409 when it is not archived.
+         * @description Who may call it: a caller holding the permission `project:delete`, or, for a user, a CAN_ACCESS grant with `delete` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Needs project:delete, or a CAN_ACCESS edge carrying delete. Answers the project, or 204 to a caller who may not read it. 409 when it is not archived.
          */
         post: operations["postOrganizationsOrgProjectsProjectUnarchive"];
         delete?: never;
@@ -1656,7 +1656,7 @@ export interface paths {
         put?: never;
         /**
          * Create a role
-         * @description Who may call it: a caller holding the permission `role:create` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The caller must hold every permission it puts in the role. Answers 201; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `role:create` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: the caller must hold every permission it puts in the role. Answers 201; errors are problem+json.
          */
         post: operations["postRoles"];
         delete?: never;
@@ -1681,14 +1681,14 @@ export interface paths {
         post?: never;
         /**
          * Delete a role
-         * @description Who may call it: a caller holding the permission `role:delete` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The scheduler role and roles holding auth:delegate are the admins’ alone. Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `role:delete` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: the scheduler role and roles holding auth:delegate are the admins’ alone. Answers 204; errors are problem+json.
          */
         delete: operations["deleteRolesSlug"];
         options?: never;
         head?: never;
         /**
          * Change a role
-         * @description Who may call it: a caller holding the permission `role:update` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The caller must hold every permission it adds; the scheduler role and roles holding auth:delegate are the admins’ alone. Answers 200 with the role, or 204 when the caller may change it but not read it.
+         * @description Who may call it: a caller holding the permission `role:update` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: the caller must hold every permission it adds; the scheduler role and roles holding auth:delegate are the admins’ alone. Answers 200 with the role, or 204 when the caller may change it but not read it.
          */
         patch: operations["patchRolesSlug"];
         trace?: never;
@@ -1702,7 +1702,7 @@ export interface paths {
         };
         /**
          * Read one run
-         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). Its creator, admins and tokens delegated by its creator; 404 for anyone else. Answers 200; errors are problem+json.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: its creator, admins and tokens delegated by its creator; 404 for anyone else. Answers 200; errors are problem+json.
          */
         get: operations["getSchedulerRunsId"];
         put?: never;
@@ -1724,7 +1724,7 @@ export interface paths {
         put?: never;
         /**
          * Cancels a running run, from any replica: its call is aborted (within a second) and the run ends cancelled, unless the call got its answer first. The creator of the schedule or an admin (a system run: admins); 409 when the run is not running
-         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). Its creator and admins (a system schedule: admins); a delegated token 403; 404 for anyone who may not see it. Who may see a run may cancel it; an admin for a system run; a delegated token may not (403). Answers 202; the call in flight is aborted and the run ends cancelled. 409 when the run is not running; 404 for a run the caller cannot see.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: its creator and admins (a system schedule: admins); a delegated token 403; 404 for anyone who may not see it. Who may see a run may cancel it; an admin for a system run; a delegated token may not (403). Answers 202; the call in flight is aborted and the run ends cancelled. 409 when the run is not running; 404 for a run the caller cannot see.
          */
         post: operations["postSchedulerRunsIdCancel"];
         delete?: never;
@@ -1742,13 +1742,13 @@ export interface paths {
         };
         /**
          * Your schedules; admins see all
-         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). It lists the caller’s own schedules; admins see all. Answers 200; errors are problem+json.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: it lists the caller’s own schedules; admins see all. Answers 200; errors are problem+json.
          */
         get: operations["getSchedulerSchedules"];
         put?: never;
         /**
          * Creates a schedule: user (runs as you, through a consent) or system (admins; runs as the scheduler)
-         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). A user schedule is made by a user signed in as themselves (a service account or a delegated token gets 403); a system schedule by admins. Answers 201; errors are problem+json.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: a user schedule is made by a user signed in as themselves (a service account or a delegated token gets 403); a system schedule by admins. Answers 201; errors are problem+json.
          */
         post: operations["postSchedulerSchedules"];
         delete?: never;
@@ -1766,21 +1766,21 @@ export interface paths {
         };
         /**
          * Read one schedule
-         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). Its creator, admins and tokens delegated by its creator; 404 for anyone else. Answers 200; errors are problem+json.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: its creator, admins and tokens delegated by its creator; 404 for anyone else. Answers 200; errors are problem+json.
          */
         get: operations["getSchedulerSchedulesSlug"];
         put?: never;
         post?: never;
         /**
          * Deletes a schedule: no later firing; its runs stay readable by admins
-         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). Its creator and admins (a system schedule: admins); a delegated token 403; 404 for anyone who may not see it. Answers 204; errors are problem+json.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: its creator and admins (a system schedule: admins); a delegated token 403; 404 for anyone who may not see it. Answers 204; errors are problem+json.
          */
         delete: operations["deleteSchedulerSchedulesSlug"];
         options?: never;
         head?: never;
         /**
          * Changes a schedule (a user schedule: its creator only)
-         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). Its creator alone (a system schedule: admins); 403 for an admin on a user schedule and for a delegated token; 404 for anyone who may not see it. Answers 200; errors are problem+json.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: its creator alone (a system schedule: admins); 403 for an admin on a user schedule and for a delegated token; 404 for anyone who may not see it. Answers 200; errors are problem+json.
          */
         patch: operations["patchSchedulerSchedulesSlug"];
         trace?: never;
@@ -1796,7 +1796,7 @@ export interface paths {
         put?: never;
         /**
          * Pauses a schedule
-         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). Its creator and admins (a system schedule: admins); a delegated token 403; 404 for anyone who may not see it. Answers 200; errors are problem+json.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: its creator and admins (a system schedule: admins); a delegated token 403; 404 for anyone who may not see it. Answers 200; errors are problem+json.
          */
         post: operations["postSchedulerSchedulesSlugPause"];
         delete?: never;
@@ -1816,7 +1816,7 @@ export interface paths {
         put?: never;
         /**
          * Resumes a schedule from its next occurrence (nothing missed while paused fires)
-         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). Its creator and admins (a system schedule: admins); a delegated token 403; 404 for anyone who may not see it. Answers 200; errors are problem+json.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: its creator and admins (a system schedule: admins); a delegated token 403; 404 for anyone who may not see it. Answers 200; errors are problem+json.
          */
         post: operations["postSchedulerSchedulesSlugResume"];
         delete?: never;
@@ -1836,7 +1836,7 @@ export interface paths {
         put?: never;
         /**
          * Fires the schedule now (a manual run); the answer is the run, still running. 429 with Retry-After while manual runs hold their share (a tenth) of the replica's calls in flight
-         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). Its creator and admins (a system schedule: admins); a delegated token 403; 404 for anyone who may not see it. Answers 202; errors are problem+json.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: its creator and admins (a system schedule: admins); a delegated token 403; 404 for anyone who may not see it. Answers 202; errors are problem+json.
          */
         post: operations["postSchedulerSchedulesSlugRun"];
         delete?: never;
@@ -1854,7 +1854,7 @@ export interface paths {
         };
         /**
          * A schedule's runs, newest first
-         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). Its creator, admins and tokens delegated by its creator; 404 for anyone else. Answers 200; errors are problem+json.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: its creator, admins and tokens delegated by its creator; 404 for anyone else. Answers 200; errors are problem+json.
          */
         get: operations["getSchedulerSchedulesSlugRuns"];
         put?: never;
@@ -1928,7 +1928,7 @@ export interface paths {
         put?: never;
         /**
          * Recomputes now: one project (organization + project), one organization, or everything
-         * @description Who may call it: a caller holding the permission `scoring:rescore`; a body that names such a resource also needs `organization:read` and `project:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `scoring:rescore`; when the body names such a resource, it also needs `organization:read` and `project:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
          */
         post: operations["postScoringRescore"];
         delete?: never;
@@ -1971,7 +1971,7 @@ export interface paths {
         get?: never;
         /**
          * Set a role
-         * @description Who may call it: a caller holding the permission `role:assign`; it also needs `service_account:read` and `role:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The caller must hold every permission the role hands on. Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `role:assign`; it also needs `service_account:read` and `role:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: the caller must hold every permission the role hands on. Answers 204; errors are problem+json.
          */
         put: operations["putServiceAccountsNameRolesRole"];
         post?: never;
@@ -2001,14 +2001,14 @@ export interface paths {
         post?: never;
         /**
          * Delete a service account
-         * @description Who may call it: a caller holding the permission `service_account:delete` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The scheduler account and accounts holding auth:delegate are the admins’ alone. Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `service_account:delete` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: the scheduler account and accounts holding auth:delegate are the admins’ alone. Answers 204; errors are problem+json.
          */
         delete: operations["deleteServiceAccountsSlug"];
         options?: never;
         head?: never;
         /**
          * Change a service account
-         * @description Who may call it: a caller holding the permission `service_account:update` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The scheduler account and accounts holding auth:delegate are the admins’ alone. Answers 200 with the account, or 204 when the caller may change it but not read it.
+         * @description Who may call it: a caller holding the permission `service_account:update` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: the scheduler account and accounts holding auth:delegate are the admins’ alone. Answers 200 with the account, or 204 when the caller may change it but not read it.
          */
         patch: operations["patchServiceAccountsSlug"];
         trace?: never;
@@ -2028,7 +2028,7 @@ export interface paths {
         put?: never;
         /**
          * Create a client credential
-         * @description Who may call it: a caller holding the permission `service_account:update` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Admins alone mint a credential for an account holding a permission the caller does not hold. Answers 201; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `service_account:update` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: admins alone mint a credential for an account holding a permission the caller does not hold. Answers 201; errors are problem+json.
          */
         post: operations["postServiceAccountsSlugClientCredentials"];
         delete?: never;
@@ -2097,14 +2097,14 @@ export interface paths {
         post?: never;
         /**
          * Delete a user
-         * @description Who may call it: a caller holding the permission `user:delete` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Admins alone delete an admin. Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `user:delete` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: admins alone delete an admin. Answers 204; errors are problem+json.
          */
         delete: operations["deleteUsersEmail"];
         options?: never;
         head?: never;
         /**
          * Change a user
-         * @description Who may call it: a caller holding the permission `user:update`, or the signed-in user for their own record (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The signed-in user changes their own password only (sending current_password, with an unnarrowed token); admins alone set another user’s password or change an admin. Answers 200 with the user, or 204 when the caller may change it but not read it.
+         * @description Who may call it: a caller holding the permission `user:update`, or the signed-in user for their own record (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: the signed-in user changes their own password only (sending current_password, with an unnarrowed token); admins alone set another user’s password or change an admin. Answers 200 with the user, or 204 when the caller may change it but not read it.
          */
         patch: operations["patchUsersEmail"];
         trace?: never;
@@ -2119,7 +2119,7 @@ export interface paths {
         get?: never;
         /**
          * Set a role
-         * @description Who may call it: a caller holding the permission `role:assign`; it also needs `user:read` and `role:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The caller must hold every permission the role hands on; admins alone assign admin. Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `role:assign`; it also needs `user:read` and `role:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: the caller must hold every permission the role hands on; admins alone assign admin. Answers 204; errors are problem+json.
          */
         put: operations["putUsersNameRolesRole"];
         post?: never;
@@ -2144,7 +2144,7 @@ export interface paths {
         put?: never;
         /**
          * Receives a delivery of an integration (signed, not bearer-authenticated)
-         * @description Who may call it: anyone; no token is needed. A delivery is authenticated by its signature under the webhook's secret, not by a token. Authenticated by the signature of the webhook's sender (its read answer lists the headers): `github` X-Hub-Signature-256 and X-GitHub-Delivery, `standard` webhook-id, webhook-timestamp and webhook-signature (within 5 minutes), `keel` X-Keel-Signature-256. The body must be a JSON document of at most 1 MiB. Answers 202 once the event is recorded (stream events, topic gateway); a delivery sent again with the same delivery id answers the same event id and is stored once. An unknown webhook and a missing or wrong signature get the same 401. 413 for a larger body or one whose events row would be larger than the stream takes per message (1 MiB), 400 for a signed body that is not JSON.
+         * @description Who may call it: anyone; no token is needed. The route's own rules: a delivery is authenticated by its signature under the webhook's secret, not by a token. Authenticated by the signature of the webhook's sender (its read answer lists the headers): `github` X-Hub-Signature-256 and X-GitHub-Delivery, `standard` webhook-id, webhook-timestamp and webhook-signature (within 5 minutes), `keel` X-Keel-Signature-256. The body must be a JSON document of at most 1 MiB. Answers 202 once the event is recorded (stream events, topic gateway); a delivery sent again with the same delivery id answers the same event id and is stored once. An unknown webhook and a missing or wrong signature get the same 401. 413 for a larger body or one whose events row would be larger than the stream takes per message (1 MiB), 400 for a signed body that is not JSON.
          */
         post: operations["postWebhooksIntegrationWebhook"];
         delete?: never;

@@ -111,7 +111,7 @@ async function byPermission(
     return refuse(`missing permission ${[...main, ...missing].join(', ')}`);
   }
   const naming = p.naming?.length
-    ? `; a body that names such a resource also needs ${p.naming.join(', ')}`
+    ? `; when the body names such a resource, it also needs ${p.naming.join(', ')}`
     : '';
   return { allowed: true, permission, reason: `${via}${naming}${further(p)}` };
 }

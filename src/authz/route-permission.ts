@@ -63,7 +63,7 @@ const list = (ps: readonly string[]) =>
  * cannot disagree. test/http/operation-docs.test.ts checks every operation opens with it.
  */
 export function callerSentence(p: RoutePermission): string {
-  const rule = p.rule ? ` ${p.rule[0]!.toUpperCase()}${p.rule.slice(1)}.` : '';
+  const rule = p.rule ? ` The route's own rules: ${p.rule}.` : '';
   switch (p.callers) {
     case 'anyone':
       return `Who may call it: anyone; no token is needed.${rule}`;
@@ -82,10 +82,10 @@ export function callerSentence(p: RoutePermission): string {
       if (p.self) extra.push(', or the signed-in user for their own record');
       const also = p.also?.length ? `; it also needs ${list(p.also)}` : '';
       const naming = p.naming?.length
-        ? `; a body that names such a resource also needs ${list(p.naming)}`
+        ? `; when the body names such a resource, it also needs ${list(p.naming)}`
         : '';
       const hidden = p.project_access
-        ? ', 404 when the caller may not read the project, as for a missing one'
+        ? '; a user who may not read the project gets the 404 of a missing one'
         : '';
       return (
         `Who may call it: a caller holding ${admits}${extra.join('')}${also}${naming} ` +

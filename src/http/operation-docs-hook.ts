@@ -63,6 +63,17 @@ function declarePermission(route: RouteOptions, method: string, path: string): R
 }
 
 /**
+ * What the operation answers, from its response schema, when its own words do not say it: "Answers
+ * 200, 204; errors are problem+json."
+ */
+function withAnswers(said: string | undefined, response: Schema | undefined): string | undefined {
+  if (said !== undefined && /\banswer/i.test(said)) return said;
+  const codes = Object.keys(response ?? {}).filter((c) => /^[23]\d\d$/.test(c));
+  if (codes.length === 0) return said;
+  return [said, `Answers ${codes.join(', ')}; errors are problem+json.`].filter(Boolean).join(' ');
+}
+
+/**
  * Documents the route (summary, description, example, operationId; `x-keel-permission` and the
  * description's opening sentence from who may call it) and answers who may call it.
  */
@@ -75,7 +86,10 @@ export function documentRoute(route: RouteOptions): RoutePermission | undefined 
   const doc = OPERATION_DOCS[`${method} ${path}`];
   const out: Schema = { ...schema, operationId: schema.operationId ?? operationId(method, path) };
   if (doc?.summary && !schema.summary) out.summary = doc.summary;
-  const said = (schema.description as string | undefined) ?? doc?.description;
+  const said = withAnswers(
+    (schema.description as string | undefined) ?? doc?.description,
+    schema.response as Schema | undefined,
+  );
   if (permission) {
     out['x-keel-permission'] = permission;
     out.description = [callerSentence(permission), said].filter(Boolean).join(' ');
