@@ -21,15 +21,25 @@ export const TargetWarnings = Type.Array(
   },
 );
 
+/** How long a create or change waits for the answer before it flags the check as not made. */
+export const CHECK_TIMEOUT_MS = 5000;
+
 /** Asks the API whether the scheduler's account may call the target; a warning when it may not. */
 export function targetPermissionCheck(
   client: Pick<KeelClient, 'can'>,
   tokens: { schedulerToken(): Promise<string> },
+  timeoutMs = CHECK_TIMEOUT_MS,
 ) {
   return async (target: { method: string; path: string }): Promise<TargetWarning[]> => {
     const call = `${target.method} ${target.path.split('?', 1)[0]}`;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs / 1000} s`)), timeoutMs);
+    });
     try {
-      const answer = await client.can(await tokens.schedulerToken(), target.method, target.path);
+      const ask = (async () => client.can(await tokens.schedulerToken(), target.method, target.path))();
+      ask.catch(() => {});
+      const answer = await Promise.race([ask, late]);
       if (answer.allowed) return [];
       const lacks = answer.permission
         ? `the scheduler account lacks ${answer.permission}`
@@ -47,6 +57,8 @@ export function targetPermissionCheck(
           detail: `could not check whether the scheduler account may call ${call}: ${(err as Error).message}`,
         },
       ];
+    } finally {
+      clearTimeout(timer);
     }
   };
 }

@@ -1,7 +1,11 @@
 // A system schedule runs as the `scheduler` service account: one whose target that account may not call
 // is flagged when it is created or changed (a warning naming the permission it lacks, from the same
 // evaluation as POST /auth/can), instead of failing with a 403 at each firing that nobody sees.
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keelClient } from '../../src/scheduler/keel-client.js';
+import { targetPermissionCheck } from '../../src/scheduler/target-permission.js';
+import { tokenKeeper } from '../../src/scheduler/tokens.js';
 import { createRole } from '../foundation/fixtures.js';
 import { ManualClock, startSchedulerApp, userSchedule, type SchedulerApp } from './support.js';
 
@@ -92,5 +96,44 @@ describe('a system schedule whose target the scheduler account may not call', ()
     const res = await call('POST', '/schedules', alice, userSchedule('alice-users', '/users'));
     expect(res.status, res.text).toBe(201);
     expect(res.body.warnings).toBeUndefined();
+  });
+});
+
+describe('a check that cannot be made is flagged, within a bound', () => {
+  const credential = () => ({ clientId: 'scheduler-test-client', clientSecret: app.clientSecret });
+  const checkAgainst = (baseUrl: string, timeoutMs: number) => {
+    const client = keelClient({ baseUrl: () => baseUrl, timeoutMs: 60_000 });
+    return targetPermissionCheck(client, tokenKeeper(client, credential), timeoutMs);
+  };
+
+  it('an API that refuses the connection', async () => {
+    const server = net.createServer();
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as net.AddressInfo).port;
+    await new Promise((r) => server.close(r));
+    const warnings = await checkAgainst(`http://127.0.0.1:${port}`, 5000)({ method: 'GET', path: '/users' });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]!.detail).toContain(
+      'could not check whether the scheduler account may call GET /users',
+    );
+  });
+
+  it('an API that never answers: flagged after the bound, not after the request timeout', async () => {
+    const sockets: net.Socket[] = [];
+    const server = net.createServer((s) => sockets.push(s));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as net.AddressInfo).port;
+    try {
+      const warnings = await checkAgainst(`http://127.0.0.1:${port}`, 200)({ method: 'GET', path: '/users' });
+      expect(warnings[0]!.detail).toContain('no answer within 0.2 s');
+    } finally {
+      for (const s of sockets) s.destroy();
+      await new Promise((r) => server.close(r));
+    }
+  });
+
+  it('the real API answers the same check for the scheduler account', async () => {
+    const warnings = await checkAgainst(app.baseUrl, 5000)({ method: 'GET', path: '/users' });
+    expect(warnings[0]!.detail).toContain('the scheduler account lacks user:read');
   });
 });
