@@ -9381,6 +9381,8 @@ export interface operations {
                         finished_at: string | null;
                         http_status: number | null;
                         id: string;
+                        /** @description a scheduled run: when its occurrence was to fire, the jitter included (occurrence_at: when it was due) */
+                        jittered_at: string | null;
                         kind: "user" | "system";
                         /** @description a running run waiting to retry: when its next attempt is due */
                         next_attempt_at: string | null;
@@ -9452,6 +9454,8 @@ export interface operations {
                         finished_at: string | null;
                         http_status: number | null;
                         id: string;
+                        /** @description a scheduled run: when its occurrence was to fire, the jitter included (occurrence_at: when it was due) */
+                        jittered_at: string | null;
                         kind: "user" | "system";
                         /** @description a running run waiting to retry: when its next attempt is due */
                         next_attempt_at: string | null;
@@ -9505,16 +9509,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        completed_at: string | null;
                         consent_id: string | null;
                         /** Format: date-time */
                         created_at: string;
                         created_by: string;
-                        cron: string;
+                        /** @description the trigger, when it is a cron expression */
+                        cron: string | null;
                         enabled: boolean;
+                        /** @description the trigger, when it is an interval (canonical ISO 8601 duration) */
+                        every: string | null;
+                        jitter_seconds: number;
                         kind: "user" | "system";
                         last_run_at: string | null;
                         name: string;
+                        /** @description when the next occurrence is due */
+                        next_due_at: string | null;
+                        /** @description when the next occurrence fires (its jitter included) */
                         next_run_at: string | null;
+                        /** @description the trigger, when it is one instant */
+                        once_at: string | null;
                         /** @description an occurrence due while the previous run is still running: skip (default: recorded skipped with the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back at most, further ones are skipped); holds across replicas */
                         overlap: "skip" | "allow" | "queue_one";
                         /** @description queue_one: the occurrence waiting for the running run to end */
@@ -9527,6 +9541,8 @@ export interface operations {
                             max_backoff: number;
                         };
                         slug: string;
+                        /** @description completed: a once_at schedule after its run (never due again) */
+                        state: "active" | "paused" | "completed";
                         target: {
                             body?: unknown;
                             method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -9553,10 +9569,19 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description 5 fields: minute hour day-of-month month day-of-week */
-                    cron: string;
+                    cron?: string;
                     enabled?: boolean;
+                    /** @description an ISO 8601 duration (weeks, days, hours, minutes, seconds; e.g. PT15M, P1D), 1 minute to 31 days: occurrences at the creation time + k intervals */
+                    every?: string;
+                    /** @description each occurrence fires up to this many seconds after it is due, by an offset fixed per schedule (derived from its id), never at or past the next occurrence (default 0) */
+                    jitter_seconds?: number;
                     kind?: "user" | "system";
                     name?: string;
+                    /**
+                     * Format: date-time
+                     * @description one instant (ISO 8601 with its offset), in the future; after its run the schedule is completed
+                     */
+                    once_at?: string;
                     /** @description an occurrence due while the previous run is still running: skip (default: recorded skipped with the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back at most, further ones are skipped); holds across replicas */
                     overlap?: "skip" | "allow" | "queue_one";
                     /** @description Retries of a run on connection errors, timeouts, 429 (Retry-After honoured), 502, 503 and 504; never on another 4xx. Waits grow exponentially with jitter. Every attempt sends the run id as Idempotency-Key. The defaults ride out an API outage of 60 s. */
@@ -9609,16 +9634,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        completed_at: string | null;
                         consent_id: string | null;
                         /** Format: date-time */
                         created_at: string;
                         created_by: string;
-                        cron: string;
+                        /** @description the trigger, when it is a cron expression */
+                        cron: string | null;
                         enabled: boolean;
+                        /** @description the trigger, when it is an interval (canonical ISO 8601 duration) */
+                        every: string | null;
+                        jitter_seconds: number;
                         kind: "user" | "system";
                         last_run_at: string | null;
                         name: string;
+                        /** @description when the next occurrence is due */
+                        next_due_at: string | null;
+                        /** @description when the next occurrence fires (its jitter included) */
                         next_run_at: string | null;
+                        /** @description the trigger, when it is one instant */
+                        once_at: string | null;
                         /** @description an occurrence due while the previous run is still running: skip (default: recorded skipped with the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back at most, further ones are skipped); holds across replicas */
                         overlap: "skip" | "allow" | "queue_one";
                         /** @description queue_one: the occurrence waiting for the running run to end */
@@ -9631,6 +9666,8 @@ export interface operations {
                             max_backoff: number;
                         };
                         slug: string;
+                        /** @description completed: a once_at schedule after its run (never due again) */
+                        state: "active" | "paused" | "completed";
                         target: {
                             body?: unknown;
                             method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -9682,16 +9719,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        completed_at: string | null;
                         consent_id: string | null;
                         /** Format: date-time */
                         created_at: string;
                         created_by: string;
-                        cron: string;
+                        /** @description the trigger, when it is a cron expression */
+                        cron: string | null;
                         enabled: boolean;
+                        /** @description the trigger, when it is an interval (canonical ISO 8601 duration) */
+                        every: string | null;
+                        jitter_seconds: number;
                         kind: "user" | "system";
                         last_run_at: string | null;
                         name: string;
+                        /** @description when the next occurrence is due */
+                        next_due_at: string | null;
+                        /** @description when the next occurrence fires (its jitter included) */
                         next_run_at: string | null;
+                        /** @description the trigger, when it is one instant */
+                        once_at: string | null;
                         /** @description an occurrence due while the previous run is still running: skip (default: recorded skipped with the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back at most, further ones are skipped); holds across replicas */
                         overlap: "skip" | "allow" | "queue_one";
                         /** @description queue_one: the occurrence waiting for the running run to end */
@@ -9704,6 +9751,8 @@ export interface operations {
                             max_backoff: number;
                         };
                         slug: string;
+                        /** @description completed: a once_at schedule after its run (never due again) */
+                        state: "active" | "paused" | "completed";
                         target: {
                             body?: unknown;
                             method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -9772,7 +9821,16 @@ export interface operations {
                     /** @description 5 fields: minute hour day-of-month month day-of-week */
                     cron?: string;
                     enabled?: boolean;
+                    /** @description an ISO 8601 duration (weeks, days, hours, minutes, seconds; e.g. PT15M, P1D), 1 minute to 31 days: occurrences at the creation time + k intervals */
+                    every?: string;
+                    /** @description each occurrence fires up to this many seconds after it is due, by an offset fixed per schedule (derived from its id), never at or past the next occurrence (default 0) */
+                    jitter_seconds?: number;
                     name?: string;
+                    /**
+                     * Format: date-time
+                     * @description one instant (ISO 8601 with its offset), in the future; after its run the schedule is completed
+                     */
+                    once_at?: string;
                     /** @description an occurrence due while the previous run is still running: skip (default: recorded skipped with the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back at most, further ones are skipped); holds across replicas */
                     overlap?: "skip" | "allow" | "queue_one";
                     /** @description Retries of a run on connection errors, timeouts, 429 (Retry-After honoured), 502, 503 and 504; never on another 4xx. Waits grow exponentially with jitter. Every attempt sends the run id as Idempotency-Key. The defaults ride out an API outage of 60 s. */
@@ -9824,16 +9882,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        completed_at: string | null;
                         consent_id: string | null;
                         /** Format: date-time */
                         created_at: string;
                         created_by: string;
-                        cron: string;
+                        /** @description the trigger, when it is a cron expression */
+                        cron: string | null;
                         enabled: boolean;
+                        /** @description the trigger, when it is an interval (canonical ISO 8601 duration) */
+                        every: string | null;
+                        jitter_seconds: number;
                         kind: "user" | "system";
                         last_run_at: string | null;
                         name: string;
+                        /** @description when the next occurrence is due */
+                        next_due_at: string | null;
+                        /** @description when the next occurrence fires (its jitter included) */
                         next_run_at: string | null;
+                        /** @description the trigger, when it is one instant */
+                        once_at: string | null;
                         /** @description an occurrence due while the previous run is still running: skip (default: recorded skipped with the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back at most, further ones are skipped); holds across replicas */
                         overlap: "skip" | "allow" | "queue_one";
                         /** @description queue_one: the occurrence waiting for the running run to end */
@@ -9846,6 +9914,8 @@ export interface operations {
                             max_backoff: number;
                         };
                         slug: string;
+                        /** @description completed: a once_at schedule after its run (never due again) */
+                        state: "active" | "paused" | "completed";
                         target: {
                             body?: unknown;
                             method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -9897,16 +9967,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        completed_at: string | null;
                         consent_id: string | null;
                         /** Format: date-time */
                         created_at: string;
                         created_by: string;
-                        cron: string;
+                        /** @description the trigger, when it is a cron expression */
+                        cron: string | null;
                         enabled: boolean;
+                        /** @description the trigger, when it is an interval (canonical ISO 8601 duration) */
+                        every: string | null;
+                        jitter_seconds: number;
                         kind: "user" | "system";
                         last_run_at: string | null;
                         name: string;
+                        /** @description when the next occurrence is due */
+                        next_due_at: string | null;
+                        /** @description when the next occurrence fires (its jitter included) */
                         next_run_at: string | null;
+                        /** @description the trigger, when it is one instant */
+                        once_at: string | null;
                         /** @description an occurrence due while the previous run is still running: skip (default: recorded skipped with the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back at most, further ones are skipped); holds across replicas */
                         overlap: "skip" | "allow" | "queue_one";
                         /** @description queue_one: the occurrence waiting for the running run to end */
@@ -9919,6 +9999,8 @@ export interface operations {
                             max_backoff: number;
                         };
                         slug: string;
+                        /** @description completed: a once_at schedule after its run (never due again) */
+                        state: "active" | "paused" | "completed";
                         target: {
                             body?: unknown;
                             method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -9970,16 +10052,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        completed_at: string | null;
                         consent_id: string | null;
                         /** Format: date-time */
                         created_at: string;
                         created_by: string;
-                        cron: string;
+                        /** @description the trigger, when it is a cron expression */
+                        cron: string | null;
                         enabled: boolean;
+                        /** @description the trigger, when it is an interval (canonical ISO 8601 duration) */
+                        every: string | null;
+                        jitter_seconds: number;
                         kind: "user" | "system";
                         last_run_at: string | null;
                         name: string;
+                        /** @description when the next occurrence is due */
+                        next_due_at: string | null;
+                        /** @description when the next occurrence fires (its jitter included) */
                         next_run_at: string | null;
+                        /** @description the trigger, when it is one instant */
+                        once_at: string | null;
                         /** @description an occurrence due while the previous run is still running: skip (default: recorded skipped with the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back at most, further ones are skipped); holds across replicas */
                         overlap: "skip" | "allow" | "queue_one";
                         /** @description queue_one: the occurrence waiting for the running run to end */
@@ -9992,6 +10084,8 @@ export interface operations {
                             max_backoff: number;
                         };
                         slug: string;
+                        /** @description completed: a once_at schedule after its run (never due again) */
+                        state: "active" | "paused" | "completed";
                         target: {
                             body?: unknown;
                             method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -10062,6 +10156,8 @@ export interface operations {
                         finished_at: string | null;
                         http_status: number | null;
                         id: string;
+                        /** @description a scheduled run: when its occurrence was to fire, the jitter included (occurrence_at: when it was due) */
+                        jittered_at: string | null;
                         kind: "user" | "system";
                         /** @description a running run waiting to retry: when its next attempt is due */
                         next_attempt_at: string | null;
@@ -10136,6 +10232,8 @@ export interface operations {
                         finished_at: string | null;
                         http_status: number | null;
                         id: string;
+                        /** @description a scheduled run: when its occurrence was to fire, the jitter included (occurrence_at: when it was due) */
+                        jittered_at: string | null;
                         kind: "user" | "system";
                         /** @description a running run waiting to retry: when its next attempt is due */
                         next_attempt_at: string | null;

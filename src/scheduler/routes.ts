@@ -42,6 +42,19 @@ const Cron = Type.String({
   maxLength: 120,
   description: '5 fields: minute hour day-of-month month day-of-week',
 });
+const Every = Type.String({
+  minLength: 2,
+  maxLength: 40,
+  description:
+    'an ISO 8601 duration (weeks, days, hours, minutes, seconds; e.g. PT15M, P1D), 1 minute to 31 days: ' +
+    'occurrences at the creation time + k intervals',
+});
+const OnceAt = Type.String({
+  format: 'date-time',
+  maxLength: 40,
+  description:
+    'one instant (ISO 8601 with its offset), in the future; after its run the schedule is completed',
+});
 const Timezone = Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone; default UTC' });
 const Name = Type.String({ minLength: 1, maxLength: 200 });
 const Retry = Type.Object(
@@ -87,6 +100,13 @@ const Overlap = Type.Union([Type.Literal('skip'), Type.Literal('allow'), Type.Li
     'the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back ' +
     'at most, further ones are skipped); holds across replicas',
 });
+const Jitter = Type.Integer({
+  minimum: 0,
+  maximum: 3600,
+  description:
+    'each occurrence fires up to this many seconds after it is due, by an offset fixed per schedule ' +
+    '(derived from its id), never at or past the next occurrence (default 0)',
+});
 const RetryRead = Type.Object({
   max_attempts: Type.Integer(),
   initial_backoff: Type.Number({ description: 'seconds' }),
@@ -105,9 +125,19 @@ const AttemptRead = Type.Object(
 const ScheduleRead = Type.Object({
   slug: Type.String(),
   name: Type.String(),
-  cron: Type.String(),
+  cron: Type.Union([Type.String(), Type.Null()], {
+    description: 'the trigger, when it is a cron expression',
+  }),
+  every: Type.Union([Type.String(), Type.Null()], {
+    description: 'the trigger, when it is an interval (canonical ISO 8601 duration)',
+  }),
+  once_at: Type.Union([Timestamp, Type.Null()], { description: 'the trigger, when it is one instant' }),
   timezone: Type.String(),
   enabled: Type.Boolean(),
+  state: Type.Union([Type.Literal('active'), Type.Literal('paused'), Type.Literal('completed')], {
+    description: 'completed: a once_at schedule after its run (never due again)',
+  }),
+  completed_at: Type.Union([Timestamp, Type.Null()]),
   kind: Kind,
   target: Type.Object({ method: Method, path: Type.String(), body: Type.Optional(Type.Unknown()) }),
   retry: RetryRead,
@@ -118,7 +148,11 @@ const ScheduleRead = Type.Object({
   }),
   created_by: Type.String(),
   consent_id: Type.Union([Type.String(), Type.Null()]),
-  next_run_at: NullableTimestamp,
+  jitter_seconds: Type.Integer(),
+  next_run_at: Type.Union([Timestamp, Type.Null()], {
+    description: 'when the next occurrence fires (its jitter included)',
+  }),
+  next_due_at: Type.Union([Timestamp, Type.Null()], { description: 'when the next occurrence is due' }),
   last_run_at: NullableTimestamp,
   created_at: Timestamp,
   updated_at: Timestamp,
@@ -127,7 +161,9 @@ const ScheduleCreate = Type.Object(
   {
     slug: Slug,
     name: Type.Optional(Name),
-    cron: Cron,
+    cron: Type.Optional(Cron),
+    every: Type.Optional(Every),
+    once_at: Type.Optional(OnceAt),
     timezone: Type.Optional(Timezone),
     enabled: Type.Optional(Type.Boolean()),
     kind: Type.Optional(Kind),
@@ -135,6 +171,7 @@ const ScheduleCreate = Type.Object(
     retry: Type.Optional(Retry),
     timeout_seconds: Type.Optional(TimeoutSeconds),
     overlap: Type.Optional(Overlap),
+    jitter_seconds: Type.Optional(Jitter),
   },
   { additionalProperties: false },
 );
@@ -142,12 +179,15 @@ const SchedulePatch = Type.Object(
   {
     name: Type.Optional(Name),
     cron: Type.Optional(Cron),
+    every: Type.Optional(Every),
+    once_at: Type.Optional(OnceAt),
     timezone: Type.Optional(Timezone),
     enabled: Type.Optional(Type.Boolean()),
     target: Type.Optional(TargetSchema),
     retry: Type.Optional(Retry),
     timeout_seconds: Type.Optional(TimeoutSeconds),
     overlap: Type.Optional(Overlap),
+    jitter_seconds: Type.Optional(Jitter),
   },
   { additionalProperties: false, minProperties: 1 },
 );
@@ -182,6 +222,10 @@ const RunRead = Type.Object({
     description: 'when someone asked to cancel the run (POST /scheduler/runs/{id}/cancel)',
   }),
   cancelled_by: Type.Union([Type.String(), Type.Null()], { description: 'who asked to cancel it' }),
+  jittered_at: Type.Union([Timestamp, Type.Null()], {
+    description:
+      'a scheduled run: when its occurrence was to fire, the jitter included (occurrence_at: when it was due)',
+  }),
 });
 const RunParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;

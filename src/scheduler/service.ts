@@ -4,7 +4,8 @@ import type { Page } from '../http/pagination.js';
 import type { Sql } from '../db/sql.js';
 import { isUuid, uuidv7 } from '../graph/ids.js';
 import type { Caller } from './callers.js';
-import { canonicalTimezone, cronProblem, nextOccurrence } from './cron.js';
+import { checkedTimezone, checkedTrigger, triggerMembers, type TriggerInput } from './trigger-input.js';
+import { formatEvery, upcoming } from './triggers.js';
 import type { FiringEngine } from './firing.js';
 import { KeelApiError, type KeelClient } from './keel-client.js';
 import {
@@ -35,25 +36,25 @@ export interface RetryInput {
   max_backoff?: number | undefined;
 }
 
-export interface ScheduleInput {
+export interface ScheduleInput extends TriggerInput {
+  jitter_seconds?: number | undefined;
   overlap?: OverlapPolicy | undefined;
   retry?: RetryInput | undefined;
   timeout_seconds?: number | null | undefined;
   slug: string;
   name?: string | undefined;
-  cron: string;
   timezone?: string | undefined;
   enabled?: boolean | undefined;
   kind?: ScheduleKind | undefined;
   target: Target;
 }
 
-export interface SchedulePatch {
+export interface SchedulePatch extends TriggerInput {
+  jitter_seconds?: number | undefined;
   overlap?: OverlapPolicy | undefined;
   retry?: RetryInput | undefined;
   timeout_seconds?: number | null | undefined;
   name?: string | undefined;
-  cron?: string | undefined;
   timezone?: string | undefined;
   enabled?: boolean | undefined;
   target?: Target | undefined;
@@ -62,12 +63,20 @@ export interface SchedulePatch {
 const MAX_BODY_BYTES = 64 * 1024;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** active, paused, or completed (a once_at schedule after its run). */
+export const scheduleState = (s: ScheduleRow): 'active' | 'paused' | 'completed' =>
+  s.completed_at !== null ? 'completed' : s.enabled ? 'active' : 'paused';
+
 export const scheduleRead = (s: ScheduleRow) => ({
   slug: s.slug,
   name: s.name,
   cron: s.cron,
+  every: s.every_seconds === null ? null : formatEvery(s.every_seconds),
+  once_at: iso(s.once_at),
   timezone: s.timezone,
   enabled: s.enabled,
+  state: scheduleState(s),
+  completed_at: iso(s.completed_at),
   kind: s.kind,
   target: {
     method: s.target_method,
@@ -87,7 +96,9 @@ export const scheduleRead = (s: ScheduleRow) => ({
   queued_occurrence_at: iso(s.queued_occurrence_at),
   created_by: s.created_by,
   consent_id: s.consent_id,
+  jitter_seconds: s.jitter_seconds,
   next_run_at: iso(s.next_run_at),
+  next_due_at: iso(s.next_due_at ?? s.next_run_at),
   last_run_at: iso(s.last_run_at),
   created_at: s.created_at.toISOString(),
   updated_at: s.updated_at.toISOString(),
@@ -112,19 +123,12 @@ export const runRead = (r: RunRow) => ({
   next_attempt_at: r.state === 'running' ? iso(r.next_attempt_at) : null,
   cancel_requested_at: iso(r.cancel_requested_at),
   cancelled_by: r.cancelled_by,
+  jittered_at: iso(r.jittered_at),
 });
 
 const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 const isCreator = (c: Caller, s: ScheduleRow) => c.kind === 'user' && sameName(c.name, s.created_by);
 const canSee = (c: Caller, s: ScheduleRow) => c.isAdmin || isCreator(c, s);
-
-function validateTiming(cron: string, timezone: string): string {
-  const tz = canonicalTimezone(timezone);
-  if (!tz) throw invalid('/timezone', 'is not an IANA time zone (e.g. Europe/Berlin, UTC)');
-  const problem = cronProblem(cron, tz);
-  if (problem) throw invalid('/cron', problem);
-  return tz;
-}
 
 function validateTarget(t: Target): void {
   const problem = targetPathProblem(t.path);
@@ -209,8 +213,14 @@ export function schedulesService({ sql, client, engine, log }: Deps) {
     const s = await manageable(c, slug);
     if (s.enabled === enabled) return scheduleRead(s);
     // Resuming starts from the next occurrence after now: nothing missed while paused is fired.
-    const next = enabled ? nextOccurrence(s.cron, s.timezone, now()) : null;
-    const updated = await updateSchedule(sql, s.id, { enabled, next_run_at: next });
+    const next = enabled ? upcoming(s, now()) : { next_run_at: null, next_due_at: null };
+    if (enabled && next.next_run_at === null) {
+      throw conflict(
+        `schedule ${slug} has no occurrence left (its once_at has passed); PATCH once_at to a later instant`,
+        'schedule_completed',
+      );
+    }
+    const updated = await updateSchedule(sql, s.id, { enabled, ...next });
     if (!updated) throw notFound(`schedule ${slug}`);
     engine.wake();
     return scheduleRead(updated);
@@ -231,7 +241,9 @@ export function schedulesService({ sql, client, engine, log }: Deps) {
             `with ${RESERVED_PREFIX}); choose another`,
         );
       }
-      const timezone = validateTiming(input.cron, input.timezone ?? 'UTC');
+      const timezone = checkedTimezone(input.timezone ?? 'UTC');
+      const created_at = now();
+      const trigger = checkedTrigger(input, timezone, created_at);
       validateTarget(input.target);
       const retry = retryPolicy(input.retry);
       if (await findLiveSchedule(sql, input.slug)) throw conflict(`schedule ${input.slug} already exists`);
@@ -244,11 +256,15 @@ export function schedulesService({ sql, client, engine, log }: Deps) {
         }
       }
       const enabled = input.enabled ?? true;
+      const id = uuidv7();
+      const jitter = input.jitter_seconds ?? 0;
       const created = await insertSchedule(sql, {
-        id: uuidv7(),
+        next_run_at: null,
+        id,
         slug: input.slug,
         name: input.name ?? input.slug,
-        cron: input.cron.trim(),
+        ...trigger,
+        created_at,
         timezone,
         enabled,
         kind,
@@ -257,7 +273,10 @@ export function schedulesService({ sql, client, engine, log }: Deps) {
         target_body: input.target.body,
         created_by: c.name,
         consent_id: consentId,
-        next_run_at: enabled ? nextOccurrence(input.cron, timezone, now()) : null,
+        ...(enabled
+          ? upcoming({ ...trigger, timezone, created_at, id, jitter_seconds: jitter }, created_at)
+          : {}),
+        jitter_seconds: jitter,
         ...retryColumns(retry),
         timeout_seconds: input.timeout_seconds ?? null,
         overlap: input.overlap ?? 'skip',
@@ -292,11 +311,17 @@ export function schedulesService({ sql, client, engine, log }: Deps) {
           'only its creator changes a user schedule (it runs as them); pause or delete it instead',
         );
       }
-      const cron = patch.cron ?? s.cron;
-      const timezone = validateTiming(cron, patch.timezone ?? s.timezone);
+      const timezone = checkedTimezone(patch.timezone ?? s.timezone);
+      // A trigger member replaces the trigger; without one, the kept cron is checked in the new zone.
+      const newTrigger = triggerMembers(patch).length > 0;
+      const trigger = newTrigger
+        ? checkedTrigger(patch, timezone, now())
+        : s.cron !== null
+          ? checkedTrigger({ cron: s.cron }, timezone, now())
+          : { cron: s.cron, every_seconds: s.every_seconds, once_at: s.once_at };
       const change: ScheduleChange = {};
       if (patch.name !== undefined) change.name = patch.name;
-      if (patch.cron !== undefined) change.cron = patch.cron.trim();
+      if (newTrigger) Object.assign(change, trigger);
       if (patch.timezone !== undefined) change.timezone = timezone;
       if (patch.enabled !== undefined) change.enabled = patch.enabled;
       if (patch.target !== undefined) {
@@ -320,8 +345,14 @@ export function schedulesService({ sql, client, engine, log }: Deps) {
         );
       }
       const enabled = patch.enabled ?? s.enabled;
-      if (patch.cron !== undefined || patch.timezone !== undefined || enabled !== s.enabled) {
-        change.next_run_at = enabled ? nextOccurrence(cron, timezone, now()) : null;
+      if (patch.jitter_seconds !== undefined) change.jitter_seconds = patch.jitter_seconds;
+      const retimed = newTrigger || patch.timezone !== undefined || patch.jitter_seconds !== undefined;
+      if (retimed || enabled !== s.enabled) {
+        const jitter_seconds = patch.jitter_seconds ?? s.jitter_seconds;
+        const next = upcoming({ ...s, ...trigger, timezone, jitter_seconds }, now());
+        // A completed schedule stays completed unless its trigger changes.
+        const armed = enabled && (newTrigger || s.completed_at === null);
+        Object.assign(change, armed ? next : { next_run_at: null, next_due_at: null });
       }
       const updated = await updateSchedule(sql, s.id, change);
       if (!updated) throw notFound(`schedule ${slug}`);

@@ -102,6 +102,30 @@ export const schedulerMigrations = [
       CREATE INDEX runs_running_by_schedule ON scheduler.runs (schedule_id) WHERE state = 'running';
     `,
   },
+  {
+    // Triggers beside cron (docs/scheduler.md, "Triggers"): an interval aligned to the creation time, or
+    // one instant, after which the schedule is completed. Exactly one of the three is set.
+    id: '0504_scheduler_triggers',
+    sql: `
+      ALTER TABLE scheduler.schedules
+        ALTER COLUMN cron DROP NOT NULL,
+        ADD COLUMN every_seconds integer CHECK (every_seconds BETWEEN 60 AND 2678400),
+        ADD COLUMN once_at timestamptz,
+        ADD COLUMN completed_at timestamptz,
+        ADD CONSTRAINT schedules_one_trigger CHECK (num_nonnulls(cron, every_seconds, once_at) = 1);
+    `,
+  },
+  {
+    // Jitter (docs/scheduler.md, "Jitter"): next_run_at is when the next occurrence fires, next_due_at
+    // when it is due (null on rows written before: the same instant); a run records both.
+    id: '0505_scheduler_jitter',
+    sql: `
+      ALTER TABLE scheduler.schedules
+        ADD COLUMN jitter_seconds integer NOT NULL DEFAULT 0 CHECK (jitter_seconds BETWEEN 0 AND 3600),
+        ADD COLUMN next_due_at timestamptz;
+      ALTER TABLE scheduler.runs ADD COLUMN jittered_at timestamptz;
+    `,
+  },
 ];
 
 export type OverlapPolicy = 'skip' | 'allow' | 'queue_one';
@@ -113,7 +137,16 @@ export interface ScheduleRow {
   id: string;
   slug: string;
   name: string;
-  cron: string;
+  /** Exactly one of cron, every_seconds and once_at is set (docs/scheduler.md, "Triggers"). */
+  cron: string | null;
+  every_seconds: number | null;
+  once_at: Date | null;
+  /** A once_at schedule after its run: never due again. */
+  completed_at: Date | null;
+  /** Each occurrence fires up to this many seconds late, by a stable offset (docs/scheduler.md). */
+  jitter_seconds: number;
+  /** When the occurrence next_run_at fires for is due (null: next_run_at itself). */
+  next_due_at: Date | null;
   timezone: string;
   enabled: boolean;
   kind: ScheduleKind;
@@ -171,16 +204,18 @@ export interface RunRow {
   /** Someone asked to cancel the run (POST /scheduler/runs/{id}/cancel): when, and who. */
   cancel_requested_at: Date | null;
   cancelled_by: string | null;
+  /** When the occurrence was to fire after its schedule's jitter (occurrence_at is when it was due). */
+  jittered_at: Date | null;
   [k: string]: unknown;
 }
 
 const S_COLS = `id, slug, name, cron, timezone, enabled, kind, target_method, target_path, target_body,
   created_by, consent_id, next_run_at, last_run_at, created_at, updated_at, deleted_at,
   retry_max_attempts, retry_initial_backoff, retry_max_backoff, timeout_seconds, overlap,
-  queued_occurrence_at`;
+  queued_occurrence_at, every_seconds, once_at, completed_at, jitter_seconds, next_due_at`;
 const R_COLS = `id, schedule_id, schedule_slug, kind, trigger, occurrence_at, started_at, finished_at,
   duration_ms, state, http_status, principal_name, actor_name, consent_id, error, attempts, lease_owner,
-  lease_until, next_attempt_at, cancel_requested_at, cancelled_by`;
+  lease_until, next_attempt_at, cancel_requested_at, cancelled_by, jittered_at`;
 
 /** The retry policy of a schedule that does not set one: rides out an API outage of 60 s. */
 export const DEFAULT_RETRY = { max_attempts: 8, initial_backoff: 2, max_backoff: 30 } as const;
@@ -195,11 +230,24 @@ export type NewSchedule = Omit<
   | 'retry_initial_backoff'
   | 'retry_max_backoff'
   | 'timeout_seconds'
+  | 'every_seconds'
+  | 'once_at'
+  | 'completed_at'
+  | 'jitter_seconds'
+  | 'next_due_at'
 > &
   Partial<
     Pick<
       ScheduleRow,
-      'retry_max_attempts' | 'retry_initial_backoff' | 'retry_max_backoff' | 'timeout_seconds'
+      | 'retry_max_attempts'
+      | 'retry_initial_backoff'
+      | 'retry_max_backoff'
+      | 'timeout_seconds'
+      | 'every_seconds'
+      | 'once_at'
+      | 'created_at'
+      | 'jitter_seconds'
+      | 'next_due_at'
     >
   >;
 
@@ -208,8 +256,10 @@ export async function insertSchedule(q: Queryable, s: NewSchedule): Promise<Sche
   return q.one<ScheduleRow>(
     `INSERT INTO scheduler.schedules (id, slug, name, cron, timezone, enabled, kind, target_method,
        target_path, target_body, created_by, consent_id, next_run_at, retry_max_attempts,
-       retry_initial_backoff, retry_max_backoff, timeout_seconds, overlap)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12, $13, $14, $15, $16, $17, $18)
+       retry_initial_backoff, retry_max_backoff, timeout_seconds, overlap, every_seconds, once_at,
+       created_at, jitter_seconds, next_due_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12, $13, $14, $15, $16, $17, $18, $19,
+       $20, COALESCE($21::timestamptz, now()), $22, $23)
      ON CONFLICT (slug) WHERE deleted_at IS NULL DO NOTHING
      RETURNING ${S_COLS}`,
     [
@@ -231,6 +281,11 @@ export async function insertSchedule(q: Queryable, s: NewSchedule): Promise<Sche
       s.retry_max_backoff ?? DEFAULT_RETRY.max_backoff,
       s.timeout_seconds ?? null,
       s.overlap ?? 'skip',
+      s.every_seconds ?? null,
+      s.once_at ?? null,
+      s.created_at ?? null,
+      s.jitter_seconds ?? 0,
+      s.next_due_at ?? null,
     ],
   );
 }
@@ -248,13 +303,19 @@ export async function findScheduleById(q: Queryable, id: string): Promise<Schedu
 
 export interface ScheduleChange {
   name?: string;
-  cron?: string;
+  /** A new trigger replaces the old one: set all three (two of them null). */
+  cron?: string | null;
+  every_seconds?: number | null;
+  once_at?: Date | null;
   timezone?: string;
   enabled?: boolean;
   target_method?: TargetMethod;
   target_path?: string;
   target_body?: unknown;
   next_run_at?: Date | null;
+  /** Set with next_run_at (when that occurrence is due). */
+  next_due_at?: Date | null;
+  jitter_seconds?: number;
   retry_max_attempts?: number;
   retry_initial_backoff?: number;
   retry_max_backoff?: number;
@@ -284,6 +345,12 @@ export async function updateSchedule(
        retry_max_backoff = COALESCE($20::real, retry_max_backoff),
        timeout_seconds = CASE WHEN $21 THEN $22::integer ELSE timeout_seconds END,
        overlap = COALESCE($23, overlap),
+       every_seconds = CASE WHEN $4 THEN $24::integer ELSE every_seconds END,
+       once_at = CASE WHEN $4 THEN $25::timestamptz ELSE once_at END,
+       -- A new trigger re-arms a completed once_at schedule.
+       completed_at = CASE WHEN $4 THEN NULL ELSE completed_at END,
+       next_due_at = CASE WHEN $16 THEN $26::timestamptz ELSE next_due_at END,
+       jitter_seconds = COALESCE($27::integer, jitter_seconds),
        -- Pausing or resuming drops a queued occurrence: nothing missed while paused fires.
        queued_occurrence_at = CASE WHEN $8 THEN NULL ELSE queued_occurrence_at END,
        updated_at = now()
@@ -313,6 +380,10 @@ export async function updateSchedule(
       has('timeout_seconds'),
       c.timeout_seconds ?? null,
       c.overlap ?? null,
+      c.every_seconds ?? null,
+      c.once_at ?? null,
+      c.next_due_at ?? null,
+      c.jitter_seconds ?? null,
     ],
   );
 }
@@ -391,18 +462,27 @@ export async function earliestDue(q: Queryable): Promise<Date | null> {
   return row?.at ?? null;
 }
 
-/** Advances many claimed schedules in one statement. */
+/** Advances many claimed schedules in one statement (`completed_at`: a once_at schedule is done). */
 export async function advanceSchedules(
   q: Queryable,
-  rows: ReadonlyArray<{ id: string; next_run_at: Date | null; last_run_at: Date | null }>,
+  rows: ReadonlyArray<{
+    id: string;
+    next_run_at: Date | null;
+    next_due_at?: Date | null;
+    last_run_at: Date | null;
+    completed_at?: Date | null;
+  }>,
 ): Promise<void> {
   if (rows.length === 0) return;
   await q.query(
     `UPDATE scheduler.schedules s
-        SET next_run_at = v.next_run_at, last_run_at = COALESCE(v.last_run_at, s.last_run_at)
-       FROM jsonb_to_recordset($1::jsonb) AS v(id uuid, next_run_at timestamptz, last_run_at timestamptz)
+        SET next_run_at = v.next_run_at, last_run_at = COALESCE(v.last_run_at, s.last_run_at),
+            next_due_at = CASE WHEN v.keep_due THEN s.next_due_at ELSE v.next_due_at END,
+            completed_at = COALESCE(v.completed_at, s.completed_at)
+       FROM jsonb_to_recordset($1::jsonb) AS v(id uuid, next_run_at timestamptz, last_run_at timestamptz,
+            completed_at timestamptz, next_due_at timestamptz, keep_due boolean)
       WHERE s.id = v.id`,
-    [JSON.stringify(rows)],
+    [JSON.stringify(rows.map((r) => ({ ...r, keep_due: !('next_due_at' in r) })))],
   );
 }
 
@@ -417,12 +497,12 @@ export async function insertRuns(q: Queryable, runs: readonly RunRow[]): Promise
     `INSERT INTO scheduler.runs (${R_COLS})
      SELECT id, schedule_id, schedule_slug, kind, trigger, occurrence_at, started_at, finished_at,
             duration_ms, state, http_status, principal_name, actor_name, consent_id, error,
-            COALESCE(attempts, '[]'), lease_owner, lease_until, next_attempt_at, NULL, NULL
+            COALESCE(attempts, '[]'), lease_owner, lease_until, next_attempt_at, NULL, NULL, jittered_at
        FROM jsonb_to_recordset($1::jsonb) AS v(id uuid, schedule_id uuid, schedule_slug text, kind text,
             trigger text, occurrence_at timestamptz, started_at timestamptz, finished_at timestamptz,
             duration_ms integer, state text, http_status integer, principal_name text, actor_name text,
             consent_id text, error text, attempts jsonb, lease_owner uuid, lease_until timestamptz,
-            next_attempt_at timestamptz)
+            next_attempt_at timestamptz, jittered_at timestamptz)
      ON CONFLICT (schedule_id, occurrence_at) WHERE trigger = 'schedule' DO NOTHING
      RETURNING id`,
     [JSON.stringify(runs)],
