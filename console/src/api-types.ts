@@ -1673,6 +1673,26 @@ export interface paths {
         patch: operations["patchRolesSlug"];
         trace?: never;
     };
+    "/scheduler/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The next occurrences of a trigger (cron, every or once_at) in a time zone, each flagged when a DST change shifts it (gap) or repeats its local time (repeat); nothing is stored
+         * @description Needs a bearer token (401 without one); any signed-in caller may call it: it reads and stores nothing. Answers 200 with at most `count` (1-100, default 10) occurrences after `after` (default now) of exactly one of `cron`, `every`, `once_at` in `timezone` (default UTC), each with its DST flag; `truncated` when the 200 ms computing budget ran out first. 422 names the parameter (none or two triggers, a bad expression, zone or interval, a once_at not after `after`).
+         */
+        get: operations["getSchedulerPreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/scheduler/runs/{id}": {
         parameters: {
             query?: never;
@@ -9326,6 +9346,74 @@ export interface operations {
             };
         };
     };
+    getSchedulerPreview: {
+        parameters: {
+            query?: {
+                /** @description occurrences after this instant (default now) */
+                after?: string;
+                count?: number;
+                /** @description 5 fields: minute hour day-of-month month day-of-week */
+                cron?: string;
+                /** @description an ISO 8601 duration (weeks, days, hours, minutes, seconds; e.g. PT15M, P1D), 1 minute to 31 days: occurrences at the creation time + k intervals */
+                every?: string;
+                /** @description one instant (ISO 8601 with its offset), in the future; after its run the schedule is completed */
+                once_at?: string;
+                /** @description IANA time zone; default UTC */
+                timezone?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        occurrences: {
+                            /** Format: date-time */
+                            at: string;
+                            /** @description gap: the local time does not exist that night (clocks go forward), it runs at the first valid time after; repeat: the local time happens twice (clocks go back), it runs once, at the first */
+                            dst: "gap" | "repeat" | null;
+                            dst_note: string | null;
+                            /**
+                             * Format: date-time
+                             * @description when it fires, its jitter included
+                             */
+                            fires_at: string;
+                            /** @description the local time in the zone, with its offset */
+                            local: string;
+                        }[];
+                        timezone: string;
+                        /** @description the computing budget of one call ran out before count occurrences were found */
+                        truncated: boolean;
+                    };
+                };
+            };
+        };
+    };
     getSchedulerRunsId: {
         parameters: {
             query?: never;
@@ -9525,6 +9613,8 @@ export interface operations {
                         name: string;
                         /** @description when the next occurrence is due */
                         next_due_at: string | null;
+                        /** @description gap: the local time does not exist that night (clocks go forward), it runs at the first valid time after; repeat: the local time happens twice (clocks go back), it runs once, at the first */
+                        next_due_dst: "gap" | "repeat" | null;
                         /** @description when the next occurrence fires (its jitter included) */
                         next_run_at: string | null;
                         /** @description the trigger, when it is one instant */
@@ -9650,6 +9740,8 @@ export interface operations {
                         name: string;
                         /** @description when the next occurrence is due */
                         next_due_at: string | null;
+                        /** @description gap: the local time does not exist that night (clocks go forward), it runs at the first valid time after; repeat: the local time happens twice (clocks go back), it runs once, at the first */
+                        next_due_dst: "gap" | "repeat" | null;
                         /** @description when the next occurrence fires (its jitter included) */
                         next_run_at: string | null;
                         /** @description the trigger, when it is one instant */
@@ -9735,6 +9827,8 @@ export interface operations {
                         name: string;
                         /** @description when the next occurrence is due */
                         next_due_at: string | null;
+                        /** @description gap: the local time does not exist that night (clocks go forward), it runs at the first valid time after; repeat: the local time happens twice (clocks go back), it runs once, at the first */
+                        next_due_dst: "gap" | "repeat" | null;
                         /** @description when the next occurrence fires (its jitter included) */
                         next_run_at: string | null;
                         /** @description the trigger, when it is one instant */
@@ -9898,6 +9992,8 @@ export interface operations {
                         name: string;
                         /** @description when the next occurrence is due */
                         next_due_at: string | null;
+                        /** @description gap: the local time does not exist that night (clocks go forward), it runs at the first valid time after; repeat: the local time happens twice (clocks go back), it runs once, at the first */
+                        next_due_dst: "gap" | "repeat" | null;
                         /** @description when the next occurrence fires (its jitter included) */
                         next_run_at: string | null;
                         /** @description the trigger, when it is one instant */
@@ -9983,6 +10079,8 @@ export interface operations {
                         name: string;
                         /** @description when the next occurrence is due */
                         next_due_at: string | null;
+                        /** @description gap: the local time does not exist that night (clocks go forward), it runs at the first valid time after; repeat: the local time happens twice (clocks go back), it runs once, at the first */
+                        next_due_dst: "gap" | "repeat" | null;
                         /** @description when the next occurrence fires (its jitter included) */
                         next_run_at: string | null;
                         /** @description the trigger, when it is one instant */
@@ -10068,6 +10166,8 @@ export interface operations {
                         name: string;
                         /** @description when the next occurrence is due */
                         next_due_at: string | null;
+                        /** @description gap: the local time does not exist that night (clocks go forward), it runs at the first valid time after; repeat: the local time happens twice (clocks go back), it runs once, at the first */
+                        next_due_dst: "gap" | "repeat" | null;
                         /** @description when the next occurrence fires (its jitter included) */
                         next_run_at: string | null;
                         /** @description the trigger, when it is one instant */

@@ -107,6 +107,11 @@ const Jitter = Type.Integer({
     'each occurrence fires up to this many seconds after it is due, by an offset fixed per schedule ' +
     '(derived from its id), never at or past the next occurrence (default 0)',
 });
+const Dst = Type.Union([Type.Literal('gap'), Type.Literal('repeat'), Type.Null()], {
+  description:
+    'gap: the local time does not exist that night (clocks go forward), it runs at the first valid time ' +
+    'after; repeat: the local time happens twice (clocks go back), it runs once, at the first',
+});
 const RetryRead = Type.Object({
   max_attempts: Type.Integer(),
   initial_backoff: Type.Number({ description: 'seconds' }),
@@ -153,6 +158,7 @@ const ScheduleRead = Type.Object({
     description: 'when the next occurrence fires (its jitter included)',
   }),
   next_due_at: Type.Union([Timestamp, Type.Null()], { description: 'when the next occurrence is due' }),
+  next_due_dst: Dst,
   last_run_at: NullableTimestamp,
   created_at: Timestamp,
   updated_at: Timestamp,
@@ -228,6 +234,37 @@ const RunRead = Type.Object({
   }),
 });
 const RunParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+const PreviewItem = Type.Object({
+  at: Timestamp,
+  fires_at: Type.String({ format: 'date-time', description: 'when it fires, its jitter included' }),
+  local: Type.String({ description: 'the local time in the zone, with its offset' }),
+  dst: Dst,
+  dst_note: Type.Union([Type.String(), Type.Null()]),
+});
+const PreviewQuery = Type.Object(
+  {
+    cron: Type.Optional(Cron),
+    every: Type.Optional(Every),
+    once_at: Type.Optional(OnceAt),
+    timezone: Type.Optional(Timezone),
+    count: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
+    after: Type.Optional(
+      Type.String({
+        format: 'date-time',
+        maxLength: 40,
+        description: 'occurrences after this instant (default now)',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+const PreviewRead = Type.Object({
+  timezone: Type.String(),
+  occurrences: Type.Array(PreviewItem),
+  truncated: Type.Boolean({
+    description: 'the computing budget of one call ran out before count occurrences were found',
+  }),
+});
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const tags = ['scheduler'];
 const config = { public: true } as const;
@@ -275,6 +312,21 @@ export async function schedulerRoutes(
           const page = parsePage(req.query, (c) => SLUG.test(c));
           return sendPage(req, reply, page, await schedules.list(callerOf(req), page));
         },
+      );
+      app.get(
+        '/preview',
+        {
+          config,
+          schema: {
+            tags,
+            summary:
+              'The next occurrences of a trigger (cron, every or once_at) in a time zone, each flagged when ' +
+              'a DST change shifts it (gap) or repeats its local time (repeat); nothing is stored',
+            querystring: PreviewQuery,
+            response: responses({ 200: PreviewRead }),
+          },
+        },
+        async (req) => schedules.preview(callerOf(req), req.query),
       );
       app.get(
         '/schedules/:slug',

@@ -6,6 +6,7 @@ import { isUuid, uuidv7 } from '../graph/ids.js';
 import type { Caller } from './callers.js';
 import { checkedTimezone, checkedTrigger, triggerMembers, type TriggerInput } from './trigger-input.js';
 import { formatEvery, upcoming } from './triggers.js';
+import { dstOf, previewOccurrences } from './preview.js';
 import type { FiringEngine } from './firing.js';
 import { KeelApiError, type KeelClient } from './keel-client.js';
 import {
@@ -99,6 +100,7 @@ export const scheduleRead = (s: ScheduleRow) => ({
   jitter_seconds: s.jitter_seconds,
   next_run_at: iso(s.next_run_at),
   next_due_at: iso(s.next_due_at ?? s.next_run_at),
+  next_due_dst: s.next_run_at === null ? null : dstOf(s, s.next_due_at ?? s.next_run_at).dst,
   last_run_at: iso(s.last_run_at),
   created_at: s.created_at.toISOString(),
   updated_at: s.updated_at.toISOString(),
@@ -297,6 +299,38 @@ export function schedulesService({ sql, client, engine, log }: Deps) {
       if (!c.isAdmin && c.kind !== 'user') return { next: undefined, items: [] };
       const r = await listSchedules(sql, page, c.isAdmin ? undefined : c.name);
       return { next: r.next, items: r.items.map(scheduleRead) };
+    },
+
+    /**
+     * The next occurrences of a trigger, flagged for DST; for any authenticated caller (it reads and
+     * stores nothing). 422 names the query parameter.
+     */
+    preview(
+      _c: Caller,
+      q: TriggerInput & {
+        timezone?: string | undefined;
+        count?: number | undefined;
+        after?: string | undefined;
+      },
+    ) {
+      const after = q.after !== undefined ? new Date(q.after) : now();
+      try {
+        const timezone = checkedTimezone(q.timezone ?? 'UTC');
+        const trigger = checkedTrigger(q, timezone, after);
+        const r = previewOccurrences({ ...trigger, timezone, created_at: after }, after, q.count ?? 10);
+        return { timezone, occurrences: r.items, truncated: r.truncated };
+      } catch (err) {
+        // The same problems as a schedule's body, about the query string.
+        if (err instanceof AppError && err.errors) {
+          throw new AppError(
+            err.status,
+            err.code,
+            err.message,
+            err.errors.map((e) => ({ ...e, in: 'query' as const })),
+          );
+        }
+        throw err;
+      }
     },
 
     async get(c: Caller, slug: string) {
