@@ -9597,6 +9597,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        auto_pause_after: number;
                         completed_at: string | null;
                         consent_id: string | null;
                         /** Format: date-time */
@@ -9621,6 +9622,11 @@ export interface operations {
                         once_at: string | null;
                         /** @description an occurrence due while the previous run is still running: skip (default: recorded skipped with the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back at most, further ones are skipped); holds across replicas */
                         overlap: "skip" | "allow" | "queue_one";
+                        paused_at: string | null;
+                        /** @description who paused it: a caller, or auto-pause */
+                        paused_by: string | null;
+                        /** @description why it paused itself (auto-pause); null when a caller paused it */
+                        paused_reason: string | null;
                         /** @description queue_one: the occurrence waiting for the running run to end */
                         queued_occurrence_at: string | null;
                         retry: {
@@ -9658,6 +9664,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description the schedule pauses itself after this many consecutive scheduled runs failed, or were skipped for the same reason (consent revoked, exchange refused...); misfires and overlap skips do not count; 0: never (default 10) */
+                    auto_pause_after?: number;
                     /** @description 5 fields: minute hour day-of-month month day-of-week */
                     cron?: string;
                     enabled?: boolean;
@@ -9724,6 +9732,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        auto_pause_after: number;
                         completed_at: string | null;
                         consent_id: string | null;
                         /** Format: date-time */
@@ -9748,6 +9757,11 @@ export interface operations {
                         once_at: string | null;
                         /** @description an occurrence due while the previous run is still running: skip (default: recorded skipped with the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back at most, further ones are skipped); holds across replicas */
                         overlap: "skip" | "allow" | "queue_one";
+                        paused_at: string | null;
+                        /** @description who paused it: a caller, or auto-pause */
+                        paused_by: string | null;
+                        /** @description why it paused itself (auto-pause); null when a caller paused it */
+                        paused_reason: string | null;
                         /** @description queue_one: the occurrence waiting for the running run to end */
                         queued_occurrence_at: string | null;
                         retry: {
@@ -9811,6 +9825,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        auto_pause_after: number;
                         completed_at: string | null;
                         consent_id: string | null;
                         /** Format: date-time */
@@ -9835,6 +9850,11 @@ export interface operations {
                         once_at: string | null;
                         /** @description an occurrence due while the previous run is still running: skip (default: recorded skipped with the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back at most, further ones are skipped); holds across replicas */
                         overlap: "skip" | "allow" | "queue_one";
+                        paused_at: string | null;
+                        /** @description who paused it: a caller, or auto-pause */
+                        paused_by: string | null;
+                        /** @description why it paused itself (auto-pause); null when a caller paused it */
+                        paused_reason: string | null;
                         /** @description queue_one: the occurrence waiting for the running run to end */
                         queued_occurrence_at: string | null;
                         retry: {
@@ -9912,6 +9932,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description the schedule pauses itself after this many consecutive scheduled runs failed, or were skipped for the same reason (consent revoked, exchange refused...); misfires and overlap skips do not count; 0: never (default 10) */
+                    auto_pause_after?: number;
                     /** @description 5 fields: minute hour day-of-month month day-of-week */
                     cron?: string;
                     enabled?: boolean;
@@ -9976,6 +9998,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        auto_pause_after: number;
                         completed_at: string | null;
                         consent_id: string | null;
                         /** Format: date-time */
@@ -10000,6 +10023,11 @@ export interface operations {
                         once_at: string | null;
                         /** @description an occurrence due while the previous run is still running: skip (default: recorded skipped with the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back at most, further ones are skipped); holds across replicas */
                         overlap: "skip" | "allow" | "queue_one";
+                        paused_at: string | null;
+                        /** @description who paused it: a caller, or auto-pause */
+                        paused_by: string | null;
+                        /** @description why it paused itself (auto-pause); null when a caller paused it */
+                        paused_reason: string | null;
                         /** @description queue_one: the occurrence waiting for the running run to end */
                         queued_occurrence_at: string | null;
                         retry: {
@@ -10063,6 +10091,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        auto_pause_after: number;
                         completed_at: string | null;
                         consent_id: string | null;
                         /** Format: date-time */
@@ -10087,6 +10116,11 @@ export interface operations {
                         once_at: string | null;
                         /** @description an occurrence due while the previous run is still running: skip (default: recorded skipped with the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back at most, further ones are skipped); holds across replicas */
                         overlap: "skip" | "allow" | "queue_one";
+                        paused_at: string | null;
+                        /** @description who paused it: a caller, or auto-pause */
+                        paused_by: string | null;
+                        /** @description why it paused itself (auto-pause); null when a caller paused it */
+                        paused_reason: string | null;
                         /** @description queue_one: the occurrence waiting for the running run to end */
                         queued_occurrence_at: string | null;
                         retry: {
@@ -10150,6 +10184,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        auto_pause_after: number;
                         completed_at: string | null;
                         consent_id: string | null;
                         /** Format: date-time */
@@ -10174,6 +10209,11 @@ export interface operations {
                         once_at: string | null;
                         /** @description an occurrence due while the previous run is still running: skip (default: recorded skipped with the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back at most, further ones are skipped); holds across replicas */
                         overlap: "skip" | "allow" | "queue_one";
+                        paused_at: string | null;
+                        /** @description who paused it: a caller, or auto-pause */
+                        paused_by: string | null;
+                        /** @description why it paused itself (auto-pause); null when a caller paused it */
+                        paused_reason: string | null;
                         /** @description queue_one: the occurrence waiting for the running run to end */
                         queued_occurrence_at: string | null;
                         retry: {

@@ -14,6 +14,7 @@ import { recordRuns } from './analytics.js';
 import type { KeelClient } from './keel-client.js';
 import { SYSTEM_PRINCIPAL, jobCalls, messageOf, type Outcome } from './job-calls.js';
 import {
+  autoPause,
   advanceSchedules,
   earliestDue,
   failAbandonedRuns,
@@ -303,10 +304,17 @@ export function firingEngine(opts: FiringOptions) {
         while (unwritten.length > 0) {
           const batch = unwritten.splice(0, 500);
           try {
-            await sql.tx(async (tx) => {
+            const paused = await sql.tx(async (tx) => {
               const rows = await finishRuns(tx, batch);
               if (rows.length > 0) await recordRuns(tx, recorder, rows);
+              // Auto-pause: only a failed or skipped scheduled run can complete a streak.
+              const streaks = rows.filter(
+                (r) => r.trigger === 'schedule' && (r.state === 'failed' || r.state === 'skipped'),
+              );
+              return autoPause(tx, [...new Set(streaks.map((r) => r.schedule_id))], clock.now());
             });
+            for (const p of paused)
+              log.warn({ schedule: p.slug, reason: p.reason }, 'schedule paused itself');
           } catch (err) {
             // The runs stay `running`; the abandoned-run sweep fails them later.
             log.error({ err, runs: batch.length }, 'recording finished runs failed');

@@ -112,6 +112,14 @@ const Dst = Type.Union([Type.Literal('gap'), Type.Literal('repeat'), Type.Null()
     'gap: the local time does not exist that night (clocks go forward), it runs at the first valid time ' +
     'after; repeat: the local time happens twice (clocks go back), it runs once, at the first',
 });
+const AutoPause = Type.Integer({
+  minimum: 0,
+  maximum: 1000,
+  description:
+    'the schedule pauses itself after this many consecutive scheduled runs failed, or were skipped for ' +
+    'the same reason (consent revoked, exchange refused...); misfires and overlap skips do not count; ' +
+    '0: never (default 10)',
+});
 const RetryRead = Type.Object({
   max_attempts: Type.Integer(),
   initial_backoff: Type.Number({ description: 'seconds' }),
@@ -154,6 +162,14 @@ const ScheduleRead = Type.Object({
   created_by: Type.String(),
   consent_id: Type.Union([Type.String(), Type.Null()]),
   jitter_seconds: Type.Integer(),
+  auto_pause_after: Type.Integer(),
+  paused_at: NullableTimestamp,
+  paused_by: Type.Union([Type.String(), Type.Null()], {
+    description: 'who paused it: a caller, or auto-pause',
+  }),
+  paused_reason: Type.Union([Type.String(), Type.Null()], {
+    description: 'why it paused itself (auto-pause); null when a caller paused it',
+  }),
   next_run_at: Type.Union([Timestamp, Type.Null()], {
     description: 'when the next occurrence fires (its jitter included)',
   }),
@@ -178,6 +194,7 @@ const ScheduleCreate = Type.Object(
     timeout_seconds: Type.Optional(TimeoutSeconds),
     overlap: Type.Optional(Overlap),
     jitter_seconds: Type.Optional(Jitter),
+    auto_pause_after: Type.Optional(AutoPause),
   },
   { additionalProperties: false },
 );
@@ -194,6 +211,7 @@ const SchedulePatch = Type.Object(
     timeout_seconds: Type.Optional(TimeoutSeconds),
     overlap: Type.Optional(Overlap),
     jitter_seconds: Type.Optional(Jitter),
+    auto_pause_after: Type.Optional(AutoPause),
   },
   { additionalProperties: false, minProperties: 1 },
 );

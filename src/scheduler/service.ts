@@ -39,6 +39,7 @@ export interface RetryInput {
 
 export interface ScheduleInput extends TriggerInput {
   jitter_seconds?: number | undefined;
+  auto_pause_after?: number | undefined;
   overlap?: OverlapPolicy | undefined;
   retry?: RetryInput | undefined;
   timeout_seconds?: number | null | undefined;
@@ -52,6 +53,7 @@ export interface ScheduleInput extends TriggerInput {
 
 export interface SchedulePatch extends TriggerInput {
   jitter_seconds?: number | undefined;
+  auto_pause_after?: number | undefined;
   overlap?: OverlapPolicy | undefined;
   retry?: RetryInput | undefined;
   timeout_seconds?: number | null | undefined;
@@ -98,6 +100,10 @@ export const scheduleRead = (s: ScheduleRow) => ({
   created_by: s.created_by,
   consent_id: s.consent_id,
   jitter_seconds: s.jitter_seconds,
+  auto_pause_after: s.auto_pause_after,
+  paused_at: iso(s.paused_at),
+  paused_by: s.paused_by,
+  paused_reason: s.paused_reason,
   next_run_at: iso(s.next_run_at),
   next_due_at: iso(s.next_due_at ?? s.next_run_at),
   next_due_dst: s.next_run_at === null ? null : dstOf(s, s.next_due_at ?? s.next_run_at).dst,
@@ -222,7 +228,8 @@ export function schedulesService({ sql, client, engine, log }: Deps) {
         'schedule_completed',
       );
     }
-    const updated = await updateSchedule(sql, s.id, { enabled, ...next });
+    const paused = enabled ? null : { at: now(), by: c.name, reason: null };
+    const updated = await updateSchedule(sql, s.id, { enabled, ...next, paused, resumed_at: now() });
     if (!updated) throw notFound(`schedule ${slug}`);
     engine.wake();
     return scheduleRead(updated);
@@ -279,6 +286,7 @@ export function schedulesService({ sql, client, engine, log }: Deps) {
           ? upcoming({ ...trigger, timezone, created_at, id, jitter_seconds: jitter }, created_at)
           : {}),
         jitter_seconds: jitter,
+        auto_pause_after: input.auto_pause_after ?? 10,
         ...retryColumns(retry),
         timeout_seconds: input.timeout_seconds ?? null,
         overlap: input.overlap ?? 'skip',
@@ -380,6 +388,11 @@ export function schedulesService({ sql, client, engine, log }: Deps) {
       }
       const enabled = patch.enabled ?? s.enabled;
       if (patch.jitter_seconds !== undefined) change.jitter_seconds = patch.jitter_seconds;
+      if (patch.auto_pause_after !== undefined) change.auto_pause_after = patch.auto_pause_after;
+      if (patch.enabled !== undefined && patch.enabled !== s.enabled) {
+        change.paused = patch.enabled ? null : { at: now(), by: c.name, reason: null };
+        change.resumed_at = now();
+      }
       const retimed = newTrigger || patch.timezone !== undefined || patch.jitter_seconds !== undefined;
       if (retimed || enabled !== s.enabled) {
         const jitter_seconds = patch.jitter_seconds ?? s.jitter_seconds;

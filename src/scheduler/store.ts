@@ -126,6 +126,19 @@ export const schedulerMigrations = [
       ALTER TABLE scheduler.runs ADD COLUMN jittered_at timestamptz;
     `,
   },
+  {
+    // Auto-pause (docs/scheduler.md, "Auto-pause"), and who paused a schedule, when and why.
+    id: '0506_scheduler_auto_pause',
+    sql: `
+      ALTER TABLE scheduler.schedules
+        ADD COLUMN auto_pause_after integer NOT NULL DEFAULT 10 CHECK (auto_pause_after BETWEEN 0 AND 1000),
+        ADD COLUMN paused_at timestamptz,
+        ADD COLUMN paused_by text,
+        ADD COLUMN paused_reason text,
+        -- A streak counts the runs since the last resume only.
+        ADD COLUMN resumed_at timestamptz;
+    `,
+  },
 ];
 
 export type OverlapPolicy = 'skip' | 'allow' | 'queue_one';
@@ -147,6 +160,12 @@ export interface ScheduleRow {
   jitter_seconds: number;
   /** When the occurrence next_run_at fires for is due (null: next_run_at itself). */
   next_due_at: Date | null;
+  /** Pauses itself after this many consecutive failed (or alike skipped) runs; 0: never. */
+  auto_pause_after: number;
+  paused_at: Date | null;
+  /** Who paused it: a caller's name, or `auto-pause`. */
+  paused_by: string | null;
+  paused_reason: string | null;
   timezone: string;
   enabled: boolean;
   kind: ScheduleKind;
@@ -212,7 +231,8 @@ export interface RunRow {
 const S_COLS = `id, slug, name, cron, timezone, enabled, kind, target_method, target_path, target_body,
   created_by, consent_id, next_run_at, last_run_at, created_at, updated_at, deleted_at,
   retry_max_attempts, retry_initial_backoff, retry_max_backoff, timeout_seconds, overlap,
-  queued_occurrence_at, every_seconds, once_at, completed_at, jitter_seconds, next_due_at`;
+  queued_occurrence_at, every_seconds, once_at, completed_at, jitter_seconds, next_due_at,
+  auto_pause_after, paused_at, paused_by, paused_reason`;
 const R_COLS = `id, schedule_id, schedule_slug, kind, trigger, occurrence_at, started_at, finished_at,
   duration_ms, state, http_status, principal_name, actor_name, consent_id, error, attempts, lease_owner,
   lease_until, next_attempt_at, cancel_requested_at, cancelled_by, jittered_at`;
@@ -235,6 +255,10 @@ export type NewSchedule = Omit<
   | 'completed_at'
   | 'jitter_seconds'
   | 'next_due_at'
+  | 'auto_pause_after'
+  | 'paused_at'
+  | 'paused_by'
+  | 'paused_reason'
 > &
   Partial<
     Pick<
@@ -248,6 +272,7 @@ export type NewSchedule = Omit<
       | 'created_at'
       | 'jitter_seconds'
       | 'next_due_at'
+      | 'auto_pause_after'
     >
   >;
 
@@ -257,9 +282,9 @@ export async function insertSchedule(q: Queryable, s: NewSchedule): Promise<Sche
     `INSERT INTO scheduler.schedules (id, slug, name, cron, timezone, enabled, kind, target_method,
        target_path, target_body, created_by, consent_id, next_run_at, retry_max_attempts,
        retry_initial_backoff, retry_max_backoff, timeout_seconds, overlap, every_seconds, once_at,
-       created_at, jitter_seconds, next_due_at)
+       created_at, jitter_seconds, next_due_at, auto_pause_after)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12, $13, $14, $15, $16, $17, $18, $19,
-       $20, COALESCE($21::timestamptz, now()), $22, $23)
+       $20, COALESCE($21::timestamptz, now()), $22, $23, $24)
      ON CONFLICT (slug) WHERE deleted_at IS NULL DO NOTHING
      RETURNING ${S_COLS}`,
     [
@@ -286,6 +311,7 @@ export async function insertSchedule(q: Queryable, s: NewSchedule): Promise<Sche
       s.created_at ?? null,
       s.jitter_seconds ?? 0,
       s.next_due_at ?? null,
+      s.auto_pause_after ?? 10,
     ],
   );
 }
@@ -316,6 +342,11 @@ export interface ScheduleChange {
   /** Set with next_run_at (when that occurrence is due). */
   next_due_at?: Date | null;
   jitter_seconds?: number;
+  auto_pause_after?: number;
+  /** Set with `enabled`: who paused it and why (null: resumed, all cleared). */
+  paused?: { at: Date; by: string; reason: string | null } | null;
+  /** With `paused: null`: when it was resumed (auto-pause counts the runs after it). */
+  resumed_at?: Date;
   retry_max_attempts?: number;
   retry_initial_backoff?: number;
   retry_max_backoff?: number;
@@ -351,6 +382,11 @@ export async function updateSchedule(
        completed_at = CASE WHEN $4 THEN NULL ELSE completed_at END,
        next_due_at = CASE WHEN $16 THEN $26::timestamptz ELSE next_due_at END,
        jitter_seconds = COALESCE($27::integer, jitter_seconds),
+       auto_pause_after = COALESCE($28::integer, auto_pause_after),
+       paused_at = CASE WHEN $29 THEN $32::timestamptz ELSE paused_at END,
+       paused_by = CASE WHEN $29 THEN $30 ELSE paused_by END,
+       paused_reason = CASE WHEN $29 THEN $31 ELSE paused_reason END,
+       resumed_at = CASE WHEN $29 AND $30::text IS NULL THEN $33::timestamptz ELSE resumed_at END,
        -- Pausing or resuming drops a queued occurrence: nothing missed while paused fires.
        queued_occurrence_at = CASE WHEN $8 THEN NULL ELSE queued_occurrence_at END,
        updated_at = now()
@@ -384,6 +420,12 @@ export async function updateSchedule(
       c.once_at ?? null,
       c.next_due_at ?? null,
       c.jitter_seconds ?? null,
+      c.auto_pause_after ?? null,
+      has('paused'),
+      c.paused?.by ?? null,
+      c.paused?.reason ?? null,
+      c.paused?.at ?? null,
+      c.resumed_at ?? null,
     ],
   );
 }
@@ -683,4 +725,59 @@ export async function lockQueued(q: Queryable, limit: number): Promise<ScheduleR
       FOR UPDATE SKIP LOCKED`,
     [limit],
   );
+}
+
+/** Skipped runs that say nothing about the job (the scheduler was late, or the previous run still ran). */
+const NEUTRAL_SKIP = `(state = 'skipped' AND (error LIKE 'misfire:%' OR error LIKE 'overlap:%'))`;
+
+/** Why a run did not succeed, as auto-pause compares it: failed, or the kind of skip (before any `:`). */
+const reasonOf = (r: { state: string; error: string | null }) =>
+  r.state === 'failed' ? 'failed' : `skipped: ${(r.error ?? '').split(':')[0]!.trim()}`;
+
+/**
+ * Pauses each of these schedules whose last `auto_pause_after` finished scheduled runs (misfires and
+ * overlap skips left out) all failed, or were all skipped for the same reason. The schedule rows are
+ * locked first (in id order), so replicas finishing runs of one schedule at once decide one after the
+ * other, each seeing the other's runs. Returns the schedules paused and why.
+ */
+export async function autoPause(
+  q: Queryable,
+  scheduleIds: readonly string[],
+  at: Date,
+): Promise<Array<{ slug: string; reason: string }>> {
+  if (scheduleIds.length === 0) return [];
+  const candidates = await q.query<{ id: string; slug: string; n: number; resumed_at: Date | null }>(
+    `SELECT id, slug, auto_pause_after AS n, resumed_at FROM scheduler.schedules
+      WHERE id = ANY($1::uuid[]) AND enabled AND deleted_at IS NULL AND auto_pause_after > 0
+      ORDER BY id FOR UPDATE`,
+    [scheduleIds],
+  );
+  const paused: Array<{ slug: string; reason: string }> = [];
+  for (const s of candidates) {
+    const last = await q.query<{ state: string; error: string | null }>(
+      `SELECT state, error FROM scheduler.runs
+        WHERE schedule_id = $1 AND trigger = 'schedule' AND state <> 'running' AND NOT ${NEUTRAL_SKIP}
+          AND started_at >= COALESCE($3::timestamptz, '-infinity')
+        ORDER BY id DESC LIMIT $2`,
+      [s.id, s.n, s.resumed_at],
+    );
+    if (last.length < s.n || last.some((r) => r.state !== 'failed' && r.state !== 'skipped')) continue;
+    const reasons = new Set(last.map(reasonOf));
+    if (reasons.size !== 1) continue;
+    const kind = [...reasons][0]!;
+    const latest = (last[0]!.error ?? '').slice(0, 300);
+    const reason =
+      kind === 'failed'
+        ? `${s.n} consecutive runs failed (the last: ${latest || 'no detail'})`
+        : `${s.n} consecutive runs ${kind}`;
+    await q.query(
+      `UPDATE scheduler.schedules SET enabled = false, next_run_at = NULL, next_due_at = NULL,
+              queued_occurrence_at = NULL, paused_at = $2, paused_by = 'auto-pause', paused_reason = $3,
+              updated_at = now()
+        WHERE id = $1`,
+      [s.id, at, reason],
+    );
+    paused.push({ slug: s.slug, reason });
+  }
+  return paused;
 }
