@@ -1853,7 +1853,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A schedule's runs, newest first
+         * A schedule's runs, newest first; narrowed by state, trigger and start time (from, to), the filters kept in the next page link
          * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
          */
         get: operations["getSchedulerSchedulesSlugRuns"];
@@ -10318,7 +10318,13 @@ export interface operations {
         parameters: {
             query?: {
                 cursor?: string;
+                /** @description runs started at or after this instant */
+                from?: string;
                 limit?: number;
+                state?: "running" | "succeeded" | "failed" | "skipped" | "cancelled";
+                /** @description runs started before this instant */
+                to?: string;
+                trigger?: "schedule" | "manual";
             };
             header?: never;
             path: {

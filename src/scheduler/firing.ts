@@ -14,6 +14,7 @@ import { recordRuns } from './analytics.js';
 import type { KeelClient } from './keel-client.js';
 import { SYSTEM_PRINCIPAL, jobCalls, messageOf, type Outcome } from './job-calls.js';
 import {
+  runId,
   autoPause,
   advanceSchedules,
   earliestDue,
@@ -339,7 +340,7 @@ export function firingEngine(opts: FiringOptions) {
     jitteredAt: Date | null = null,
   ): RunRow {
     return {
-      id: uuidv7(),
+      id: runId(now),
       schedule_id: s.id,
       schedule_slug: s.slug,
       kind: s.kind,

@@ -252,6 +252,32 @@ const RunRead = Type.Object({
   }),
 });
 const RunParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+const RunState = Type.Union([
+  Type.Literal('running'),
+  Type.Literal('succeeded'),
+  Type.Literal('failed'),
+  Type.Literal('skipped'),
+  Type.Literal('cancelled'),
+]);
+const RunTrigger = Type.Union([Type.Literal('schedule'), Type.Literal('manual')]);
+const RunsQuery = Type.Object(
+  {
+    ...PageQuery.properties,
+    state: Type.Optional(RunState),
+    trigger: Type.Optional(RunTrigger),
+    from: Type.Optional(
+      Type.String({
+        format: 'date-time',
+        maxLength: 40,
+        description: 'runs started at or after this instant',
+      }),
+    ),
+    to: Type.Optional(
+      Type.String({ format: 'date-time', maxLength: 40, description: 'runs started before this instant' }),
+    ),
+  },
+  { additionalProperties: false },
+);
 const PreviewItem = Type.Object({
   at: Timestamp,
   fires_at: Type.String({ format: 'date-time', description: 'when it fires, its jitter included' }),
@@ -423,15 +449,29 @@ export async function schedulerRoutes(
           config,
           schema: {
             tags,
-            summary: "A schedule's runs, newest first",
+            summary:
+              "A schedule's runs, newest first; narrowed by state, trigger and start time (from, to), " +
+              'the filters kept in the next page link',
             params: SlugParams,
-            querystring: PageQuery,
+            querystring: RunsQuery,
             response: responses({ 200: Type.Array(RunRead) }),
           },
         },
         async (req, reply) => {
           const page = parsePage(req.query);
-          return sendPage(req, reply, page, await schedules.runs(callerOf(req), req.params.slug, page));
+          const { state, trigger, from, to } = req.query;
+          const filter = {
+            state,
+            trigger,
+            from: from === undefined ? undefined : new Date(from),
+            to: to === undefined ? undefined : new Date(to),
+          };
+          return sendPage(
+            req,
+            reply,
+            page,
+            await schedules.runs(callerOf(req), req.params.slug, page, filter),
+          );
         },
       );
       app.get(

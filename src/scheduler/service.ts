@@ -21,6 +21,7 @@ import {
   updateSchedule,
   DEFAULT_RETRY,
   type OverlapPolicy,
+  type RunFilter,
   type RunRow,
   type ScheduleChange,
   type ScheduleKind,
@@ -440,16 +441,21 @@ export function schedulesService({ sql, client, engine, log }: Deps) {
     },
 
     /** A schedule's runs, newest first; an admin sees every run recorded under the slug (deleted schedules too). */
-    async runs(c: Caller, slug: string, page: Page) {
+    async runs(c: Caller, slug: string, page: Page, filter: RunFilter = {}) {
+      if (filter.from && filter.to && filter.from.getTime() >= filter.to.getTime()) {
+        throw new AppError(422, 'validation_failed', 'to: must be after from', [
+          { pointer: '/to', in: 'query', detail: 'must be after from' },
+        ]);
+      }
       if (c.isAdmin) {
-        const r = await listRuns(sql, page, { slug });
+        const r = await listRuns(sql, page, { slug }, filter);
         if (r.items.length === 0 && page.after === undefined && !(await findLiveSchedule(sql, slug))) {
           throw notFound(`schedule ${slug}`);
         }
         return { next: r.next, items: r.items.map(runRead) };
       }
       const s = await visible(c, slug);
-      const r = await listRuns(sql, page, { scheduleId: s.id });
+      const r = await listRuns(sql, page, { scheduleId: s.id }, filter);
       return { next: r.next, items: r.items.map(runRead) };
     },
 

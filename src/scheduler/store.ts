@@ -1,5 +1,6 @@
 // The scheduler's tables, in a PostgreSQL schema of its own (`scheduler`), in the same database as the
 // analytics outbox, so that a finished run and its analytics row commit together.
+import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/sql.js';
 import type { TargetMethod } from './target.js';
 
@@ -137,6 +138,18 @@ export const schedulerMigrations = [
         ADD COLUMN paused_reason text,
         -- A streak counts the runs since the last resume only.
         ADD COLUMN resumed_at timestamptz;
+    `,
+  },
+  {
+    // Run list filters (docs/scheduler.md, "Runs"): by state along (schedule, state, id); manual runs
+    // (rare) by partial indexes; a time range bounds the id (UUIDv7: the claim time) on the existing
+    // (schedule, id) indexes.
+    id: '0507_scheduler_run_filters',
+    sql: `
+      CREATE INDEX runs_by_schedule_state ON scheduler.runs (schedule_id, state, id);
+      CREATE INDEX runs_by_slug_state ON scheduler.runs (schedule_slug, state, id);
+      CREATE INDEX runs_manual_by_schedule ON scheduler.runs (schedule_id, id) WHERE trigger = 'manual';
+      CREATE INDEX runs_manual_by_slug ON scheduler.runs (schedule_slug, id) WHERE trigger = 'manual';
     `,
   },
 ];
@@ -464,19 +477,74 @@ export async function listSchedules(
   return { items, next: more ? items[items.length - 1]!.slug : undefined };
 }
 
-/** One page of runs, newest first: of one schedule, or (history) of every schedule that had this slug. */
+/** What the run list may be narrowed to; a time range is on `started_at`, [from, to). */
+export interface RunFilter {
+  state?: RunState | undefined;
+  trigger?: RunRow['trigger'] | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+}
+
+/** The smallest UUIDv7 of a millisecond: run ids are made from the claim time (`runId`). */
+const idFloor = (at: Date) => {
+  const h = Math.max(0, at.getTime()).toString(16).padStart(12, '0');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-7000-8000-000000000000`;
+};
+
+/**
+ * A run's id: a UUIDv7 whose time is the claim time of the firing clock (a clock the tests move too),
+ * so a time range of the run list is a range of ids.
+ */
+export function runId(at: Date): string {
+  const h = Math.max(0, at.getTime()).toString(16).padStart(12, '0');
+  const r = randomBytes(10);
+  r[0] = (r[0]! & 0x0f) | 0x70; // version 7
+  r[2] = (r[2]! & 0x3f) | 0x80; // variant 10
+  const x = r.toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${x.slice(0, 4)}-${x.slice(4, 8)}-${x.slice(8, 20)}`;
+}
+
+/**
+ * One page of runs, newest first: of one schedule, or (history) of every schedule that had this slug;
+ * narrowed by state, trigger and start time. Each combination is its own statement text, so each
+ * cached plan walks its own index: (key, state, id) with a state, the partial manual indexes for manual
+ * runs, else (key, id); a time range bounds the id, whose first 48 bits are the start time.
+ */
+export function runListQuery(
+  page: { after: string | undefined; limit: number },
+  by: { scheduleId: string } | { slug: string },
+  filter: RunFilter = {},
+): { text: string; params: unknown[] } {
+  const col = 'scheduleId' in by ? 'schedule_id' : 'schedule_slug';
+  const params: unknown[] = [page.limit + 1, 'scheduleId' in by ? by.scheduleId : by.slug];
+  const where = [`${col} = $2`];
+  const add = (cond: (n: number) => string, value: unknown) => {
+    params.push(value);
+    where.push(cond(params.length));
+  };
+  if (filter.state !== undefined) add((n) => `state = $${n}`, filter.state);
+  if (filter.trigger !== undefined) add((n) => `trigger = $${n}`, filter.trigger);
+  if (filter.from !== undefined) {
+    add((n) => `id >= $${n}::uuid`, idFloor(filter.from));
+    add((n) => `started_at >= $${n}`, filter.from);
+  }
+  if (filter.to !== undefined) {
+    add((n) => `id < $${n}::uuid`, idFloor(new Date(filter.to.getTime() + 1)));
+    add((n) => `started_at < $${n}`, filter.to);
+  }
+  if (page.after !== undefined) add((n) => `id < $${n}`, page.after);
+  const text = `SELECT ${R_COLS} FROM scheduler.runs WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT $1`;
+  return { text, params };
+}
+
 export async function listRuns(
   q: Queryable,
   page: { after: string | undefined; limit: number },
   by: { scheduleId: string } | { slug: string },
+  filter: RunFilter = {},
 ): Promise<{ items: RunRow[]; next: string | undefined }> {
-  const limit = page.limit + 1;
-  const [col, value] = 'scheduleId' in by ? ['schedule_id', by.scheduleId] : ['schedule_slug', by.slug];
-  const base = `SELECT ${R_COLS} FROM scheduler.runs WHERE ${col} = $2`;
-  const rows =
-    page.after === undefined
-      ? await q.query<RunRow>(`${base} ORDER BY id DESC LIMIT $1`, [limit, value])
-      : await q.query<RunRow>(`${base} AND id < $3 ORDER BY id DESC LIMIT $1`, [limit, value, page.after]);
+  const { text, params } = runListQuery(page, by, filter);
+  const rows = await q.query<RunRow>(text, params);
   const more = rows.length > page.limit;
   const items = more ? rows.slice(0, page.limit) : rows;
   return { items, next: more ? items[items.length - 1]!.id : undefined };
