@@ -544,6 +544,10 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
     summary: 'Remove a dependency',
     description: 'Answers 204, or 404 when there is no such dependency.',
   },
+  'GET /scheduler/preview': {
+    description:
+      'Needs a bearer token (401 without one); any signed-in caller may call it: it reads and stores nothing. Answers 200 with at most `count` (1-100, default 10) occurrences after `after` (default now) of exactly one of `cron`, `every`, `once_at` in `timezone` (default UTC), each with its DST flag; `truncated` when the 200 ms computing budget ran out first. 422 names the parameter (none or two triggers, a bad expression, zone or interval, a once_at not after `after`).',
+  },
   'POST /scheduler/runs/{id}/cancel': {
     description:
       'Who may see a run may cancel it; an admin for a system run; a delegated token may not (403). Answers 202; the call in flight is aborted and the run ends cancelled. 409 when the run is not running; 404 for a run the caller cannot see.',

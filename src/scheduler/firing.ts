@@ -11,10 +11,11 @@ import { AppError } from '../http/errors.js';
 import { backoffMs, startLoop, type Loop } from '../lib/background.js';
 import { loopMetrics } from '../observability/metrics.js';
 import { recordRuns } from './analytics.js';
-import { nextOccurrence } from './cron.js';
 import type { KeelClient } from './keel-client.js';
 import { SYSTEM_PRINCIPAL, jobCalls, messageOf, type Outcome } from './job-calls.js';
 import {
+  runId,
+  autoPause,
   advanceSchedules,
   earliestDue,
   failAbandonedRuns,
@@ -36,6 +37,7 @@ import {
   type ScheduleRow,
 } from './store.js';
 import type { TokenKeeper } from './tokens.js';
+import { upcoming } from './triggers.js';
 
 /** Where the firing logic reads the time, so tests can move it instead of waiting. */
 export interface Clock {
@@ -303,10 +305,17 @@ export function firingEngine(opts: FiringOptions) {
         while (unwritten.length > 0) {
           const batch = unwritten.splice(0, 500);
           try {
-            await sql.tx(async (tx) => {
+            const paused = await sql.tx(async (tx) => {
               const rows = await finishRuns(tx, batch);
               if (rows.length > 0) await recordRuns(tx, recorder, rows);
+              // Auto-pause: only a failed or skipped scheduled run can complete a streak.
+              const streaks = rows.filter(
+                (r) => r.trigger === 'schedule' && (r.state === 'failed' || r.state === 'skipped'),
+              );
+              return autoPause(tx, [...new Set(streaks.map((r) => r.schedule_id))], clock.now());
             });
+            for (const p of paused)
+              log.warn({ schedule: p.slug, reason: p.reason }, 'schedule paused itself');
           } catch (err) {
             // The runs stay `running`; the abandoned-run sweep fails them later.
             log.error({ err, runs: batch.length }, 'recording finished runs failed');
@@ -323,9 +332,15 @@ export function firingEngine(opts: FiringOptions) {
     while (writing) await writing;
   }
 
-  function newRun(s: ScheduleRow, trigger: RunRow['trigger'], occurrence: Date, now: Date): RunRow {
+  function newRun(
+    s: ScheduleRow,
+    trigger: RunRow['trigger'],
+    occurrence: Date,
+    now: Date,
+    jitteredAt: Date | null = null,
+  ): RunRow {
     return {
-      id: uuidv7(),
+      id: runId(now),
       schedule_id: s.id,
       schedule_slug: s.slug,
       kind: s.kind,
@@ -347,6 +362,7 @@ export function firingEngine(opts: FiringOptions) {
       next_attempt_at: null,
       cancel_requested_at: null,
       cancelled_by: null,
+      jittered_at: jitteredAt,
     };
   }
 
@@ -374,9 +390,12 @@ export function firingEngine(opts: FiringOptions) {
 
   /** The run of a claimed schedule's due occurrence: running, or skipped when found past the grace. */
   function occurrenceRun(s: ScheduleRow, now: Date): RunRow {
-    const occurrence = s.next_run_at!;
-    const run = newRun(s, 'schedule', occurrence, now);
-    if (now.getTime() - occurrence.getTime() <= opts.misfireGraceSeconds * 1000) return run;
+    // next_run_at is when the occurrence fires (after its jitter); next_due_at when it is due.
+    const fireAt = s.next_run_at!;
+    const occurrence = s.next_due_at ?? fireAt;
+    const run = newRun(s, 'schedule', occurrence, now, fireAt);
+    // The grace counts from when the occurrence was to fire, its jitter included.
+    if (now.getTime() - fireAt.getTime() <= opts.misfireGraceSeconds * 1000) return run;
     // Too late to be useful (replicas down, paused database): recorded, not fired.
     return {
       ...run,
@@ -428,10 +447,17 @@ export function firingEngine(opts: FiringOptions) {
         tx,
         due.map((s) => {
           const c = claimed.find((x) => x.s === s);
-          const occurrence = s.next_run_at!;
+          const occurrence = s.next_due_at ?? s.next_run_at!;
           const after = occurrence.getTime() > now.getTime() ? occurrence : now;
-          const next = nextOccurrence(s.cron, s.timezone, after);
-          return { id: s.id, next_run_at: next, last_run_at: c && firing(c) ? now : null };
+          const next = upcoming(s, after);
+          // A once_at schedule has no occurrence after its one: it is completed, never due again.
+          const completed = next.next_due_at === null && s.once_at !== null ? now : null;
+          return {
+            id: s.id,
+            ...next,
+            last_run_at: c && firing(c) ? now : null,
+            completed_at: completed,
+          };
         }),
       );
       toFire.push(...claimed.filter(firing));

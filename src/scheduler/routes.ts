@@ -43,6 +43,19 @@ const Cron = Type.String({
   maxLength: 120,
   description: '5 fields: minute hour day-of-month month day-of-week',
 });
+const Every = Type.String({
+  minLength: 2,
+  maxLength: 40,
+  description:
+    'an ISO 8601 duration (weeks, days, hours, minutes, seconds; e.g. PT15M, P1D), 1 minute to 31 days: ' +
+    'occurrences at the creation time + k intervals',
+});
+const OnceAt = Type.String({
+  format: 'date-time',
+  maxLength: 40,
+  description:
+    'one instant (ISO 8601 with its offset), in the future; after its run the schedule is completed',
+});
 const Timezone = Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone; default UTC' });
 const Name = Type.String({ minLength: 1, maxLength: 200 });
 const Retry = Type.Object(
@@ -88,6 +101,26 @@ const Overlap = Type.Union([Type.Literal('skip'), Type.Literal('allow'), Type.Li
     'the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back ' +
     'at most, further ones are skipped); holds across replicas',
 });
+const Jitter = Type.Integer({
+  minimum: 0,
+  maximum: 3600,
+  description:
+    'each occurrence fires up to this many seconds after it is due, by an offset fixed per schedule ' +
+    '(derived from its id), never at or past the next occurrence (default 0)',
+});
+const Dst = Type.Union([Type.Literal('gap'), Type.Literal('repeat'), Type.Null()], {
+  description:
+    'gap: the local time does not exist that night (clocks go forward), it runs at the first valid time ' +
+    'after; repeat: the local time happens twice (clocks go back), it runs once, at the first',
+});
+const AutoPause = Type.Integer({
+  minimum: 0,
+  maximum: 1000,
+  description:
+    'the schedule pauses itself after this many consecutive scheduled runs failed, or were skipped for ' +
+    'the same reason (consent revoked, exchange refused...); misfires and overlap skips do not count; ' +
+    '0: never (default 10)',
+});
 const RetryRead = Type.Object({
   max_attempts: Type.Integer(),
   initial_backoff: Type.Number({ description: 'seconds' }),
@@ -106,9 +139,19 @@ const AttemptRead = Type.Object(
 const ScheduleRead = Type.Object({
   slug: Type.String(),
   name: Type.String(),
-  cron: Type.String(),
+  cron: Type.Union([Type.String(), Type.Null()], {
+    description: 'the trigger, when it is a cron expression',
+  }),
+  every: Type.Union([Type.String(), Type.Null()], {
+    description: 'the trigger, when it is an interval (canonical ISO 8601 duration)',
+  }),
+  once_at: Type.Union([Timestamp, Type.Null()], { description: 'the trigger, when it is one instant' }),
   timezone: Type.String(),
   enabled: Type.Boolean(),
+  state: Type.Union([Type.Literal('active'), Type.Literal('paused'), Type.Literal('completed')], {
+    description: 'completed: a once_at schedule after its run (never due again)',
+  }),
+  completed_at: Type.Union([Timestamp, Type.Null()]),
   kind: Kind,
   target: Type.Object({ method: Method, path: Type.String(), body: Type.Optional(Type.Unknown()) }),
   retry: RetryRead,
@@ -119,7 +162,20 @@ const ScheduleRead = Type.Object({
   }),
   created_by: Type.String(),
   consent_id: Type.Union([Type.String(), Type.Null()]),
-  next_run_at: NullableTimestamp,
+  jitter_seconds: Type.Integer(),
+  auto_pause_after: Type.Integer(),
+  paused_at: NullableTimestamp,
+  paused_by: Type.Union([Type.String(), Type.Null()], {
+    description: 'who paused it: a caller, or auto-pause',
+  }),
+  paused_reason: Type.Union([Type.String(), Type.Null()], {
+    description: 'why it paused itself (auto-pause); null when a caller paused it',
+  }),
+  next_run_at: Type.Union([Timestamp, Type.Null()], {
+    description: 'when the next occurrence fires (its jitter included)',
+  }),
+  next_due_at: Type.Union([Timestamp, Type.Null()], { description: 'when the next occurrence is due' }),
+  next_due_dst: Dst,
   last_run_at: NullableTimestamp,
   created_at: Timestamp,
   updated_at: Timestamp,
@@ -129,7 +185,9 @@ const ScheduleCreate = Type.Object(
   {
     slug: Slug,
     name: Type.Optional(Name),
-    cron: Cron,
+    cron: Type.Optional(Cron),
+    every: Type.Optional(Every),
+    once_at: Type.Optional(OnceAt),
     timezone: Type.Optional(Timezone),
     enabled: Type.Optional(Type.Boolean()),
     kind: Type.Optional(Kind),
@@ -137,6 +195,8 @@ const ScheduleCreate = Type.Object(
     retry: Type.Optional(Retry),
     timeout_seconds: Type.Optional(TimeoutSeconds),
     overlap: Type.Optional(Overlap),
+    jitter_seconds: Type.Optional(Jitter),
+    auto_pause_after: Type.Optional(AutoPause),
   },
   { additionalProperties: false },
 );
@@ -144,12 +204,16 @@ const SchedulePatch = Type.Object(
   {
     name: Type.Optional(Name),
     cron: Type.Optional(Cron),
+    every: Type.Optional(Every),
+    once_at: Type.Optional(OnceAt),
     timezone: Type.Optional(Timezone),
     enabled: Type.Optional(Type.Boolean()),
     target: Type.Optional(TargetSchema),
     retry: Type.Optional(Retry),
     timeout_seconds: Type.Optional(TimeoutSeconds),
     overlap: Type.Optional(Overlap),
+    jitter_seconds: Type.Optional(Jitter),
+    auto_pause_after: Type.Optional(AutoPause),
   },
   { additionalProperties: false, minProperties: 1 },
 );
@@ -184,8 +248,69 @@ const RunRead = Type.Object({
     description: 'when someone asked to cancel the run (POST /scheduler/runs/{id}/cancel)',
   }),
   cancelled_by: Type.Union([Type.String(), Type.Null()], { description: 'who asked to cancel it' }),
+  jittered_at: Type.Union([Timestamp, Type.Null()], {
+    description:
+      'a scheduled run: when its occurrence was to fire, the jitter included (occurrence_at: when it was due)',
+  }),
 });
 const RunParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+const RunState = Type.Union([
+  Type.Literal('running'),
+  Type.Literal('succeeded'),
+  Type.Literal('failed'),
+  Type.Literal('skipped'),
+  Type.Literal('cancelled'),
+]);
+const RunTrigger = Type.Union([Type.Literal('schedule'), Type.Literal('manual')]);
+const RunsQuery = Type.Object(
+  {
+    ...PageQuery.properties,
+    state: Type.Optional(RunState),
+    trigger: Type.Optional(RunTrigger),
+    from: Type.Optional(
+      Type.String({
+        format: 'date-time',
+        maxLength: 40,
+        description: 'runs started at or after this instant',
+      }),
+    ),
+    to: Type.Optional(
+      Type.String({ format: 'date-time', maxLength: 40, description: 'runs started before this instant' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+const PreviewItem = Type.Object({
+  at: Timestamp,
+  fires_at: Type.String({ format: 'date-time', description: 'when it fires, its jitter included' }),
+  local: Type.String({ description: 'the local time in the zone, with its offset' }),
+  dst: Dst,
+  dst_note: Type.Union([Type.String(), Type.Null()]),
+});
+const PreviewQuery = Type.Object(
+  {
+    cron: Type.Optional(Cron),
+    every: Type.Optional(Every),
+    once_at: Type.Optional(OnceAt),
+    timezone: Type.Optional(Timezone),
+    count: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
+    after: Type.Optional(
+      Type.String({
+        format: 'date-time',
+        maxLength: 40,
+        description: 'occurrences after this instant (default now)',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+const PreviewRead = Type.Object({
+  timezone: Type.String(),
+  occurrences: Type.Array(PreviewItem),
+  truncated: Type.Boolean({
+    description: 'the computing budget of one call ran out before count occurrences were found',
+  }),
+});
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const tags = ['scheduler'];
 const config = { public: true } as const;
@@ -233,6 +358,21 @@ export async function schedulerRoutes(
           const page = parsePage(req.query, (c) => SLUG.test(c));
           return sendPage(req, reply, page, await schedules.list(callerOf(req), page));
         },
+      );
+      app.get(
+        '/preview',
+        {
+          config,
+          schema: {
+            tags,
+            summary:
+              'The next occurrences of a trigger (cron, every or once_at) in a time zone, each flagged when ' +
+              'a DST change shifts it (gap) or repeats its local time (repeat); nothing is stored',
+            querystring: PreviewQuery,
+            response: responses({ 200: PreviewRead }),
+          },
+        },
+        async (req) => schedules.preview(callerOf(req), req.query),
       );
       app.get(
         '/schedules/:slug',
@@ -311,15 +451,29 @@ export async function schedulerRoutes(
           config,
           schema: {
             tags,
-            summary: "A schedule's runs, newest first",
+            summary:
+              "A schedule's runs, newest first; narrowed by state, trigger and start time (from, to), " +
+              'the filters kept in the next page link',
             params: SlugParams,
-            querystring: PageQuery,
+            querystring: RunsQuery,
             response: responses({ 200: Type.Array(RunRead) }),
           },
         },
         async (req, reply) => {
           const page = parsePage(req.query);
-          return sendPage(req, reply, page, await schedules.runs(callerOf(req), req.params.slug, page));
+          const { state, trigger, from, to } = req.query;
+          const filter = {
+            state,
+            trigger,
+            from: from === undefined ? undefined : new Date(from),
+            to: to === undefined ? undefined : new Date(to),
+          };
+          return sendPage(
+            req,
+            reply,
+            page,
+            await schedules.runs(callerOf(req), req.params.slug, page, filter),
+          );
         },
       );
       app.get(

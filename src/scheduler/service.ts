@@ -4,7 +4,9 @@ import type { Page } from '../http/pagination.js';
 import type { Sql } from '../db/sql.js';
 import { isUuid, uuidv7 } from '../graph/ids.js';
 import type { Caller } from './callers.js';
-import { canonicalTimezone, cronProblem, nextOccurrence } from './cron.js';
+import { checkedTimezone, checkedTrigger, triggerMembers, type TriggerInput } from './trigger-input.js';
+import { formatEvery, upcoming } from './triggers.js';
+import { dstOf, previewOccurrences } from './preview.js';
 import type { FiringEngine } from './firing.js';
 import { KeelApiError, type KeelClient } from './keel-client.js';
 import {
@@ -19,6 +21,7 @@ import {
   updateSchedule,
   DEFAULT_RETRY,
   type OverlapPolicy,
+  type RunFilter,
   type RunRow,
   type ScheduleChange,
   type ScheduleKind,
@@ -36,25 +39,27 @@ export interface RetryInput {
   max_backoff?: number | undefined;
 }
 
-export interface ScheduleInput {
+export interface ScheduleInput extends TriggerInput {
+  jitter_seconds?: number | undefined;
+  auto_pause_after?: number | undefined;
   overlap?: OverlapPolicy | undefined;
   retry?: RetryInput | undefined;
   timeout_seconds?: number | null | undefined;
   slug: string;
   name?: string | undefined;
-  cron: string;
   timezone?: string | undefined;
   enabled?: boolean | undefined;
   kind?: ScheduleKind | undefined;
   target: Target;
 }
 
-export interface SchedulePatch {
+export interface SchedulePatch extends TriggerInput {
+  jitter_seconds?: number | undefined;
+  auto_pause_after?: number | undefined;
   overlap?: OverlapPolicy | undefined;
   retry?: RetryInput | undefined;
   timeout_seconds?: number | null | undefined;
   name?: string | undefined;
-  cron?: string | undefined;
   timezone?: string | undefined;
   enabled?: boolean | undefined;
   target?: Target | undefined;
@@ -63,12 +68,20 @@ export interface SchedulePatch {
 const MAX_BODY_BYTES = 64 * 1024;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** active, paused, or completed (a once_at schedule after its run). */
+export const scheduleState = (s: ScheduleRow): 'active' | 'paused' | 'completed' =>
+  s.completed_at !== null ? 'completed' : s.enabled ? 'active' : 'paused';
+
 export const scheduleRead = (s: ScheduleRow) => ({
   slug: s.slug,
   name: s.name,
   cron: s.cron,
+  every: s.every_seconds === null ? null : formatEvery(s.every_seconds),
+  once_at: iso(s.once_at),
   timezone: s.timezone,
   enabled: s.enabled,
+  state: scheduleState(s),
+  completed_at: iso(s.completed_at),
   kind: s.kind,
   target: {
     method: s.target_method,
@@ -88,7 +101,14 @@ export const scheduleRead = (s: ScheduleRow) => ({
   queued_occurrence_at: iso(s.queued_occurrence_at),
   created_by: s.created_by,
   consent_id: s.consent_id,
+  jitter_seconds: s.jitter_seconds,
+  auto_pause_after: s.auto_pause_after,
+  paused_at: iso(s.paused_at),
+  paused_by: s.paused_by,
+  paused_reason: s.paused_reason,
   next_run_at: iso(s.next_run_at),
+  next_due_at: iso(s.next_due_at ?? s.next_run_at),
+  next_due_dst: s.next_run_at === null ? null : dstOf(s, s.next_due_at ?? s.next_run_at).dst,
   last_run_at: iso(s.last_run_at),
   created_at: s.created_at.toISOString(),
   updated_at: s.updated_at.toISOString(),
@@ -113,6 +133,7 @@ export const runRead = (r: RunRow) => ({
   next_attempt_at: r.state === 'running' ? iso(r.next_attempt_at) : null,
   cancel_requested_at: iso(r.cancel_requested_at),
   cancelled_by: r.cancelled_by,
+  jittered_at: iso(r.jittered_at),
 });
 
 const targetOf = (s: ScheduleRow): Target => ({
@@ -123,14 +144,6 @@ const targetOf = (s: ScheduleRow): Target => ({
 const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 const isCreator = (c: Caller, s: ScheduleRow) => c.kind === 'user' && sameName(c.name, s.created_by);
 const canSee = (c: Caller, s: ScheduleRow) => c.isAdmin || isCreator(c, s);
-
-function validateTiming(cron: string, timezone: string): string {
-  const tz = canonicalTimezone(timezone);
-  if (!tz) throw invalid('/timezone', 'is not an IANA time zone (e.g. Europe/Berlin, UTC)');
-  const problem = cronProblem(cron, tz);
-  if (problem) throw invalid('/cron', problem);
-  return tz;
-}
 
 function validateTarget(t: Target): void {
   const problem = targetPathProblem(t.path);
@@ -222,8 +235,15 @@ export function schedulesService({ sql, client, engine, log, checkTarget }: Deps
     const s = await manageable(c, slug);
     if (s.enabled === enabled) return scheduleRead(s);
     // Resuming starts from the next occurrence after now: nothing missed while paused is fired.
-    const next = enabled ? nextOccurrence(s.cron, s.timezone, now()) : null;
-    const updated = await updateSchedule(sql, s.id, { enabled, next_run_at: next });
+    const next = enabled ? upcoming(s, now()) : { next_run_at: null, next_due_at: null };
+    if (enabled && next.next_run_at === null) {
+      throw conflict(
+        `schedule ${slug} has no occurrence left (its once_at has passed); PATCH once_at to a later instant`,
+        'schedule_completed',
+      );
+    }
+    const paused = enabled ? null : { at: now(), by: c.name, reason: null };
+    const updated = await updateSchedule(sql, s.id, { enabled, ...next, paused, resumed_at: now() });
     if (!updated) throw notFound(`schedule ${slug}`);
     engine.wake();
     return scheduleRead(updated);
@@ -244,7 +264,9 @@ export function schedulesService({ sql, client, engine, log, checkTarget }: Deps
             `with ${RESERVED_PREFIX}); choose another`,
         );
       }
-      const timezone = validateTiming(input.cron, input.timezone ?? 'UTC');
+      const timezone = checkedTimezone(input.timezone ?? 'UTC');
+      const created_at = now();
+      const trigger = checkedTrigger(input, timezone, created_at);
       validateTarget(input.target);
       const retry = retryPolicy(input.retry);
       if (await findLiveSchedule(sql, input.slug)) throw conflict(`schedule ${input.slug} already exists`);
@@ -257,11 +279,15 @@ export function schedulesService({ sql, client, engine, log, checkTarget }: Deps
         }
       }
       const enabled = input.enabled ?? true;
+      const id = uuidv7();
+      const jitter = input.jitter_seconds ?? 0;
       const created = await insertSchedule(sql, {
-        id: uuidv7(),
+        next_run_at: null,
+        id,
         slug: input.slug,
         name: input.name ?? input.slug,
-        cron: input.cron.trim(),
+        ...trigger,
+        created_at,
         timezone,
         enabled,
         kind,
@@ -270,7 +296,11 @@ export function schedulesService({ sql, client, engine, log, checkTarget }: Deps
         target_body: input.target.body,
         created_by: c.name,
         consent_id: consentId,
-        next_run_at: enabled ? nextOccurrence(input.cron, timezone, now()) : null,
+        ...(enabled
+          ? upcoming({ ...trigger, timezone, created_at, id, jitter_seconds: jitter }, created_at)
+          : {}),
+        jitter_seconds: jitter,
+        auto_pause_after: input.auto_pause_after ?? 10,
         ...retryColumns(retry),
         timeout_seconds: input.timeout_seconds ?? null,
         overlap: input.overlap ?? 'skip',
@@ -293,6 +323,38 @@ export function schedulesService({ sql, client, engine, log, checkTarget }: Deps
       return { next: r.next, items: r.items.map(scheduleRead) };
     },
 
+    /**
+     * The next occurrences of a trigger, flagged for DST; for any authenticated caller (it reads and
+     * stores nothing). 422 names the query parameter.
+     */
+    preview(
+      _c: Caller,
+      q: TriggerInput & {
+        timezone?: string | undefined;
+        count?: number | undefined;
+        after?: string | undefined;
+      },
+    ) {
+      const after = q.after !== undefined ? new Date(q.after) : now();
+      try {
+        const timezone = checkedTimezone(q.timezone ?? 'UTC');
+        const trigger = checkedTrigger(q, timezone, after);
+        const r = previewOccurrences({ ...trigger, timezone, created_at: after }, after, q.count ?? 10);
+        return { timezone, occurrences: r.items, truncated: r.truncated };
+      } catch (err) {
+        // The same problems as a schedule's body, about the query string.
+        if (err instanceof AppError && err.errors) {
+          throw new AppError(
+            err.status,
+            err.code,
+            err.message,
+            err.errors.map((e) => ({ ...e, in: 'query' as const })),
+          );
+        }
+        throw err;
+      }
+    },
+
     async get(c: Caller, slug: string) {
       return scheduleRead(await visible(c, slug));
     },
@@ -305,11 +367,17 @@ export function schedulesService({ sql, client, engine, log, checkTarget }: Deps
           'only its creator changes a user schedule (it runs as them); pause or delete it instead',
         );
       }
-      const cron = patch.cron ?? s.cron;
-      const timezone = validateTiming(cron, patch.timezone ?? s.timezone);
+      const timezone = checkedTimezone(patch.timezone ?? s.timezone);
+      // A trigger member replaces the trigger; without one, the kept cron is checked in the new zone.
+      const newTrigger = triggerMembers(patch).length > 0;
+      const trigger = newTrigger
+        ? checkedTrigger(patch, timezone, now())
+        : s.cron !== null
+          ? checkedTrigger({ cron: s.cron }, timezone, now())
+          : { cron: s.cron, every_seconds: s.every_seconds, once_at: s.once_at };
       const change: ScheduleChange = {};
       if (patch.name !== undefined) change.name = patch.name;
-      if (patch.cron !== undefined) change.cron = patch.cron.trim();
+      if (newTrigger) Object.assign(change, trigger);
       if (patch.timezone !== undefined) change.timezone = timezone;
       if (patch.enabled !== undefined) change.enabled = patch.enabled;
       if (patch.target !== undefined) {
@@ -333,8 +401,19 @@ export function schedulesService({ sql, client, engine, log, checkTarget }: Deps
         );
       }
       const enabled = patch.enabled ?? s.enabled;
-      if (patch.cron !== undefined || patch.timezone !== undefined || enabled !== s.enabled) {
-        change.next_run_at = enabled ? nextOccurrence(cron, timezone, now()) : null;
+      if (patch.jitter_seconds !== undefined) change.jitter_seconds = patch.jitter_seconds;
+      if (patch.auto_pause_after !== undefined) change.auto_pause_after = patch.auto_pause_after;
+      if (patch.enabled !== undefined && patch.enabled !== s.enabled) {
+        change.paused = patch.enabled ? null : { at: now(), by: c.name, reason: null };
+        change.resumed_at = now();
+      }
+      const retimed = newTrigger || patch.timezone !== undefined || patch.jitter_seconds !== undefined;
+      if (retimed || enabled !== s.enabled) {
+        const jitter_seconds = patch.jitter_seconds ?? s.jitter_seconds;
+        const next = upcoming({ ...s, ...trigger, timezone, jitter_seconds }, now());
+        // A completed schedule stays completed unless its trigger changes.
+        const armed = enabled && (newTrigger || s.completed_at === null);
+        Object.assign(change, armed ? next : { next_run_at: null, next_due_at: null });
       }
       const updated = await updateSchedule(sql, s.id, change);
       if (!updated) throw notFound(`schedule ${slug}`);
@@ -375,16 +454,21 @@ export function schedulesService({ sql, client, engine, log, checkTarget }: Deps
     },
 
     /** A schedule's runs, newest first; an admin sees every run recorded under the slug (deleted schedules too). */
-    async runs(c: Caller, slug: string, page: Page) {
+    async runs(c: Caller, slug: string, page: Page, filter: RunFilter = {}) {
+      if (filter.from && filter.to && filter.from.getTime() >= filter.to.getTime()) {
+        throw new AppError(422, 'validation_failed', 'to: must be after from', [
+          { pointer: '/to', in: 'query', detail: 'must be after from' },
+        ]);
+      }
       if (c.isAdmin) {
-        const r = await listRuns(sql, page, { slug });
+        const r = await listRuns(sql, page, { slug }, filter);
         if (r.items.length === 0 && page.after === undefined && !(await findLiveSchedule(sql, slug))) {
           throw notFound(`schedule ${slug}`);
         }
         return { next: r.next, items: r.items.map(runRead) };
       }
       const s = await visible(c, slug);
-      const r = await listRuns(sql, page, { scheduleId: s.id });
+      const r = await listRuns(sql, page, { scheduleId: s.id }, filter);
       return { next: r.next, items: r.items.map(runRead) };
     },
 

@@ -1,5 +1,6 @@
 // The scheduler's tables, in a PostgreSQL schema of its own (`scheduler`), in the same database as the
 // analytics outbox, so that a finished run and its analytics row commit together.
+import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/sql.js';
 import type { TargetMethod } from './target.js';
 
@@ -102,6 +103,55 @@ export const schedulerMigrations = [
       CREATE INDEX runs_running_by_schedule ON scheduler.runs (schedule_id) WHERE state = 'running';
     `,
   },
+  {
+    // Triggers beside cron (docs/scheduler.md, "Triggers"): an interval aligned to the creation time, or
+    // one instant, after which the schedule is completed. Exactly one of the three is set.
+    id: '0504_scheduler_triggers',
+    sql: `
+      ALTER TABLE scheduler.schedules
+        ALTER COLUMN cron DROP NOT NULL,
+        ADD COLUMN every_seconds integer CHECK (every_seconds BETWEEN 60 AND 2678400),
+        ADD COLUMN once_at timestamptz,
+        ADD COLUMN completed_at timestamptz,
+        ADD CONSTRAINT schedules_one_trigger CHECK (num_nonnulls(cron, every_seconds, once_at) = 1);
+    `,
+  },
+  {
+    // Jitter (docs/scheduler.md, "Jitter"): next_run_at is when the next occurrence fires, next_due_at
+    // when it is due (null on rows written before: the same instant); a run records both.
+    id: '0505_scheduler_jitter',
+    sql: `
+      ALTER TABLE scheduler.schedules
+        ADD COLUMN jitter_seconds integer NOT NULL DEFAULT 0 CHECK (jitter_seconds BETWEEN 0 AND 3600),
+        ADD COLUMN next_due_at timestamptz;
+      ALTER TABLE scheduler.runs ADD COLUMN jittered_at timestamptz;
+    `,
+  },
+  {
+    // Auto-pause (docs/scheduler.md, "Auto-pause"), and who paused a schedule, when and why.
+    id: '0506_scheduler_auto_pause',
+    sql: `
+      ALTER TABLE scheduler.schedules
+        ADD COLUMN auto_pause_after integer NOT NULL DEFAULT 10 CHECK (auto_pause_after BETWEEN 0 AND 1000),
+        ADD COLUMN paused_at timestamptz,
+        ADD COLUMN paused_by text,
+        ADD COLUMN paused_reason text,
+        -- A streak counts the runs since the last resume only.
+        ADD COLUMN resumed_at timestamptz;
+    `,
+  },
+  {
+    // Run list filters (docs/scheduler.md, "Runs"): by state along (schedule, state, id); manual runs
+    // (rare) by partial indexes; a time range bounds the id (UUIDv7: the claim time) on the existing
+    // (schedule, id) indexes.
+    id: '0507_scheduler_run_filters',
+    sql: `
+      CREATE INDEX runs_by_schedule_state ON scheduler.runs (schedule_id, state, id);
+      CREATE INDEX runs_by_slug_state ON scheduler.runs (schedule_slug, state, id);
+      CREATE INDEX runs_manual_by_schedule ON scheduler.runs (schedule_id, id) WHERE trigger = 'manual';
+      CREATE INDEX runs_manual_by_slug ON scheduler.runs (schedule_slug, id) WHERE trigger = 'manual';
+    `,
+  },
 ];
 
 export type OverlapPolicy = 'skip' | 'allow' | 'queue_one';
@@ -113,7 +163,22 @@ export interface ScheduleRow {
   id: string;
   slug: string;
   name: string;
-  cron: string;
+  /** Exactly one of cron, every_seconds and once_at is set (docs/scheduler.md, "Triggers"). */
+  cron: string | null;
+  every_seconds: number | null;
+  once_at: Date | null;
+  /** A once_at schedule after its run: never due again. */
+  completed_at: Date | null;
+  /** Each occurrence fires up to this many seconds late, by a stable offset (docs/scheduler.md). */
+  jitter_seconds: number;
+  /** When the occurrence next_run_at fires for is due (null: next_run_at itself). */
+  next_due_at: Date | null;
+  /** Pauses itself after this many consecutive failed (or alike skipped) runs; 0: never. */
+  auto_pause_after: number;
+  paused_at: Date | null;
+  /** Who paused it: a caller's name, or `auto-pause`. */
+  paused_by: string | null;
+  paused_reason: string | null;
   timezone: string;
   enabled: boolean;
   kind: ScheduleKind;
@@ -171,16 +236,19 @@ export interface RunRow {
   /** Someone asked to cancel the run (POST /scheduler/runs/{id}/cancel): when, and who. */
   cancel_requested_at: Date | null;
   cancelled_by: string | null;
+  /** When the occurrence was to fire after its schedule's jitter (occurrence_at is when it was due). */
+  jittered_at: Date | null;
   [k: string]: unknown;
 }
 
 const S_COLS = `id, slug, name, cron, timezone, enabled, kind, target_method, target_path, target_body,
   created_by, consent_id, next_run_at, last_run_at, created_at, updated_at, deleted_at,
   retry_max_attempts, retry_initial_backoff, retry_max_backoff, timeout_seconds, overlap,
-  queued_occurrence_at`;
+  queued_occurrence_at, every_seconds, once_at, completed_at, jitter_seconds, next_due_at,
+  auto_pause_after, paused_at, paused_by, paused_reason`;
 const R_COLS = `id, schedule_id, schedule_slug, kind, trigger, occurrence_at, started_at, finished_at,
   duration_ms, state, http_status, principal_name, actor_name, consent_id, error, attempts, lease_owner,
-  lease_until, next_attempt_at, cancel_requested_at, cancelled_by`;
+  lease_until, next_attempt_at, cancel_requested_at, cancelled_by, jittered_at`;
 
 /** The retry policy of a schedule that does not set one: rides out an API outage of 60 s. */
 export const DEFAULT_RETRY = { max_attempts: 8, initial_backoff: 2, max_backoff: 30 } as const;
@@ -195,11 +263,29 @@ export type NewSchedule = Omit<
   | 'retry_initial_backoff'
   | 'retry_max_backoff'
   | 'timeout_seconds'
+  | 'every_seconds'
+  | 'once_at'
+  | 'completed_at'
+  | 'jitter_seconds'
+  | 'next_due_at'
+  | 'auto_pause_after'
+  | 'paused_at'
+  | 'paused_by'
+  | 'paused_reason'
 > &
   Partial<
     Pick<
       ScheduleRow,
-      'retry_max_attempts' | 'retry_initial_backoff' | 'retry_max_backoff' | 'timeout_seconds'
+      | 'retry_max_attempts'
+      | 'retry_initial_backoff'
+      | 'retry_max_backoff'
+      | 'timeout_seconds'
+      | 'every_seconds'
+      | 'once_at'
+      | 'created_at'
+      | 'jitter_seconds'
+      | 'next_due_at'
+      | 'auto_pause_after'
     >
   >;
 
@@ -208,8 +294,10 @@ export async function insertSchedule(q: Queryable, s: NewSchedule): Promise<Sche
   return q.one<ScheduleRow>(
     `INSERT INTO scheduler.schedules (id, slug, name, cron, timezone, enabled, kind, target_method,
        target_path, target_body, created_by, consent_id, next_run_at, retry_max_attempts,
-       retry_initial_backoff, retry_max_backoff, timeout_seconds, overlap)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12, $13, $14, $15, $16, $17, $18)
+       retry_initial_backoff, retry_max_backoff, timeout_seconds, overlap, every_seconds, once_at,
+       created_at, jitter_seconds, next_due_at, auto_pause_after)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12, $13, $14, $15, $16, $17, $18, $19,
+       $20, COALESCE($21::timestamptz, now()), $22, $23, $24)
      ON CONFLICT (slug) WHERE deleted_at IS NULL DO NOTHING
      RETURNING ${S_COLS}`,
     [
@@ -231,6 +319,12 @@ export async function insertSchedule(q: Queryable, s: NewSchedule): Promise<Sche
       s.retry_max_backoff ?? DEFAULT_RETRY.max_backoff,
       s.timeout_seconds ?? null,
       s.overlap ?? 'skip',
+      s.every_seconds ?? null,
+      s.once_at ?? null,
+      s.created_at ?? null,
+      s.jitter_seconds ?? 0,
+      s.next_due_at ?? null,
+      s.auto_pause_after ?? 10,
     ],
   );
 }
@@ -248,13 +342,24 @@ export async function findScheduleById(q: Queryable, id: string): Promise<Schedu
 
 export interface ScheduleChange {
   name?: string;
-  cron?: string;
+  /** A new trigger replaces the old one: set all three (two of them null). */
+  cron?: string | null;
+  every_seconds?: number | null;
+  once_at?: Date | null;
   timezone?: string;
   enabled?: boolean;
   target_method?: TargetMethod;
   target_path?: string;
   target_body?: unknown;
   next_run_at?: Date | null;
+  /** Set with next_run_at (when that occurrence is due). */
+  next_due_at?: Date | null;
+  jitter_seconds?: number;
+  auto_pause_after?: number;
+  /** Set with `enabled`: who paused it and why (null: resumed, all cleared). */
+  paused?: { at: Date; by: string; reason: string | null } | null;
+  /** With `paused: null`: when it was resumed (auto-pause counts the runs after it). */
+  resumed_at?: Date;
   retry_max_attempts?: number;
   retry_initial_backoff?: number;
   retry_max_backoff?: number;
@@ -284,6 +389,17 @@ export async function updateSchedule(
        retry_max_backoff = COALESCE($20::real, retry_max_backoff),
        timeout_seconds = CASE WHEN $21 THEN $22::integer ELSE timeout_seconds END,
        overlap = COALESCE($23, overlap),
+       every_seconds = CASE WHEN $4 THEN $24::integer ELSE every_seconds END,
+       once_at = CASE WHEN $4 THEN $25::timestamptz ELSE once_at END,
+       -- A new trigger re-arms a completed once_at schedule.
+       completed_at = CASE WHEN $4 THEN NULL ELSE completed_at END,
+       next_due_at = CASE WHEN $16 THEN $26::timestamptz ELSE next_due_at END,
+       jitter_seconds = COALESCE($27::integer, jitter_seconds),
+       auto_pause_after = COALESCE($28::integer, auto_pause_after),
+       paused_at = CASE WHEN $29 THEN $32::timestamptz ELSE paused_at END,
+       paused_by = CASE WHEN $29 THEN $30 ELSE paused_by END,
+       paused_reason = CASE WHEN $29 THEN $31 ELSE paused_reason END,
+       resumed_at = CASE WHEN $29 AND $30::text IS NULL THEN $33::timestamptz ELSE resumed_at END,
        -- Pausing or resuming drops a queued occurrence: nothing missed while paused fires.
        queued_occurrence_at = CASE WHEN $8 THEN NULL ELSE queued_occurrence_at END,
        updated_at = now()
@@ -313,6 +429,16 @@ export async function updateSchedule(
       has('timeout_seconds'),
       c.timeout_seconds ?? null,
       c.overlap ?? null,
+      c.every_seconds ?? null,
+      c.once_at ?? null,
+      c.next_due_at ?? null,
+      c.jitter_seconds ?? null,
+      c.auto_pause_after ?? null,
+      has('paused'),
+      c.paused?.by ?? null,
+      c.paused?.reason ?? null,
+      c.paused?.at ?? null,
+      c.resumed_at ?? null,
     ],
   );
 }
@@ -351,19 +477,74 @@ export async function listSchedules(
   return { items, next: more ? items[items.length - 1]!.slug : undefined };
 }
 
-/** One page of runs, newest first: of one schedule, or (history) of every schedule that had this slug. */
+/** What the run list may be narrowed to; a time range is on `started_at`, [from, to). */
+export interface RunFilter {
+  state?: RunState | undefined;
+  trigger?: RunRow['trigger'] | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+}
+
+/** The smallest UUIDv7 of a millisecond: run ids are made from the claim time (`runId`). */
+const idFloor = (at: Date) => {
+  const h = Math.max(0, at.getTime()).toString(16).padStart(12, '0');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-7000-8000-000000000000`;
+};
+
+/**
+ * A run's id: a UUIDv7 whose time is the claim time of the firing clock (a clock the tests move too),
+ * so a time range of the run list is a range of ids.
+ */
+export function runId(at: Date): string {
+  const h = Math.max(0, at.getTime()).toString(16).padStart(12, '0');
+  const r = randomBytes(10);
+  r[0] = (r[0]! & 0x0f) | 0x70; // version 7
+  r[2] = (r[2]! & 0x3f) | 0x80; // variant 10
+  const x = r.toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${x.slice(0, 4)}-${x.slice(4, 8)}-${x.slice(8, 20)}`;
+}
+
+/**
+ * One page of runs, newest first: of one schedule, or (history) of every schedule that had this slug;
+ * narrowed by state, trigger and start time. Each combination is its own statement text, so each
+ * cached plan walks its own index: (key, state, id) with a state, the partial manual indexes for manual
+ * runs, else (key, id); a time range bounds the id, whose first 48 bits are the start time.
+ */
+export function runListQuery(
+  page: { after: string | undefined; limit: number },
+  by: { scheduleId: string } | { slug: string },
+  filter: RunFilter = {},
+): { text: string; params: unknown[] } {
+  const col = 'scheduleId' in by ? 'schedule_id' : 'schedule_slug';
+  const params: unknown[] = [page.limit + 1, 'scheduleId' in by ? by.scheduleId : by.slug];
+  const where = [`${col} = $2`];
+  const add = (cond: (n: number) => string, value: unknown) => {
+    params.push(value);
+    where.push(cond(params.length));
+  };
+  if (filter.state !== undefined) add((n) => `state = $${n}`, filter.state);
+  if (filter.trigger !== undefined) add((n) => `trigger = $${n}`, filter.trigger);
+  if (filter.from !== undefined) {
+    add((n) => `id >= $${n}::uuid`, idFloor(filter.from));
+    add((n) => `started_at >= $${n}`, filter.from);
+  }
+  if (filter.to !== undefined) {
+    add((n) => `id < $${n}::uuid`, idFloor(new Date(filter.to.getTime() + 1)));
+    add((n) => `started_at < $${n}`, filter.to);
+  }
+  if (page.after !== undefined) add((n) => `id < $${n}`, page.after);
+  const text = `SELECT ${R_COLS} FROM scheduler.runs WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT $1`;
+  return { text, params };
+}
+
 export async function listRuns(
   q: Queryable,
   page: { after: string | undefined; limit: number },
   by: { scheduleId: string } | { slug: string },
+  filter: RunFilter = {},
 ): Promise<{ items: RunRow[]; next: string | undefined }> {
-  const limit = page.limit + 1;
-  const [col, value] = 'scheduleId' in by ? ['schedule_id', by.scheduleId] : ['schedule_slug', by.slug];
-  const base = `SELECT ${R_COLS} FROM scheduler.runs WHERE ${col} = $2`;
-  const rows =
-    page.after === undefined
-      ? await q.query<RunRow>(`${base} ORDER BY id DESC LIMIT $1`, [limit, value])
-      : await q.query<RunRow>(`${base} AND id < $3 ORDER BY id DESC LIMIT $1`, [limit, value, page.after]);
+  const { text, params } = runListQuery(page, by, filter);
+  const rows = await q.query<RunRow>(text, params);
   const more = rows.length > page.limit;
   const items = more ? rows.slice(0, page.limit) : rows;
   return { items, next: more ? items[items.length - 1]!.id : undefined };
@@ -391,18 +572,27 @@ export async function earliestDue(q: Queryable): Promise<Date | null> {
   return row?.at ?? null;
 }
 
-/** Advances many claimed schedules in one statement. */
+/** Advances many claimed schedules in one statement (`completed_at`: a once_at schedule is done). */
 export async function advanceSchedules(
   q: Queryable,
-  rows: ReadonlyArray<{ id: string; next_run_at: Date | null; last_run_at: Date | null }>,
+  rows: ReadonlyArray<{
+    id: string;
+    next_run_at: Date | null;
+    next_due_at?: Date | null;
+    last_run_at: Date | null;
+    completed_at?: Date | null;
+  }>,
 ): Promise<void> {
   if (rows.length === 0) return;
   await q.query(
     `UPDATE scheduler.schedules s
-        SET next_run_at = v.next_run_at, last_run_at = COALESCE(v.last_run_at, s.last_run_at)
-       FROM jsonb_to_recordset($1::jsonb) AS v(id uuid, next_run_at timestamptz, last_run_at timestamptz)
+        SET next_run_at = v.next_run_at, last_run_at = COALESCE(v.last_run_at, s.last_run_at),
+            next_due_at = CASE WHEN v.keep_due THEN s.next_due_at ELSE v.next_due_at END,
+            completed_at = COALESCE(v.completed_at, s.completed_at)
+       FROM jsonb_to_recordset($1::jsonb) AS v(id uuid, next_run_at timestamptz, last_run_at timestamptz,
+            completed_at timestamptz, next_due_at timestamptz, keep_due boolean)
       WHERE s.id = v.id`,
-    [JSON.stringify(rows)],
+    [JSON.stringify(rows.map((r) => ({ ...r, keep_due: !('next_due_at' in r) })))],
   );
 }
 
@@ -417,12 +607,12 @@ export async function insertRuns(q: Queryable, runs: readonly RunRow[]): Promise
     `INSERT INTO scheduler.runs (${R_COLS})
      SELECT id, schedule_id, schedule_slug, kind, trigger, occurrence_at, started_at, finished_at,
             duration_ms, state, http_status, principal_name, actor_name, consent_id, error,
-            COALESCE(attempts, '[]'), lease_owner, lease_until, next_attempt_at, NULL, NULL
+            COALESCE(attempts, '[]'), lease_owner, lease_until, next_attempt_at, NULL, NULL, jittered_at
        FROM jsonb_to_recordset($1::jsonb) AS v(id uuid, schedule_id uuid, schedule_slug text, kind text,
             trigger text, occurrence_at timestamptz, started_at timestamptz, finished_at timestamptz,
             duration_ms integer, state text, http_status integer, principal_name text, actor_name text,
             consent_id text, error text, attempts jsonb, lease_owner uuid, lease_until timestamptz,
-            next_attempt_at timestamptz)
+            next_attempt_at timestamptz, jittered_at timestamptz)
      ON CONFLICT (schedule_id, occurrence_at) WHERE trigger = 'schedule' DO NOTHING
      RETURNING id`,
     [JSON.stringify(runs)],
@@ -603,4 +793,59 @@ export async function lockQueued(q: Queryable, limit: number): Promise<ScheduleR
       FOR UPDATE SKIP LOCKED`,
     [limit],
   );
+}
+
+/** Skipped runs that say nothing about the job (the scheduler was late, or the previous run still ran). */
+const NEUTRAL_SKIP = `(state = 'skipped' AND (error LIKE 'misfire:%' OR error LIKE 'overlap:%'))`;
+
+/** Why a run did not succeed, as auto-pause compares it: failed, or the kind of skip (before any `:`). */
+const reasonOf = (r: { state: string; error: string | null }) =>
+  r.state === 'failed' ? 'failed' : `skipped: ${(r.error ?? '').split(':')[0]!.trim()}`;
+
+/**
+ * Pauses each of these schedules whose last `auto_pause_after` finished scheduled runs (misfires and
+ * overlap skips left out) all failed, or were all skipped for the same reason. The schedule rows are
+ * locked first (in id order), so replicas finishing runs of one schedule at once decide one after the
+ * other, each seeing the other's runs. Returns the schedules paused and why.
+ */
+export async function autoPause(
+  q: Queryable,
+  scheduleIds: readonly string[],
+  at: Date,
+): Promise<Array<{ slug: string; reason: string }>> {
+  if (scheduleIds.length === 0) return [];
+  const candidates = await q.query<{ id: string; slug: string; n: number; resumed_at: Date | null }>(
+    `SELECT id, slug, auto_pause_after AS n, resumed_at FROM scheduler.schedules
+      WHERE id = ANY($1::uuid[]) AND enabled AND deleted_at IS NULL AND auto_pause_after > 0
+      ORDER BY id FOR UPDATE`,
+    [scheduleIds],
+  );
+  const paused: Array<{ slug: string; reason: string }> = [];
+  for (const s of candidates) {
+    const last = await q.query<{ state: string; error: string | null }>(
+      `SELECT state, error FROM scheduler.runs
+        WHERE schedule_id = $1 AND trigger = 'schedule' AND state <> 'running' AND NOT ${NEUTRAL_SKIP}
+          AND started_at >= COALESCE($3::timestamptz, '-infinity')
+        ORDER BY id DESC LIMIT $2`,
+      [s.id, s.n, s.resumed_at],
+    );
+    if (last.length < s.n || last.some((r) => r.state !== 'failed' && r.state !== 'skipped')) continue;
+    const reasons = new Set(last.map(reasonOf));
+    if (reasons.size !== 1) continue;
+    const kind = [...reasons][0]!;
+    const latest = (last[0]!.error ?? '').slice(0, 300);
+    const reason =
+      kind === 'failed'
+        ? `${s.n} consecutive runs failed (the last: ${latest || 'no detail'})`
+        : `${s.n} consecutive runs ${kind}`;
+    await q.query(
+      `UPDATE scheduler.schedules SET enabled = false, next_run_at = NULL, next_due_at = NULL,
+              queued_occurrence_at = NULL, paused_at = $2, paused_by = 'auto-pause', paused_reason = $3,
+              updated_at = now()
+        WHERE id = $1`,
+      [s.id, at, reason],
+    );
+    paused.push({ slug: s.slug, reason });
+  }
+  return paused;
 }

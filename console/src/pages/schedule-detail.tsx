@@ -29,14 +29,18 @@ function EditSchedule(props: {
   const { s } = props;
   const [f, setF] = useState({
     name: s.name,
-    cron: s.cron,
+    // An every or once_at schedule has no cron: typing one switches its trigger to it.
+    cron: s.cron ?? '',
     timezone: s.timezone,
     method: s.target.method as string,
     path: s.target.path,
     body: s.target.body === undefined ? '' : JSON.stringify(s.target.body, null, 2),
   });
   const [error, run, busy] = useAction();
-  const next = useMemo(() => preview(f.cron, f.timezone), [f.cron, f.timezone]);
+  const next = useMemo(
+    () => (f.cron.trim() || s.cron !== null ? preview(f.cron, f.timezone) : { dates: [] }),
+    [f.cron, f.timezone],
+  );
   const set = (k: keyof typeof f) => (e: { currentTarget: { value: string } }) =>
     setF({ ...f, [k]: e.currentTarget.value });
   return (
@@ -61,7 +65,7 @@ function EditSchedule(props: {
               params: { path: { slug: s.slug } },
               body: {
                 name: f.name,
-                cron: f.cron,
+                ...(f.cron.trim() || s.cron !== null ? { cron: f.cron } : {}),
                 timezone: f.timezone,
                 target: {
                   method: f.method as Schedule['target']['method'],
@@ -82,7 +86,9 @@ function EditSchedule(props: {
           {(a) => <input {...a} value={f.name} onInput={set('name')} />}
         </Field>
         <Field label="Cron" pointer="/cron" error={error} hint="minute hour day-of-month month day-of-week">
-          {(a) => <input {...a} required class="mono" value={f.cron} onInput={set('cron')} />}
+          {(a) => (
+            <input {...a} required={s.cron !== null} class="mono" value={f.cron} onInput={set('cron')} />
+          )}
         </Field>
         <Field label="Time zone" pointer="/timezone" error={error}>
           {(a) => <input {...a} list="zones" value={f.timezone} onInput={set('timezone')} />}

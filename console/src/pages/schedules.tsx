@@ -222,7 +222,8 @@ export function Schedules({ me }: { me: Me | undefined }) {
                   )}
                 </td>
                 <td>
-                  <code>{s.cron}</code> <small>{s.timezone}</small>
+                  <code>{s.cron ?? (s.every !== null ? `every ${s.every}` : `once at ${s.once_at}`)}</code>{' '}
+                  <small>{s.timezone}</small>
                 </td>
                 <td>{s.kind}</td>
                 <td>{s.enabled ? whenIn(s.next_run_at, s.timezone) : '—'}</td>

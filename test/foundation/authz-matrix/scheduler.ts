@@ -51,6 +51,16 @@ export const scheduler: RouteGroup = {
       request: async () => ({ url: S }),
     },
     {
+      // Reads and stores nothing: any signed-in caller.
+      method: 'GET',
+      path: '/scheduler/preview',
+      perm: 'authenticated',
+      ok: 200,
+      request: async () => ({
+        url: '/scheduler/preview?cron=30%202%20*%20*%20*&timezone=Europe/Berlin&count=3',
+      }),
+    },
+    {
       method: 'GET',
       path: '/scheduler/schedules/{slug}',
       perm: 'authenticated',
