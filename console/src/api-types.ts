@@ -2224,6 +2224,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "keys": [
+                     *         {
+                     *           "kty": "OKP",
+                     *           "crv": "Ed25519",
+                     *           "kid": "k-2026-01",
+                     *           "use": "sig",
+                     *           "alg": "EdDSA",
+                     *           "x": "<public key, base64url>"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         keys: {
                             [key: string]: unknown;
@@ -2266,6 +2280,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "issuer": "https://keel.example.com",
+                     *       "token_endpoint": "https://keel.example.com/auth/token",
+                     *       "jwks_uri": "https://keel.example.com/.well-known/jwks.json",
+                     *       "grant_types_supported": [
+                     *         "client_credentials",
+                     *         "refresh_token",
+                     *         "urn:ietf:params:oauth:grant-type:token-exchange"
+                     *       ],
+                     *       "token_endpoint_auth_methods_supported": [
+                     *         "client_secret_basic",
+                     *         "client_secret_post"
+                     *       ],
+                     *       "response_types_supported": [],
+                     *       "token_exchange_subject_token_types_supported": [
+                     *         "urn:ietf:params:oauth:token-type:access_token",
+                     *         "urn:ietf:params:oauth:token-type:jwt"
+                     *       ],
+                     *       "service_documentation": "https://keel.example.com/docs"
+                     *     }
+                     */
                     "application/json": {
                         grant_types_supported: string[];
                         /** Format: uri */
@@ -2324,6 +2360,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "plugin": "cloud-accounts",
+                     *         "label": "MAPS_TO",
+                     *         "source_id": "0190f6a5-3e4f-7051-8c6d-7e8f9a0b1c2d",
+                     *         "source_label": "Environment",
+                     *         "target_id": "0190f6a5-4f50-7162-9d7e-8f9a0b1c2d3e",
+                     *         "target_label": "CloudAccount",
+                     *         "properties": {
+                     *           "role": "primary"
+                     *         },
+                     *         "created_at": "2026-01-31T09:30:00Z",
+                     *         "entity": {
+                     *           "id": "0190f6a5-4f50-7162-9d7e-8f9a0b1c2d3e",
+                     *           "label": "CloudAccount",
+                     *           "plugin": "cloud-accounts",
+                     *           "properties": {
+                     *             "provider": "aws",
+                     *             "account_id": "acme-prod-1",
+                     *             "name": "Acme production",
+                     *             "regions": [
+                     *               "eu-west-1"
+                     *             ]
+                     *           },
+                     *           "created_at": "2026-01-31T09:30:00Z",
+                     *           "updated_at": "2026-01-31T09:30:00Z"
+                     *         }
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -2385,6 +2452,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "type": "provider_a",
+                     *         "display_name": "Google",
+                     *         "description": "Sign in with Google accounts; an allow-list of email domains limits who may",
+                     *         "icon": "provider_a"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** @description what the type calls, and what it checks */
                         description: string;
@@ -2435,6 +2512,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "slug": "google",
+                     *         "type": "provider_a",
+                     *         "type_display_name": "Google",
+                     *         "type_description": "Sign in with Google accounts",
+                     *         "name": "Google",
+                     *         "enabled": true,
+                     *         "client_id": "1234-abcd.apps.googleusercontent.com",
+                     *         "has_secret": true,
+                     *         "issuer_url": null,
+                     *         "allowed_domains": [
+                     *           "acme.com"
+                     *         ],
+                     *         "icon": "provider_a",
+                     *         "callback_url": "https://keel.example.com/auth/oauth/google/callback",
+                     *         "updated_by": "ada@example.com",
+                     *         "created_at": "2026-01-31T09:30:00Z",
+                     *         "updated_at": "2026-01-31T09:30:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["def-1"][];
                 };
             };
@@ -2475,6 +2575,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "google",
+                     *       "type": "provider_a",
+                     *       "type_display_name": "Google",
+                     *       "type_description": "Sign in with Google accounts",
+                     *       "name": "Google",
+                     *       "enabled": true,
+                     *       "client_id": "1234-abcd.apps.googleusercontent.com",
+                     *       "has_secret": true,
+                     *       "issuer_url": null,
+                     *       "allowed_domains": [
+                     *         "acme.com"
+                     *       ],
+                     *       "icon": "provider_a",
+                     *       "callback_url": "https://keel.example.com/auth/oauth/google/callback",
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         allowed_domains: string[];
                         /** @description The redirect URI to register at the provider */
@@ -2516,6 +2637,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "provider_a",
+                 *       "name": "Google",
+                 *       "enabled": true,
+                 *       "client_id": "1234-abcd.apps.googleusercontent.com",
+                 *       "client_secret": "<client secret>",
+                 *       "allowed_domains": [
+                 *         "acme.com"
+                 *       ],
+                 *       "icon": "provider_a"
+                 *     }
+                 */
                 "application/json": {
                     /** @description provider_a only: email domains that may sign in */
                     allowed_domains?: string[];
@@ -2556,6 +2690,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "google",
+                     *       "type": "provider_a",
+                     *       "type_display_name": "Google",
+                     *       "type_description": "Sign in with Google accounts",
+                     *       "name": "Google",
+                     *       "enabled": true,
+                     *       "client_id": "1234-abcd.apps.googleusercontent.com",
+                     *       "has_secret": true,
+                     *       "issuer_url": null,
+                     *       "allowed_domains": [
+                     *         "acme.com"
+                     *       ],
+                     *       "icon": "provider_a",
+                     *       "callback_url": "https://keel.example.com/auth/oauth/google/callback",
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         allowed_domains: string[];
                         /** @description The redirect URI to register at the provider */
@@ -2590,6 +2745,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "google",
+                     *       "type": "provider_a",
+                     *       "type_display_name": "Google",
+                     *       "type_description": "Sign in with Google accounts",
+                     *       "name": "Google",
+                     *       "enabled": true,
+                     *       "client_id": "1234-abcd.apps.googleusercontent.com",
+                     *       "has_secret": true,
+                     *       "issuer_url": null,
+                     *       "allowed_domains": [
+                     *         "acme.com"
+                     *       ],
+                     *       "icon": "provider_a",
+                     *       "callback_url": "https://keel.example.com/auth/oauth/google/callback",
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         allowed_domains: string[];
                         /** @description The redirect URI to register at the provider */
@@ -2691,6 +2867,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "measured_at": "2026-01-31T09:30:00Z",
+                     *       "outbox": {
+                     *         "depth": 3,
+                     *         "lag_seconds": 0.4,
+                     *         "published_total": 18204,
+                     *         "publish_errors_total": 0
+                     *       },
+                     *       "sinks": [
+                     *         {
+                     *           "sink": "clickhouse",
+                     *           "table": "events",
+                     *           "lag": 0,
+                     *           "rows_written_total": 18201,
+                     *           "dead_lettered_total": 0,
+                     *           "retries_total": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         measured_at: string;
@@ -2754,6 +2951,86 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "slug": "cloud-accounts",
+                     *         "name": "Cloud accounts",
+                     *         "version": "1.0.0",
+                     *         "description": "Cloud provider accounts and the environments that deploy into them.",
+                     *         "vertex_labels": [
+                     *           {
+                     *             "name": "CloudAccount",
+                     *             "display_name": "Cloud account",
+                     *             "schema": {
+                     *               "type": "object",
+                     *               "required": [
+                     *                 "provider",
+                     *                 "account_id",
+                     *                 "name"
+                     *               ],
+                     *               "additionalProperties": false,
+                     *               "properties": {
+                     *                 "provider": {
+                     *                   "enum": [
+                     *                     "aws",
+                     *                     "gcp",
+                     *                     "azure"
+                     *                   ]
+                     *                 },
+                     *                 "account_id": {
+                     *                   "type": "string",
+                     *                   "pattern": "^[a-z0-9-]{3,64}$"
+                     *                 },
+                     *                 "name": {
+                     *                   "type": "string",
+                     *                   "minLength": 1,
+                     *                   "maxLength": 200
+                     *                 },
+                     *                 "regions": {
+                     *                   "type": "array",
+                     *                   "uniqueItems": true,
+                     *                   "items": {
+                     *                     "type": "string"
+                     *                   }
+                     *                 }
+                     *               }
+                     *             }
+                     *           }
+                     *         ],
+                     *         "edge_labels": [
+                     *           {
+                     *             "source_label": "Environment",
+                     *             "edge_label": "MAPS_TO",
+                     *             "target_label": "CloudAccount",
+                     *             "schema": {
+                     *               "type": "object",
+                     *               "additionalProperties": false,
+                     *               "properties": {
+                     *                 "role": {
+                     *                   "enum": [
+                     *                     "primary",
+                     *                     "dr"
+                     *                   ]
+                     *                 }
+                     *               }
+                     *             }
+                     *           }
+                     *         ],
+                     *         "revision": 1,
+                     *         "permissions": [
+                     *           "plugins:cloud-accounts:entities:CloudAccount:read",
+                     *           "plugins:cloud-accounts:entities:CloudAccount:write",
+                     *           "plugins:cloud-accounts:entities:MAPS_TO:read",
+                     *           "plugins:cloud-accounts:entities:MAPS_TO:write"
+                     *         ],
+                     *         "installed_by": "ada@example.com",
+                     *         "updated_by": "ada@example.com",
+                     *         "created_at": "2026-01-31T09:30:00Z",
+                     *         "updated_at": "2026-01-31T09:30:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -2795,6 +3072,75 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "manifest": {
+                 *         "slug": "cloud-accounts",
+                 *         "name": "Cloud accounts",
+                 *         "version": "1.0.0",
+                 *         "description": "Cloud provider accounts and the environments that deploy into them.",
+                 *         "vertex_labels": [
+                 *           {
+                 *             "name": "CloudAccount",
+                 *             "display_name": "Cloud account",
+                 *             "schema": {
+                 *               "type": "object",
+                 *               "required": [
+                 *                 "provider",
+                 *                 "account_id",
+                 *                 "name"
+                 *               ],
+                 *               "additionalProperties": false,
+                 *               "properties": {
+                 *                 "provider": {
+                 *                   "enum": [
+                 *                     "aws",
+                 *                     "gcp",
+                 *                     "azure"
+                 *                   ]
+                 *                 },
+                 *                 "account_id": {
+                 *                   "type": "string",
+                 *                   "pattern": "^[a-z0-9-]{3,64}$"
+                 *                 },
+                 *                 "name": {
+                 *                   "type": "string",
+                 *                   "minLength": 1,
+                 *                   "maxLength": 200
+                 *                 },
+                 *                 "regions": {
+                 *                   "type": "array",
+                 *                   "uniqueItems": true,
+                 *                   "items": {
+                 *                     "type": "string"
+                 *                   }
+                 *                 }
+                 *               }
+                 *             }
+                 *           }
+                 *         ],
+                 *         "edge_labels": [
+                 *           {
+                 *             "source_label": "Environment",
+                 *             "edge_label": "MAPS_TO",
+                 *             "target_label": "CloudAccount",
+                 *             "schema": {
+                 *               "type": "object",
+                 *               "additionalProperties": false,
+                 *               "properties": {
+                 *                 "role": {
+                 *                   "enum": [
+                 *                     "primary",
+                 *                     "dr"
+                 *                   ]
+                 *                 }
+                 *               }
+                 *             }
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description the plugin manifest: a JSON object, or its YAML or JSON text (see docs/plugins.md) */
                     manifest: unknown;
@@ -2826,6 +3172,84 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "cloud-accounts",
+                     *       "name": "Cloud accounts",
+                     *       "version": "1.0.0",
+                     *       "description": "Cloud provider accounts and the environments that deploy into them.",
+                     *       "vertex_labels": [
+                     *         {
+                     *           "name": "CloudAccount",
+                     *           "display_name": "Cloud account",
+                     *           "schema": {
+                     *             "type": "object",
+                     *             "required": [
+                     *               "provider",
+                     *               "account_id",
+                     *               "name"
+                     *             ],
+                     *             "additionalProperties": false,
+                     *             "properties": {
+                     *               "provider": {
+                     *                 "enum": [
+                     *                   "aws",
+                     *                   "gcp",
+                     *                   "azure"
+                     *                 ]
+                     *               },
+                     *               "account_id": {
+                     *                 "type": "string",
+                     *                 "pattern": "^[a-z0-9-]{3,64}$"
+                     *               },
+                     *               "name": {
+                     *                 "type": "string",
+                     *                 "minLength": 1,
+                     *                 "maxLength": 200
+                     *               },
+                     *               "regions": {
+                     *                 "type": "array",
+                     *                 "uniqueItems": true,
+                     *                 "items": {
+                     *                   "type": "string"
+                     *                 }
+                     *               }
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "edge_labels": [
+                     *         {
+                     *           "source_label": "Environment",
+                     *           "edge_label": "MAPS_TO",
+                     *           "target_label": "CloudAccount",
+                     *           "schema": {
+                     *             "type": "object",
+                     *             "additionalProperties": false,
+                     *             "properties": {
+                     *               "role": {
+                     *                 "enum": [
+                     *                   "primary",
+                     *                   "dr"
+                     *                 ]
+                     *               }
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "revision": 1,
+                     *       "permissions": [
+                     *         "plugins:cloud-accounts:entities:CloudAccount:read",
+                     *         "plugins:cloud-accounts:entities:CloudAccount:write",
+                     *         "plugins:cloud-accounts:entities:MAPS_TO:read",
+                     *         "plugins:cloud-accounts:entities:MAPS_TO:write"
+                     *       ],
+                     *       "installed_by": "ada@example.com",
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -2893,6 +3317,84 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "cloud-accounts",
+                     *       "name": "Cloud accounts",
+                     *       "version": "1.0.0",
+                     *       "description": "Cloud provider accounts and the environments that deploy into them.",
+                     *       "vertex_labels": [
+                     *         {
+                     *           "name": "CloudAccount",
+                     *           "display_name": "Cloud account",
+                     *           "schema": {
+                     *             "type": "object",
+                     *             "required": [
+                     *               "provider",
+                     *               "account_id",
+                     *               "name"
+                     *             ],
+                     *             "additionalProperties": false,
+                     *             "properties": {
+                     *               "provider": {
+                     *                 "enum": [
+                     *                   "aws",
+                     *                   "gcp",
+                     *                   "azure"
+                     *                 ]
+                     *               },
+                     *               "account_id": {
+                     *                 "type": "string",
+                     *                 "pattern": "^[a-z0-9-]{3,64}$"
+                     *               },
+                     *               "name": {
+                     *                 "type": "string",
+                     *                 "minLength": 1,
+                     *                 "maxLength": 200
+                     *               },
+                     *               "regions": {
+                     *                 "type": "array",
+                     *                 "uniqueItems": true,
+                     *                 "items": {
+                     *                   "type": "string"
+                     *                 }
+                     *               }
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "edge_labels": [
+                     *         {
+                     *           "source_label": "Environment",
+                     *           "edge_label": "MAPS_TO",
+                     *           "target_label": "CloudAccount",
+                     *           "schema": {
+                     *             "type": "object",
+                     *             "additionalProperties": false,
+                     *             "properties": {
+                     *               "role": {
+                     *                 "enum": [
+                     *                   "primary",
+                     *                   "dr"
+                     *                 ]
+                     *               }
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "revision": 1,
+                     *       "permissions": [
+                     *         "plugins:cloud-accounts:entities:CloudAccount:read",
+                     *         "plugins:cloud-accounts:entities:CloudAccount:write",
+                     *         "plugins:cloud-accounts:entities:MAPS_TO:read",
+                     *         "plugins:cloud-accounts:entities:MAPS_TO:write"
+                     *       ],
+                     *       "installed_by": "ada@example.com",
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -2936,6 +3438,75 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "manifest": {
+                 *         "slug": "cloud-accounts",
+                 *         "name": "Cloud accounts",
+                 *         "version": "1.0.0",
+                 *         "description": "Cloud provider accounts and the environments that deploy into them.",
+                 *         "vertex_labels": [
+                 *           {
+                 *             "name": "CloudAccount",
+                 *             "display_name": "Cloud account",
+                 *             "schema": {
+                 *               "type": "object",
+                 *               "required": [
+                 *                 "provider",
+                 *                 "account_id",
+                 *                 "name"
+                 *               ],
+                 *               "additionalProperties": false,
+                 *               "properties": {
+                 *                 "provider": {
+                 *                   "enum": [
+                 *                     "aws",
+                 *                     "gcp",
+                 *                     "azure"
+                 *                   ]
+                 *                 },
+                 *                 "account_id": {
+                 *                   "type": "string",
+                 *                   "pattern": "^[a-z0-9-]{3,64}$"
+                 *                 },
+                 *                 "name": {
+                 *                   "type": "string",
+                 *                   "minLength": 1,
+                 *                   "maxLength": 200
+                 *                 },
+                 *                 "regions": {
+                 *                   "type": "array",
+                 *                   "uniqueItems": true,
+                 *                   "items": {
+                 *                     "type": "string"
+                 *                   }
+                 *                 }
+                 *               }
+                 *             }
+                 *           }
+                 *         ],
+                 *         "edge_labels": [
+                 *           {
+                 *             "source_label": "Environment",
+                 *             "edge_label": "MAPS_TO",
+                 *             "target_label": "CloudAccount",
+                 *             "schema": {
+                 *               "type": "object",
+                 *               "additionalProperties": false,
+                 *               "properties": {
+                 *                 "role": {
+                 *                   "enum": [
+                 *                     "primary",
+                 *                     "dr"
+                 *                   ]
+                 *                 }
+                 *               }
+                 *             }
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description the plugin manifest: a JSON object, or its YAML or JSON text (see docs/plugins.md) */
                     manifest: unknown;
@@ -2967,6 +3538,84 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "cloud-accounts",
+                     *       "name": "Cloud accounts",
+                     *       "version": "1.0.0",
+                     *       "description": "Cloud provider accounts and the environments that deploy into them.",
+                     *       "vertex_labels": [
+                     *         {
+                     *           "name": "CloudAccount",
+                     *           "display_name": "Cloud account",
+                     *           "schema": {
+                     *             "type": "object",
+                     *             "required": [
+                     *               "provider",
+                     *               "account_id",
+                     *               "name"
+                     *             ],
+                     *             "additionalProperties": false,
+                     *             "properties": {
+                     *               "provider": {
+                     *                 "enum": [
+                     *                   "aws",
+                     *                   "gcp",
+                     *                   "azure"
+                     *                 ]
+                     *               },
+                     *               "account_id": {
+                     *                 "type": "string",
+                     *                 "pattern": "^[a-z0-9-]{3,64}$"
+                     *               },
+                     *               "name": {
+                     *                 "type": "string",
+                     *                 "minLength": 1,
+                     *                 "maxLength": 200
+                     *               },
+                     *               "regions": {
+                     *                 "type": "array",
+                     *                 "uniqueItems": true,
+                     *                 "items": {
+                     *                   "type": "string"
+                     *                 }
+                     *               }
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "edge_labels": [
+                     *         {
+                     *           "source_label": "Environment",
+                     *           "edge_label": "MAPS_TO",
+                     *           "target_label": "CloudAccount",
+                     *           "schema": {
+                     *             "type": "object",
+                     *             "additionalProperties": false,
+                     *             "properties": {
+                     *               "role": {
+                     *                 "enum": [
+                     *                   "primary",
+                     *                   "dr"
+                     *                 ]
+                     *               }
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "revision": 1,
+                     *       "permissions": [
+                     *         "plugins:cloud-accounts:entities:CloudAccount:read",
+                     *         "plugins:cloud-accounts:entities:CloudAccount:write",
+                     *         "plugins:cloud-accounts:entities:MAPS_TO:read",
+                     *         "plugins:cloud-accounts:entities:MAPS_TO:write"
+                     *       ],
+                     *       "installed_by": "ada@example.com",
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -3080,6 +3729,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "plugin": "cloud-accounts",
+                     *         "label": "MAPS_TO",
+                     *         "source_id": "0190f6a5-3e4f-7051-8c6d-7e8f9a0b1c2d",
+                     *         "source_label": "Environment",
+                     *         "target_id": "0190f6a5-4f50-7162-9d7e-8f9a0b1c2d3e",
+                     *         "target_label": "CloudAccount",
+                     *         "properties": {
+                     *           "role": "primary"
+                     *         },
+                     *         "created_at": "2026-01-31T09:30:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -3108,6 +3773,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "source_id": "0190f6a5-3e4f-7051-8c6d-7e8f9a0b1c2d",
+                 *       "target_id": "0190f6a5-4f50-7162-9d7e-8f9a0b1c2d3e",
+                 *       "properties": {
+                 *         "role": "primary"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description validated against the edge label's JSON Schema */
                     properties?: {
@@ -3145,6 +3819,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "plugin": "cloud-accounts",
+                     *       "label": "MAPS_TO",
+                     *       "source_id": "0190f6a5-3e4f-7051-8c6d-7e8f9a0b1c2d",
+                     *       "source_label": "Environment",
+                     *       "target_id": "0190f6a5-4f50-7162-9d7e-8f9a0b1c2d3e",
+                     *       "target_label": "CloudAccount",
+                     *       "properties": {
+                     *         "role": "primary"
+                     *       },
+                     *       "created_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -3165,6 +3853,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "plugin": "cloud-accounts",
+                     *       "label": "MAPS_TO",
+                     *       "source_id": "0190f6a5-3e4f-7051-8c6d-7e8f9a0b1c2d",
+                     *       "source_label": "Environment",
+                     *       "target_id": "0190f6a5-4f50-7162-9d7e-8f9a0b1c2d3e",
+                     *       "target_label": "CloudAccount",
+                     *       "properties": {
+                     *         "role": "primary"
+                     *       },
+                     *       "created_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -3217,6 +3919,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "additionalProperties": false,
+                     *       "properties": {
+                     *         "role": {
+                     *           "enum": [
+                     *             "primary",
+                     *             "dr"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": unknown;
                 };
             };
@@ -3304,6 +4020,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "0190f6a5-4f50-7162-9d7e-8f9a0b1c2d3e",
+                     *         "plugin": "cloud-accounts",
+                     *         "label": "CloudAccount",
+                     *         "properties": {
+                     *           "provider": "aws",
+                     *           "account_id": "acme-prod-1",
+                     *           "name": "Acme production",
+                     *           "regions": [
+                     *             "eu-west-1"
+                     *           ]
+                     *         },
+                     *         "created_at": "2026-01-31T09:30:00Z",
+                     *         "updated_at": "2026-01-31T09:30:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -3333,6 +4068,16 @@ export interface operations {
         /** @description the entity's document, validated against the label's JSON Schema */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "provider": "aws",
+                 *       "account_id": "acme-prod-1",
+                 *       "name": "Acme production",
+                 *       "regions": [
+                 *         "eu-west-1"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     [key: string]: unknown;
                 };
@@ -3363,6 +4108,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-4f50-7162-9d7e-8f9a0b1c2d3e",
+                     *       "plugin": "cloud-accounts",
+                     *       "label": "CloudAccount",
+                     *       "properties": {
+                     *         "provider": "aws",
+                     *         "account_id": "acme-prod-1",
+                     *         "name": "Acme production",
+                     *         "regions": [
+                     *           "eu-west-1"
+                     *         ]
+                     *       },
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -3415,6 +4177,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "required": [
+                     *         "provider",
+                     *         "account_id",
+                     *         "name"
+                     *       ],
+                     *       "additionalProperties": false,
+                     *       "properties": {
+                     *         "provider": {
+                     *           "enum": [
+                     *             "aws",
+                     *             "gcp",
+                     *             "azure"
+                     *           ]
+                     *         },
+                     *         "account_id": {
+                     *           "type": "string",
+                     *           "pattern": "^[a-z0-9-]{3,64}$"
+                     *         },
+                     *         "name": {
+                     *           "type": "string",
+                     *           "minLength": 1,
+                     *           "maxLength": 200
+                     *         },
+                     *         "regions": {
+                     *           "type": "array",
+                     *           "uniqueItems": true,
+                     *           "items": {
+                     *             "type": "string"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": unknown;
                 };
             };
@@ -3457,6 +4255,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-4f50-7162-9d7e-8f9a0b1c2d3e",
+                     *       "plugin": "cloud-accounts",
+                     *       "label": "CloudAccount",
+                     *       "properties": {
+                     *         "provider": "aws",
+                     *         "account_id": "acme-prod-1",
+                     *         "name": "Acme production",
+                     *         "regions": [
+                     *           "eu-west-1"
+                     *         ]
+                     *       },
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -3527,6 +4342,11 @@ export interface operations {
         /** @description a JSON Merge Patch of the document: null removes a member */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Acme production (EU)"
+                 *     }
+                 */
                 "application/json": {
                     [key: string]: unknown;
                 };
@@ -3557,6 +4377,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-4f50-7162-9d7e-8f9a0b1c2d3e",
+                     *       "plugin": "cloud-accounts",
+                     *       "label": "CloudAccount",
+                     *       "properties": {
+                     *         "provider": "aws",
+                     *         "account_id": "acme-prod-1",
+                     *         "name": "Acme production (EU)",
+                     *         "regions": [
+                     *           "eu-west-1"
+                     *         ]
+                     *       },
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-02-02T14:05:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -3609,6 +4446,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "0190f6a5-94a5-76b7-8c23-d3e4f5061728",
+                     *         "slug": "deploys",
+                     *         "integration": "github",
+                     *         "project": "acme/acme-web",
+                     *         "has_secret": true,
+                     *         "sender": "github",
+                     *         "delivery_url": "https://keel.example.com/webhooks/github/deploys",
+                     *         "delivery_headers": [
+                     *           {
+                     *             "name": "X-Hub-Signature-256",
+                     *             "required": true,
+                     *             "value": "sha256=<HMAC-SHA256 of the body, in hex>"
+                     *           },
+                     *           {
+                     *             "name": "X-GitHub-Delivery",
+                     *             "required": true,
+                     *             "value": "<the delivery id>"
+                     *           },
+                     *           {
+                     *             "name": "X-GitHub-Event",
+                     *             "required": false,
+                     *             "value": "<the event type>"
+                     *           }
+                     *         ],
+                     *         "updated_by": "ada@example.com",
+                     *         "created_at": "2026-01-31T09:30:00Z",
+                     *         "updated_at": "2026-01-31T09:30:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -3654,6 +4524,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "slug": "deploys",
+                 *       "integration": "github",
+                 *       "secret": "<a shared secret>",
+                 *       "sender": "github",
+                 *       "project": "acme/acme-web"
+                 *     }
+                 */
                 "application/json": {
                     integration: string;
                     project?: string | null;
@@ -3693,6 +4572,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-94a5-76b7-8c23-d3e4f5061728",
+                     *       "slug": "deploys",
+                     *       "integration": "github",
+                     *       "project": "acme/acme-web",
+                     *       "has_secret": true,
+                     *       "sender": "github",
+                     *       "delivery_url": "https://keel.example.com/webhooks/github/deploys",
+                     *       "delivery_headers": [
+                     *         {
+                     *           "name": "X-Hub-Signature-256",
+                     *           "required": true,
+                     *           "value": "sha256=<HMAC-SHA256 of the body, in hex>"
+                     *         },
+                     *         {
+                     *           "name": "X-GitHub-Delivery",
+                     *           "required": true,
+                     *           "value": "<the delivery id>"
+                     *         },
+                     *         {
+                     *           "name": "X-GitHub-Event",
+                     *           "required": false,
+                     *           "value": "<the event type>"
+                     *         }
+                     *       ],
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -3764,6 +4674,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-94a5-76b7-8c23-d3e4f5061728",
+                     *       "slug": "deploys",
+                     *       "integration": "github",
+                     *       "project": "acme/acme-web",
+                     *       "has_secret": true,
+                     *       "sender": "github",
+                     *       "delivery_url": "https://keel.example.com/webhooks/github/deploys",
+                     *       "delivery_headers": [
+                     *         {
+                     *           "name": "X-Hub-Signature-256",
+                     *           "required": true,
+                     *           "value": "sha256=<HMAC-SHA256 of the body, in hex>"
+                     *         },
+                     *         {
+                     *           "name": "X-GitHub-Delivery",
+                     *           "required": true,
+                     *           "value": "<the delivery id>"
+                     *         },
+                     *         {
+                     *           "name": "X-GitHub-Event",
+                     *           "required": false,
+                     *           "value": "<the event type>"
+                     *         }
+                     *       ],
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -3849,6 +4790,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "secret": "<a new shared secret>"
+                 *     }
+                 */
                 "application/json": {
                     integration?: string;
                     project?: string | null;
@@ -3888,6 +4834,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-94a5-76b7-8c23-d3e4f5061728",
+                     *       "slug": "deploys",
+                     *       "integration": "github",
+                     *       "project": "acme/acme-web",
+                     *       "has_secret": true,
+                     *       "sender": "github",
+                     *       "delivery_url": "https://keel.example.com/webhooks/github/deploys",
+                     *       "delivery_headers": [
+                     *         {
+                     *           "name": "X-Hub-Signature-256",
+                     *           "required": true,
+                     *           "value": "sha256=<HMAC-SHA256 of the body, in hex>"
+                     *         },
+                     *         {
+                     *           "name": "X-GitHub-Delivery",
+                     *           "required": true,
+                     *           "value": "<the delivery id>"
+                     *         },
+                     *         {
+                     *           "name": "X-GitHub-Event",
+                     *           "required": false,
+                     *           "value": "<the event type>"
+                     *         }
+                     *       ],
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-02-02T14:05:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -3964,6 +4941,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "name": "vendor_a",
+                     *         "display_name": "Anthropic",
+                     *         "description": "Anthropic's API (Claude models), called with the vendor's SDK",
+                     *         "icon": "anthropic",
+                     *         "default_base_url": "https://api.anthropic.com",
+                     *         "supports_iam": false,
+                     *         "requires_base_url": false,
+                     *         "supports_discovery": true
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         default_base_url: string | null;
                         /** @description what the driver calls, with which SDK or API, and what it needs */
@@ -4018,6 +5009,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "queued": 12,
+                     *       "reason": "scheduled_recompute"
+                     *     }
+                     */
                     "application/json": {
                         /** @description projects queued now; those already pending are not */
                         queued: number;
@@ -4074,6 +5071,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "<access token: a JWT>",
+                     *       "token_type": "Bearer",
+                     *       "expires_in": 900,
+                     *       "refresh_token": "<refresh token>"
+                     *     }
+                     */
                     "application/json": {
                         access_token: string;
                         expires_in: number;
@@ -4156,6 +5161,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "principal_type": "user",
+                     *       "principal_name": "ada@example.com",
+                     *       "actor_name": null,
+                     *       "auth_method": "password",
+                     *       "is_admin": false,
+                     *       "scopes": null,
+                     *       "permissions": [
+                     *         "organization:read",
+                     *         "project:read",
+                     *         "project:create"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         actor_name: string | null;
                         auth_method: string;
@@ -4283,6 +5303,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "slug": "google",
+                     *         "type": "provider_a",
+                     *         "type_display_name": "Google",
+                     *         "name": "Google",
+                     *         "icon": "provider_a",
+                     *         "authorize_url": "https://keel.example.com/auth/oauth/google/authorize"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         authorize_url: string | null;
                         icon: string;
@@ -4329,6 +5361,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "<access token: a JWT>",
+                     *       "token_type": "Bearer",
+                     *       "expires_in": 900,
+                     *       "refresh_token": "<refresh token>"
+                     *     }
+                     */
                     "application/json": {
                         access_token: string;
                         expires_in: number;
@@ -4387,9 +5427,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "grant_type": "client_credentials",
+                 *       "client_id": "deploy-bot-x7Kq2mPz4",
+                 *       "client_secret": "<client secret>"
+                 *     }
+                 */
                 "application/json": {
                     [key: string]: string | number | boolean;
                 };
+                /**
+                 * @example {
+                 *       "grant_type": "client_credentials",
+                 *       "client_id": "deploy-bot-x7Kq2mPz4",
+                 *       "client_secret": "<client secret>"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     [key: string]: string | number | boolean;
                 };
@@ -4414,6 +5468,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "<access token: a JWT>",
+                     *       "token_type": "Bearer",
+                     *       "expires_in": 900,
+                     *       "scope": "project:read operations-log:write"
+                     *     }
+                     */
                     "application/json": {
                         access_token: string;
                         expires_in: number;
@@ -4469,6 +5531,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "sinks": [
+                     *         {
+                     *           "name": "events",
+                     *           "stream": "keel-events",
+                     *           "topics": [
+                     *             "lifecycle",
+                     *             "comments",
+                     *             "gateway"
+                     *           ],
+                     *           "schema": "json",
+                     *           "insert_format": "json_each_row",
+                     *           "batch_length": 1000,
+                     *           "poll_interval": "5s",
+                     *           "consumer_group": "keel-analytics",
+                     *           "table": "events",
+                     *           "mode": "deduplicate",
+                     *           "key": [
+                     *             "event_id"
+                     *           ],
+                     *           "version": null,
+                     *           "plugin_config": {
+                     *             "transport": "clickhouse",
+                     *             "url": "http://clickhouse.internal:8123",
+                     *             "database": "keel",
+                     *             "username": "keel",
+                     *             "password": "<the ClickHouse password>"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         sinks: {
                             batch_length: number;
@@ -4535,6 +5630,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "0190f6a5-5061-7273-8e8f-9a0b1c2d3e4f",
+                     *         "user_email": "ada@example.com",
+                     *         "actor_sa": "scheduler",
+                     *         "scope": "service-api:*",
+                     *         "status": "active",
+                     *         "created_at": "2026-01-31T09:30:00Z",
+                     *         "expires_at": "2026-05-01T00:00:00Z",
+                     *         "revoked_at": null
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         actor_sa: string;
                         /** Format: date-time */
@@ -4559,6 +5668,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "scope": "service-api:*",
+                 *       "expires_at": "2026-05-01T00:00:00Z"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: date-time
@@ -4598,6 +5713,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-5061-7273-8e8f-9a0b1c2d3e4f",
+                     *       "user_email": "ada@example.com",
+                     *       "actor_sa": "scheduler",
+                     *       "scope": "service-api:*",
+                     *       "status": "active",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "expires_at": "2026-05-01T00:00:00Z",
+                     *       "revoked_at": null
+                     *     }
+                     */
                     "application/json": {
                         actor_sa: string;
                         /** Format: date-time */
@@ -4648,6 +5775,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-5061-7273-8e8f-9a0b1c2d3e4f",
+                     *       "user_email": "ada@example.com",
+                     *       "actor_sa": "scheduler",
+                     *       "scope": "service-api:*",
+                     *       "status": "active",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "expires_at": "2026-05-01T00:00:00Z",
+                     *       "revoked_at": null
+                     *     }
+                     */
                     "application/json": {
                         actor_sa: string;
                         /** Format: date-time */
@@ -4737,6 +5876,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "0190f6a5-3e4f-7051-8c6d-7e8f9a0b1c2d",
+                     *         "slug": "production",
+                     *         "name": "Production",
+                     *         "created_at": "2026-01-31T09:30:00Z",
+                     *         "updated_at": "2026-01-31T09:30:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -4763,6 +5913,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "slug": "production",
+                 *       "name": "Production"
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     slug: string;
@@ -4794,6 +5950,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-3e4f-7051-8c6d-7e8f9a0b1c2d",
+                     *       "slug": "production",
+                     *       "name": "Production",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -4846,6 +6011,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-3e4f-7051-8c6d-7e8f9a0b1c2d",
+                     *       "slug": "production",
+                     *       "name": "Production",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -4912,6 +6086,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Production (EU)"
+                 *     }
+                 */
                 "application/json": {
                     name?: string;
                     slug?: string;
@@ -4943,6 +6122,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-3e4f-7051-8c6d-7e8f9a0b1c2d",
+                     *       "slug": "production",
+                     *       "name": "Production",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -5000,6 +6188,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         status: "ok";
@@ -5044,6 +6237,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "0190f6a3-0000-7000-8000-00000000a001",
+                     *         "slug": "acme",
+                     *         "name": "Acme",
+                     *         "created_at": "2026-01-31T09:30:00Z",
+                     *         "updated_at": "2026-01-31T09:30:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -5107,6 +6311,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a3-0000-7000-8000-00000000a001",
+                     *       "slug": "acme",
+                     *       "name": "Acme",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -5159,6 +6372,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a3-0000-7000-8000-00000000a001",
+                     *       "slug": "acme",
+                     *       "name": "Acme",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -5225,6 +6447,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Acme Corporation"
+                 *     }
+                 */
                 "application/json": {
                     name?: string;
                     slug?: string;
@@ -5256,6 +6483,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a3-0000-7000-8000-00000000a001",
+                     *       "slug": "acme",
+                     *       "name": "Acme",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -5312,6 +6548,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "0190f6a5-7283-7495-8a01-b1c2d3e4f506",
+                     *         "organization": "acme",
+                     *         "provider_id": "0190f6a5-6172-7384-9f90-a0b1c2d3e4f5",
+                     *         "model_id": "claude-sonnet-4-5",
+                     *         "slug": "claude-sonnet",
+                     *         "name": "Claude Sonnet",
+                     *         "kind": "chat",
+                     *         "access_scope": "organization",
+                     *         "team_slugs": [],
+                     *         "deleted_team_slugs": [],
+                     *         "context_window": 200000,
+                     *         "max_output_tokens": 64000,
+                     *         "default_temperature": 1,
+                     *         "input_cost_per_mtok": "3.00",
+                     *         "output_cost_per_mtok": "15.00",
+                     *         "monthly_spend_cap": "500.00",
+                     *         "enabled": true,
+                     *         "updated_by": "ada@example.com",
+                     *         "created_at": "2026-01-31T09:30:00Z",
+                     *         "updated_at": "2026-01-31T09:30:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** @enum {unknown} */
                         access_scope: "organization" | "restricted";
@@ -5356,6 +6618,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "provider_id": "0190f6a5-6172-7384-9f90-a0b1c2d3e4f5",
+                 *       "model_id": "claude-sonnet-4-5",
+                 *       "slug": "claude-sonnet",
+                 *       "name": "Claude Sonnet"
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {unknown} */
                     access_scope?: "organization" | "restricted";
@@ -5407,6 +6677,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-7283-7495-8a01-b1c2d3e4f506",
+                     *       "organization": "acme",
+                     *       "provider_id": "0190f6a5-6172-7384-9f90-a0b1c2d3e4f5",
+                     *       "model_id": "claude-sonnet-4-5",
+                     *       "slug": "claude-sonnet",
+                     *       "name": "Claude Sonnet",
+                     *       "kind": "chat",
+                     *       "access_scope": "organization",
+                     *       "team_slugs": [],
+                     *       "deleted_team_slugs": [],
+                     *       "context_window": 200000,
+                     *       "max_output_tokens": 64000,
+                     *       "default_temperature": 1,
+                     *       "input_cost_per_mtok": "3.00",
+                     *       "output_cost_per_mtok": "15.00",
+                     *       "monthly_spend_cap": "500.00",
+                     *       "enabled": true,
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {unknown} */
                         access_scope: "organization" | "restricted";
@@ -5476,6 +6770,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-7283-7495-8a01-b1c2d3e4f506",
+                     *       "organization": "acme",
+                     *       "provider_id": "0190f6a5-6172-7384-9f90-a0b1c2d3e4f5",
+                     *       "model_id": "claude-sonnet-4-5",
+                     *       "slug": "claude-sonnet",
+                     *       "name": "Claude Sonnet",
+                     *       "kind": "chat",
+                     *       "access_scope": "organization",
+                     *       "team_slugs": [],
+                     *       "deleted_team_slugs": [],
+                     *       "context_window": 200000,
+                     *       "max_output_tokens": 64000,
+                     *       "default_temperature": 1,
+                     *       "input_cost_per_mtok": "3.00",
+                     *       "output_cost_per_mtok": "15.00",
+                     *       "monthly_spend_cap": "500.00",
+                     *       "enabled": true,
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {unknown} */
                         access_scope: "organization" | "restricted";
@@ -5560,6 +6878,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "monthly_spend_cap": "800.00"
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {unknown} */
                     access_scope?: "organization" | "restricted";
@@ -5608,6 +6931,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-7283-7495-8a01-b1c2d3e4f506",
+                     *       "organization": "acme",
+                     *       "provider_id": "0190f6a5-6172-7384-9f90-a0b1c2d3e4f5",
+                     *       "model_id": "claude-sonnet-4-5",
+                     *       "slug": "claude-sonnet",
+                     *       "name": "Claude Sonnet",
+                     *       "kind": "chat",
+                     *       "access_scope": "organization",
+                     *       "team_slugs": [],
+                     *       "deleted_team_slugs": [],
+                     *       "context_window": 200000,
+                     *       "max_output_tokens": 64000,
+                     *       "default_temperature": 1,
+                     *       "input_cost_per_mtok": "3.00",
+                     *       "output_cost_per_mtok": "15.00",
+                     *       "monthly_spend_cap": "800.00",
+                     *       "enabled": true,
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-02-02T14:05:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {unknown} */
                         access_scope: "organization" | "restricted";
@@ -5679,6 +7026,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "0190f6a5-6172-7384-9f90-a0b1c2d3e4f5",
+                     *         "organization": "acme",
+                     *         "driver": "vendor_a",
+                     *         "driver_display_name": "Anthropic",
+                     *         "name": "Anthropic",
+                     *         "base_url": null,
+                     *         "region": null,
+                     *         "enabled": true,
+                     *         "has_credentials": true,
+                     *         "credential_hint": "...a1b2",
+                     *         "credential_updated_at": "2026-01-31T09:30:00Z",
+                     *         "auth_kind": "api_key",
+                     *         "warnings": [],
+                     *         "updated_by": "ada@example.com",
+                     *         "created_at": "2026-01-31T09:30:00Z",
+                     *         "updated_at": "2026-01-31T09:30:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** @enum {unknown} */
                         auth_kind: "api_key" | "iam" | "none";
@@ -5723,6 +7092,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "driver": "vendor_a",
+                 *       "name": "Anthropic",
+                 *       "api_key": "<api-key>"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Write-only. Encrypted on receipt; never returned, echoed or logged. */
                     api_key?: string;
@@ -5764,6 +7140,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-6172-7384-9f90-a0b1c2d3e4f5",
+                     *       "organization": "acme",
+                     *       "driver": "vendor_a",
+                     *       "driver_display_name": "Anthropic",
+                     *       "name": "Anthropic",
+                     *       "base_url": null,
+                     *       "region": null,
+                     *       "enabled": true,
+                     *       "has_credentials": true,
+                     *       "credential_hint": "...a1b2",
+                     *       "credential_updated_at": "2026-01-31T09:30:00Z",
+                     *       "auth_kind": "api_key",
+                     *       "warnings": [],
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {unknown} */
                         auth_kind: "api_key" | "iam" | "none";
@@ -5833,6 +7229,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-6172-7384-9f90-a0b1c2d3e4f5",
+                     *       "organization": "acme",
+                     *       "driver": "vendor_a",
+                     *       "driver_display_name": "Anthropic",
+                     *       "name": "Anthropic",
+                     *       "base_url": null,
+                     *       "region": null,
+                     *       "enabled": true,
+                     *       "has_credentials": true,
+                     *       "credential_hint": "...a1b2",
+                     *       "credential_updated_at": "2026-01-31T09:30:00Z",
+                     *       "auth_kind": "api_key",
+                     *       "warnings": [],
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {unknown} */
                         auth_kind: "api_key" | "iam" | "none";
@@ -5917,6 +7333,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Anthropic (EU)",
+                 *       "enabled": true
+                 *     }
+                 */
                 "application/json": {
                     /** @description http or https, with a host and without user name, password, query or fragment */
                     base_url?: string | null;
@@ -5951,6 +7373,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-6172-7384-9f90-a0b1c2d3e4f5",
+                     *       "organization": "acme",
+                     *       "driver": "vendor_a",
+                     *       "driver_display_name": "Anthropic",
+                     *       "name": "Anthropic (EU)",
+                     *       "base_url": null,
+                     *       "region": null,
+                     *       "enabled": true,
+                     *       "has_credentials": true,
+                     *       "credential_hint": "...a1b2",
+                     *       "credential_updated_at": "2026-01-31T09:30:00Z",
+                     *       "auth_kind": "api_key",
+                     *       "warnings": [],
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-02-02T14:05:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {unknown} */
                         auth_kind: "api_key" | "iam" | "none";
@@ -6003,6 +7445,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "api_key": "<api-key>"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Write-only. Encrypted on receipt; never returned, echoed or logged. */
                     api_key: string;
@@ -6034,6 +7481,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-6172-7384-9f90-a0b1c2d3e4f5",
+                     *       "organization": "acme",
+                     *       "driver": "vendor_a",
+                     *       "driver_display_name": "Anthropic",
+                     *       "name": "Anthropic",
+                     *       "base_url": null,
+                     *       "region": null,
+                     *       "enabled": true,
+                     *       "has_credentials": true,
+                     *       "credential_hint": "...c3d4",
+                     *       "credential_updated_at": "2026-02-02T14:05:00Z",
+                     *       "auth_kind": "api_key",
+                     *       "warnings": [],
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-02-02T14:05:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {unknown} */
                         auth_kind: "api_key" | "iam" | "none";
@@ -6149,6 +7616,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "provider_id": "0190f6a5-6172-7384-9f90-a0b1c2d3e4f5",
+                     *       "driver": "vendor_a",
+                     *       "truncated": false,
+                     *       "models": [
+                     *         {
+                     *           "model_id": "claude-sonnet-4-5",
+                     *           "display_name": "Claude Sonnet 4.5",
+                     *           "context_window": 200000,
+                     *           "max_output_tokens": 64000,
+                     *           "already_imported": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /**
                          * @description vendor_a: Anthropic; vendor_b: OpenAI; vendor_b_compatible: an OpenAI-compatible server; cloud_a: Amazon Bedrock; cloud_b: Google Cloud Vertex AI
@@ -6182,6 +7665,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "models": [
+                 *         {
+                 *           "model_id": "claude-sonnet-4-5",
+                 *           "slug": "claude-sonnet",
+                 *           "name": "Claude Sonnet",
+                 *           "kind": "chat"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     models: {
                         /** @enum {unknown} */
@@ -6234,6 +7729,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "0190f6a5-7283-7495-8a01-b1c2d3e4f506",
+                     *         "organization": "acme",
+                     *         "provider_id": "0190f6a5-6172-7384-9f90-a0b1c2d3e4f5",
+                     *         "model_id": "claude-sonnet-4-5",
+                     *         "slug": "claude-sonnet",
+                     *         "name": "Claude Sonnet",
+                     *         "kind": "chat",
+                     *         "access_scope": "organization",
+                     *         "team_slugs": [],
+                     *         "deleted_team_slugs": [],
+                     *         "context_window": 200000,
+                     *         "max_output_tokens": 64000,
+                     *         "default_temperature": 1,
+                     *         "input_cost_per_mtok": "3.00",
+                     *         "output_cost_per_mtok": "15.00",
+                     *         "monthly_spend_cap": "500.00",
+                     *         "enabled": true,
+                     *         "updated_by": "ada@example.com",
+                     *         "created_at": "2026-01-31T09:30:00Z",
+                     *         "updated_at": "2026-01-31T09:30:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** @enum {unknown} */
                         access_scope: "organization" | "restricted";
@@ -6305,6 +7826,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "slug": "services",
+                     *         "name": "Services",
+                     *         "organization": "acme",
+                     *         "project_type": "service",
+                     *         "schema": {
+                     *           "type": "object",
+                     *           "properties": {
+                     *             "tier": {
+                     *               "enum": [
+                     *                 "gold",
+                     *                 "silver",
+                     *                 "bronze"
+                     *               ]
+                     *             },
+                     *             "language": {
+                     *               "type": "string"
+                     *             }
+                     *           },
+                     *           "required": [
+                     *             "tier"
+                     *           ]
+                     *         },
+                     *         "created_at": "2026-01-31T09:30:00Z",
+                     *         "updated_at": "2026-01-31T09:30:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -6335,6 +7886,30 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "slug": "services",
+                 *       "name": "Services",
+                 *       "schema": {
+                 *         "type": "object",
+                 *         "properties": {
+                 *           "tier": {
+                 *             "enum": [
+                 *               "gold",
+                 *               "silver",
+                 *               "bronze"
+                 *             ]
+                 *           },
+                 *           "language": {
+                 *             "type": "string"
+                 *           }
+                 *         },
+                 *         "required": [
+                 *           "tier"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     project_type?: string | null;
@@ -6371,6 +7946,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "services",
+                     *       "name": "Services",
+                     *       "organization": "acme",
+                     *       "project_type": "service",
+                     *       "schema": {
+                     *         "type": "object",
+                     *         "properties": {
+                     *           "tier": {
+                     *             "enum": [
+                     *               "gold",
+                     *               "silver",
+                     *               "bronze"
+                     *             ]
+                     *           },
+                     *           "language": {
+                     *             "type": "string"
+                     *           }
+                     *         },
+                     *         "required": [
+                     *           "tier"
+                     *         ]
+                     *       },
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -6426,6 +8029,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "services",
+                     *       "name": "Services",
+                     *       "organization": "acme",
+                     *       "project_type": "service",
+                     *       "schema": {
+                     *         "type": "object",
+                     *         "properties": {
+                     *           "tier": {
+                     *             "enum": [
+                     *               "gold",
+                     *               "silver",
+                     *               "bronze"
+                     *             ]
+                     *           },
+                     *           "language": {
+                     *             "type": "string"
+                     *           }
+                     *         },
+                     *         "required": [
+                     *           "tier"
+                     *         ]
+                     *       },
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -6457,6 +8088,26 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Services",
+                 *       "schema": {
+                 *         "type": "object",
+                 *         "properties": {
+                 *           "tier": {
+                 *             "enum": [
+                 *               "gold",
+                 *               "silver",
+                 *               "bronze"
+                 *             ]
+                 *           }
+                 *         },
+                 *         "required": [
+                 *           "tier"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     name?: string;
                     /** @description a JSON Schema (draft 2020-12) of type "object", for the attributes */
@@ -6491,6 +8142,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "services",
+                     *       "name": "Services",
+                     *       "organization": "acme",
+                     *       "project_type": "service",
+                     *       "schema": {
+                     *         "type": "object",
+                     *         "properties": {
+                     *           "tier": {
+                     *             "enum": [
+                     *               "gold",
+                     *               "silver",
+                     *               "bronze"
+                     *             ]
+                     *           },
+                     *           "language": {
+                     *             "type": "string"
+                     *           }
+                     *         },
+                     *         "required": [
+                     *           "tier"
+                     *         ]
+                     *       },
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -6560,6 +8239,25 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "schema": {
+                 *         "type": "object",
+                 *         "properties": {
+                 *           "tier": {
+                 *             "enum": [
+                 *               "gold",
+                 *               "silver",
+                 *               "bronze"
+                 *             ]
+                 *           }
+                 *         },
+                 *         "required": [
+                 *           "tier"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     project_type?: string | null;
                     /** @description a JSON Schema (draft 2020-12) of type "object", for the attributes */
@@ -6594,6 +8292,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "checked": 12,
+                     *       "misfit_count": 1,
+                     *       "misfits": [
+                     *         {
+                     *           "project": "acme-web",
+                     *           "errors": [
+                     *             {
+                     *               "pointer": "/tier",
+                     *               "detail": "is required",
+                     *               "keyword": "required"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @description projects the schema would apply to (archived ones included) */
                         checked: number;
@@ -6662,6 +8378,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "0190f6a5-b6c7-78d9-8e45-f5061728394a",
+                     *         "type": "project.updated",
+                     *         "topic": "lifecycle",
+                     *         "summary": "ada@example.com updated project acme-web",
+                     *         "subject": {
+                     *           "type": "project",
+                     *           "id": "0190f6a4-8b7e-7cc0-b5d6-3a1f2e4c5d6e"
+                     *         },
+                     *         "organization": "acme",
+                     *         "project": "acme-web",
+                     *         "environment": null,
+                     *         "by": "ada@example.com",
+                     *         "principal": "ada@example.com",
+                     *         "actor": null,
+                     *         "occurred_at": "2026-01-31T09:30:00Z",
+                     *         "details": {
+                     *           "changed": [
+                     *             "name"
+                     *           ]
+                     *         }
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         actor: string | null;
                         /** @description who did it: the caller, or "<user> on behalf of <actor>" under delegation */
@@ -6748,6 +8490,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "0190f6a5-a5b6-77c8-9d34-e4f506172839",
+                     *         "organization": "acme",
+                     *         "project": "acme-web",
+                     *         "environment": "production",
+                     *         "entry_type": "Deployed",
+                     *         "description": "Deployed 2.4.1 to production",
+                     *         "version": "2.4.1",
+                     *         "link": "https://ci.example.com/runs/42",
+                     *         "ticket": "OPS-142",
+                     *         "status": "completed",
+                     *         "occurred_at": "2026-01-31T09:30:00Z",
+                     *         "completed_at": "2026-01-31T09:30:00Z",
+                     *         "recorded_by": "deploy-bot",
+                     *         "recorded_at": "2026-01-31T09:30:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         completed_at: string | null;
                         description: string;
@@ -6788,6 +8550,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "project": "acme-web",
+                 *       "environment": "production",
+                 *       "entry_type": "Deployed",
+                 *       "description": "Deployed 2.4.1 to production",
+                 *       "version": "2.4.1",
+                 *       "link": "https://ci.example.com/runs/42"
+                 *     }
+                 */
                 "application/json": {
                     description: string;
                     /**
@@ -6841,6 +8613,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-a5b6-77c8-9d34-e4f506172839",
+                     *       "organization": "acme",
+                     *       "project": "acme-web",
+                     *       "environment": "production",
+                     *       "entry_type": "Deployed",
+                     *       "description": "Deployed 2.4.1 to production",
+                     *       "version": "2.4.1",
+                     *       "link": "https://ci.example.com/runs/42",
+                     *       "ticket": "OPS-142",
+                     *       "status": "completed",
+                     *       "occurred_at": "2026-01-31T09:30:00Z",
+                     *       "completed_at": "2026-01-31T09:30:00Z",
+                     *       "recorded_by": "deploy-bot",
+                     *       "recorded_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         completed_at: string | null;
                         description: string;
@@ -6906,6 +8696,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-a5b6-77c8-9d34-e4f506172839",
+                     *       "organization": "acme",
+                     *       "project": "acme-web",
+                     *       "environment": "production",
+                     *       "entry_type": "Deployed",
+                     *       "description": "Deployed 2.4.1 to production",
+                     *       "version": "2.4.1",
+                     *       "link": "https://ci.example.com/runs/42",
+                     *       "ticket": "OPS-142",
+                     *       "status": "completed",
+                     *       "occurred_at": "2026-01-31T09:30:00Z",
+                     *       "completed_at": "2026-01-31T09:30:00Z",
+                     *       "recorded_by": "deploy-bot",
+                     *       "recorded_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         completed_at: string | null;
                         description: string;
@@ -6947,6 +8755,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "completed_at": "2026-02-02T14:05:00Z"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: date-time
@@ -6981,6 +8794,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-a5b6-77c8-9d34-e4f506172839",
+                     *       "organization": "acme",
+                     *       "project": "acme-web",
+                     *       "environment": "production",
+                     *       "entry_type": "Deployed",
+                     *       "description": "Deployed 2.4.1 to production",
+                     *       "version": "2.4.1",
+                     *       "link": "https://ci.example.com/runs/42",
+                     *       "ticket": "OPS-142",
+                     *       "status": "completed",
+                     *       "occurred_at": "2026-01-31T09:30:00Z",
+                     *       "completed_at": "2026-01-31T09:30:00Z",
+                     *       "recorded_by": "deploy-bot",
+                     *       "recorded_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         completed_at: string | null;
                         description: string;
@@ -7055,6 +8886,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "slug": "service",
+                     *         "name": "Service",
+                     *         "description": "A deployable service",
+                     *         "deploys": true,
+                     *         "organization": "acme",
+                     *         "created_at": "2026-01-31T09:30:00Z",
+                     *         "updated_at": "2026-01-31T09:30:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -7082,6 +8926,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "slug": "service",
+                 *       "name": "Service",
+                 *       "description": "A deployable service",
+                 *       "deploys": true
+                 *     }
+                 */
                 "application/json": {
                     deploys?: boolean;
                     description?: string | null;
@@ -7115,6 +8967,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "service",
+                     *       "name": "Service",
+                     *       "description": "A deployable service",
+                     *       "deploys": true,
+                     *       "organization": "acme",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -7167,6 +9030,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "service",
+                     *       "name": "Service",
+                     *       "description": "A deployable service",
+                     *       "deploys": true,
+                     *       "organization": "acme",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -7234,6 +9108,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "description": "A service deployed to the production environment"
+                 *     }
+                 */
                 "application/json": {
                     deploys?: boolean;
                     description?: string | null;
@@ -7266,6 +9145,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "service",
+                     *       "name": "Service",
+                     *       "description": "A deployable service",
+                     *       "deploys": true,
+                     *       "organization": "acme",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -7341,6 +9231,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "0190f6a4-8b7e-7cc0-b5d6-3a1f2e4c5d6e",
+                     *         "slug": "acme-web",
+                     *         "name": "Acme web",
+                     *         "organization": "acme",
+                     *         "team": "platform",
+                     *         "types": [
+                     *           "service"
+                     *         ],
+                     *         "attributes": {
+                     *           "tier": "gold",
+                     *           "language": "typescript"
+                     *         },
+                     *         "archived": null,
+                     *         "score": 82.5,
+                     *         "previous_score": 70,
+                     *         "updated_by": "ada@example.com",
+                     *         "created_at": "2026-01-31T09:30:00Z",
+                     *         "updated_at": "2026-02-02T14:05:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** @description who archived the project, when and why; null while it is live */
                         archived: {
@@ -7387,6 +9301,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "slug": "acme-web",
+                 *       "name": "Acme web",
+                 *       "team": "platform",
+                 *       "types": [
+                 *         "service"
+                 *       ],
+                 *       "attributes": {
+                 *         "tier": "gold",
+                 *         "language": "typescript"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description A JSON object of facts about the project (scoring policies read these); the schema of the organization's blueprints applies (GET .../projects/{project}/schema) */
                     attributes?: {
@@ -7425,6 +9353,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a4-8b7e-7cc0-b5d6-3a1f2e4c5d6e",
+                     *       "slug": "acme-web",
+                     *       "name": "Acme web",
+                     *       "organization": "acme",
+                     *       "team": "platform",
+                     *       "types": [
+                     *         "service"
+                     *       ],
+                     *       "attributes": {
+                     *         "tier": "gold",
+                     *         "language": "typescript"
+                     *       },
+                     *       "archived": null,
+                     *       "score": 82.5,
+                     *       "previous_score": 70,
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-02-02T14:05:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @description who archived the project, when and why; null while it is live */
                         archived: {
@@ -7496,6 +9446,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a4-8b7e-7cc0-b5d6-3a1f2e4c5d6e",
+                     *       "slug": "acme-web",
+                     *       "name": "Acme web",
+                     *       "organization": "acme",
+                     *       "team": "platform",
+                     *       "types": [
+                     *         "service"
+                     *       ],
+                     *       "attributes": {
+                     *         "tier": "gold",
+                     *         "language": "typescript"
+                     *       },
+                     *       "archived": null,
+                     *       "score": 82.5,
+                     *       "previous_score": 70,
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-02-02T14:05:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @description who archived the project, when and why; null while it is live */
                         archived: {
@@ -7582,6 +9554,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Acme web shop",
+                 *       "attributes": {
+                 *         "tier": "gold",
+                 *         "language": "typescript"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description A JSON object of facts about the project (scoring policies read these); the schema of the organization's blueprints applies (GET .../projects/{project}/schema) */
                     attributes?: {
@@ -7620,6 +9601,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a4-8b7e-7cc0-b5d6-3a1f2e4c5d6e",
+                     *       "slug": "acme-web",
+                     *       "name": "Acme web",
+                     *       "organization": "acme",
+                     *       "team": "platform",
+                     *       "types": [
+                     *         "service"
+                     *       ],
+                     *       "attributes": {
+                     *         "tier": "gold",
+                     *         "language": "typescript"
+                     *       },
+                     *       "archived": null,
+                     *       "score": 82.5,
+                     *       "previous_score": 70,
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-02-02T14:05:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @description who archived the project, when and why; null while it is live */
                         archived: {
@@ -7701,6 +9704,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "email": "grace@example.com",
+                     *         "actions": [
+                     *           "read",
+                     *           "update"
+                     *         ]
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         actions: string[];
                         email: string;
@@ -7722,6 +9736,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "actions": [
+                 *         "read",
+                 *         "update"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     actions: ("read" | "update" | "delete")[];
                 };
@@ -7752,6 +9774,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "email": "grace@example.com",
+                     *       "actions": [
+                     *         "read",
+                     *         "update"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         actions: string[];
                         email: string;
@@ -7812,6 +9843,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "Replaced by acme-shop"
+                 *     }
+                 */
                 "application/json": {
                     reason?: string;
                 };
@@ -7842,6 +9878,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a4-8b7e-7cc0-b5d6-3a1f2e4c5d6e",
+                     *       "slug": "acme-web",
+                     *       "name": "Acme web",
+                     *       "organization": "acme",
+                     *       "team": "platform",
+                     *       "types": [
+                     *         "service"
+                     *       ],
+                     *       "attributes": {
+                     *         "tier": "gold",
+                     *         "language": "typescript"
+                     *       },
+                     *       "archived": {
+                     *         "at": "2026-02-02T14:05:00Z",
+                     *         "by": "ada@example.com",
+                     *         "reason": "Replaced by acme-shop"
+                     *       },
+                     *       "score": 82.5,
+                     *       "previous_score": 70,
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-02-02T14:05:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @description who archived the project, when and why; null while it is live */
                         archived: {
@@ -7923,6 +9985,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "project": "acme-payments",
+                     *       "depth": 2,
+                     *       "truncated": false,
+                     *       "dependents": [
+                     *         {
+                     *           "project": "acme-web",
+                     *           "name": "Acme web",
+                     *           "depth": 1
+                     *         },
+                     *         {
+                     *           "project": "acme-mobile",
+                     *           "name": "Acme mobile",
+                     *           "depth": 2
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         dependents: {
                             depth: number;
@@ -7976,6 +10057,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "0190f6a5-8394-75a6-9b12-c2d3e4f50617",
+                     *         "organization": "acme",
+                     *         "project": "acme-web",
+                     *         "body": "Deployed 2.4.1 to production.",
+                     *         "author": "ada@example.com",
+                     *         "created_at": "2026-01-31T09:30:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** @description the caller; "<user> on behalf of <actor>" under delegation */
                         author: string;
@@ -8006,6 +10099,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "body": "Deployed 2.4.1 to production."
+                 *     }
+                 */
                 "application/json": {
                     body: string;
                 };
@@ -8036,6 +10134,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-8394-75a6-9b12-c2d3e4f50617",
+                     *       "organization": "acme",
+                     *       "project": "acme-web",
+                     *       "body": "Deployed 2.4.1 to production.",
+                     *       "author": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @description the caller; "<user> on behalf of <actor>" under delegation */
                         author: string;
@@ -8093,6 +10201,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "project": "acme-payments",
+                     *         "name": "Acme payments",
+                     *         "note": "Calls its payments API",
+                     *         "created_at": "2026-01-31T09:30:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -8118,6 +10236,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "note": "Calls its payments API"
+                 *     }
+                 */
                 "application/json": {
                     note?: string | null;
                 };
@@ -8148,6 +10271,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "project": "acme-payments",
+                     *       "name": "Acme payments",
+                     *       "note": "Calls its payments API",
+                     *       "created_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -8164,6 +10295,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "project": "acme-payments",
+                     *       "name": "Acme payments",
+                     *       "note": "Calls its payments API",
+                     *       "created_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -8255,6 +10394,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "project": "acme-web",
+                     *         "name": "Acme web",
+                     *         "note": "Calls its payments API",
+                     *         "created_at": "2026-01-31T09:30:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -8318,6 +10467,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "0190f6a5-b6c7-78d9-8e45-f5061728394a",
+                     *         "type": "project.updated",
+                     *         "topic": "lifecycle",
+                     *         "summary": "ada@example.com updated project acme-web",
+                     *         "subject": {
+                     *           "type": "project",
+                     *           "id": "0190f6a4-8b7e-7cc0-b5d6-3a1f2e4c5d6e"
+                     *         },
+                     *         "organization": "acme",
+                     *         "project": "acme-web",
+                     *         "environment": null,
+                     *         "by": "ada@example.com",
+                     *         "principal": "ada@example.com",
+                     *         "actor": null,
+                     *         "occurred_at": "2026-01-31T09:30:00Z",
+                     *         "details": {
+                     *           "changed": [
+                     *             "name"
+                     *           ]
+                     *         }
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         actor: string | null;
                         /** @description who did it: the caller, or "<user> on behalf of <actor>" under delegation */
@@ -8398,6 +10573,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "organization": "acme",
+                     *       "project": "acme-web",
+                     *       "release_version": "2.4.1",
+                     *       "batch_id": "0190f6a5-2d3e-7f40-9b5c-6d7e8f9a0b1c",
+                     *       "recorded_at": "2026-01-31T09:30:00Z",
+                     *       "components": [
+                     *         {
+                     *           "name": "react",
+                     *           "version": "18.3.1",
+                     *           "purl": "pkg:npm/react@18.3.1"
+                     *         },
+                     *         {
+                     *           "name": "fastify",
+                     *           "version": "5.2.0",
+                     *           "purl": "pkg:npm/fastify@5.2.0"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         batch_id: string | null;
                         components: {
@@ -8428,6 +10624,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "components": [
+                 *         {
+                 *           "name": "react",
+                 *           "version": "18.3.1",
+                 *           "purl": "pkg:npm/react@18.3.1"
+                 *         },
+                 *         {
+                 *           "name": "fastify",
+                 *           "version": "5.2.0",
+                 *           "purl": "pkg:npm/fastify@5.2.0"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     components: {
                         /** @description unique within one request */
@@ -8464,6 +10676,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "organization": "acme",
+                     *       "project": "acme-web",
+                     *       "release_version": "2.4.1",
+                     *       "batch_id": "0190f6a5-2d3e-7f40-9b5c-6d7e8f9a0b1c",
+                     *       "component_count": 2,
+                     *       "recorded_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         batch_id: string;
@@ -8514,6 +10736,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "allOf": [
+                     *         {
+                     *           "type": "object",
+                     *           "properties": {
+                     *             "tier": {
+                     *               "enum": [
+                     *                 "gold",
+                     *                 "silver",
+                     *                 "bronze"
+                     *               ]
+                     *             },
+                     *             "language": {
+                     *               "type": "string"
+                     *             }
+                     *           },
+                     *           "required": [
+                     *             "tier"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         [key: string]: unknown;
                     };
@@ -8560,6 +10807,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "score": 82.5,
+                     *         "previous_score": 70,
+                     *         "reason": "policy_changed",
+                     *         "requested_by": "ada@example.com",
+                     *         "computed_at": "2026-02-02T14:05:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** Format: date-time */
                         computed_at: string;
@@ -8608,6 +10866,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a4-8b7e-7cc0-b5d6-3a1f2e4c5d6e",
+                     *       "slug": "acme-web",
+                     *       "name": "Acme web",
+                     *       "organization": "acme",
+                     *       "team": "platform",
+                     *       "types": [
+                     *         "service"
+                     *       ],
+                     *       "attributes": {
+                     *         "tier": "gold",
+                     *         "language": "typescript"
+                     *       },
+                     *       "archived": null,
+                     *       "score": 82.5,
+                     *       "previous_score": 70,
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-02-02T14:05:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @description who archived the project, when and why; null while it is live */
                         archived: {
@@ -8688,6 +10968,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "0190f6a3-0000-7000-8000-00000000a002",
+                     *         "slug": "platform",
+                     *         "name": "Platform team",
+                     *         "organization": "acme",
+                     *         "created_at": "2026-01-31T09:30:00Z",
+                     *         "updated_at": "2026-01-31T09:30:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -8717,6 +11009,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "slug": "platform",
+                 *       "name": "Platform team"
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     slug: string;
@@ -8748,6 +11046,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a3-0000-7000-8000-00000000a002",
+                     *       "slug": "platform",
+                     *       "name": "Platform team",
+                     *       "organization": "acme",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -8802,6 +11110,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a3-0000-7000-8000-00000000a002",
+                     *       "slug": "platform",
+                     *       "name": "Platform team",
+                     *       "organization": "acme",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -8898,6 +11216,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "email": "ada@example.com",
+                     *         "display_name": "Ada Lovelace"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         display_name: string;
                         email: string;
@@ -9019,6 +11345,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "name": "project:read",
+                     *         "description": "Read projects"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         description: string;
                         name: string;
@@ -9060,6 +11394,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ready",
+                     *       "stream": {
+                     *         "adapter": "nats",
+                     *         "state": "up"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         status: "ready";
@@ -9109,6 +11452,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "slug": "release-manager",
+                     *         "name": "Release manager",
+                     *         "description": "Records deployments and rollbacks",
+                     *         "builtin": false,
+                     *         "permissions": [
+                     *           "project:read",
+                     *           "operations-log:write"
+                     *         ],
+                     *         "created_at": "2026-01-31T09:30:00Z",
+                     *         "updated_at": "2026-01-31T09:30:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         builtin: boolean;
                         created_at: string;
@@ -9131,6 +11490,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "slug": "release-manager",
+                 *       "name": "Release manager",
+                 *       "description": "Records deployments and rollbacks",
+                 *       "permissions": [
+                 *         "project:read",
+                 *         "operations-log:write"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     description?: string;
                     name: string;
@@ -9164,6 +11534,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "release-manager",
+                     *       "name": "Release manager",
+                     *       "description": "Records deployments and rollbacks",
+                     *       "builtin": false,
+                     *       "permissions": [
+                     *         "project:read",
+                     *         "operations-log:write"
+                     *       ],
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         builtin: boolean;
                         created_at: string;
@@ -9212,6 +11596,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "release-manager",
+                     *       "name": "Release manager",
+                     *       "description": "Records deployments and rollbacks",
+                     *       "builtin": false,
+                     *       "permissions": [
+                     *         "project:read",
+                     *         "operations-log:write"
+                     *       ],
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         builtin: boolean;
                         created_at: string;
@@ -9274,6 +11672,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "permissions": [
+                 *         "project:read",
+                 *         "project:update",
+                 *         "operations-log:write"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     description?: string;
                     name?: string;
@@ -9306,6 +11713,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "release-manager",
+                     *       "name": "Release manager",
+                     *       "description": "Records deployments and rollbacks",
+                     *       "builtin": false,
+                     *       "permissions": [
+                     *         "project:read",
+                     *         "operations-log:write"
+                     *       ],
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         builtin: boolean;
                         created_at: string;
@@ -9361,6 +11782,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-c7d8-79ea-9f56-06172839a4b5",
+                     *       "schedule_slug": "nightly-rescore",
+                     *       "kind": "user",
+                     *       "trigger": "schedule",
+                     *       "occurrence_at": "2026-01-31T01:00:00Z",
+                     *       "started_at": "2026-01-31T01:00:00Z",
+                     *       "finished_at": "2026-01-31T01:00:01Z",
+                     *       "duration_ms": 412,
+                     *       "state": "succeeded",
+                     *       "http_status": 200,
+                     *       "principal_name": "ada@example.com",
+                     *       "actor_name": "scheduler",
+                     *       "consent_id": "0190f6a5-5061-7273-8e8f-9a0b1c2d3e4f",
+                     *       "error": null,
+                     *       "attempts": [
+                     *         {
+                     *           "started_at": "2026-01-31T01:00:00Z",
+                     *           "finished_at": "2026-01-31T01:00:01Z",
+                     *           "http_status": 200,
+                     *           "error": null
+                     *         }
+                     *       ],
+                     *       "next_attempt_at": null,
+                     *       "cancel_requested_at": null,
+                     *       "cancelled_by": null
+                     *     }
+                     */
                     "application/json": {
                         actor_name: string | null;
                         attempts: {
@@ -9432,6 +11882,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-c7d8-79ea-9f56-06172839a4b5",
+                     *       "schedule_slug": "nightly-rescore",
+                     *       "kind": "user",
+                     *       "trigger": "schedule",
+                     *       "occurrence_at": "2026-01-31T01:00:00Z",
+                     *       "started_at": "2026-01-31T01:00:00Z",
+                     *       "finished_at": null,
+                     *       "duration_ms": null,
+                     *       "state": "running",
+                     *       "http_status": 503,
+                     *       "principal_name": "ada@example.com",
+                     *       "actor_name": "scheduler",
+                     *       "consent_id": "0190f6a5-5061-7273-8e8f-9a0b1c2d3e4f",
+                     *       "error": "HTTP 503: the service is unavailable",
+                     *       "attempts": [
+                     *         {
+                     *           "started_at": "2026-01-31T01:00:00Z",
+                     *           "finished_at": "2026-01-31T01:00:01Z",
+                     *           "http_status": 503,
+                     *           "error": "HTTP 503: the service is unavailable"
+                     *         }
+                     *       ],
+                     *       "next_attempt_at": "2026-01-31T01:00:03Z",
+                     *       "cancel_requested_at": "2026-01-31T01:00:02Z",
+                     *       "cancelled_by": "ada@example.com"
+                     *     }
+                     */
                     "application/json": {
                         actor_name: string | null;
                         attempts: {
@@ -9504,6 +11983,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "slug": "nightly-rescore",
+                     *         "name": "Rescore every night",
+                     *         "cron": "0 2 * * *",
+                     *         "timezone": "Europe/Paris",
+                     *         "enabled": true,
+                     *         "kind": "user",
+                     *         "target": {
+                     *           "method": "POST",
+                     *           "path": "/scoring/rescore",
+                     *           "body": {
+                     *             "organization": "acme"
+                     *           }
+                     *         },
+                     *         "retry": {
+                     *           "max_attempts": 8,
+                     *           "initial_backoff": 2,
+                     *           "max_backoff": 30
+                     *         },
+                     *         "timeout_seconds": null,
+                     *         "overlap": "skip",
+                     *         "queued_occurrence_at": null,
+                     *         "created_by": "ada@example.com",
+                     *         "consent_id": "0190f6a5-5061-7273-8e8f-9a0b1c2d3e4f",
+                     *         "next_run_at": "2026-02-01T01:00:00Z",
+                     *         "last_run_at": "2026-01-31T01:00:00Z",
+                     *         "created_at": "2026-01-31T09:30:00Z",
+                     *         "updated_at": "2026-01-31T09:30:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         consent_id: string | null;
                         /** Format: date-time */
@@ -9551,6 +12063,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "slug": "nightly-rescore",
+                 *       "name": "Rescore every night",
+                 *       "cron": "0 2 * * *",
+                 *       "timezone": "Europe/Paris",
+                 *       "target": {
+                 *         "method": "POST",
+                 *         "path": "/scoring/rescore",
+                 *         "body": {
+                 *           "organization": "acme"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description 5 fields: minute hour day-of-month month day-of-week */
                     cron: string;
@@ -9608,6 +12135,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "nightly-rescore",
+                     *       "name": "Rescore every night",
+                     *       "cron": "0 2 * * *",
+                     *       "timezone": "Europe/Paris",
+                     *       "enabled": true,
+                     *       "kind": "user",
+                     *       "target": {
+                     *         "method": "POST",
+                     *         "path": "/scoring/rescore",
+                     *         "body": {
+                     *           "organization": "acme"
+                     *         }
+                     *       },
+                     *       "retry": {
+                     *         "max_attempts": 8,
+                     *         "initial_backoff": 2,
+                     *         "max_backoff": 30
+                     *       },
+                     *       "timeout_seconds": null,
+                     *       "overlap": "skip",
+                     *       "queued_occurrence_at": null,
+                     *       "created_by": "ada@example.com",
+                     *       "consent_id": "0190f6a5-5061-7273-8e8f-9a0b1c2d3e4f",
+                     *       "next_run_at": "2026-02-01T01:00:00Z",
+                     *       "last_run_at": "2026-01-31T01:00:00Z",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         consent_id: string | null;
                         /** Format: date-time */
@@ -9681,6 +12239,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "nightly-rescore",
+                     *       "name": "Rescore every night",
+                     *       "cron": "0 2 * * *",
+                     *       "timezone": "Europe/Paris",
+                     *       "enabled": true,
+                     *       "kind": "user",
+                     *       "target": {
+                     *         "method": "POST",
+                     *         "path": "/scoring/rescore",
+                     *         "body": {
+                     *           "organization": "acme"
+                     *         }
+                     *       },
+                     *       "retry": {
+                     *         "max_attempts": 8,
+                     *         "initial_backoff": 2,
+                     *         "max_backoff": 30
+                     *       },
+                     *       "timeout_seconds": null,
+                     *       "overlap": "skip",
+                     *       "queued_occurrence_at": null,
+                     *       "created_by": "ada@example.com",
+                     *       "consent_id": "0190f6a5-5061-7273-8e8f-9a0b1c2d3e4f",
+                     *       "next_run_at": "2026-02-01T01:00:00Z",
+                     *       "last_run_at": "2026-01-31T01:00:00Z",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         consent_id: string | null;
                         /** Format: date-time */
@@ -9768,6 +12357,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "cron": "0 3 * * *"
+                 *     }
+                 */
                 "application/json": {
                     /** @description 5 fields: minute hour day-of-month month day-of-week */
                     cron?: string;
@@ -9823,6 +12417,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "nightly-rescore",
+                     *       "name": "Rescore every night",
+                     *       "cron": "0 3 * * *",
+                     *       "timezone": "Europe/Paris",
+                     *       "enabled": true,
+                     *       "kind": "user",
+                     *       "target": {
+                     *         "method": "POST",
+                     *         "path": "/scoring/rescore",
+                     *         "body": {
+                     *           "organization": "acme"
+                     *         }
+                     *       },
+                     *       "retry": {
+                     *         "max_attempts": 8,
+                     *         "initial_backoff": 2,
+                     *         "max_backoff": 30
+                     *       },
+                     *       "timeout_seconds": null,
+                     *       "overlap": "skip",
+                     *       "queued_occurrence_at": null,
+                     *       "created_by": "ada@example.com",
+                     *       "consent_id": "0190f6a5-5061-7273-8e8f-9a0b1c2d3e4f",
+                     *       "next_run_at": "2026-02-01T02:00:00Z",
+                     *       "last_run_at": "2026-01-31T01:00:00Z",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-02-02T14:05:00Z"
+                     *     }
+                     */
                     "application/json": {
                         consent_id: string | null;
                         /** Format: date-time */
@@ -9896,6 +12521,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "nightly-rescore",
+                     *       "name": "Rescore every night",
+                     *       "cron": "0 2 * * *",
+                     *       "timezone": "Europe/Paris",
+                     *       "enabled": false,
+                     *       "kind": "user",
+                     *       "target": {
+                     *         "method": "POST",
+                     *         "path": "/scoring/rescore",
+                     *         "body": {
+                     *           "organization": "acme"
+                     *         }
+                     *       },
+                     *       "retry": {
+                     *         "max_attempts": 8,
+                     *         "initial_backoff": 2,
+                     *         "max_backoff": 30
+                     *       },
+                     *       "timeout_seconds": null,
+                     *       "overlap": "skip",
+                     *       "queued_occurrence_at": null,
+                     *       "created_by": "ada@example.com",
+                     *       "consent_id": "0190f6a5-5061-7273-8e8f-9a0b1c2d3e4f",
+                     *       "next_run_at": null,
+                     *       "last_run_at": "2026-01-31T01:00:00Z",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         consent_id: string | null;
                         /** Format: date-time */
@@ -9969,6 +12625,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "nightly-rescore",
+                     *       "name": "Rescore every night",
+                     *       "cron": "0 2 * * *",
+                     *       "timezone": "Europe/Paris",
+                     *       "enabled": true,
+                     *       "kind": "user",
+                     *       "target": {
+                     *         "method": "POST",
+                     *         "path": "/scoring/rescore",
+                     *         "body": {
+                     *           "organization": "acme"
+                     *         }
+                     *       },
+                     *       "retry": {
+                     *         "max_attempts": 8,
+                     *         "initial_backoff": 2,
+                     *         "max_backoff": 30
+                     *       },
+                     *       "timeout_seconds": null,
+                     *       "overlap": "skip",
+                     *       "queued_occurrence_at": null,
+                     *       "created_by": "ada@example.com",
+                     *       "consent_id": "0190f6a5-5061-7273-8e8f-9a0b1c2d3e4f",
+                     *       "next_run_at": "2026-02-01T01:00:00Z",
+                     *       "last_run_at": "2026-01-31T01:00:00Z",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         consent_id: string | null;
                         /** Format: date-time */
@@ -10042,6 +12729,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-c7d8-79ea-9f56-06172839a4b5",
+                     *       "schedule_slug": "nightly-rescore",
+                     *       "kind": "user",
+                     *       "trigger": "manual",
+                     *       "occurrence_at": "2026-02-02T14:05:00Z",
+                     *       "started_at": "2026-02-02T14:05:00Z",
+                     *       "finished_at": null,
+                     *       "duration_ms": null,
+                     *       "state": "running",
+                     *       "http_status": null,
+                     *       "principal_name": "ada@example.com",
+                     *       "actor_name": "scheduler",
+                     *       "consent_id": "0190f6a5-5061-7273-8e8f-9a0b1c2d3e4f",
+                     *       "error": null,
+                     *       "attempts": [],
+                     *       "next_attempt_at": null,
+                     *       "cancel_requested_at": null,
+                     *       "cancelled_by": null
+                     *     }
+                     */
                     "application/json": {
                         actor_name: string | null;
                         attempts: {
@@ -10116,6 +12825,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "0190f6a5-c7d8-79ea-9f56-06172839a4b5",
+                     *         "schedule_slug": "nightly-rescore",
+                     *         "kind": "user",
+                     *         "trigger": "schedule",
+                     *         "occurrence_at": "2026-01-31T01:00:00Z",
+                     *         "started_at": "2026-01-31T01:00:00Z",
+                     *         "finished_at": "2026-01-31T01:00:01Z",
+                     *         "duration_ms": 412,
+                     *         "state": "succeeded",
+                     *         "http_status": 200,
+                     *         "principal_name": "ada@example.com",
+                     *         "actor_name": "scheduler",
+                     *         "consent_id": "0190f6a5-5061-7273-8e8f-9a0b1c2d3e4f",
+                     *         "error": null,
+                     *         "attempts": [
+                     *           {
+                     *             "started_at": "2026-01-31T01:00:00Z",
+                     *             "finished_at": "2026-01-31T01:00:01Z",
+                     *             "http_status": 200,
+                     *             "error": null
+                     *           }
+                     *         ],
+                     *         "next_attempt_at": null,
+                     *         "cancel_requested_at": null,
+                     *         "cancelled_by": null
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         actor_name: string | null;
                         attempts: {
@@ -10188,6 +12928,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "slug": "tier",
+                     *         "name": "Service tier",
+                     *         "description": "Gold services score higher",
+                     *         "attribute": "tier",
+                     *         "weight": 40,
+                     *         "enabled": true,
+                     *         "value_score_map": {
+                     *           "gold": 100,
+                     *           "silver": 60,
+                     *           "bronze": 20
+                     *         },
+                     *         "range_score_map": null,
+                     *         "updated_by": "ada@example.com",
+                     *         "created_at": "2026-01-31T09:30:00Z",
+                     *         "updated_at": "2026-01-31T09:30:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** @description a key of project attributes */
                         attribute: string;
@@ -10223,6 +12984,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "slug": "tier",
+                 *       "name": "Service tier",
+                 *       "attribute": "tier",
+                 *       "weight": 40,
+                 *       "value_score_map": {
+                 *         "gold": 100,
+                 *         "silver": 60,
+                 *         "bronze": 20
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description a key of project attributes */
                     attribute: string;
@@ -10267,6 +13041,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "tier",
+                     *       "name": "Service tier",
+                     *       "description": "Gold services score higher",
+                     *       "attribute": "tier",
+                     *       "weight": 40,
+                     *       "enabled": true,
+                     *       "value_score_map": {
+                     *         "gold": 100,
+                     *         "silver": 60,
+                     *         "bronze": 20
+                     *       },
+                     *       "range_score_map": null,
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @description a key of project attributes */
                         attribute: string;
@@ -10328,6 +13121,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "tier",
+                     *       "name": "Service tier",
+                     *       "description": "Gold services score higher",
+                     *       "attribute": "tier",
+                     *       "weight": 40,
+                     *       "enabled": true,
+                     *       "value_score_map": {
+                     *         "gold": 100,
+                     *         "silver": 60,
+                     *         "bronze": 20
+                     *       },
+                     *       "range_score_map": null,
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @description a key of project attributes */
                         attribute: string;
@@ -10403,6 +13215,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "weight": 50
+                 *     }
+                 */
                 "application/json": {
                     /** @description a key of project attributes */
                     attribute?: string;
@@ -10446,6 +13263,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "tier",
+                     *       "name": "Service tier",
+                     *       "description": "Gold services score higher",
+                     *       "attribute": "tier",
+                     *       "weight": 50,
+                     *       "enabled": true,
+                     *       "value_score_map": {
+                     *         "gold": 100,
+                     *         "silver": 60,
+                     *         "bronze": 20
+                     *       },
+                     *       "range_score_map": null,
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-02-02T14:05:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @description a key of project attributes */
                         attribute: string;
@@ -10488,6 +13324,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "organization": "acme",
+                 *       "project": "acme-web"
+                 *     }
+                 */
                 "application/json": {
                     /** @description naming one needs organization:read */
                     organization?: string;
@@ -10521,6 +13363,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "rescored": 1,
+                     *       "changed": 1
+                     *     }
+                     */
                     "application/json": {
                         changed: number;
                         rescored: number;
@@ -10565,6 +13413,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "slug": "deploy-bot",
+                     *         "display_name": "Deploy bot",
+                     *         "description": "Records deployments from CI",
+                     *         "is_active": true,
+                     *         "roles": [
+                     *           "release-manager"
+                     *         ],
+                     *         "created_at": "2026-01-31T09:30:00Z",
+                     *         "updated_at": "2026-01-31T09:30:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -10589,6 +13452,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "slug": "deploy-bot",
+                 *       "display_name": "Deploy bot",
+                 *       "description": "Records deployments from CI"
+                 *     }
+                 */
                 "application/json": {
                     description?: string;
                     display_name: string;
@@ -10621,6 +13491,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "deploy-bot",
+                     *       "display_name": "Deploy bot",
+                     *       "description": "Records deployments from CI",
+                     *       "is_active": true,
+                     *       "roles": [
+                     *         "release-manager"
+                     *       ],
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -10751,6 +13634,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "deploy-bot",
+                     *       "display_name": "Deploy bot",
+                     *       "description": "Records deployments from CI",
+                     *       "is_active": true,
+                     *       "roles": [
+                     *         "release-manager"
+                     *       ],
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -10815,6 +13711,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "description": "Records deployments and rollbacks from CI"
+                 *     }
+                 */
                 "application/json": {
                     description?: null | string;
                     display_name?: string;
@@ -10847,6 +13748,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "deploy-bot",
+                     *       "display_name": "Deploy bot",
+                     *       "description": "Records deployments from CI",
+                     *       "is_active": true,
+                     *       "roles": [
+                     *         "release-manager"
+                     *       ],
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -10904,6 +13818,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "client_id": "deploy-bot-x7Kq2mPz4",
+                     *         "name": "CI deploys",
+                     *         "scopes": [
+                     *           "project:read",
+                     *           "operations-log:write"
+                     *         ],
+                     *         "expires_at": "2026-05-01T09:30:00Z",
+                     *         "revoked_at": null,
+                     *         "created_at": "2026-01-31T09:30:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         client_id: string;
                         /** Format: date-time */
@@ -10928,6 +13857,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "CI deploys",
+                 *       "scopes": [
+                 *         "project:read",
+                 *         "operations-log:write"
+                 *       ],
+                 *       "expires_in_days": 90
+                 *     }
+                 */
                 "application/json": {
                     expires_in_days?: number;
                     name: string;
@@ -10960,6 +13899,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "client_id": "deploy-bot-x7Kq2mPz4",
+                     *       "client_secret": "<client secret: shown once, store it now>",
+                     *       "name": "CI deploys",
+                     *       "scopes": [
+                     *         "project:read",
+                     *         "operations-log:write"
+                     *       ],
+                     *       "expires_at": "2026-05-01T09:30:00Z",
+                     *       "created_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         client_id: string;
                         /** @description Shown this once; store it now. */
@@ -11049,6 +14001,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "email": "ada@example.com",
+                     *         "display_name": "Ada Lovelace",
+                     *         "is_active": true,
+                     *         "is_admin": false,
+                     *         "has_password": true,
+                     *         "roles": [
+                     *           "member"
+                     *         ],
+                     *         "created_at": "2026-01-31T09:30:00Z",
+                     *         "updated_at": "2026-02-02T14:05:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -11074,6 +14042,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "display_name": "Ada Lovelace",
+                 *       "password": "<a password of at least 12 characters>"
+                 *     }
+                 */
                 "application/json": {
                     display_name?: string;
                     /** Format: email */
@@ -11110,6 +14085,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "email": "ada@example.com",
+                     *       "display_name": "Ada Lovelace",
+                     *       "is_active": true,
+                     *       "is_admin": false,
+                     *       "has_password": true,
+                     *       "roles": [
+                     *         "member"
+                     *       ],
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-02-02T14:05:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -11161,6 +14150,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "email": "ada@example.com",
+                     *       "display_name": "Ada Lovelace",
+                     *       "is_active": true,
+                     *       "is_admin": false,
+                     *       "has_password": true,
+                     *       "roles": [
+                     *         "member"
+                     *       ],
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-02-02T14:05:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -11226,6 +14229,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "display_name": "Ada King",
+                 *       "is_admin": false
+                 *     }
+                 */
                 "application/json": {
                     /** @description write-only; only with password: required when a user (not an admin) changes their own password */
                     current_password?: string;
@@ -11262,6 +14271,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "email": "ada@example.com",
+                     *       "display_name": "Ada Lovelace",
+                     *       "is_active": true,
+                     *       "is_admin": false,
+                     *       "has_password": true,
+                     *       "roles": [
+                     *         "member"
+                     *       ],
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-02-02T14:05:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -11397,6 +14420,15 @@ export interface operations {
         /** @description any JSON document, signed as sent */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "action": "completed",
+                 *       "workflow_run": {
+                 *         "id": 42,
+                 *         "conclusion": "success"
+                 *       }
+                 *     }
+                 */
                 "application/json": unknown;
             };
         };
@@ -11425,6 +14457,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "event_id": "0190f6a5-1c2d-7e3f-8a4b-5c6d7e8f9a0b"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         event_id: string;
