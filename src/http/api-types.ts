@@ -2980,7 +2980,8 @@ export interface operations {
                      *                 },
                      *                 "account_id": {
                      *                   "type": "string",
-                     *                   "pattern": "^[a-z0-9-]{3,64}$"
+                     *                   "pattern": "^[a-z0-9-]{3,64}$",
+                     *                   "x-expected": "3 to 64 lower-case letters, digits and hyphens"
                      *                 },
                      *                 "name": {
                      *                   "type": "string",
@@ -3101,7 +3102,8 @@ export interface operations {
                  *                 },
                  *                 "account_id": {
                  *                   "type": "string",
-                 *                   "pattern": "^[a-z0-9-]{3,64}$"
+                 *                   "pattern": "^[a-z0-9-]{3,64}$",
+                 *                   "x-expected": "3 to 64 lower-case letters, digits and hyphens"
                  *                 },
                  *                 "name": {
                  *                   "type": "string",
@@ -3200,7 +3202,8 @@ export interface operations {
                      *               },
                      *               "account_id": {
                      *                 "type": "string",
-                     *                 "pattern": "^[a-z0-9-]{3,64}$"
+                     *                 "pattern": "^[a-z0-9-]{3,64}$",
+                     *                 "x-expected": "3 to 64 lower-case letters, digits and hyphens"
                      *               },
                      *               "name": {
                      *                 "type": "string",
@@ -3345,7 +3348,8 @@ export interface operations {
                      *               },
                      *               "account_id": {
                      *                 "type": "string",
-                     *                 "pattern": "^[a-z0-9-]{3,64}$"
+                     *                 "pattern": "^[a-z0-9-]{3,64}$",
+                     *                 "x-expected": "3 to 64 lower-case letters, digits and hyphens"
                      *               },
                      *               "name": {
                      *                 "type": "string",
@@ -3467,7 +3471,8 @@ export interface operations {
                  *                 },
                  *                 "account_id": {
                  *                   "type": "string",
-                 *                   "pattern": "^[a-z0-9-]{3,64}$"
+                 *                   "pattern": "^[a-z0-9-]{3,64}$",
+                 *                   "x-expected": "3 to 64 lower-case letters, digits and hyphens"
                  *                 },
                  *                 "name": {
                  *                   "type": "string",
@@ -3566,7 +3571,8 @@ export interface operations {
                      *               },
                      *               "account_id": {
                      *                 "type": "string",
-                     *                 "pattern": "^[a-z0-9-]{3,64}$"
+                     *                 "pattern": "^[a-z0-9-]{3,64}$",
+                     *                 "x-expected": "3 to 64 lower-case letters, digits and hyphens"
                      *               },
                      *               "name": {
                      *                 "type": "string",
@@ -4196,7 +4202,8 @@ export interface operations {
                      *         },
                      *         "account_id": {
                      *           "type": "string",
-                     *           "pattern": "^[a-z0-9-]{3,64}$"
+                     *           "pattern": "^[a-z0-9-]{3,64}$",
+                     *           "x-expected": "3 to 64 lower-case letters, digits and hyphens"
                      *         },
                      *         "name": {
                      *           "type": "string",

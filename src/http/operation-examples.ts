@@ -156,7 +156,11 @@ const accountSchema = {
   additionalProperties: false,
   properties: {
     provider: { enum: ['aws', 'gcp', 'azure'] },
-    account_id: { type: 'string', pattern: '^[a-z0-9-]{3,64}$' },
+    account_id: {
+      type: 'string',
+      pattern: '^[a-z0-9-]{3,64}$',
+      'x-expected': '3 to 64 lower-case letters, digits and hyphens',
+    },
     name: { type: 'string', minLength: 1, maxLength: 200 },
     regions: { type: 'array', uniqueItems: true, items: { type: 'string' } },
   },
