@@ -11,7 +11,7 @@ export default tseslint.config(
       'coverage/',
       'console/dist*/',
       'test-results/',
-      'console/src/api-types.ts',
+      'src/http/api-types.ts',
     ],
   },
   js.configs.recommended,

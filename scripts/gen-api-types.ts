@@ -1,5 +1,7 @@
-// Generates the console's API types (console/src/api-types.ts) from the OpenAPI document Keel serves,
-// with openapi-typescript, so a changed endpoint breaks the console's type check, not a person.
+// Generates the API's types (src/http/api-types.ts) from the OpenAPI document Keel serves, with
+// openapi-typescript: the console's client (console/src/api.ts) and the scheduler's
+// (src/scheduler/keel-client.ts, through src/scheduler/api-calls.ts) import them, so a changed endpoint
+// breaks their type checks, not a person.
 //   npm run gen:api                 starts `keel serve` on the embedded default and reads its document
 //   npm run gen:api -- <base url>   reads <base url>/openapi.json from a running Keel
 // test/console/api-types.test.ts fails when the checked-in file differs from what the app serves.
@@ -8,7 +10,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 
-export const API_TYPES = path.resolve(import.meta.dirname, '../console/src/api-types.ts');
+export const API_TYPES = path.resolve(import.meta.dirname, '../src/http/api-types.ts');
 
 const HEADER =
   '// Generated from /openapi.json by `npm run gen:api` (scripts/gen-api-types.ts): do not edit by hand.\n' +

@@ -3,7 +3,7 @@
 // lives in an HttpOnly cookie no script can read, so a reload or a new tab stays signed in.
 
 import createClient from 'openapi-fetch';
-import type { paths } from './api-types';
+import type { paths } from '../../src/http/api-types';
 
 export type { paths };
 

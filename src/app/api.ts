@@ -34,6 +34,7 @@ import { validationProblem } from '../http/validation-words.js';
 import { sendProblem } from '../kernel/route.js';
 import { AllowedMethods } from '../http/allowed-methods.js';
 import { documentRoute, TAGS } from '../http/operation-docs-hook.js';
+import { withExamples } from '../http/document-examples.js';
 import { registerIdempotency } from '../idempotency/index.js';
 import { principalKey } from '../kernel/identity.js';
 import { canRoutes } from '../authz/can.routes.js';
@@ -239,6 +240,8 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
+    transformObject: (document) =>
+      withExamples('openapiObject' in document ? document.openapiObject : document.swaggerObject),
   });
   // The documentation UI is public and runs scripts of its own; its routes are registered by the
   // plugin, so mark them and give them their content security policy as they come.

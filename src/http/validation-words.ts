@@ -41,6 +41,18 @@ const FORMAT_WORDS: Record<string, string> = {
   ipv4: 'an IPv4 address like 192.0.2.10',
   ipv6: 'an IPv6 address like 2001:db8::1',
   duration: 'an ISO 8601 duration like P1DT2H',
+  // The other formats plugin schemas may name (src/json-schema/formats.ts).
+  'iso-time': 'a time like 09:30:00, with or without a time zone',
+  'iso-date-time': 'a date and time like 2026-01-31T09:30:00, with or without a time zone',
+  'uri-reference': 'a URI or a relative reference like /path?x=1',
+  'uri-template': 'a URI template like https://example.com/items/{id}',
+  regex: 'a regular expression',
+  'json-pointer': 'a JSON pointer like /items/0/name',
+  'json-pointer-uri-fragment': 'a JSON pointer in a URI fragment like #/items/0/name',
+  'relative-json-pointer': 'a relative JSON pointer like 1/name',
+  byte: 'base64 text like aGVsbG8=',
+  int32: 'a whole number from -2147483648 to 2147483647',
+  int64: 'a whole number',
 };
 
 /** Words joined as a person lists them: "a, b or c". */
@@ -101,7 +113,11 @@ function typeFits(schema: unknown, data: unknown): boolean {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** The plain words of one Ajv error (not anyOf/oneOf, which plainErrors resolves). */
+/** "2 items that are a string", "1 item that is "a"". */
+const itemsThat = (n: number, schema: unknown) =>
+  `${plural(n, 'item')} that ${n === 1 ? 'is' : 'are'} ${describeSchema(schema)}`;
+
+/** The plain words of one Ajv error (anyOf/oneOf that no branch fits; plainErrors resolves the rest). */
 function wordsOf(e: ErrorObject): string {
   const p = e.params as Record<string, unknown>;
   const parent = e.parentSchema;
@@ -109,11 +125,31 @@ function wordsOf(e: ErrorObject): string {
   switch (e.keyword) {
     case 'required':
       return 'is required';
+    case 'dependentRequired':
+      return `is required when ${String(p.property)} is present`;
     case 'additionalProperties':
+    case 'unevaluatedProperties':
       return 'is not a known field';
+    case 'false schema':
+      return 'is not allowed here';
+    case 'propertyNames':
+      return 'has a name the schema does not allow';
     case 'pattern':
+      // A core schema's pattern always has its words (x-expected); a plugin's may not: then the
+      // pattern is the only statement of what is expected.
+      return isMap(parent) && typeof parent[EXPECTED] === 'string'
+        ? `must be ${describeSchema(parent, false)}`
+        : `must match the pattern ${String(p.pattern)}`;
     case 'format':
       return `must be ${describeSchema(parent, false)}`;
+    case 'formatMinimum':
+      return `must be ${String(p.limit)} or later`;
+    case 'formatExclusiveMinimum':
+      return `must be later than ${String(p.limit)}`;
+    case 'formatMaximum':
+      return `must be ${String(p.limit)} or earlier`;
+    case 'formatExclusiveMaximum':
+      return `must be earlier than ${String(p.limit)}`;
     case 'type':
     case 'const':
     case 'enum':
@@ -133,7 +169,19 @@ function wordsOf(e: ErrorObject): string {
     case 'multipleOf':
       return `must be a multiple of ${String(p.multipleOf)}`;
     case 'maxItems':
+    case 'items':
+    case 'unevaluatedItems':
       return `must have at most ${plural(limit, 'item')}`;
+    case 'contains': {
+      const contains = isMap(parent) ? parent.contains : undefined;
+      const min = Number(p.minContains ?? 1);
+      const max = p.maxContains === undefined ? undefined : Number(p.maxContains);
+      if (max !== undefined && (Array.isArray(e.data) ? e.data.length >= min : true))
+        return `must hold at most ${itemsThat(max, contains)}`;
+      return min === 1
+        ? `must hold at least one item that is ${describeSchema(contains)}`
+        : `must hold at least ${itemsThat(min, contains)}`;
+    }
     case 'minItems':
       return limit === 1 ? 'must have at least one item' : `must have at least ${plural(limit, 'item')}`;
     case 'uniqueItems':
@@ -144,13 +192,46 @@ function wordsOf(e: ErrorObject): string {
         : `must have at least ${plural(limit, 'member')}`;
     case 'maxProperties':
       return `must have at most ${plural(limit, 'member')}`;
-    case 'not':
-      return 'is not allowed here';
-    case 'anyOf':
+    case 'not': {
+      const words = describeSchema(e.schema);
+      return words === 'a valid value' ? 'is not allowed here' : `must not be ${words}`;
+    }
+    case 'if':
+      return `must meet the schema's "${String(p.failingKeyword)}" condition`;
     case 'oneOf':
+      if (Array.isArray(p.passingSchemas))
+        return `must be exactly one of ${describeSchema(parent)}, and fits ${p.passingSchemas.length} of them`;
+      return `must be ${describeSchema(parent)}`;
+    case 'anyOf':
       return `must be ${describeSchema(parent)}`;
     default:
-      return 'is not valid here';
+      // A keyword of Keel's own (the plugin validator's work limit) words its message itself.
+      return e.message && !/^must (pass|NOT|be|match|have)\b/.test(e.message)
+        ? e.message
+        : 'is not valid here';
+  }
+}
+
+/**
+ * The member an error is about, below its instancePath: the one missing, unknown, or whose name
+ * (propertyNames) is refused.
+ */
+function memberOf(e: ErrorObject): string | undefined {
+  const p = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case 'required':
+    case 'dependentRequired':
+      return String(p.missingProperty);
+    case 'additionalProperties':
+      return String(p.additionalProperty);
+    case 'unevaluatedProperties':
+      return String(p.unevaluatedProperty);
+    case 'propertyNames':
+      return String(p.propertyName);
+    default: {
+      const name = (e as { propertyName?: string }).propertyName;
+      return name === undefined ? undefined : name;
+    }
   }
 }
 
@@ -158,6 +239,8 @@ interface Located {
   schemaPath: string;
   error: FieldError;
 }
+
+const UNKNOWN_MEMBER = new Set(['additionalProperties', 'unevaluatedProperties']);
 
 /**
  * Every failing member once (its first failure), in the order Ajv found them, at most
@@ -174,9 +257,16 @@ export function plainErrors(
   for (const e of errors) {
     let pointer = e.instancePath;
     const p = e.params as Record<string, unknown>;
-    if (e.keyword === 'required') pointer += `/${pointerToken(String(p.missingProperty))}`;
-    else if (e.keyword === 'additionalProperties')
-      pointer += `/${pointerToken(String(p.additionalProperty))}`;
+    const member = memberOf(e);
+    if (member !== undefined) pointer += `/${pointerToken(member)}`;
+    if (e.keyword === 'contains') {
+      // Speaks of the array, not of each item that is not what it looks for.
+      found = found.filter((f) => !f.schemaPath.startsWith(`${e.schemaPath}/`));
+    } else if (e.keyword === 'if') {
+      // Speaks through the errors of the branch that applies (then or else), when it has any.
+      const branch = `${e.schemaPath.slice(0, -'if'.length)}${String(p.failingKeyword)}/`;
+      if (found.some((f) => f.schemaPath.startsWith(branch))) continue;
+    }
     if (e.keyword === 'anyOf' || e.keyword === 'oneOf') {
       const within = `${e.schemaPath}/`;
       const inside = found.filter((f) => f.schemaPath.startsWith(within));
@@ -190,15 +280,22 @@ export function plainErrors(
         continue;
       }
     }
+    const words = wordsOf(e);
+    const inName = (e as { propertyName?: string }).propertyName !== undefined;
     found.push({
       schemaPath: e.schemaPath,
-      error: { pointer: pointer || '/', in: where, detail: wordsOf(e), keyword: e.keyword },
+      error: {
+        pointer: pointer || '/',
+        in: where,
+        detail: inName ? `has a name that ${words}` : words,
+        keyword: e.keyword,
+      },
     });
   }
   // Ajv checks unknown members before the declared ones; a person reads the declared ones first.
   const ordered = [
-    ...found.filter((f) => f.error.keyword !== 'additionalProperties'),
-    ...found.filter((f) => f.error.keyword === 'additionalProperties'),
+    ...found.filter((f) => !UNKNOWN_MEMBER.has(f.error.keyword ?? '')),
+    ...found.filter((f) => UNKNOWN_MEMBER.has(f.error.keyword ?? '')),
   ];
   const out: FieldError[] = [];
   const seen = new Set<string>();
@@ -223,12 +320,24 @@ export function validationProblem(
 ): AppError {
   const found = plainErrors(errors, where, MAX_FIELD_ERRORS + 1);
   const fieldErrors = found.slice(0, MAX_FIELD_ERRORS);
+  const detail = problemDetail(fieldErrors, where, more || found.length > fieldErrors.length);
+  return new AppError(422, 'validation_failed', detail, fieldErrors);
+}
+
+/**
+ * The `detail` of a 422 listing field errors: the first three ("slug: must be a slug ...; name: must
+ * not be empty; x: is not a known field"), then how many more; `more`: some were left unlisted.
+ */
+export function problemDetail(
+  fieldErrors: readonly FieldError[],
+  where: FieldError['in'],
+  more: boolean,
+): string {
   const name = (f: FieldError) => (f.pointer === '/' ? (where ?? 'body') : f.pointer.slice(1));
   const parts = fieldErrors.slice(0, 3).map((f) => `${name(f)}: ${f.detail}`);
   const rest = fieldErrors.length - parts.length;
   let detail = parts.join('; ');
-  if (more || found.length > fieldErrors.length) {
-    detail += `; and more (the first ${fieldErrors.length} are listed in errors)`;
-  } else if (rest > 0) detail += `; and ${rest} more (listed in errors)`;
-  return new AppError(422, 'validation_failed', detail, fieldErrors);
+  if (more) detail += `; and more (the first ${fieldErrors.length} are listed in errors)`;
+  else if (rest > 0) detail += `; and ${rest} more (listed in errors)`;
+  return detail;
 }

@@ -5,6 +5,7 @@ import ajvNames from 'ajv/dist/compile/names.js';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import formatLimitPlugin from 'ajv-formats/dist/limit.js';
 import type { FieldError } from '../http/errors.js';
+import { plainErrors } from '../http/validation-words.js';
 import { pointerToken } from '../lib/json-pointer.js';
 import { LINEAR_FORMATS } from './formats.js';
 import { linearRegExp } from './regexp.js';
@@ -33,6 +34,8 @@ const MAX_ERRORS = 20;
  *   checked in linear time (formats.ts); an unknown format is refused when the schema is compiled
  *   (see keywordProblems). ajv-formats' formatMinimum/formatMaximum keywords stay.
  * - every subschema counts its work (WORK_KEYWORD, added by forAjv; see work.ts).
+ * - `verbose`: each error carries its subschema and value, which its plain words are made of
+ *   (documentErrors).
  */
 export function newSchemaCompiler(): Ajv2020 {
   const ajv = new Ajv2020({
@@ -40,6 +43,7 @@ export function newSchemaCompiler(): Ajv2020 {
     strictNumbers: true,
     ownProperties: true,
     allErrors: true,
+    verbose: true,
     logger: false,
     validateFormats: true,
     code: { regExp: linearRegExp },
@@ -213,9 +217,9 @@ export function compileLabelSchema(
   }
   if (!ajv.validateSchema(schema)) {
     return {
-      problems: (ajv.errors ?? []).slice(0, MAX_ERRORS).map((e) => ({
-        pointer: e.instancePath,
-        detail: e.message ?? 'is not valid JSON Schema',
+      problems: plainErrors(ajv.errors ?? [], 'body', MAX_ERRORS).map((e) => ({
+        pointer: e.pointer === '/' ? '' : e.pointer,
+        detail: e.detail,
       })),
     };
   }
@@ -461,26 +465,18 @@ function keywordProblems(ajv: Ajv2020, schema: unknown, at = ''): SchemaProblem[
   return out;
 }
 
-/** Ajv errors as field errors: a pointer into the document and the keyword that failed. */
-export function documentErrors(errors: readonly ErrorObject[] | null | undefined, prefix = ''): FieldError[] {
-  const out: FieldError[] = [];
-  const seen = new Set<string>();
-  for (const e of errors ?? []) {
-    let pointer = e.instancePath;
-    let detail = e.message ?? 'is invalid';
-    const p = e.params as Record<string, unknown>;
-    if (e.keyword === 'required' || e.keyword === 'dependentRequired') {
-      pointer += `/${pointerToken(String(p.missingProperty))}`;
-      detail = e.keyword === 'required' ? 'is required' : `is required when ${String(p.property)} is present`;
-    } else if (e.keyword === 'additionalProperties' || e.keyword === 'unevaluatedProperties') {
-      pointer += `/${pointerToken(String(p.additionalProperty ?? p.unevaluatedProperty))}`;
-      detail = 'is not allowed by the schema';
-    }
-    const key = `${pointer} ${e.keyword}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push({ pointer: `${prefix}${pointer}` || '/', in: 'body', detail, keyword: e.keyword });
-    if (out.length >= MAX_ERRORS) break;
-  }
-  return out;
+/**
+ * Ajv errors as field errors: every failing member once, by its JSON pointer (under `prefix`, where the
+ * document sits in the request body), in the plain words of the core bodies (src/http/validation-words.ts),
+ * with the keyword that failed; at most `max` of them.
+ */
+export function documentErrors(
+  errors: readonly ErrorObject[] | null | undefined,
+  prefix = '',
+  max = MAX_ERRORS,
+): FieldError[] {
+  return plainErrors(errors ?? [], 'body', max).map((e) => ({
+    ...e,
+    pointer: prefix === '' ? e.pointer : e.pointer === '/' ? prefix : `${prefix}${e.pointer}`,
+  }));
 }

@@ -5,21 +5,25 @@
 // same answers either way.
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { AppError, type FieldError } from '../http/errors.js';
+import { MAX_FIELD_ERRORS, problemDetail } from '../http/validation-words.js';
 import { parseJsonBody } from '../http/json-body.js';
 import type { BodyErrorStage } from '../http/raw-json.js';
 import { decodeDocument, storedJson, storedJsonOf } from './document-codec.js';
 import { mergePatch } from './merge-patch.js';
 import { documentErrors, WORK_LIMIT_KEYWORD } from '../json-schema/json-schema.js';
 
-/** Validates a document against a label schema: 422 with pointers (prefixed by `prefix`) and keywords. */
+/**
+ * Validates a document against a label schema: 422 naming every failing member (at most
+ * MAX_FIELD_ERRORS) by pointer (prefixed by `prefix`), in plain words, as the core bodies do.
+ */
 export function check(validate: ValidateFunction, doc: unknown, prefix = ''): void {
   if (validate(doc)) return;
-  const errors = documentErrors(validate.errors, prefix);
-  const first = errors[0]!;
+  const found = documentErrors(validate.errors, prefix, MAX_FIELD_ERRORS + 1);
+  const errors = found.slice(0, MAX_FIELD_ERRORS);
   throw new AppError(
     422,
-    first.keyword === WORK_LIMIT_KEYWORD ? 'validation_too_costly' : 'validation_failed',
-    `${first.pointer === '/' ? 'body' : first.pointer.slice(1)}: ${first.detail}`,
+    errors[0]!.keyword === WORK_LIMIT_KEYWORD ? 'validation_too_costly' : 'validation_failed',
+    problemDetail(errors, 'body', found.length > errors.length),
     errors,
   );
 }
@@ -55,8 +59,8 @@ export type DocumentOutcome =
 const NOT_AN_OBJECT: ProblemData = {
   status: 422,
   code: 'validation_failed',
-  detail: 'body: must be object',
-  errors: [{ pointer: '/', in: 'body', detail: 'must be object', keyword: 'type' }],
+  detail: 'body: must be an object',
+  errors: [{ pointer: '/', in: 'body', detail: 'must be an object', keyword: 'type' }],
 };
 
 /** NOT_AN_OBJECT as an error. */

@@ -1,8 +1,19 @@
 // The scheduler's only way into Keel: HTTP calls to the API, exactly as an outside client makes them.
+// Each call is a path and method of the types generated from the served /openapi.json, and its answer
+// is read as those types say (src/scheduler/api-calls.ts).
 import { createPublicKey, verify as verifySignature, type KeyObject } from 'node:crypto';
 import { Agent, fetch as undiciFetch, type RequestInit as UndiciInit } from 'undici';
 import { parseJwt, type ParsedJwt } from '../crypto/jwt.js';
 import { targetUrl, type Target } from './target.js';
+import {
+  API_CALLS,
+  apiPath,
+  type Answer,
+  type ApiPath,
+  type MethodOf,
+  type PathParams,
+  type RequestBody,
+} from './api-calls.js';
 
 /** An answer of the API that was not a success, reduced to what may be stored or shown. */
 export class KeelApiError extends Error {
@@ -69,26 +80,19 @@ export interface Claims {
   [k: string]: unknown;
 }
 
-export interface Me {
-  principal_type: 'user' | 'service_account';
-  principal_name: string;
-  actor_name: string | null;
-  auth_method: string;
-  is_admin: boolean;
-}
+/** GET /auth/me: who the token is. */
+export type Me = Answer<'/auth/me', 'get'>;
 
-export interface ConsentInfo {
-  id: string;
-  user_email: string;
-  scope: string;
-  status: 'active' | 'expired' | 'revoked';
-}
+/** A consent, as POST /consents and GET /consents/{id} answer it. */
+export type ConsentInfo = Answer<'/consents/{id}', 'get'>;
 
-export interface TokenGrant {
-  access_token: string;
-  expires_in: number;
-  scope?: string;
-}
+/** The token endpoint's answer (POST /auth/token). */
+export type TokenGrant = Answer<'/auth/token', 'post'>;
+
+/** The fields of a token request (POST /auth/token, form-encoded). */
+type TokenRequest = RequestBody<'/auth/token', 'post', 'application/x-www-form-urlencoded'>;
+
+const formBody = (fields: TokenRequest & Record<string, string>) => new URLSearchParams(fields).toString();
 
 export class InvalidJwtError extends Error {}
 
@@ -143,16 +147,21 @@ export function keelClient({ baseUrl, timeoutMs, fetch: doFetch = pooledFetch() 
     });
   }
 
-  async function json<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
-    const res = await request(path, init);
+  /** One call of API_CALLS: its success answer as the generated types say, else a KeelApiError. */
+  async function json<P extends ApiPath, M extends MethodOf<P>>(
+    [method, template]: readonly [M, P],
+    params: PathParams<P>,
+    init: RequestInit & { token?: string } = {},
+  ): Promise<Answer<P, M>> {
+    const res = await request(apiPath(template, params), { ...init, method: method.toUpperCase() });
     if (!res.ok) throw await errorOf(res);
-    return (await res.json()) as T;
+    return (await res.json()) as Answer<P, M>;
   }
 
   async function loadKeys(): Promise<void> {
     keysLoading ??= (async () => {
       try {
-        const body = await json<{ keys?: Array<Record<string, unknown>> }>('/.well-known/jwks.json');
+        const body = await json(API_CALLS.jwks, {});
         const next = new Map<string, KeyObject>();
         for (const jwk of body.keys ?? []) {
           if (typeof jwk.kid !== 'string' || jwk.kty !== 'OKP' || jwk.crv !== 'Ed25519') continue;
@@ -195,59 +204,70 @@ export function keelClient({ baseUrl, timeoutMs, fetch: doFetch = pooledFetch() 
       return claims;
     },
 
-    me: (token: string) => json<Me>('/auth/me', { token }),
+    me: (token: string): Promise<Me> => json(API_CALLS.me, {}, { token }),
 
     /** POST /consents under the caller's own token (the scheduler passes it through, never keeps it). */
-    createConsent: (userToken: string) =>
-      json<ConsentInfo>('/consents', {
-        method: 'POST',
-        token: userToken,
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-      }),
+    createConsent: (userToken: string): Promise<ConsentInfo> => {
+      const body: RequestBody<'/consents', 'post'> = {};
+      return json(
+        API_CALLS.createConsent,
+        {},
+        {
+          token: userToken,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        },
+      );
+    },
 
     async revokeConsent(token: string, id: string): Promise<void> {
-      const res = await request(`/consents/${encodeURIComponent(id)}`, { method: 'DELETE', token });
+      const [method, template] = API_CALLS.revokeConsent;
+      const res = await request(apiPath(template, { id }), { method: method.toUpperCase(), token });
       if (!res.ok && res.status !== 404) throw await errorOf(res);
       await res.body?.cancel();
     },
 
     /** POST /auth/can: may the token's principal call METHOD PATH (the route is not called)? */
-    can: (token: string, method: string, path: string) =>
-      json<{ allowed: boolean; permission: string | null; reason: string }>('/auth/can', {
-        method: 'POST',
-        token,
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ method, path }),
-      }),
+    can: (token: string, method: string, path: string): Promise<Answer<'/auth/can', 'post'>> =>
+      json(
+        API_CALLS.can,
+        {},
+        { token, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method, path }) },
+      ),
 
-    getConsent: (token: string, id: string) =>
-      json<ConsentInfo>(`/consents/${encodeURIComponent(id)}`, { token }),
+    getConsent: (token: string, id: string): Promise<ConsentInfo> =>
+      json(API_CALLS.getConsent, { id }, { token }),
 
-    clientCredentials: (clientId: string, clientSecret: string) =>
-      json<TokenGrant>('/auth/token', {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'client_credentials',
-          client_id: clientId,
-          client_secret: clientSecret,
-        }).toString(),
-      }),
+    clientCredentials: (clientId: string, clientSecret: string): Promise<TokenGrant> =>
+      json(
+        API_CALLS.token,
+        {},
+        {
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: formBody({
+            grant_type: 'client_credentials',
+            client_id: clientId,
+            client_secret: clientSecret,
+          }),
+        },
+      ),
 
     /** RFC 8693 token exchange with the scheduler's own JWT as the subject token. */
-    exchange: (schedulerToken: string, user: string, scope: string) =>
-      json<TokenGrant>('/auth/token', {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
-          subject_token: schedulerToken,
-          subject_token_type: 'urn:ietf:params:oauth:token-type:access_token',
-          requested_subject: user,
-          scope,
-        }).toString(),
-      }),
+    exchange: (schedulerToken: string, user: string, scope: string): Promise<TokenGrant> =>
+      json(
+        API_CALLS.token,
+        {},
+        {
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: formBody({
+            grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
+            subject_token: schedulerToken,
+            subject_token_type: 'urn:ietf:params:oauth:token-type:access_token',
+            requested_subject: user,
+            scope,
+          }),
+        },
+      ),
 
     /**
      * Calls a schedule's target; the answer's status only (an error's detail, redacted, on failure), and

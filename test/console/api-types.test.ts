@@ -1,5 +1,6 @@
-// The console's API types are generated from the OpenAPI document the app serves (scripts/gen-api-types.ts):
-// this fails when the checked-in console/src/api-types.ts is not what `npm run gen:api` would write now.
+// The API's types, which the console and the scheduler import, are generated from the OpenAPI document
+// the app serves (scripts/gen-api-types.ts): this fails when the checked-in src/http/api-types.ts is not
+// what `npm run gen:api` would write now.
 import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { API_TYPES, apiTypesOf } from '../../scripts/gen-api-types.js';
@@ -11,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-it('console/src/api-types.ts is what the served /openapi.json generates (run npm run gen:api)', async () => {
+it('src/http/api-types.ts is what the served /openapi.json generates (run npm run gen:api)', async () => {
   const doc = await app.call('GET', '/openapi.json');
   expect(doc.status).toBe(200);
   const generated = await apiTypesOf(doc.body as object);

@@ -2364,6 +2364,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "keys": [
+                     *         {
+                     *           "kty": "OKP",
+                     *           "crv": "Ed25519",
+                     *           "kid": "k-2026-01",
+                     *           "use": "sig",
+                     *           "alg": "EdDSA",
+                     *           "x": "<public key, base64url>"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         keys: {
                             [key: string]: unknown;
@@ -2406,6 +2420,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "issuer": "https://keel.example.com",
+                     *       "token_endpoint": "https://keel.example.com/auth/token",
+                     *       "jwks_uri": "https://keel.example.com/.well-known/jwks.json",
+                     *       "grant_types_supported": [
+                     *         "client_credentials",
+                     *         "refresh_token",
+                     *         "urn:ietf:params:oauth:grant-type:token-exchange"
+                     *       ],
+                     *       "token_endpoint_auth_methods_supported": [
+                     *         "client_secret_basic",
+                     *         "client_secret_post"
+                     *       ],
+                     *       "response_types_supported": [],
+                     *       "token_exchange_subject_token_types_supported": [
+                     *         "urn:ietf:params:oauth:token-type:access_token",
+                     *         "urn:ietf:params:oauth:token-type:jwt"
+                     *       ],
+                     *       "service_documentation": "https://keel.example.com/docs"
+                     *     }
+                     */
                     "application/json": {
                         grant_types_supported: string[];
                         /** Format: uri */
@@ -2464,6 +2500,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "plugin": "cloud-accounts",
+                     *         "label": "MAPS_TO",
+                     *         "source_id": "0190f6a5-3e4f-7051-8c6d-7e8f9a0b1c2d",
+                     *         "source_label": "Environment",
+                     *         "target_id": "0190f6a5-4f50-7162-9d7e-8f9a0b1c2d3e",
+                     *         "target_label": "CloudAccount",
+                     *         "properties": {
+                     *           "role": "primary"
+                     *         },
+                     *         "created_at": "2026-01-31T09:30:00Z",
+                     *         "entity": {
+                     *           "id": "0190f6a5-4f50-7162-9d7e-8f9a0b1c2d3e",
+                     *           "label": "CloudAccount",
+                     *           "plugin": "cloud-accounts",
+                     *           "properties": {
+                     *             "provider": "aws",
+                     *             "account_id": "acme-prod-1",
+                     *             "name": "Acme production",
+                     *             "regions": [
+                     *               "eu-west-1"
+                     *             ]
+                     *           },
+                     *           "created_at": "2026-01-31T09:30:00Z",
+                     *           "updated_at": "2026-01-31T09:30:00Z"
+                     *         }
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -2525,6 +2592,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "type": "provider_a",
+                     *         "display_name": "Google",
+                     *         "description": "Sign in with Google accounts; an allow-list of email domains limits who may",
+                     *         "icon": "provider_a"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** @description what the type calls, and what it checks */
                         description: string;
@@ -2575,6 +2652,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "slug": "google",
+                     *         "type": "provider_a",
+                     *         "type_display_name": "Google",
+                     *         "type_description": "Sign in with Google accounts",
+                     *         "name": "Google",
+                     *         "enabled": true,
+                     *         "client_id": "1234-abcd.apps.googleusercontent.com",
+                     *         "has_secret": true,
+                     *         "issuer_url": null,
+                     *         "allowed_domains": [
+                     *           "acme.com"
+                     *         ],
+                     *         "icon": "provider_a",
+                     *         "callback_url": "https://keel.example.com/auth/oauth/google/callback",
+                     *         "updated_by": "ada@example.com",
+                     *         "created_at": "2026-01-31T09:30:00Z",
+                     *         "updated_at": "2026-01-31T09:30:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["def-1"][];
                 };
             };
@@ -2615,6 +2715,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "google",
+                     *       "type": "provider_a",
+                     *       "type_display_name": "Google",
+                     *       "type_description": "Sign in with Google accounts",
+                     *       "name": "Google",
+                     *       "enabled": true,
+                     *       "client_id": "1234-abcd.apps.googleusercontent.com",
+                     *       "has_secret": true,
+                     *       "issuer_url": null,
+                     *       "allowed_domains": [
+                     *         "acme.com"
+                     *       ],
+                     *       "icon": "provider_a",
+                     *       "callback_url": "https://keel.example.com/auth/oauth/google/callback",
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         allowed_domains: string[];
                         /** @description The redirect URI to register at the provider */
@@ -2656,6 +2777,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "provider_a",
+                 *       "name": "Google",
+                 *       "enabled": true,
+                 *       "client_id": "1234-abcd.apps.googleusercontent.com",
+                 *       "client_secret": "<client secret>",
+                 *       "allowed_domains": [
+                 *         "acme.com"
+                 *       ],
+                 *       "icon": "provider_a"
+                 *     }
+                 */
                 "application/json": {
                     /** @description provider_a only: email domains that may sign in */
                     allowed_domains?: string[];
@@ -2696,6 +2830,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "google",
+                     *       "type": "provider_a",
+                     *       "type_display_name": "Google",
+                     *       "type_description": "Sign in with Google accounts",
+                     *       "name": "Google",
+                     *       "enabled": true,
+                     *       "client_id": "1234-abcd.apps.googleusercontent.com",
+                     *       "has_secret": true,
+                     *       "issuer_url": null,
+                     *       "allowed_domains": [
+                     *         "acme.com"
+                     *       ],
+                     *       "icon": "provider_a",
+                     *       "callback_url": "https://keel.example.com/auth/oauth/google/callback",
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         allowed_domains: string[];
                         /** @description The redirect URI to register at the provider */
@@ -2730,6 +2885,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "google",
+                     *       "type": "provider_a",
+                     *       "type_display_name": "Google",
+                     *       "type_description": "Sign in with Google accounts",
+                     *       "name": "Google",
+                     *       "enabled": true,
+                     *       "client_id": "1234-abcd.apps.googleusercontent.com",
+                     *       "has_secret": true,
+                     *       "issuer_url": null,
+                     *       "allowed_domains": [
+                     *         "acme.com"
+                     *       ],
+                     *       "icon": "provider_a",
+                     *       "callback_url": "https://keel.example.com/auth/oauth/google/callback",
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         allowed_domains: string[];
                         /** @description The redirect URI to register at the provider */
@@ -2831,6 +3007,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "measured_at": "2026-01-31T09:30:00Z",
+                     *       "outbox": {
+                     *         "depth": 3,
+                     *         "lag_seconds": 0.4,
+                     *         "published_total": 18204,
+                     *         "publish_errors_total": 0
+                     *       },
+                     *       "sinks": [
+                     *         {
+                     *           "sink": "clickhouse",
+                     *           "table": "events",
+                     *           "lag": 0,
+                     *           "rows_written_total": 18201,
+                     *           "dead_lettered_total": 0,
+                     *           "retries_total": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         measured_at: string;
@@ -2894,6 +3091,87 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "slug": "cloud-accounts",
+                     *         "name": "Cloud accounts",
+                     *         "version": "1.0.0",
+                     *         "description": "Cloud provider accounts and the environments that deploy into them.",
+                     *         "vertex_labels": [
+                     *           {
+                     *             "name": "CloudAccount",
+                     *             "display_name": "Cloud account",
+                     *             "schema": {
+                     *               "type": "object",
+                     *               "required": [
+                     *                 "provider",
+                     *                 "account_id",
+                     *                 "name"
+                     *               ],
+                     *               "additionalProperties": false,
+                     *               "properties": {
+                     *                 "provider": {
+                     *                   "enum": [
+                     *                     "aws",
+                     *                     "gcp",
+                     *                     "azure"
+                     *                   ]
+                     *                 },
+                     *                 "account_id": {
+                     *                   "type": "string",
+                     *                   "pattern": "^[a-z0-9-]{3,64}$",
+                     *                   "x-expected": "3 to 64 lower-case letters, digits and hyphens"
+                     *                 },
+                     *                 "name": {
+                     *                   "type": "string",
+                     *                   "minLength": 1,
+                     *                   "maxLength": 200
+                     *                 },
+                     *                 "regions": {
+                     *                   "type": "array",
+                     *                   "uniqueItems": true,
+                     *                   "items": {
+                     *                     "type": "string"
+                     *                   }
+                     *                 }
+                     *               }
+                     *             }
+                     *           }
+                     *         ],
+                     *         "edge_labels": [
+                     *           {
+                     *             "source_label": "Environment",
+                     *             "edge_label": "MAPS_TO",
+                     *             "target_label": "CloudAccount",
+                     *             "schema": {
+                     *               "type": "object",
+                     *               "additionalProperties": false,
+                     *               "properties": {
+                     *                 "role": {
+                     *                   "enum": [
+                     *                     "primary",
+                     *                     "dr"
+                     *                   ]
+                     *                 }
+                     *               }
+                     *             }
+                     *           }
+                     *         ],
+                     *         "revision": 1,
+                     *         "permissions": [
+                     *           "plugins:cloud-accounts:entities:CloudAccount:read",
+                     *           "plugins:cloud-accounts:entities:CloudAccount:write",
+                     *           "plugins:cloud-accounts:entities:MAPS_TO:read",
+                     *           "plugins:cloud-accounts:entities:MAPS_TO:write"
+                     *         ],
+                     *         "installed_by": "ada@example.com",
+                     *         "updated_by": "ada@example.com",
+                     *         "created_at": "2026-01-31T09:30:00Z",
+                     *         "updated_at": "2026-01-31T09:30:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -2935,6 +3213,76 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "manifest": {
+                 *         "slug": "cloud-accounts",
+                 *         "name": "Cloud accounts",
+                 *         "version": "1.0.0",
+                 *         "description": "Cloud provider accounts and the environments that deploy into them.",
+                 *         "vertex_labels": [
+                 *           {
+                 *             "name": "CloudAccount",
+                 *             "display_name": "Cloud account",
+                 *             "schema": {
+                 *               "type": "object",
+                 *               "required": [
+                 *                 "provider",
+                 *                 "account_id",
+                 *                 "name"
+                 *               ],
+                 *               "additionalProperties": false,
+                 *               "properties": {
+                 *                 "provider": {
+                 *                   "enum": [
+                 *                     "aws",
+                 *                     "gcp",
+                 *                     "azure"
+                 *                   ]
+                 *                 },
+                 *                 "account_id": {
+                 *                   "type": "string",
+                 *                   "pattern": "^[a-z0-9-]{3,64}$",
+                 *                   "x-expected": "3 to 64 lower-case letters, digits and hyphens"
+                 *                 },
+                 *                 "name": {
+                 *                   "type": "string",
+                 *                   "minLength": 1,
+                 *                   "maxLength": 200
+                 *                 },
+                 *                 "regions": {
+                 *                   "type": "array",
+                 *                   "uniqueItems": true,
+                 *                   "items": {
+                 *                     "type": "string"
+                 *                   }
+                 *                 }
+                 *               }
+                 *             }
+                 *           }
+                 *         ],
+                 *         "edge_labels": [
+                 *           {
+                 *             "source_label": "Environment",
+                 *             "edge_label": "MAPS_TO",
+                 *             "target_label": "CloudAccount",
+                 *             "schema": {
+                 *               "type": "object",
+                 *               "additionalProperties": false,
+                 *               "properties": {
+                 *                 "role": {
+                 *                   "enum": [
+                 *                     "primary",
+                 *                     "dr"
+                 *                   ]
+                 *                 }
+                 *               }
+                 *             }
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description the plugin manifest: a JSON object, or its YAML or JSON text (see docs/plugins.md) */
                     manifest: unknown;
@@ -2966,6 +3314,85 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "cloud-accounts",
+                     *       "name": "Cloud accounts",
+                     *       "version": "1.0.0",
+                     *       "description": "Cloud provider accounts and the environments that deploy into them.",
+                     *       "vertex_labels": [
+                     *         {
+                     *           "name": "CloudAccount",
+                     *           "display_name": "Cloud account",
+                     *           "schema": {
+                     *             "type": "object",
+                     *             "required": [
+                     *               "provider",
+                     *               "account_id",
+                     *               "name"
+                     *             ],
+                     *             "additionalProperties": false,
+                     *             "properties": {
+                     *               "provider": {
+                     *                 "enum": [
+                     *                   "aws",
+                     *                   "gcp",
+                     *                   "azure"
+                     *                 ]
+                     *               },
+                     *               "account_id": {
+                     *                 "type": "string",
+                     *                 "pattern": "^[a-z0-9-]{3,64}$",
+                     *                 "x-expected": "3 to 64 lower-case letters, digits and hyphens"
+                     *               },
+                     *               "name": {
+                     *                 "type": "string",
+                     *                 "minLength": 1,
+                     *                 "maxLength": 200
+                     *               },
+                     *               "regions": {
+                     *                 "type": "array",
+                     *                 "uniqueItems": true,
+                     *                 "items": {
+                     *                   "type": "string"
+                     *                 }
+                     *               }
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "edge_labels": [
+                     *         {
+                     *           "source_label": "Environment",
+                     *           "edge_label": "MAPS_TO",
+                     *           "target_label": "CloudAccount",
+                     *           "schema": {
+                     *             "type": "object",
+                     *             "additionalProperties": false,
+                     *             "properties": {
+                     *               "role": {
+                     *                 "enum": [
+                     *                   "primary",
+                     *                   "dr"
+                     *                 ]
+                     *               }
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "revision": 1,
+                     *       "permissions": [
+                     *         "plugins:cloud-accounts:entities:CloudAccount:read",
+                     *         "plugins:cloud-accounts:entities:CloudAccount:write",
+                     *         "plugins:cloud-accounts:entities:MAPS_TO:read",
+                     *         "plugins:cloud-accounts:entities:MAPS_TO:write"
+                     *       ],
+                     *       "installed_by": "ada@example.com",
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -3033,6 +3460,85 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "cloud-accounts",
+                     *       "name": "Cloud accounts",
+                     *       "version": "1.0.0",
+                     *       "description": "Cloud provider accounts and the environments that deploy into them.",
+                     *       "vertex_labels": [
+                     *         {
+                     *           "name": "CloudAccount",
+                     *           "display_name": "Cloud account",
+                     *           "schema": {
+                     *             "type": "object",
+                     *             "required": [
+                     *               "provider",
+                     *               "account_id",
+                     *               "name"
+                     *             ],
+                     *             "additionalProperties": false,
+                     *             "properties": {
+                     *               "provider": {
+                     *                 "enum": [
+                     *                   "aws",
+                     *                   "gcp",
+                     *                   "azure"
+                     *                 ]
+                     *               },
+                     *               "account_id": {
+                     *                 "type": "string",
+                     *                 "pattern": "^[a-z0-9-]{3,64}$",
+                     *                 "x-expected": "3 to 64 lower-case letters, digits and hyphens"
+                     *               },
+                     *               "name": {
+                     *                 "type": "string",
+                     *                 "minLength": 1,
+                     *                 "maxLength": 200
+                     *               },
+                     *               "regions": {
+                     *                 "type": "array",
+                     *                 "uniqueItems": true,
+                     *                 "items": {
+                     *                   "type": "string"
+                     *                 }
+                     *               }
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "edge_labels": [
+                     *         {
+                     *           "source_label": "Environment",
+                     *           "edge_label": "MAPS_TO",
+                     *           "target_label": "CloudAccount",
+                     *           "schema": {
+                     *             "type": "object",
+                     *             "additionalProperties": false,
+                     *             "properties": {
+                     *               "role": {
+                     *                 "enum": [
+                     *                   "primary",
+                     *                   "dr"
+                     *                 ]
+                     *               }
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "revision": 1,
+                     *       "permissions": [
+                     *         "plugins:cloud-accounts:entities:CloudAccount:read",
+                     *         "plugins:cloud-accounts:entities:CloudAccount:write",
+                     *         "plugins:cloud-accounts:entities:MAPS_TO:read",
+                     *         "plugins:cloud-accounts:entities:MAPS_TO:write"
+                     *       ],
+                     *       "installed_by": "ada@example.com",
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -3076,6 +3582,76 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "manifest": {
+                 *         "slug": "cloud-accounts",
+                 *         "name": "Cloud accounts",
+                 *         "version": "1.0.0",
+                 *         "description": "Cloud provider accounts and the environments that deploy into them.",
+                 *         "vertex_labels": [
+                 *           {
+                 *             "name": "CloudAccount",
+                 *             "display_name": "Cloud account",
+                 *             "schema": {
+                 *               "type": "object",
+                 *               "required": [
+                 *                 "provider",
+                 *                 "account_id",
+                 *                 "name"
+                 *               ],
+                 *               "additionalProperties": false,
+                 *               "properties": {
+                 *                 "provider": {
+                 *                   "enum": [
+                 *                     "aws",
+                 *                     "gcp",
+                 *                     "azure"
+                 *                   ]
+                 *                 },
+                 *                 "account_id": {
+                 *                   "type": "string",
+                 *                   "pattern": "^[a-z0-9-]{3,64}$",
+                 *                   "x-expected": "3 to 64 lower-case letters, digits and hyphens"
+                 *                 },
+                 *                 "name": {
+                 *                   "type": "string",
+                 *                   "minLength": 1,
+                 *                   "maxLength": 200
+                 *                 },
+                 *                 "regions": {
+                 *                   "type": "array",
+                 *                   "uniqueItems": true,
+                 *                   "items": {
+                 *                     "type": "string"
+                 *                   }
+                 *                 }
+                 *               }
+                 *             }
+                 *           }
+                 *         ],
+                 *         "edge_labels": [
+                 *           {
+                 *             "source_label": "Environment",
+                 *             "edge_label": "MAPS_TO",
+                 *             "target_label": "CloudAccount",
+                 *             "schema": {
+                 *               "type": "object",
+                 *               "additionalProperties": false,
+                 *               "properties": {
+                 *                 "role": {
+                 *                   "enum": [
+                 *                     "primary",
+                 *                     "dr"
+                 *                   ]
+                 *                 }
+                 *               }
+                 *             }
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description the plugin manifest: a JSON object, or its YAML or JSON text (see docs/plugins.md) */
                     manifest: unknown;
@@ -3107,6 +3683,85 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "cloud-accounts",
+                     *       "name": "Cloud accounts",
+                     *       "version": "1.0.0",
+                     *       "description": "Cloud provider accounts and the environments that deploy into them.",
+                     *       "vertex_labels": [
+                     *         {
+                     *           "name": "CloudAccount",
+                     *           "display_name": "Cloud account",
+                     *           "schema": {
+                     *             "type": "object",
+                     *             "required": [
+                     *               "provider",
+                     *               "account_id",
+                     *               "name"
+                     *             ],
+                     *             "additionalProperties": false,
+                     *             "properties": {
+                     *               "provider": {
+                     *                 "enum": [
+                     *                   "aws",
+                     *                   "gcp",
+                     *                   "azure"
+                     *                 ]
+                     *               },
+                     *               "account_id": {
+                     *                 "type": "string",
+                     *                 "pattern": "^[a-z0-9-]{3,64}$",
+                     *                 "x-expected": "3 to 64 lower-case letters, digits and hyphens"
+                     *               },
+                     *               "name": {
+                     *                 "type": "string",
+                     *                 "minLength": 1,
+                     *                 "maxLength": 200
+                     *               },
+                     *               "regions": {
+                     *                 "type": "array",
+                     *                 "uniqueItems": true,
+                     *                 "items": {
+                     *                   "type": "string"
+                     *                 }
+                     *               }
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "edge_labels": [
+                     *         {
+                     *           "source_label": "Environment",
+                     *           "edge_label": "MAPS_TO",
+                     *           "target_label": "CloudAccount",
+                     *           "schema": {
+                     *             "type": "object",
+                     *             "additionalProperties": false,
+                     *             "properties": {
+                     *               "role": {
+                     *                 "enum": [
+                     *                   "primary",
+                     *                   "dr"
+                     *                 ]
+                     *               }
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "revision": 1,
+                     *       "permissions": [
+                     *         "plugins:cloud-accounts:entities:CloudAccount:read",
+                     *         "plugins:cloud-accounts:entities:CloudAccount:write",
+                     *         "plugins:cloud-accounts:entities:MAPS_TO:read",
+                     *         "plugins:cloud-accounts:entities:MAPS_TO:write"
+                     *       ],
+                     *       "installed_by": "ada@example.com",
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -3220,6 +3875,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "plugin": "cloud-accounts",
+                     *         "label": "MAPS_TO",
+                     *         "source_id": "0190f6a5-3e4f-7051-8c6d-7e8f9a0b1c2d",
+                     *         "source_label": "Environment",
+                     *         "target_id": "0190f6a5-4f50-7162-9d7e-8f9a0b1c2d3e",
+                     *         "target_label": "CloudAccount",
+                     *         "properties": {
+                     *           "role": "primary"
+                     *         },
+                     *         "created_at": "2026-01-31T09:30:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -3248,6 +3919,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "source_id": "0190f6a5-3e4f-7051-8c6d-7e8f9a0b1c2d",
+                 *       "target_id": "0190f6a5-4f50-7162-9d7e-8f9a0b1c2d3e",
+                 *       "properties": {
+                 *         "role": "primary"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description validated against the edge label's JSON Schema */
                     properties?: {
@@ -3285,6 +3965,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "plugin": "cloud-accounts",
+                     *       "label": "MAPS_TO",
+                     *       "source_id": "0190f6a5-3e4f-7051-8c6d-7e8f9a0b1c2d",
+                     *       "source_label": "Environment",
+                     *       "target_id": "0190f6a5-4f50-7162-9d7e-8f9a0b1c2d3e",
+                     *       "target_label": "CloudAccount",
+                     *       "properties": {
+                     *         "role": "primary"
+                     *       },
+                     *       "created_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -3305,6 +3999,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "plugin": "cloud-accounts",
+                     *       "label": "MAPS_TO",
+                     *       "source_id": "0190f6a5-3e4f-7051-8c6d-7e8f9a0b1c2d",
+                     *       "source_label": "Environment",
+                     *       "target_id": "0190f6a5-4f50-7162-9d7e-8f9a0b1c2d3e",
+                     *       "target_label": "CloudAccount",
+                     *       "properties": {
+                     *         "role": "primary"
+                     *       },
+                     *       "created_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -3357,6 +4065,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "additionalProperties": false,
+                     *       "properties": {
+                     *         "role": {
+                     *           "enum": [
+                     *             "primary",
+                     *             "dr"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": unknown;
                 };
             };
@@ -3444,6 +4166,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "0190f6a5-4f50-7162-9d7e-8f9a0b1c2d3e",
+                     *         "plugin": "cloud-accounts",
+                     *         "label": "CloudAccount",
+                     *         "properties": {
+                     *           "provider": "aws",
+                     *           "account_id": "acme-prod-1",
+                     *           "name": "Acme production",
+                     *           "regions": [
+                     *             "eu-west-1"
+                     *           ]
+                     *         },
+                     *         "created_at": "2026-01-31T09:30:00Z",
+                     *         "updated_at": "2026-01-31T09:30:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -3473,6 +4214,16 @@ export interface operations {
         /** @description the entity's document, validated against the label's JSON Schema */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "provider": "aws",
+                 *       "account_id": "acme-prod-1",
+                 *       "name": "Acme production",
+                 *       "regions": [
+                 *         "eu-west-1"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     [key: string]: unknown;
                 };
@@ -3503,6 +4254,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-4f50-7162-9d7e-8f9a0b1c2d3e",
+                     *       "plugin": "cloud-accounts",
+                     *       "label": "CloudAccount",
+                     *       "properties": {
+                     *         "provider": "aws",
+                     *         "account_id": "acme-prod-1",
+                     *         "name": "Acme production",
+                     *         "regions": [
+                     *           "eu-west-1"
+                     *         ]
+                     *       },
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -3555,6 +4323,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "required": [
+                     *         "provider",
+                     *         "account_id",
+                     *         "name"
+                     *       ],
+                     *       "additionalProperties": false,
+                     *       "properties": {
+                     *         "provider": {
+                     *           "enum": [
+                     *             "aws",
+                     *             "gcp",
+                     *             "azure"
+                     *           ]
+                     *         },
+                     *         "account_id": {
+                     *           "type": "string",
+                     *           "pattern": "^[a-z0-9-]{3,64}$",
+                     *           "x-expected": "3 to 64 lower-case letters, digits and hyphens"
+                     *         },
+                     *         "name": {
+                     *           "type": "string",
+                     *           "minLength": 1,
+                     *           "maxLength": 200
+                     *         },
+                     *         "regions": {
+                     *           "type": "array",
+                     *           "uniqueItems": true,
+                     *           "items": {
+                     *             "type": "string"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": unknown;
                 };
             };
@@ -3597,6 +4402,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-4f50-7162-9d7e-8f9a0b1c2d3e",
+                     *       "plugin": "cloud-accounts",
+                     *       "label": "CloudAccount",
+                     *       "properties": {
+                     *         "provider": "aws",
+                     *         "account_id": "acme-prod-1",
+                     *         "name": "Acme production",
+                     *         "regions": [
+                     *           "eu-west-1"
+                     *         ]
+                     *       },
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -3667,6 +4489,11 @@ export interface operations {
         /** @description a JSON Merge Patch of the document: null removes a member */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Acme production (EU)"
+                 *     }
+                 */
                 "application/json": {
                     [key: string]: unknown;
                 };
@@ -3697,6 +4524,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-4f50-7162-9d7e-8f9a0b1c2d3e",
+                     *       "plugin": "cloud-accounts",
+                     *       "label": "CloudAccount",
+                     *       "properties": {
+                     *         "provider": "aws",
+                     *         "account_id": "acme-prod-1",
+                     *         "name": "Acme production (EU)",
+                     *         "regions": [
+                     *           "eu-west-1"
+                     *         ]
+                     *       },
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-02-02T14:05:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -3749,6 +4593,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "0190f6a5-94a5-76b7-8c23-d3e4f5061728",
+                     *         "slug": "deploys",
+                     *         "integration": "github",
+                     *         "project": "acme/acme-web",
+                     *         "has_secret": true,
+                     *         "sender": "github",
+                     *         "delivery_url": "https://keel.example.com/webhooks/github/deploys",
+                     *         "delivery_headers": [
+                     *           {
+                     *             "name": "X-Hub-Signature-256",
+                     *             "required": true,
+                     *             "value": "sha256=<HMAC-SHA256 of the body, in hex>"
+                     *           },
+                     *           {
+                     *             "name": "X-GitHub-Delivery",
+                     *             "required": true,
+                     *             "value": "<the delivery id>"
+                     *           },
+                     *           {
+                     *             "name": "X-GitHub-Event",
+                     *             "required": false,
+                     *             "value": "<the event type>"
+                     *           }
+                     *         ],
+                     *         "updated_by": "ada@example.com",
+                     *         "created_at": "2026-01-31T09:30:00Z",
+                     *         "updated_at": "2026-01-31T09:30:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -3794,6 +4671,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "slug": "deploys",
+                 *       "integration": "github",
+                 *       "secret": "<a shared secret>",
+                 *       "sender": "github",
+                 *       "project": "acme/acme-web"
+                 *     }
+                 */
                 "application/json": {
                     integration: string;
                     project?: string | null;
@@ -3833,6 +4719,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-94a5-76b7-8c23-d3e4f5061728",
+                     *       "slug": "deploys",
+                     *       "integration": "github",
+                     *       "project": "acme/acme-web",
+                     *       "has_secret": true,
+                     *       "sender": "github",
+                     *       "delivery_url": "https://keel.example.com/webhooks/github/deploys",
+                     *       "delivery_headers": [
+                     *         {
+                     *           "name": "X-Hub-Signature-256",
+                     *           "required": true,
+                     *           "value": "sha256=<HMAC-SHA256 of the body, in hex>"
+                     *         },
+                     *         {
+                     *           "name": "X-GitHub-Delivery",
+                     *           "required": true,
+                     *           "value": "<the delivery id>"
+                     *         },
+                     *         {
+                     *           "name": "X-GitHub-Event",
+                     *           "required": false,
+                     *           "value": "<the event type>"
+                     *         }
+                     *       ],
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -3904,6 +4821,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-94a5-76b7-8c23-d3e4f5061728",
+                     *       "slug": "deploys",
+                     *       "integration": "github",
+                     *       "project": "acme/acme-web",
+                     *       "has_secret": true,
+                     *       "sender": "github",
+                     *       "delivery_url": "https://keel.example.com/webhooks/github/deploys",
+                     *       "delivery_headers": [
+                     *         {
+                     *           "name": "X-Hub-Signature-256",
+                     *           "required": true,
+                     *           "value": "sha256=<HMAC-SHA256 of the body, in hex>"
+                     *         },
+                     *         {
+                     *           "name": "X-GitHub-Delivery",
+                     *           "required": true,
+                     *           "value": "<the delivery id>"
+                     *         },
+                     *         {
+                     *           "name": "X-GitHub-Event",
+                     *           "required": false,
+                     *           "value": "<the event type>"
+                     *         }
+                     *       ],
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -3989,6 +4937,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "secret": "<a new shared secret>"
+                 *     }
+                 */
                 "application/json": {
                     integration?: string;
                     project?: string | null;
@@ -4028,6 +4981,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-94a5-76b7-8c23-d3e4f5061728",
+                     *       "slug": "deploys",
+                     *       "integration": "github",
+                     *       "project": "acme/acme-web",
+                     *       "has_secret": true,
+                     *       "sender": "github",
+                     *       "delivery_url": "https://keel.example.com/webhooks/github/deploys",
+                     *       "delivery_headers": [
+                     *         {
+                     *           "name": "X-Hub-Signature-256",
+                     *           "required": true,
+                     *           "value": "sha256=<HMAC-SHA256 of the body, in hex>"
+                     *         },
+                     *         {
+                     *           "name": "X-GitHub-Delivery",
+                     *           "required": true,
+                     *           "value": "<the delivery id>"
+                     *         },
+                     *         {
+                     *           "name": "X-GitHub-Event",
+                     *           "required": false,
+                     *           "value": "<the event type>"
+                     *         }
+                     *       ],
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-02-02T14:05:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -4104,6 +5088,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "name": "vendor_a",
+                     *         "display_name": "Anthropic",
+                     *         "description": "Anthropic's API (Claude models), called with the vendor's SDK",
+                     *         "icon": "anthropic",
+                     *         "default_base_url": "https://api.anthropic.com",
+                     *         "supports_iam": false,
+                     *         "requires_base_url": false,
+                     *         "supports_discovery": true
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         default_base_url: string | null;
                         /** @description what the driver calls, with which SDK or API, and what it needs */
@@ -4158,6 +5156,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "queued": 12,
+                     *       "reason": "scheduled_recompute"
+                     *     }
+                     */
                     "application/json": {
                         /** @description projects queued now; those already pending are not */
                         queued: number;
@@ -4274,6 +5278,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "<access token: a JWT>",
+                     *       "token_type": "Bearer",
+                     *       "expires_in": 900,
+                     *       "refresh_token": "<refresh token>"
+                     *     }
+                     */
                     "application/json": {
                         access_token: string;
                         expires_in: number;
@@ -4356,6 +5368,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "principal_type": "user",
+                     *       "principal_name": "ada@example.com",
+                     *       "actor_name": null,
+                     *       "auth_method": "password",
+                     *       "is_admin": false,
+                     *       "scopes": null,
+                     *       "permissions": [
+                     *         "organization:read",
+                     *         "project:read",
+                     *         "project:create"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         actor_name: string | null;
                         auth_method: string;
@@ -4483,6 +5510,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "slug": "google",
+                     *         "type": "provider_a",
+                     *         "type_display_name": "Google",
+                     *         "name": "Google",
+                     *         "icon": "provider_a",
+                     *         "authorize_url": "https://keel.example.com/auth/oauth/google/authorize"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         authorize_url: string | null;
                         icon: string;
@@ -4529,6 +5568,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "<access token: a JWT>",
+                     *       "token_type": "Bearer",
+                     *       "expires_in": 900,
+                     *       "refresh_token": "<refresh token>"
+                     *     }
+                     */
                     "application/json": {
                         access_token: string;
                         expires_in: number;
@@ -4587,9 +5634,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "grant_type": "client_credentials",
+                 *       "client_id": "deploy-bot-x7Kq2mPz4",
+                 *       "client_secret": "<client secret>"
+                 *     }
+                 */
                 "application/json": {
                     [key: string]: string | number | boolean;
                 };
+                /**
+                 * @example {
+                 *       "grant_type": "client_credentials",
+                 *       "client_id": "deploy-bot-x7Kq2mPz4",
+                 *       "client_secret": "<client secret>"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     [key: string]: string | number | boolean;
                 };
@@ -4614,6 +5675,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "<access token: a JWT>",
+                     *       "token_type": "Bearer",
+                     *       "expires_in": 900,
+                     *       "scope": "project:read operations-log:write"
+                     *     }
+                     */
                     "application/json": {
                         access_token: string;
                         expires_in: number;
@@ -4669,6 +5738,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "sinks": [
+                     *         {
+                     *           "name": "events",
+                     *           "stream": "keel-events",
+                     *           "topics": [
+                     *             "lifecycle",
+                     *             "comments",
+                     *             "gateway"
+                     *           ],
+                     *           "schema": "json",
+                     *           "insert_format": "json_each_row",
+                     *           "batch_length": 1000,
+                     *           "poll_interval": "5s",
+                     *           "consumer_group": "keel-analytics",
+                     *           "table": "events",
+                     *           "mode": "deduplicate",
+                     *           "key": [
+                     *             "event_id"
+                     *           ],
+                     *           "version": null,
+                     *           "plugin_config": {
+                     *             "transport": "clickhouse",
+                     *             "url": "http://clickhouse.internal:8123",
+                     *             "database": "keel",
+                     *             "username": "keel",
+                     *             "password": "<the ClickHouse password>"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         sinks: {
                             batch_length: number;
@@ -4735,6 +5837,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "0190f6a5-5061-7273-8e8f-9a0b1c2d3e4f",
+                     *         "user_email": "ada@example.com",
+                     *         "actor_sa": "scheduler",
+                     *         "scope": "service-api:*",
+                     *         "status": "active",
+                     *         "created_at": "2026-01-31T09:30:00Z",
+                     *         "expires_at": "2026-05-01T00:00:00Z",
+                     *         "revoked_at": null
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         actor_sa: string;
                         /** Format: date-time */
@@ -4759,6 +5875,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "scope": "service-api:*",
+                 *       "expires_at": "2026-05-01T00:00:00Z"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: date-time
@@ -4798,6 +5920,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-5061-7273-8e8f-9a0b1c2d3e4f",
+                     *       "user_email": "ada@example.com",
+                     *       "actor_sa": "scheduler",
+                     *       "scope": "service-api:*",
+                     *       "status": "active",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "expires_at": "2026-05-01T00:00:00Z",
+                     *       "revoked_at": null
+                     *     }
+                     */
                     "application/json": {
                         actor_sa: string;
                         /** Format: date-time */
@@ -4848,6 +5982,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-5061-7273-8e8f-9a0b1c2d3e4f",
+                     *       "user_email": "ada@example.com",
+                     *       "actor_sa": "scheduler",
+                     *       "scope": "service-api:*",
+                     *       "status": "active",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "expires_at": "2026-05-01T00:00:00Z",
+                     *       "revoked_at": null
+                     *     }
+                     */
                     "application/json": {
                         actor_sa: string;
                         /** Format: date-time */
@@ -4937,6 +6083,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "0190f6a5-3e4f-7051-8c6d-7e8f9a0b1c2d",
+                     *         "slug": "production",
+                     *         "name": "Production",
+                     *         "created_at": "2026-01-31T09:30:00Z",
+                     *         "updated_at": "2026-01-31T09:30:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -4963,6 +6120,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "slug": "production",
+                 *       "name": "Production"
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     slug: string;
@@ -4994,6 +6157,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-3e4f-7051-8c6d-7e8f9a0b1c2d",
+                     *       "slug": "production",
+                     *       "name": "Production",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -5046,6 +6218,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-3e4f-7051-8c6d-7e8f9a0b1c2d",
+                     *       "slug": "production",
+                     *       "name": "Production",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -5112,6 +6293,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Production (EU)"
+                 *     }
+                 */
                 "application/json": {
                     name?: string;
                     slug?: string;
@@ -5143,6 +6329,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-3e4f-7051-8c6d-7e8f9a0b1c2d",
+                     *       "slug": "production",
+                     *       "name": "Production",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -5200,6 +6395,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         status: "ok";
@@ -5244,6 +6444,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "0190f6a3-0000-7000-8000-00000000a001",
+                     *         "slug": "acme",
+                     *         "name": "Acme",
+                     *         "created_at": "2026-01-31T09:30:00Z",
+                     *         "updated_at": "2026-01-31T09:30:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -5307,6 +6518,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a3-0000-7000-8000-00000000a001",
+                     *       "slug": "acme",
+                     *       "name": "Acme",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -5359,6 +6579,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a3-0000-7000-8000-00000000a001",
+                     *       "slug": "acme",
+                     *       "name": "Acme",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -5425,6 +6654,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Acme Corporation"
+                 *     }
+                 */
                 "application/json": {
                     name?: string;
                     slug?: string;
@@ -5456,6 +6690,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a3-0000-7000-8000-00000000a001",
+                     *       "slug": "acme",
+                     *       "name": "Acme",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -5512,6 +6755,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "0190f6a5-7283-7495-8a01-b1c2d3e4f506",
+                     *         "organization": "acme",
+                     *         "provider_id": "0190f6a5-6172-7384-9f90-a0b1c2d3e4f5",
+                     *         "model_id": "claude-sonnet-4-5",
+                     *         "slug": "claude-sonnet",
+                     *         "name": "Claude Sonnet",
+                     *         "kind": "chat",
+                     *         "access_scope": "organization",
+                     *         "team_slugs": [],
+                     *         "deleted_team_slugs": [],
+                     *         "context_window": 200000,
+                     *         "max_output_tokens": 64000,
+                     *         "default_temperature": 1,
+                     *         "input_cost_per_mtok": "3.00",
+                     *         "output_cost_per_mtok": "15.00",
+                     *         "monthly_spend_cap": "500.00",
+                     *         "enabled": true,
+                     *         "updated_by": "ada@example.com",
+                     *         "created_at": "2026-01-31T09:30:00Z",
+                     *         "updated_at": "2026-01-31T09:30:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** @enum {unknown} */
                         access_scope: "organization" | "restricted";
@@ -5556,6 +6825,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "provider_id": "0190f6a5-6172-7384-9f90-a0b1c2d3e4f5",
+                 *       "model_id": "claude-sonnet-4-5",
+                 *       "slug": "claude-sonnet",
+                 *       "name": "Claude Sonnet"
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {unknown} */
                     access_scope?: "organization" | "restricted";
@@ -5607,6 +6884,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-7283-7495-8a01-b1c2d3e4f506",
+                     *       "organization": "acme",
+                     *       "provider_id": "0190f6a5-6172-7384-9f90-a0b1c2d3e4f5",
+                     *       "model_id": "claude-sonnet-4-5",
+                     *       "slug": "claude-sonnet",
+                     *       "name": "Claude Sonnet",
+                     *       "kind": "chat",
+                     *       "access_scope": "organization",
+                     *       "team_slugs": [],
+                     *       "deleted_team_slugs": [],
+                     *       "context_window": 200000,
+                     *       "max_output_tokens": 64000,
+                     *       "default_temperature": 1,
+                     *       "input_cost_per_mtok": "3.00",
+                     *       "output_cost_per_mtok": "15.00",
+                     *       "monthly_spend_cap": "500.00",
+                     *       "enabled": true,
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {unknown} */
                         access_scope: "organization" | "restricted";
@@ -5676,6 +6977,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-7283-7495-8a01-b1c2d3e4f506",
+                     *       "organization": "acme",
+                     *       "provider_id": "0190f6a5-6172-7384-9f90-a0b1c2d3e4f5",
+                     *       "model_id": "claude-sonnet-4-5",
+                     *       "slug": "claude-sonnet",
+                     *       "name": "Claude Sonnet",
+                     *       "kind": "chat",
+                     *       "access_scope": "organization",
+                     *       "team_slugs": [],
+                     *       "deleted_team_slugs": [],
+                     *       "context_window": 200000,
+                     *       "max_output_tokens": 64000,
+                     *       "default_temperature": 1,
+                     *       "input_cost_per_mtok": "3.00",
+                     *       "output_cost_per_mtok": "15.00",
+                     *       "monthly_spend_cap": "500.00",
+                     *       "enabled": true,
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {unknown} */
                         access_scope: "organization" | "restricted";
@@ -5760,6 +7085,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "monthly_spend_cap": "800.00"
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {unknown} */
                     access_scope?: "organization" | "restricted";
@@ -5808,6 +7138,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-7283-7495-8a01-b1c2d3e4f506",
+                     *       "organization": "acme",
+                     *       "provider_id": "0190f6a5-6172-7384-9f90-a0b1c2d3e4f5",
+                     *       "model_id": "claude-sonnet-4-5",
+                     *       "slug": "claude-sonnet",
+                     *       "name": "Claude Sonnet",
+                     *       "kind": "chat",
+                     *       "access_scope": "organization",
+                     *       "team_slugs": [],
+                     *       "deleted_team_slugs": [],
+                     *       "context_window": 200000,
+                     *       "max_output_tokens": 64000,
+                     *       "default_temperature": 1,
+                     *       "input_cost_per_mtok": "3.00",
+                     *       "output_cost_per_mtok": "15.00",
+                     *       "monthly_spend_cap": "800.00",
+                     *       "enabled": true,
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-02-02T14:05:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {unknown} */
                         access_scope: "organization" | "restricted";
@@ -5879,6 +7233,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "0190f6a5-6172-7384-9f90-a0b1c2d3e4f5",
+                     *         "organization": "acme",
+                     *         "driver": "vendor_a",
+                     *         "driver_display_name": "Anthropic",
+                     *         "name": "Anthropic",
+                     *         "base_url": null,
+                     *         "region": null,
+                     *         "enabled": true,
+                     *         "has_credentials": true,
+                     *         "credential_hint": "...a1b2",
+                     *         "credential_updated_at": "2026-01-31T09:30:00Z",
+                     *         "auth_kind": "api_key",
+                     *         "warnings": [],
+                     *         "updated_by": "ada@example.com",
+                     *         "created_at": "2026-01-31T09:30:00Z",
+                     *         "updated_at": "2026-01-31T09:30:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** @enum {unknown} */
                         auth_kind: "api_key" | "iam" | "none";
@@ -5923,6 +7299,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "driver": "vendor_a",
+                 *       "name": "Anthropic",
+                 *       "api_key": "<api-key>"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Write-only. Encrypted on receipt; never returned, echoed or logged. */
                     api_key?: string;
@@ -5964,6 +7347,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-6172-7384-9f90-a0b1c2d3e4f5",
+                     *       "organization": "acme",
+                     *       "driver": "vendor_a",
+                     *       "driver_display_name": "Anthropic",
+                     *       "name": "Anthropic",
+                     *       "base_url": null,
+                     *       "region": null,
+                     *       "enabled": true,
+                     *       "has_credentials": true,
+                     *       "credential_hint": "...a1b2",
+                     *       "credential_updated_at": "2026-01-31T09:30:00Z",
+                     *       "auth_kind": "api_key",
+                     *       "warnings": [],
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {unknown} */
                         auth_kind: "api_key" | "iam" | "none";
@@ -6033,6 +7436,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-6172-7384-9f90-a0b1c2d3e4f5",
+                     *       "organization": "acme",
+                     *       "driver": "vendor_a",
+                     *       "driver_display_name": "Anthropic",
+                     *       "name": "Anthropic",
+                     *       "base_url": null,
+                     *       "region": null,
+                     *       "enabled": true,
+                     *       "has_credentials": true,
+                     *       "credential_hint": "...a1b2",
+                     *       "credential_updated_at": "2026-01-31T09:30:00Z",
+                     *       "auth_kind": "api_key",
+                     *       "warnings": [],
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {unknown} */
                         auth_kind: "api_key" | "iam" | "none";
@@ -6117,6 +7540,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Anthropic (EU)",
+                 *       "enabled": true
+                 *     }
+                 */
                 "application/json": {
                     /** @description http or https, with a host and without user name, password, query or fragment */
                     base_url?: string | null;
@@ -6151,6 +7580,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-6172-7384-9f90-a0b1c2d3e4f5",
+                     *       "organization": "acme",
+                     *       "driver": "vendor_a",
+                     *       "driver_display_name": "Anthropic",
+                     *       "name": "Anthropic (EU)",
+                     *       "base_url": null,
+                     *       "region": null,
+                     *       "enabled": true,
+                     *       "has_credentials": true,
+                     *       "credential_hint": "...a1b2",
+                     *       "credential_updated_at": "2026-01-31T09:30:00Z",
+                     *       "auth_kind": "api_key",
+                     *       "warnings": [],
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-02-02T14:05:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {unknown} */
                         auth_kind: "api_key" | "iam" | "none";
@@ -6203,6 +7652,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "api_key": "<api-key>"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Write-only. Encrypted on receipt; never returned, echoed or logged. */
                     api_key: string;
@@ -6234,6 +7688,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-6172-7384-9f90-a0b1c2d3e4f5",
+                     *       "organization": "acme",
+                     *       "driver": "vendor_a",
+                     *       "driver_display_name": "Anthropic",
+                     *       "name": "Anthropic",
+                     *       "base_url": null,
+                     *       "region": null,
+                     *       "enabled": true,
+                     *       "has_credentials": true,
+                     *       "credential_hint": "...c3d4",
+                     *       "credential_updated_at": "2026-02-02T14:05:00Z",
+                     *       "auth_kind": "api_key",
+                     *       "warnings": [],
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-02-02T14:05:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {unknown} */
                         auth_kind: "api_key" | "iam" | "none";
@@ -6349,6 +7823,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "provider_id": "0190f6a5-6172-7384-9f90-a0b1c2d3e4f5",
+                     *       "driver": "vendor_a",
+                     *       "truncated": false,
+                     *       "models": [
+                     *         {
+                     *           "model_id": "claude-sonnet-4-5",
+                     *           "display_name": "Claude Sonnet 4.5",
+                     *           "context_window": 200000,
+                     *           "max_output_tokens": 64000,
+                     *           "already_imported": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /**
                          * @description vendor_a: Anthropic; vendor_b: OpenAI; vendor_b_compatible: an OpenAI-compatible server; cloud_a: Amazon Bedrock; cloud_b: Google Cloud Vertex AI
@@ -6382,6 +7872,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "models": [
+                 *         {
+                 *           "model_id": "claude-sonnet-4-5",
+                 *           "slug": "claude-sonnet",
+                 *           "name": "Claude Sonnet",
+                 *           "kind": "chat"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     models: {
                         /** @enum {unknown} */
@@ -6434,6 +7936,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "0190f6a5-7283-7495-8a01-b1c2d3e4f506",
+                     *         "organization": "acme",
+                     *         "provider_id": "0190f6a5-6172-7384-9f90-a0b1c2d3e4f5",
+                     *         "model_id": "claude-sonnet-4-5",
+                     *         "slug": "claude-sonnet",
+                     *         "name": "Claude Sonnet",
+                     *         "kind": "chat",
+                     *         "access_scope": "organization",
+                     *         "team_slugs": [],
+                     *         "deleted_team_slugs": [],
+                     *         "context_window": 200000,
+                     *         "max_output_tokens": 64000,
+                     *         "default_temperature": 1,
+                     *         "input_cost_per_mtok": "3.00",
+                     *         "output_cost_per_mtok": "15.00",
+                     *         "monthly_spend_cap": "500.00",
+                     *         "enabled": true,
+                     *         "updated_by": "ada@example.com",
+                     *         "created_at": "2026-01-31T09:30:00Z",
+                     *         "updated_at": "2026-01-31T09:30:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** @enum {unknown} */
                         access_scope: "organization" | "restricted";
@@ -6505,6 +8033,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "slug": "services",
+                     *         "name": "Services",
+                     *         "organization": "acme",
+                     *         "project_type": "service",
+                     *         "schema": {
+                     *           "type": "object",
+                     *           "properties": {
+                     *             "tier": {
+                     *               "enum": [
+                     *                 "gold",
+                     *                 "silver",
+                     *                 "bronze"
+                     *               ]
+                     *             },
+                     *             "language": {
+                     *               "type": "string"
+                     *             }
+                     *           },
+                     *           "required": [
+                     *             "tier"
+                     *           ]
+                     *         },
+                     *         "created_at": "2026-01-31T09:30:00Z",
+                     *         "updated_at": "2026-01-31T09:30:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -6535,6 +8093,30 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "slug": "services",
+                 *       "name": "Services",
+                 *       "schema": {
+                 *         "type": "object",
+                 *         "properties": {
+                 *           "tier": {
+                 *             "enum": [
+                 *               "gold",
+                 *               "silver",
+                 *               "bronze"
+                 *             ]
+                 *           },
+                 *           "language": {
+                 *             "type": "string"
+                 *           }
+                 *         },
+                 *         "required": [
+                 *           "tier"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     project_type?: string | null;
@@ -6571,6 +8153,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "services",
+                     *       "name": "Services",
+                     *       "organization": "acme",
+                     *       "project_type": "service",
+                     *       "schema": {
+                     *         "type": "object",
+                     *         "properties": {
+                     *           "tier": {
+                     *             "enum": [
+                     *               "gold",
+                     *               "silver",
+                     *               "bronze"
+                     *             ]
+                     *           },
+                     *           "language": {
+                     *             "type": "string"
+                     *           }
+                     *         },
+                     *         "required": [
+                     *           "tier"
+                     *         ]
+                     *       },
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -6626,6 +8236,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "services",
+                     *       "name": "Services",
+                     *       "organization": "acme",
+                     *       "project_type": "service",
+                     *       "schema": {
+                     *         "type": "object",
+                     *         "properties": {
+                     *           "tier": {
+                     *             "enum": [
+                     *               "gold",
+                     *               "silver",
+                     *               "bronze"
+                     *             ]
+                     *           },
+                     *           "language": {
+                     *             "type": "string"
+                     *           }
+                     *         },
+                     *         "required": [
+                     *           "tier"
+                     *         ]
+                     *       },
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -6657,6 +8295,26 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Services",
+                 *       "schema": {
+                 *         "type": "object",
+                 *         "properties": {
+                 *           "tier": {
+                 *             "enum": [
+                 *               "gold",
+                 *               "silver",
+                 *               "bronze"
+                 *             ]
+                 *           }
+                 *         },
+                 *         "required": [
+                 *           "tier"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     name?: string;
                     /** @description a JSON Schema (draft 2020-12) of type "object", for the attributes */
@@ -6691,6 +8349,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "services",
+                     *       "name": "Services",
+                     *       "organization": "acme",
+                     *       "project_type": "service",
+                     *       "schema": {
+                     *         "type": "object",
+                     *         "properties": {
+                     *           "tier": {
+                     *             "enum": [
+                     *               "gold",
+                     *               "silver",
+                     *               "bronze"
+                     *             ]
+                     *           },
+                     *           "language": {
+                     *             "type": "string"
+                     *           }
+                     *         },
+                     *         "required": [
+                     *           "tier"
+                     *         ]
+                     *       },
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -6760,6 +8446,25 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "schema": {
+                 *         "type": "object",
+                 *         "properties": {
+                 *           "tier": {
+                 *             "enum": [
+                 *               "gold",
+                 *               "silver",
+                 *               "bronze"
+                 *             ]
+                 *           }
+                 *         },
+                 *         "required": [
+                 *           "tier"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     project_type?: string | null;
                     /** @description a JSON Schema (draft 2020-12) of type "object", for the attributes */
@@ -6794,6 +8499,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "checked": 12,
+                     *       "misfit_count": 1,
+                     *       "misfits": [
+                     *         {
+                     *           "project": "acme-web",
+                     *           "errors": [
+                     *             {
+                     *               "pointer": "/tier",
+                     *               "detail": "is required",
+                     *               "keyword": "required"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @description projects the schema would apply to (archived ones included) */
                         checked: number;
@@ -6862,6 +8585,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "0190f6a5-b6c7-78d9-8e45-f5061728394a",
+                     *         "type": "project.updated",
+                     *         "topic": "lifecycle",
+                     *         "summary": "ada@example.com updated project acme-web",
+                     *         "subject": {
+                     *           "type": "project",
+                     *           "id": "0190f6a4-8b7e-7cc0-b5d6-3a1f2e4c5d6e"
+                     *         },
+                     *         "organization": "acme",
+                     *         "project": "acme-web",
+                     *         "environment": null,
+                     *         "by": "ada@example.com",
+                     *         "principal": "ada@example.com",
+                     *         "actor": null,
+                     *         "occurred_at": "2026-01-31T09:30:00Z",
+                     *         "details": {
+                     *           "changed": [
+                     *             "name"
+                     *           ]
+                     *         }
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         actor: string | null;
                         /** @description who did it: the caller, or "<user> on behalf of <actor>" under delegation */
@@ -7220,6 +8969,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "0190f6a5-a5b6-77c8-9d34-e4f506172839",
+                     *         "organization": "acme",
+                     *         "project": "acme-web",
+                     *         "environment": "production",
+                     *         "entry_type": "Deployed",
+                     *         "description": "Deployed 2.4.1 to production",
+                     *         "version": "2.4.1",
+                     *         "link": "https://ci.example.com/runs/42",
+                     *         "ticket": "OPS-142",
+                     *         "status": "completed",
+                     *         "occurred_at": "2026-01-31T09:30:00Z",
+                     *         "completed_at": "2026-01-31T09:30:00Z",
+                     *         "recorded_by": "deploy-bot",
+                     *         "recorded_at": "2026-01-31T09:30:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         completed_at: string | null;
                         description: string;
@@ -7260,6 +9029,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "project": "acme-web",
+                 *       "environment": "production",
+                 *       "entry_type": "Deployed",
+                 *       "description": "Deployed 2.4.1 to production",
+                 *       "version": "2.4.1",
+                 *       "link": "https://ci.example.com/runs/42"
+                 *     }
+                 */
                 "application/json": {
                     description: string;
                     /**
@@ -7313,6 +9092,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-a5b6-77c8-9d34-e4f506172839",
+                     *       "organization": "acme",
+                     *       "project": "acme-web",
+                     *       "environment": "production",
+                     *       "entry_type": "Deployed",
+                     *       "description": "Deployed 2.4.1 to production",
+                     *       "version": "2.4.1",
+                     *       "link": "https://ci.example.com/runs/42",
+                     *       "ticket": "OPS-142",
+                     *       "status": "completed",
+                     *       "occurred_at": "2026-01-31T09:30:00Z",
+                     *       "completed_at": "2026-01-31T09:30:00Z",
+                     *       "recorded_by": "deploy-bot",
+                     *       "recorded_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         completed_at: string | null;
                         description: string;
@@ -7378,6 +9175,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-a5b6-77c8-9d34-e4f506172839",
+                     *       "organization": "acme",
+                     *       "project": "acme-web",
+                     *       "environment": "production",
+                     *       "entry_type": "Deployed",
+                     *       "description": "Deployed 2.4.1 to production",
+                     *       "version": "2.4.1",
+                     *       "link": "https://ci.example.com/runs/42",
+                     *       "ticket": "OPS-142",
+                     *       "status": "completed",
+                     *       "occurred_at": "2026-01-31T09:30:00Z",
+                     *       "completed_at": "2026-01-31T09:30:00Z",
+                     *       "recorded_by": "deploy-bot",
+                     *       "recorded_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         completed_at: string | null;
                         description: string;
@@ -7419,6 +9234,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "completed_at": "2026-02-02T14:05:00Z"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: date-time
@@ -7453,6 +9273,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-a5b6-77c8-9d34-e4f506172839",
+                     *       "organization": "acme",
+                     *       "project": "acme-web",
+                     *       "environment": "production",
+                     *       "entry_type": "Deployed",
+                     *       "description": "Deployed 2.4.1 to production",
+                     *       "version": "2.4.1",
+                     *       "link": "https://ci.example.com/runs/42",
+                     *       "ticket": "OPS-142",
+                     *       "status": "completed",
+                     *       "occurred_at": "2026-01-31T09:30:00Z",
+                     *       "completed_at": "2026-01-31T09:30:00Z",
+                     *       "recorded_by": "deploy-bot",
+                     *       "recorded_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         completed_at: string | null;
                         description: string;
@@ -7527,6 +9365,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "slug": "service",
+                     *         "name": "Service",
+                     *         "description": "A deployable service",
+                     *         "deploys": true,
+                     *         "organization": "acme",
+                     *         "created_at": "2026-01-31T09:30:00Z",
+                     *         "updated_at": "2026-01-31T09:30:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -7554,6 +9405,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "slug": "service",
+                 *       "name": "Service",
+                 *       "description": "A deployable service",
+                 *       "deploys": true
+                 *     }
+                 */
                 "application/json": {
                     deploys?: boolean;
                     description?: string | null;
@@ -7587,6 +9446,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "service",
+                     *       "name": "Service",
+                     *       "description": "A deployable service",
+                     *       "deploys": true,
+                     *       "organization": "acme",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -7639,6 +9509,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "service",
+                     *       "name": "Service",
+                     *       "description": "A deployable service",
+                     *       "deploys": true,
+                     *       "organization": "acme",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -7706,6 +9587,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "description": "A service deployed to the production environment"
+                 *     }
+                 */
                 "application/json": {
                     deploys?: boolean;
                     description?: string | null;
@@ -7738,6 +9624,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "service",
+                     *       "name": "Service",
+                     *       "description": "A deployable service",
+                     *       "deploys": true,
+                     *       "organization": "acme",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -7813,6 +9710,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "0190f6a4-8b7e-7cc0-b5d6-3a1f2e4c5d6e",
+                     *         "slug": "acme-web",
+                     *         "name": "Acme web",
+                     *         "organization": "acme",
+                     *         "team": "platform",
+                     *         "types": [
+                     *           "service"
+                     *         ],
+                     *         "attributes": {
+                     *           "tier": "gold",
+                     *           "language": "typescript"
+                     *         },
+                     *         "archived": null,
+                     *         "score": 82.5,
+                     *         "previous_score": 70,
+                     *         "updated_by": "ada@example.com",
+                     *         "created_at": "2026-01-31T09:30:00Z",
+                     *         "updated_at": "2026-02-02T14:05:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** @description who archived the project, when and why; null while it is live */
                         archived: {
@@ -7881,6 +9802,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "slug": "acme-web",
+                 *       "name": "Acme web",
+                 *       "team": "platform",
+                 *       "types": [
+                 *         "service"
+                 *       ],
+                 *       "attributes": {
+                 *         "tier": "gold",
+                 *         "language": "typescript"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description A JSON object of facts about the project (scoring policies read these); the schema of the organization's blueprints applies (GET .../projects/{project}/schema) */
                     attributes?: {
@@ -7919,6 +9854,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a4-8b7e-7cc0-b5d6-3a1f2e4c5d6e",
+                     *       "slug": "acme-web",
+                     *       "name": "Acme web",
+                     *       "organization": "acme",
+                     *       "team": "platform",
+                     *       "types": [
+                     *         "service"
+                     *       ],
+                     *       "attributes": {
+                     *         "tier": "gold",
+                     *         "language": "typescript"
+                     *       },
+                     *       "archived": null,
+                     *       "score": 82.5,
+                     *       "previous_score": 70,
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-02-02T14:05:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @description who archived the project, when and why; null while it is live */
                         archived: {
@@ -8012,6 +9969,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a4-8b7e-7cc0-b5d6-3a1f2e4c5d6e",
+                     *       "slug": "acme-web",
+                     *       "name": "Acme web",
+                     *       "organization": "acme",
+                     *       "team": "platform",
+                     *       "types": [
+                     *         "service"
+                     *       ],
+                     *       "attributes": {
+                     *         "tier": "gold",
+                     *         "language": "typescript"
+                     *       },
+                     *       "archived": null,
+                     *       "score": 82.5,
+                     *       "previous_score": 70,
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-02-02T14:05:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @description who archived the project, when and why; null while it is live */
                         archived: {
@@ -8120,6 +10099,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Acme web shop",
+                 *       "attributes": {
+                 *         "tier": "gold",
+                 *         "language": "typescript"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description A JSON object of facts about the project (scoring policies read these); the schema of the organization's blueprints applies (GET .../projects/{project}/schema) */
                     attributes?: {
@@ -8158,6 +10146,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a4-8b7e-7cc0-b5d6-3a1f2e4c5d6e",
+                     *       "slug": "acme-web",
+                     *       "name": "Acme web",
+                     *       "organization": "acme",
+                     *       "team": "platform",
+                     *       "types": [
+                     *         "service"
+                     *       ],
+                     *       "attributes": {
+                     *         "tier": "gold",
+                     *         "language": "typescript"
+                     *       },
+                     *       "archived": null,
+                     *       "score": 82.5,
+                     *       "previous_score": 70,
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-02-02T14:05:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @description who archived the project, when and why; null while it is live */
                         archived: {
@@ -8261,6 +10271,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "email": "grace@example.com",
+                     *         "actions": [
+                     *           "read",
+                     *           "update"
+                     *         ]
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         actions: string[];
                         email: string;
@@ -8282,6 +10303,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "actions": [
+                 *         "read",
+                 *         "update"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     actions: ("read" | "update" | "delete")[];
                 };
@@ -8312,6 +10341,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "email": "grace@example.com",
+                     *       "actions": [
+                     *         "read",
+                     *         "update"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         actions: string[];
                         email: string;
@@ -8372,6 +10410,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "Replaced by acme-shop"
+                 *     }
+                 */
                 "application/json": {
                     reason?: string;
                 };
@@ -8402,6 +10445,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a4-8b7e-7cc0-b5d6-3a1f2e4c5d6e",
+                     *       "slug": "acme-web",
+                     *       "name": "Acme web",
+                     *       "organization": "acme",
+                     *       "team": "platform",
+                     *       "types": [
+                     *         "service"
+                     *       ],
+                     *       "attributes": {
+                     *         "tier": "gold",
+                     *         "language": "typescript"
+                     *       },
+                     *       "archived": {
+                     *         "at": "2026-02-02T14:05:00Z",
+                     *         "by": "ada@example.com",
+                     *         "reason": "Replaced by acme-shop"
+                     *       },
+                     *       "score": 82.5,
+                     *       "previous_score": 70,
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-02-02T14:05:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @description who archived the project, when and why; null while it is live */
                         archived: {
@@ -8505,6 +10574,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "project": "acme-payments",
+                     *       "depth": 2,
+                     *       "truncated": false,
+                     *       "dependents": [
+                     *         {
+                     *           "project": "acme-web",
+                     *           "name": "Acme web",
+                     *           "depth": 1
+                     *         },
+                     *         {
+                     *           "project": "acme-mobile",
+                     *           "name": "Acme mobile",
+                     *           "depth": 2
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         dependents: {
                             depth: number;
@@ -8558,6 +10646,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "0190f6a5-8394-75a6-9b12-c2d3e4f50617",
+                     *         "organization": "acme",
+                     *         "project": "acme-web",
+                     *         "body": "Deployed 2.4.1 to production.",
+                     *         "author": "ada@example.com",
+                     *         "created_at": "2026-01-31T09:30:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** @description the caller; "<user> on behalf of <actor>" under delegation */
                         author: string;
@@ -8588,6 +10688,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "body": "Deployed 2.4.1 to production."
+                 *     }
+                 */
                 "application/json": {
                     body: string;
                 };
@@ -8618,6 +10723,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-8394-75a6-9b12-c2d3e4f50617",
+                     *       "organization": "acme",
+                     *       "project": "acme-web",
+                     *       "body": "Deployed 2.4.1 to production.",
+                     *       "author": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @description the caller; "<user> on behalf of <actor>" under delegation */
                         author: string;
@@ -8675,6 +10790,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "project": "acme-payments",
+                     *         "name": "Acme payments",
+                     *         "note": "Calls its payments API",
+                     *         "created_at": "2026-01-31T09:30:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -8700,6 +10825,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "note": "Calls its payments API"
+                 *     }
+                 */
                 "application/json": {
                     note?: string | null;
                 };
@@ -8730,6 +10860,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "project": "acme-payments",
+                     *       "name": "Acme payments",
+                     *       "note": "Calls its payments API",
+                     *       "created_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -8746,6 +10884,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "project": "acme-payments",
+                     *       "name": "Acme payments",
+                     *       "note": "Calls its payments API",
+                     *       "created_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -8837,6 +10983,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "project": "acme-web",
+                     *         "name": "Acme web",
+                     *         "note": "Calls its payments API",
+                     *         "created_at": "2026-01-31T09:30:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -9015,6 +11171,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "0190f6a5-b6c7-78d9-8e45-f5061728394a",
+                     *         "type": "project.updated",
+                     *         "topic": "lifecycle",
+                     *         "summary": "ada@example.com updated project acme-web",
+                     *         "subject": {
+                     *           "type": "project",
+                     *           "id": "0190f6a4-8b7e-7cc0-b5d6-3a1f2e4c5d6e"
+                     *         },
+                     *         "organization": "acme",
+                     *         "project": "acme-web",
+                     *         "environment": null,
+                     *         "by": "ada@example.com",
+                     *         "principal": "ada@example.com",
+                     *         "actor": null,
+                     *         "occurred_at": "2026-01-31T09:30:00Z",
+                     *         "details": {
+                     *           "changed": [
+                     *             "name"
+                     *           ]
+                     *         }
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         actor: string | null;
                         /** @description who did it: the caller, or "<user> on behalf of <actor>" under delegation */
@@ -9200,6 +11382,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "organization": "acme",
+                     *       "project": "acme-web",
+                     *       "release_version": "2.4.1",
+                     *       "batch_id": "0190f6a5-2d3e-7f40-9b5c-6d7e8f9a0b1c",
+                     *       "recorded_at": "2026-01-31T09:30:00Z",
+                     *       "components": [
+                     *         {
+                     *           "name": "react",
+                     *           "version": "18.3.1",
+                     *           "purl": "pkg:npm/react@18.3.1"
+                     *         },
+                     *         {
+                     *           "name": "fastify",
+                     *           "version": "5.2.0",
+                     *           "purl": "pkg:npm/fastify@5.2.0"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         batch_id: string | null;
                         components: {
@@ -9230,6 +11433,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "components": [
+                 *         {
+                 *           "name": "react",
+                 *           "version": "18.3.1",
+                 *           "purl": "pkg:npm/react@18.3.1"
+                 *         },
+                 *         {
+                 *           "name": "fastify",
+                 *           "version": "5.2.0",
+                 *           "purl": "pkg:npm/fastify@5.2.0"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     components: {
                         /** @description unique within one request */
@@ -9266,6 +11485,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "organization": "acme",
+                     *       "project": "acme-web",
+                     *       "release_version": "2.4.1",
+                     *       "batch_id": "0190f6a5-2d3e-7f40-9b5c-6d7e8f9a0b1c",
+                     *       "component_count": 2,
+                     *       "recorded_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         batch_id: string;
@@ -9316,6 +11545,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "allOf": [
+                     *         {
+                     *           "type": "object",
+                     *           "properties": {
+                     *             "tier": {
+                     *               "enum": [
+                     *                 "gold",
+                     *                 "silver",
+                     *                 "bronze"
+                     *               ]
+                     *             },
+                     *             "language": {
+                     *               "type": "string"
+                     *             }
+                     *           },
+                     *           "required": [
+                     *             "tier"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         [key: string]: unknown;
                     };
@@ -9362,6 +11616,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "score": 82.5,
+                     *         "previous_score": 70,
+                     *         "reason": "policy_changed",
+                     *         "requested_by": "ada@example.com",
+                     *         "computed_at": "2026-02-02T14:05:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** Format: date-time */
                         computed_at: string;
@@ -9410,6 +11675,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a4-8b7e-7cc0-b5d6-3a1f2e4c5d6e",
+                     *       "slug": "acme-web",
+                     *       "name": "Acme web",
+                     *       "organization": "acme",
+                     *       "team": "platform",
+                     *       "types": [
+                     *         "service"
+                     *       ],
+                     *       "attributes": {
+                     *         "tier": "gold",
+                     *         "language": "typescript"
+                     *       },
+                     *       "archived": null,
+                     *       "score": 82.5,
+                     *       "previous_score": 70,
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-02-02T14:05:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @description who archived the project, when and why; null while it is live */
                         archived: {
@@ -9578,6 +11865,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "0190f6a3-0000-7000-8000-00000000a002",
+                     *         "slug": "platform",
+                     *         "name": "Platform team",
+                     *         "organization": "acme",
+                     *         "created_at": "2026-01-31T09:30:00Z",
+                     *         "updated_at": "2026-01-31T09:30:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -9607,6 +11906,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "slug": "platform",
+                 *       "name": "Platform team"
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     slug: string;
@@ -9638,6 +11943,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a3-0000-7000-8000-00000000a002",
+                     *       "slug": "platform",
+                     *       "name": "Platform team",
+                     *       "organization": "acme",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -9692,6 +12007,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a3-0000-7000-8000-00000000a002",
+                     *       "slug": "platform",
+                     *       "name": "Platform team",
+                     *       "organization": "acme",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -9788,6 +12113,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "email": "ada@example.com",
+                     *         "display_name": "Ada Lovelace"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         display_name: string;
                         email: string;
@@ -9909,6 +12242,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "name": "project:read",
+                     *         "description": "Read projects"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         description: string;
                         name: string;
@@ -9950,6 +12291,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ready",
+                     *       "stream": {
+                     *         "adapter": "nats",
+                     *         "state": "up"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         status: "ready";
@@ -9999,6 +12349,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "slug": "release-manager",
+                     *         "name": "Release manager",
+                     *         "description": "Records deployments and rollbacks",
+                     *         "builtin": false,
+                     *         "permissions": [
+                     *           "project:read",
+                     *           "operations-log:write"
+                     *         ],
+                     *         "created_at": "2026-01-31T09:30:00Z",
+                     *         "updated_at": "2026-01-31T09:30:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         builtin: boolean;
                         created_at: string;
@@ -10021,6 +12387,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "slug": "release-manager",
+                 *       "name": "Release manager",
+                 *       "description": "Records deployments and rollbacks",
+                 *       "permissions": [
+                 *         "project:read",
+                 *         "operations-log:write"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     description?: string;
                     name: string;
@@ -10054,6 +12431,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "release-manager",
+                     *       "name": "Release manager",
+                     *       "description": "Records deployments and rollbacks",
+                     *       "builtin": false,
+                     *       "permissions": [
+                     *         "project:read",
+                     *         "operations-log:write"
+                     *       ],
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         builtin: boolean;
                         created_at: string;
@@ -10102,6 +12493,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "release-manager",
+                     *       "name": "Release manager",
+                     *       "description": "Records deployments and rollbacks",
+                     *       "builtin": false,
+                     *       "permissions": [
+                     *         "project:read",
+                     *         "operations-log:write"
+                     *       ],
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         builtin: boolean;
                         created_at: string;
@@ -10164,6 +12569,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "permissions": [
+                 *         "project:read",
+                 *         "project:update",
+                 *         "operations-log:write"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     description?: string;
                     name?: string;
@@ -10196,6 +12610,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "release-manager",
+                     *       "name": "Release manager",
+                     *       "description": "Records deployments and rollbacks",
+                     *       "builtin": false,
+                     *       "permissions": [
+                     *         "project:read",
+                     *         "operations-log:write"
+                     *       ],
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         builtin: boolean;
                         created_at: string;
@@ -10251,6 +12679,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-c7d8-79ea-9f56-06172839a4b5",
+                     *       "schedule_slug": "nightly-rescore",
+                     *       "kind": "user",
+                     *       "trigger": "schedule",
+                     *       "occurrence_at": "2026-01-31T01:00:00Z",
+                     *       "started_at": "2026-01-31T01:00:00Z",
+                     *       "finished_at": "2026-01-31T01:00:01Z",
+                     *       "duration_ms": 412,
+                     *       "state": "succeeded",
+                     *       "http_status": 200,
+                     *       "principal_name": "ada@example.com",
+                     *       "actor_name": "scheduler",
+                     *       "consent_id": "0190f6a5-5061-7273-8e8f-9a0b1c2d3e4f",
+                     *       "error": null,
+                     *       "attempts": [
+                     *         {
+                     *           "started_at": "2026-01-31T01:00:00Z",
+                     *           "finished_at": "2026-01-31T01:00:01Z",
+                     *           "http_status": 200,
+                     *           "error": null
+                     *         }
+                     *       ],
+                     *       "next_attempt_at": null,
+                     *       "cancel_requested_at": null,
+                     *       "cancelled_by": null
+                     *     }
+                     */
                     "application/json": {
                         actor_name: string | null;
                         attempts: {
@@ -10322,6 +12779,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-c7d8-79ea-9f56-06172839a4b5",
+                     *       "schedule_slug": "nightly-rescore",
+                     *       "kind": "user",
+                     *       "trigger": "schedule",
+                     *       "occurrence_at": "2026-01-31T01:00:00Z",
+                     *       "started_at": "2026-01-31T01:00:00Z",
+                     *       "finished_at": null,
+                     *       "duration_ms": null,
+                     *       "state": "running",
+                     *       "http_status": 503,
+                     *       "principal_name": "ada@example.com",
+                     *       "actor_name": "scheduler",
+                     *       "consent_id": "0190f6a5-5061-7273-8e8f-9a0b1c2d3e4f",
+                     *       "error": "HTTP 503: the service is unavailable",
+                     *       "attempts": [
+                     *         {
+                     *           "started_at": "2026-01-31T01:00:00Z",
+                     *           "finished_at": "2026-01-31T01:00:01Z",
+                     *           "http_status": 503,
+                     *           "error": "HTTP 503: the service is unavailable"
+                     *         }
+                     *       ],
+                     *       "next_attempt_at": "2026-01-31T01:00:03Z",
+                     *       "cancel_requested_at": "2026-01-31T01:00:02Z",
+                     *       "cancelled_by": "ada@example.com"
+                     *     }
+                     */
                     "application/json": {
                         actor_name: string | null;
                         attempts: {
@@ -10394,6 +12880,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "slug": "nightly-rescore",
+                     *         "name": "Rescore every night",
+                     *         "cron": "0 2 * * *",
+                     *         "timezone": "Europe/Paris",
+                     *         "enabled": true,
+                     *         "kind": "user",
+                     *         "target": {
+                     *           "method": "POST",
+                     *           "path": "/scoring/rescore",
+                     *           "body": {
+                     *             "organization": "acme"
+                     *           }
+                     *         },
+                     *         "retry": {
+                     *           "max_attempts": 8,
+                     *           "initial_backoff": 2,
+                     *           "max_backoff": 30
+                     *         },
+                     *         "timeout_seconds": null,
+                     *         "overlap": "skip",
+                     *         "queued_occurrence_at": null,
+                     *         "created_by": "ada@example.com",
+                     *         "consent_id": "0190f6a5-5061-7273-8e8f-9a0b1c2d3e4f",
+                     *         "next_run_at": "2026-02-01T01:00:00Z",
+                     *         "last_run_at": "2026-01-31T01:00:00Z",
+                     *         "created_at": "2026-01-31T09:30:00Z",
+                     *         "updated_at": "2026-01-31T09:30:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         consent_id: string | null;
                         /** Format: date-time */
@@ -10447,6 +12966,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "slug": "nightly-rescore",
+                 *       "name": "Rescore every night",
+                 *       "cron": "0 2 * * *",
+                 *       "timezone": "Europe/Paris",
+                 *       "target": {
+                 *         "method": "POST",
+                 *         "path": "/scoring/rescore",
+                 *         "body": {
+                 *           "organization": "acme"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description 5 fields: minute hour day-of-month month day-of-week */
                     cron: string;
@@ -10504,6 +13038,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "nightly-rescore",
+                     *       "name": "Rescore every night",
+                     *       "cron": "0 2 * * *",
+                     *       "timezone": "Europe/Paris",
+                     *       "enabled": true,
+                     *       "kind": "user",
+                     *       "target": {
+                     *         "method": "POST",
+                     *         "path": "/scoring/rescore",
+                     *         "body": {
+                     *           "organization": "acme"
+                     *         }
+                     *       },
+                     *       "retry": {
+                     *         "max_attempts": 8,
+                     *         "initial_backoff": 2,
+                     *         "max_backoff": 30
+                     *       },
+                     *       "timeout_seconds": null,
+                     *       "overlap": "skip",
+                     *       "queued_occurrence_at": null,
+                     *       "created_by": "ada@example.com",
+                     *       "consent_id": "0190f6a5-5061-7273-8e8f-9a0b1c2d3e4f",
+                     *       "next_run_at": "2026-02-01T01:00:00Z",
+                     *       "last_run_at": "2026-01-31T01:00:00Z",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         consent_id: string | null;
                         /** Format: date-time */
@@ -10583,6 +13148,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "nightly-rescore",
+                     *       "name": "Rescore every night",
+                     *       "cron": "0 2 * * *",
+                     *       "timezone": "Europe/Paris",
+                     *       "enabled": true,
+                     *       "kind": "user",
+                     *       "target": {
+                     *         "method": "POST",
+                     *         "path": "/scoring/rescore",
+                     *         "body": {
+                     *           "organization": "acme"
+                     *         }
+                     *       },
+                     *       "retry": {
+                     *         "max_attempts": 8,
+                     *         "initial_backoff": 2,
+                     *         "max_backoff": 30
+                     *       },
+                     *       "timeout_seconds": null,
+                     *       "overlap": "skip",
+                     *       "queued_occurrence_at": null,
+                     *       "created_by": "ada@example.com",
+                     *       "consent_id": "0190f6a5-5061-7273-8e8f-9a0b1c2d3e4f",
+                     *       "next_run_at": "2026-02-01T01:00:00Z",
+                     *       "last_run_at": "2026-01-31T01:00:00Z",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         consent_id: string | null;
                         /** Format: date-time */
@@ -10676,6 +13272,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "cron": "0 3 * * *"
+                 *     }
+                 */
                 "application/json": {
                     /** @description 5 fields: minute hour day-of-month month day-of-week */
                     cron?: string;
@@ -10731,6 +13332,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "nightly-rescore",
+                     *       "name": "Rescore every night",
+                     *       "cron": "0 3 * * *",
+                     *       "timezone": "Europe/Paris",
+                     *       "enabled": true,
+                     *       "kind": "user",
+                     *       "target": {
+                     *         "method": "POST",
+                     *         "path": "/scoring/rescore",
+                     *         "body": {
+                     *           "organization": "acme"
+                     *         }
+                     *       },
+                     *       "retry": {
+                     *         "max_attempts": 8,
+                     *         "initial_backoff": 2,
+                     *         "max_backoff": 30
+                     *       },
+                     *       "timeout_seconds": null,
+                     *       "overlap": "skip",
+                     *       "queued_occurrence_at": null,
+                     *       "created_by": "ada@example.com",
+                     *       "consent_id": "0190f6a5-5061-7273-8e8f-9a0b1c2d3e4f",
+                     *       "next_run_at": "2026-02-01T02:00:00Z",
+                     *       "last_run_at": "2026-01-31T01:00:00Z",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-02-02T14:05:00Z"
+                     *     }
+                     */
                     "application/json": {
                         consent_id: string | null;
                         /** Format: date-time */
@@ -10810,6 +13442,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "nightly-rescore",
+                     *       "name": "Rescore every night",
+                     *       "cron": "0 2 * * *",
+                     *       "timezone": "Europe/Paris",
+                     *       "enabled": false,
+                     *       "kind": "user",
+                     *       "target": {
+                     *         "method": "POST",
+                     *         "path": "/scoring/rescore",
+                     *         "body": {
+                     *           "organization": "acme"
+                     *         }
+                     *       },
+                     *       "retry": {
+                     *         "max_attempts": 8,
+                     *         "initial_backoff": 2,
+                     *         "max_backoff": 30
+                     *       },
+                     *       "timeout_seconds": null,
+                     *       "overlap": "skip",
+                     *       "queued_occurrence_at": null,
+                     *       "created_by": "ada@example.com",
+                     *       "consent_id": "0190f6a5-5061-7273-8e8f-9a0b1c2d3e4f",
+                     *       "next_run_at": null,
+                     *       "last_run_at": "2026-01-31T01:00:00Z",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         consent_id: string | null;
                         /** Format: date-time */
@@ -10889,6 +13552,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "nightly-rescore",
+                     *       "name": "Rescore every night",
+                     *       "cron": "0 2 * * *",
+                     *       "timezone": "Europe/Paris",
+                     *       "enabled": true,
+                     *       "kind": "user",
+                     *       "target": {
+                     *         "method": "POST",
+                     *         "path": "/scoring/rescore",
+                     *         "body": {
+                     *           "organization": "acme"
+                     *         }
+                     *       },
+                     *       "retry": {
+                     *         "max_attempts": 8,
+                     *         "initial_backoff": 2,
+                     *         "max_backoff": 30
+                     *       },
+                     *       "timeout_seconds": null,
+                     *       "overlap": "skip",
+                     *       "queued_occurrence_at": null,
+                     *       "created_by": "ada@example.com",
+                     *       "consent_id": "0190f6a5-5061-7273-8e8f-9a0b1c2d3e4f",
+                     *       "next_run_at": "2026-02-01T01:00:00Z",
+                     *       "last_run_at": "2026-01-31T01:00:00Z",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         consent_id: string | null;
                         /** Format: date-time */
@@ -10968,6 +13662,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0190f6a5-c7d8-79ea-9f56-06172839a4b5",
+                     *       "schedule_slug": "nightly-rescore",
+                     *       "kind": "user",
+                     *       "trigger": "manual",
+                     *       "occurrence_at": "2026-02-02T14:05:00Z",
+                     *       "started_at": "2026-02-02T14:05:00Z",
+                     *       "finished_at": null,
+                     *       "duration_ms": null,
+                     *       "state": "running",
+                     *       "http_status": null,
+                     *       "principal_name": "ada@example.com",
+                     *       "actor_name": "scheduler",
+                     *       "consent_id": "0190f6a5-5061-7273-8e8f-9a0b1c2d3e4f",
+                     *       "error": null,
+                     *       "attempts": [],
+                     *       "next_attempt_at": null,
+                     *       "cancel_requested_at": null,
+                     *       "cancelled_by": null
+                     *     }
+                     */
                     "application/json": {
                         actor_name: string | null;
                         attempts: {
@@ -11042,6 +13758,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "0190f6a5-c7d8-79ea-9f56-06172839a4b5",
+                     *         "schedule_slug": "nightly-rescore",
+                     *         "kind": "user",
+                     *         "trigger": "schedule",
+                     *         "occurrence_at": "2026-01-31T01:00:00Z",
+                     *         "started_at": "2026-01-31T01:00:00Z",
+                     *         "finished_at": "2026-01-31T01:00:01Z",
+                     *         "duration_ms": 412,
+                     *         "state": "succeeded",
+                     *         "http_status": 200,
+                     *         "principal_name": "ada@example.com",
+                     *         "actor_name": "scheduler",
+                     *         "consent_id": "0190f6a5-5061-7273-8e8f-9a0b1c2d3e4f",
+                     *         "error": null,
+                     *         "attempts": [
+                     *           {
+                     *             "started_at": "2026-01-31T01:00:00Z",
+                     *             "finished_at": "2026-01-31T01:00:01Z",
+                     *             "http_status": 200,
+                     *             "error": null
+                     *           }
+                     *         ],
+                     *         "next_attempt_at": null,
+                     *         "cancel_requested_at": null,
+                     *         "cancelled_by": null
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         actor_name: string | null;
                         attempts: {
@@ -11114,6 +13861,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "slug": "tier",
+                     *         "name": "Service tier",
+                     *         "description": "Gold services score higher",
+                     *         "attribute": "tier",
+                     *         "weight": 40,
+                     *         "enabled": true,
+                     *         "value_score_map": {
+                     *           "gold": 100,
+                     *           "silver": 60,
+                     *           "bronze": 20
+                     *         },
+                     *         "range_score_map": null,
+                     *         "updated_by": "ada@example.com",
+                     *         "created_at": "2026-01-31T09:30:00Z",
+                     *         "updated_at": "2026-01-31T09:30:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** @description a key of project attributes */
                         attribute: string;
@@ -11151,6 +13919,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "slug": "tier",
+                 *       "name": "Service tier",
+                 *       "attribute": "tier",
+                 *       "weight": 40,
+                 *       "value_score_map": {
+                 *         "gold": 100,
+                 *         "silver": 60,
+                 *         "bronze": 20
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description a key of project attributes */
                     attribute: string;
@@ -11197,6 +13978,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "tier",
+                     *       "name": "Service tier",
+                     *       "description": "Gold services score higher",
+                     *       "attribute": "tier",
+                     *       "weight": 40,
+                     *       "enabled": true,
+                     *       "value_score_map": {
+                     *         "gold": 100,
+                     *         "silver": 60,
+                     *         "bronze": 20
+                     *       },
+                     *       "range_score_map": null,
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @description a key of project attributes */
                         attribute: string;
@@ -11260,6 +14060,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "tier",
+                     *       "name": "Service tier",
+                     *       "description": "Gold services score higher",
+                     *       "attribute": "tier",
+                     *       "weight": 40,
+                     *       "enabled": true,
+                     *       "value_score_map": {
+                     *         "gold": 100,
+                     *         "silver": 60,
+                     *         "bronze": 20
+                     *       },
+                     *       "range_score_map": null,
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @description a key of project attributes */
                         attribute: string;
@@ -11337,6 +14156,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "weight": 50
+                 *     }
+                 */
                 "application/json": {
                     /** @description a key of project attributes */
                     attribute?: string;
@@ -11382,6 +14206,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "tier",
+                     *       "name": "Service tier",
+                     *       "description": "Gold services score higher",
+                     *       "attribute": "tier",
+                     *       "weight": 50,
+                     *       "enabled": true,
+                     *       "value_score_map": {
+                     *         "gold": 100,
+                     *         "silver": 60,
+                     *         "bronze": 20
+                     *       },
+                     *       "range_score_map": null,
+                     *       "updated_by": "ada@example.com",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-02-02T14:05:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @description a key of project attributes */
                         attribute: string;
@@ -11426,6 +14269,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "organization": "acme",
+                 *       "project": "acme-web"
+                 *     }
+                 */
                 "application/json": {
                     /** @description naming one needs organization:read */
                     organization?: string;
@@ -11459,6 +14308,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "rescored": 1,
+                     *       "changed": 1
+                     *     }
+                     */
                     "application/json": {
                         changed: number;
                         rescored: number;
@@ -11503,6 +14358,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "slug": "deploy-bot",
+                     *         "display_name": "Deploy bot",
+                     *         "description": "Records deployments from CI",
+                     *         "is_active": true,
+                     *         "roles": [
+                     *           "release-manager"
+                     *         ],
+                     *         "created_at": "2026-01-31T09:30:00Z",
+                     *         "updated_at": "2026-01-31T09:30:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -11527,6 +14397,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "slug": "deploy-bot",
+                 *       "display_name": "Deploy bot",
+                 *       "description": "Records deployments from CI"
+                 *     }
+                 */
                 "application/json": {
                     description?: string;
                     display_name: string;
@@ -11559,6 +14436,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "deploy-bot",
+                     *       "display_name": "Deploy bot",
+                     *       "description": "Records deployments from CI",
+                     *       "is_active": true,
+                     *       "roles": [
+                     *         "release-manager"
+                     *       ],
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -11689,6 +14579,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "deploy-bot",
+                     *       "display_name": "Deploy bot",
+                     *       "description": "Records deployments from CI",
+                     *       "is_active": true,
+                     *       "roles": [
+                     *         "release-manager"
+                     *       ],
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -11753,6 +14656,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "description": "Records deployments and rollbacks from CI"
+                 *     }
+                 */
                 "application/json": {
                     description?: null | string;
                     display_name?: string;
@@ -11785,6 +14693,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "deploy-bot",
+                     *       "display_name": "Deploy bot",
+                     *       "description": "Records deployments from CI",
+                     *       "is_active": true,
+                     *       "roles": [
+                     *         "release-manager"
+                     *       ],
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -11842,6 +14763,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "client_id": "deploy-bot-x7Kq2mPz4",
+                     *         "name": "CI deploys",
+                     *         "scopes": [
+                     *           "project:read",
+                     *           "operations-log:write"
+                     *         ],
+                     *         "expires_at": "2026-05-01T09:30:00Z",
+                     *         "revoked_at": null,
+                     *         "created_at": "2026-01-31T09:30:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         client_id: string;
                         /** Format: date-time */
@@ -11866,6 +14802,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "CI deploys",
+                 *       "scopes": [
+                 *         "project:read",
+                 *         "operations-log:write"
+                 *       ],
+                 *       "expires_in_days": 90
+                 *     }
+                 */
                 "application/json": {
                     expires_in_days?: number;
                     name: string;
@@ -11898,6 +14844,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "client_id": "deploy-bot-x7Kq2mPz4",
+                     *       "client_secret": "<client secret: shown once, store it now>",
+                     *       "name": "CI deploys",
+                     *       "scopes": [
+                     *         "project:read",
+                     *         "operations-log:write"
+                     *       ],
+                     *       "expires_at": "2026-05-01T09:30:00Z",
+                     *       "created_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         client_id: string;
                         /** @description Shown this once; store it now. */
@@ -11987,6 +14946,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "email": "ada@example.com",
+                     *         "display_name": "Ada Lovelace",
+                     *         "is_active": true,
+                     *         "is_admin": false,
+                     *         "has_password": true,
+                     *         "roles": [
+                     *           "member"
+                     *         ],
+                     *         "created_at": "2026-01-31T09:30:00Z",
+                     *         "updated_at": "2026-02-02T14:05:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -12012,6 +14987,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "display_name": "Ada Lovelace",
+                 *       "password": "<a password of at least 12 characters>"
+                 *     }
+                 */
                 "application/json": {
                     display_name?: string;
                     /** Format: email */
@@ -12048,6 +15030,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "email": "ada@example.com",
+                     *       "display_name": "Ada Lovelace",
+                     *       "is_active": true,
+                     *       "is_admin": false,
+                     *       "has_password": true,
+                     *       "roles": [
+                     *         "member"
+                     *       ],
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-02-02T14:05:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -12099,6 +15095,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "email": "ada@example.com",
+                     *       "display_name": "Ada Lovelace",
+                     *       "is_active": true,
+                     *       "is_admin": false,
+                     *       "has_password": true,
+                     *       "roles": [
+                     *         "member"
+                     *       ],
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-02-02T14:05:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -12164,6 +15174,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "display_name": "Ada King",
+                 *       "is_admin": false
+                 *     }
+                 */
                 "application/json": {
                     /** @description write-only; only with password: required when a user (not an admin) changes their own password */
                     current_password?: string;
@@ -12200,6 +15216,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "email": "ada@example.com",
+                     *       "display_name": "Ada Lovelace",
+                     *       "is_active": true,
+                     *       "is_admin": false,
+                     *       "has_password": true,
+                     *       "roles": [
+                     *         "member"
+                     *       ],
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-02-02T14:05:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -12335,6 +15365,15 @@ export interface operations {
         /** @description any JSON document, signed as sent */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "action": "completed",
+                 *       "workflow_run": {
+                 *         "id": 42,
+                 *         "conclusion": "success"
+                 *       }
+                 *     }
+                 */
                 "application/json": unknown;
             };
         };
@@ -12363,6 +15402,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "event_id": "0190f6a5-1c2d-7e3f-8a4b-5c6d7e8f9a0b"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         event_id: string;
