@@ -1074,13 +1074,13 @@ export interface paths {
         };
         /**
          * The organization's link definitions, in creation order
-         * @description Needs link_definition:read (members hold it). Keyset pages.
+         * @description Needs link_definition:read (members hold it). Keyset pages. Answers 200; errors are problem+json.
          */
         get: operations["getOrganizationsOrgLinkDefinitions"];
         put?: never;
         /**
          * Creates a link definition of the organization
-         * @description Needs link_definition:create. The template's placeholders come from {project}, {project_id}, {team}, {org} (422 naming an unknown one); expanded, it must be an http or https address without a user name or password. 409 when the slug is taken, or the organization has 100 already.
+         * @description Needs link_definition:create. The template's placeholders come from {project}, {project_id}, {team}, {org} (422 naming an unknown one); expanded, it must be an http or https address without a user name or password. 409 when the slug is taken, or the organization has 100 already. Answers 201; errors are problem+json.
          */
         post: operations["postOrganizationsOrgLinkDefinitions"];
         delete?: never;
@@ -1098,14 +1098,14 @@ export interface paths {
         };
         /**
          * One link definition
-         * @description Needs link_definition:read. 404 when the organization or the definition does not exist.
+         * @description Needs link_definition:read. 404 when the organization or the definition does not exist. Answers 200; errors are problem+json.
          */
         get: operations["getOrganizationsOrgLinkDefinitionsLink"];
         put?: never;
         post?: never;
         /**
          * Deletes a link definition, and the URLs projects gave for it
-         * @description Needs link_definition:delete. 404 when there is no such definition.
+         * @description Needs link_definition:delete. 404 when there is no such definition. Answers 204; errors are problem+json.
          */
         delete: operations["deleteOrganizationsOrgLinkDefinitionsLink"];
         options?: never;
@@ -1467,13 +1467,13 @@ export interface paths {
         get?: never;
         /**
          * Deploys the project to the environment, at a URL (201 added, 200 URL replaced)
-         * @description Needs update on the project (project:update or a CAN_ACCESS edge carrying update) and environment:read to name the environment (403 before any lookup otherwise). The URL is an http or https address without a user name or password (422 naming /url). The version is not set here: Deployed and Rolled Back entries of the operations log move it. 409 for an archived project.
+         * @description Needs update on the project (project:update or a CAN_ACCESS edge carrying update) and environment:read to name the environment (403 before any lookup otherwise). The URL is an http or https address without a user name or password (422 naming /url). The version is not set here: Deployed and Rolled Back entries of the operations log move it. 409 for an archived project. Answers 200, 201; errors are problem+json.
          */
         put: operations["putOrganizationsOrgProjectsProjectEnvironmentsEnvironment"];
         post?: never;
         /**
          * The project no longer runs in the environment
-         * @description Needs update on the project and environment:read; 404 when it is not deployed there. The operations log keeps its entries.
+         * @description Needs update on the project and environment:read; 404 when it is not deployed there. The operations log keeps its entries. Answers 204; errors are problem+json.
          */
         delete: operations["deleteOrganizationsOrgProjectsProjectEnvironmentsEnvironment"];
         options?: never;
@@ -1511,13 +1511,13 @@ export interface paths {
         get?: never;
         /**
          * Sets the project's own URL for a link, in place of the template's (201 set, 200 replaced)
-         * @description Needs update on the project (project:update or a CAN_ACCESS edge carrying update) and link_definition:read to name the definition (403 before any lookup otherwise). The URL is an http or https address without a user name or password (422 naming /url). 409 for an archived project.
+         * @description Needs update on the project (project:update or a CAN_ACCESS edge carrying update) and link_definition:read to name the definition (403 before any lookup otherwise). The URL is an http or https address without a user name or password (422 naming /url). 409 for an archived project. Answers 200, 201; errors are problem+json.
          */
         put: operations["putOrganizationsOrgProjectsProjectLinksLink"];
         post?: never;
         /**
          * Drops the project's own URL for a link: the template's applies again
-         * @description Needs update on the project and link_definition:read; 404 when the project has no URL of its own for it.
+         * @description Needs update on the project and link_definition:read; 404 when the project has no URL of its own for it. Answers 204; errors are problem+json.
          */
         delete: operations["deleteOrganizationsOrgProjectsProjectLinksLink"];
         options?: never;
@@ -1813,6 +1813,26 @@ export interface paths {
         patch: operations["patchRolesSlug"];
         trace?: never;
     };
+    "/scheduler/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The next occurrences of a trigger (cron, every or once_at) in a time zone, each flagged when a DST change shifts it (gap) or repeats its local time (repeat); nothing is stored
+         * @description Who may call it: anyone; no token is needed. Needs a bearer token (401 without one); any signed-in caller may call it: it reads and stores nothing. Answers 200 with at most `count` (1-100, default 10) occurrences after `after` (default now) of exactly one of `cron`, `every`, `once_at` in `timezone` (default UTC), each with its DST flag; `truncated` when the 200 ms computing budget ran out first. 422 names the parameter (none or two triggers, a bad expression, zone or interval, a once_at not after `after`).
+         */
+        get: operations["getSchedulerPreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/scheduler/runs/{id}": {
         parameters: {
             query?: never;
@@ -1973,7 +1993,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A schedule's runs, newest first
+         * A schedule's runs, newest first; narrowed by state, trigger and start time (from, to), the filters kept in the next page link
          * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: its creator, admins and tokens delegated by its creator; 404 for anyone else. Answers 200; errors are problem+json.
          */
         get: operations["getSchedulerSchedulesSlugRuns"];
@@ -12644,6 +12664,74 @@ export interface operations {
             };
         };
     };
+    getSchedulerPreview: {
+        parameters: {
+            query?: {
+                /** @description occurrences after this instant (default now) */
+                after?: string;
+                count?: number;
+                /** @description 5 fields: minute hour day-of-month month day-of-week */
+                cron?: string;
+                /** @description an ISO 8601 duration (weeks, days, hours, minutes, seconds; e.g. PT15M, P1D), 1 minute to 31 days: occurrences at the creation time + k intervals */
+                every?: string;
+                /** @description one instant (ISO 8601 with its offset), in the future; after its run the schedule is completed */
+                once_at?: string;
+                /** @description IANA time zone; default UTC */
+                timezone?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        occurrences: {
+                            /** Format: date-time */
+                            at: string;
+                            /** @description gap: the local time does not exist that night (clocks go forward), it runs at the first valid time after; repeat: the local time happens twice (clocks go back), it runs once, at the first */
+                            dst: "gap" | "repeat" | null;
+                            dst_note: string | null;
+                            /**
+                             * Format: date-time
+                             * @description when it fires, its jitter included
+                             */
+                            fires_at: string;
+                            /** @description the local time in the zone, with its offset */
+                            local: string;
+                        }[];
+                        timezone: string;
+                        /** @description the computing budget of one call ran out before count occurrences were found */
+                        truncated: boolean;
+                    };
+                };
+            };
+        };
+    };
     getSchedulerRunsId: {
         parameters: {
             query?: never;
@@ -12728,6 +12816,8 @@ export interface operations {
                         finished_at: string | null;
                         http_status: number | null;
                         id: string;
+                        /** @description a scheduled run: when its occurrence was to fire, the jitter included (occurrence_at: when it was due) */
+                        jittered_at: string | null;
                         kind: "user" | "system";
                         /** @description a running run waiting to retry: when its next attempt is due */
                         next_attempt_at: string | null;
@@ -12828,6 +12918,8 @@ export interface operations {
                         finished_at: string | null;
                         http_status: number | null;
                         id: string;
+                        /** @description a scheduled run: when its occurrence was to fire, the jitter included (occurrence_at: when it was due) */
+                        jittered_at: string | null;
                         kind: "user" | "system";
                         /** @description a running run waiting to retry: when its next attempt is due */
                         next_attempt_at: string | null;
@@ -12914,18 +13006,36 @@ export interface operations {
                      *     ]
                      */
                     "application/json": {
+                        auto_pause_after: number;
+                        completed_at: string | null;
                         consent_id: string | null;
                         /** Format: date-time */
                         created_at: string;
                         created_by: string;
-                        cron: string;
+                        /** @description the trigger, when it is a cron expression */
+                        cron: string | null;
                         enabled: boolean;
+                        /** @description the trigger, when it is an interval (canonical ISO 8601 duration) */
+                        every: string | null;
+                        jitter_seconds: number;
                         kind: "user" | "system";
                         last_run_at: string | null;
                         name: string;
+                        /** @description when the next occurrence is due */
+                        next_due_at: string | null;
+                        /** @description gap: the local time does not exist that night (clocks go forward), it runs at the first valid time after; repeat: the local time happens twice (clocks go back), it runs once, at the first */
+                        next_due_dst: "gap" | "repeat" | null;
+                        /** @description when the next occurrence fires (its jitter included) */
                         next_run_at: string | null;
+                        /** @description the trigger, when it is one instant */
+                        once_at: string | null;
                         /** @description an occurrence due while the previous run is still running: skip (default: recorded skipped with the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back at most, further ones are skipped); holds across replicas */
                         overlap: "skip" | "allow" | "queue_one";
+                        paused_at: string | null;
+                        /** @description who paused it: a caller, or auto-pause */
+                        paused_by: string | null;
+                        /** @description why it paused itself (auto-pause); null when a caller paused it */
+                        paused_reason: string | null;
                         /** @description queue_one: the occurrence waiting for the running run to end */
                         queued_occurrence_at: string | null;
                         retry: {
@@ -12936,6 +13046,8 @@ export interface operations {
                             max_backoff: number;
                         };
                         slug: string;
+                        /** @description completed: a once_at schedule after its run (never due again) */
+                        state: "active" | "paused" | "completed";
                         target: {
                             body?: unknown;
                             method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -12982,11 +13094,22 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description the schedule pauses itself after this many consecutive scheduled runs failed, or were skipped for the same reason (consent revoked, exchange refused...); misfires and overlap skips do not count; 0: never (default 10) */
+                    auto_pause_after?: number;
                     /** @description 5 fields: minute hour day-of-month month day-of-week */
-                    cron: string;
+                    cron?: string;
                     enabled?: boolean;
+                    /** @description an ISO 8601 duration (weeks, days, hours, minutes, seconds; e.g. PT15M, P1D), 1 minute to 31 days: occurrences at the creation time + k intervals */
+                    every?: string;
+                    /** @description each occurrence fires up to this many seconds after it is due, by an offset fixed per schedule (derived from its id), never at or past the next occurrence (default 0) */
+                    jitter_seconds?: number;
                     kind?: "user" | "system";
                     name?: string;
+                    /**
+                     * Format: date-time
+                     * @description one instant (ISO 8601 with its offset), in the future; after its run the schedule is completed
+                     */
+                    once_at?: string;
                     /** @description an occurrence due while the previous run is still running: skip (default: recorded skipped with the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back at most, further ones are skipped); holds across replicas */
                     overlap?: "skip" | "allow" | "queue_one";
                     /** @description Retries of a run on connection errors, timeouts, 429 (Retry-After honoured), 502, 503 and 504; never on another 4xx. Waits grow exponentially with jitter. Every attempt sends the run id as Idempotency-Key. The defaults ride out an API outage of 60 s. */
@@ -13070,18 +13193,36 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        auto_pause_after: number;
+                        completed_at: string | null;
                         consent_id: string | null;
                         /** Format: date-time */
                         created_at: string;
                         created_by: string;
-                        cron: string;
+                        /** @description the trigger, when it is a cron expression */
+                        cron: string | null;
                         enabled: boolean;
+                        /** @description the trigger, when it is an interval (canonical ISO 8601 duration) */
+                        every: string | null;
+                        jitter_seconds: number;
                         kind: "user" | "system";
                         last_run_at: string | null;
                         name: string;
+                        /** @description when the next occurrence is due */
+                        next_due_at: string | null;
+                        /** @description gap: the local time does not exist that night (clocks go forward), it runs at the first valid time after; repeat: the local time happens twice (clocks go back), it runs once, at the first */
+                        next_due_dst: "gap" | "repeat" | null;
+                        /** @description when the next occurrence fires (its jitter included) */
                         next_run_at: string | null;
+                        /** @description the trigger, when it is one instant */
+                        once_at: string | null;
                         /** @description an occurrence due while the previous run is still running: skip (default: recorded skipped with the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back at most, further ones are skipped); holds across replicas */
                         overlap: "skip" | "allow" | "queue_one";
+                        paused_at: string | null;
+                        /** @description who paused it: a caller, or auto-pause */
+                        paused_by: string | null;
+                        /** @description why it paused itself (auto-pause); null when a caller paused it */
+                        paused_reason: string | null;
                         /** @description queue_one: the occurrence waiting for the running run to end */
                         queued_occurrence_at: string | null;
                         retry: {
@@ -13092,6 +13233,8 @@ export interface operations {
                             max_backoff: number;
                         };
                         slug: string;
+                        /** @description completed: a once_at schedule after its run (never due again) */
+                        state: "active" | "paused" | "completed";
                         target: {
                             body?: unknown;
                             method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -13180,18 +13323,36 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        auto_pause_after: number;
+                        completed_at: string | null;
                         consent_id: string | null;
                         /** Format: date-time */
                         created_at: string;
                         created_by: string;
-                        cron: string;
+                        /** @description the trigger, when it is a cron expression */
+                        cron: string | null;
                         enabled: boolean;
+                        /** @description the trigger, when it is an interval (canonical ISO 8601 duration) */
+                        every: string | null;
+                        jitter_seconds: number;
                         kind: "user" | "system";
                         last_run_at: string | null;
                         name: string;
+                        /** @description when the next occurrence is due */
+                        next_due_at: string | null;
+                        /** @description gap: the local time does not exist that night (clocks go forward), it runs at the first valid time after; repeat: the local time happens twice (clocks go back), it runs once, at the first */
+                        next_due_dst: "gap" | "repeat" | null;
+                        /** @description when the next occurrence fires (its jitter included) */
                         next_run_at: string | null;
+                        /** @description the trigger, when it is one instant */
+                        once_at: string | null;
                         /** @description an occurrence due while the previous run is still running: skip (default: recorded skipped with the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back at most, further ones are skipped); holds across replicas */
                         overlap: "skip" | "allow" | "queue_one";
+                        paused_at: string | null;
+                        /** @description who paused it: a caller, or auto-pause */
+                        paused_by: string | null;
+                        /** @description why it paused itself (auto-pause); null when a caller paused it */
+                        paused_reason: string | null;
                         /** @description queue_one: the occurrence waiting for the running run to end */
                         queued_occurrence_at: string | null;
                         retry: {
@@ -13202,6 +13363,8 @@ export interface operations {
                             max_backoff: number;
                         };
                         slug: string;
+                        /** @description completed: a once_at schedule after its run (never due again) */
+                        state: "active" | "paused" | "completed";
                         target: {
                             body?: unknown;
                             method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -13278,10 +13441,21 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description the schedule pauses itself after this many consecutive scheduled runs failed, or were skipped for the same reason (consent revoked, exchange refused...); misfires and overlap skips do not count; 0: never (default 10) */
+                    auto_pause_after?: number;
                     /** @description 5 fields: minute hour day-of-month month day-of-week */
                     cron?: string;
                     enabled?: boolean;
+                    /** @description an ISO 8601 duration (weeks, days, hours, minutes, seconds; e.g. PT15M, P1D), 1 minute to 31 days: occurrences at the creation time + k intervals */
+                    every?: string;
+                    /** @description each occurrence fires up to this many seconds after it is due, by an offset fixed per schedule (derived from its id), never at or past the next occurrence (default 0) */
+                    jitter_seconds?: number;
                     name?: string;
+                    /**
+                     * Format: date-time
+                     * @description one instant (ISO 8601 with its offset), in the future; after its run the schedule is completed
+                     */
+                    once_at?: string;
                     /** @description an occurrence due while the previous run is still running: skip (default: recorded skipped with the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back at most, further ones are skipped); holds across replicas */
                     overlap?: "skip" | "allow" | "queue_one";
                     /** @description Retries of a run on connection errors, timeouts, 429 (Retry-After honoured), 502, 503 and 504; never on another 4xx. Waits grow exponentially with jitter. Every attempt sends the run id as Idempotency-Key. The defaults ride out an API outage of 60 s. */
@@ -13364,18 +13538,36 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        auto_pause_after: number;
+                        completed_at: string | null;
                         consent_id: string | null;
                         /** Format: date-time */
                         created_at: string;
                         created_by: string;
-                        cron: string;
+                        /** @description the trigger, when it is a cron expression */
+                        cron: string | null;
                         enabled: boolean;
+                        /** @description the trigger, when it is an interval (canonical ISO 8601 duration) */
+                        every: string | null;
+                        jitter_seconds: number;
                         kind: "user" | "system";
                         last_run_at: string | null;
                         name: string;
+                        /** @description when the next occurrence is due */
+                        next_due_at: string | null;
+                        /** @description gap: the local time does not exist that night (clocks go forward), it runs at the first valid time after; repeat: the local time happens twice (clocks go back), it runs once, at the first */
+                        next_due_dst: "gap" | "repeat" | null;
+                        /** @description when the next occurrence fires (its jitter included) */
                         next_run_at: string | null;
+                        /** @description the trigger, when it is one instant */
+                        once_at: string | null;
                         /** @description an occurrence due while the previous run is still running: skip (default: recorded skipped with the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back at most, further ones are skipped); holds across replicas */
                         overlap: "skip" | "allow" | "queue_one";
+                        paused_at: string | null;
+                        /** @description who paused it: a caller, or auto-pause */
+                        paused_by: string | null;
+                        /** @description why it paused itself (auto-pause); null when a caller paused it */
+                        paused_reason: string | null;
                         /** @description queue_one: the occurrence waiting for the running run to end */
                         queued_occurrence_at: string | null;
                         retry: {
@@ -13386,6 +13578,8 @@ export interface operations {
                             max_backoff: number;
                         };
                         slug: string;
+                        /** @description completed: a once_at schedule after its run (never due again) */
+                        state: "active" | "paused" | "completed";
                         target: {
                             body?: unknown;
                             method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -13474,18 +13668,36 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        auto_pause_after: number;
+                        completed_at: string | null;
                         consent_id: string | null;
                         /** Format: date-time */
                         created_at: string;
                         created_by: string;
-                        cron: string;
+                        /** @description the trigger, when it is a cron expression */
+                        cron: string | null;
                         enabled: boolean;
+                        /** @description the trigger, when it is an interval (canonical ISO 8601 duration) */
+                        every: string | null;
+                        jitter_seconds: number;
                         kind: "user" | "system";
                         last_run_at: string | null;
                         name: string;
+                        /** @description when the next occurrence is due */
+                        next_due_at: string | null;
+                        /** @description gap: the local time does not exist that night (clocks go forward), it runs at the first valid time after; repeat: the local time happens twice (clocks go back), it runs once, at the first */
+                        next_due_dst: "gap" | "repeat" | null;
+                        /** @description when the next occurrence fires (its jitter included) */
                         next_run_at: string | null;
+                        /** @description the trigger, when it is one instant */
+                        once_at: string | null;
                         /** @description an occurrence due while the previous run is still running: skip (default: recorded skipped with the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back at most, further ones are skipped); holds across replicas */
                         overlap: "skip" | "allow" | "queue_one";
+                        paused_at: string | null;
+                        /** @description who paused it: a caller, or auto-pause */
+                        paused_by: string | null;
+                        /** @description why it paused itself (auto-pause); null when a caller paused it */
+                        paused_reason: string | null;
                         /** @description queue_one: the occurrence waiting for the running run to end */
                         queued_occurrence_at: string | null;
                         retry: {
@@ -13496,6 +13708,8 @@ export interface operations {
                             max_backoff: number;
                         };
                         slug: string;
+                        /** @description completed: a once_at schedule after its run (never due again) */
+                        state: "active" | "paused" | "completed";
                         target: {
                             body?: unknown;
                             method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -13584,18 +13798,36 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        auto_pause_after: number;
+                        completed_at: string | null;
                         consent_id: string | null;
                         /** Format: date-time */
                         created_at: string;
                         created_by: string;
-                        cron: string;
+                        /** @description the trigger, when it is a cron expression */
+                        cron: string | null;
                         enabled: boolean;
+                        /** @description the trigger, when it is an interval (canonical ISO 8601 duration) */
+                        every: string | null;
+                        jitter_seconds: number;
                         kind: "user" | "system";
                         last_run_at: string | null;
                         name: string;
+                        /** @description when the next occurrence is due */
+                        next_due_at: string | null;
+                        /** @description gap: the local time does not exist that night (clocks go forward), it runs at the first valid time after; repeat: the local time happens twice (clocks go back), it runs once, at the first */
+                        next_due_dst: "gap" | "repeat" | null;
+                        /** @description when the next occurrence fires (its jitter included) */
                         next_run_at: string | null;
+                        /** @description the trigger, when it is one instant */
+                        once_at: string | null;
                         /** @description an occurrence due while the previous run is still running: skip (default: recorded skipped with the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back at most, further ones are skipped); holds across replicas */
                         overlap: "skip" | "allow" | "queue_one";
+                        paused_at: string | null;
+                        /** @description who paused it: a caller, or auto-pause */
+                        paused_by: string | null;
+                        /** @description why it paused itself (auto-pause); null when a caller paused it */
+                        paused_reason: string | null;
                         /** @description queue_one: the occurrence waiting for the running run to end */
                         queued_occurrence_at: string | null;
                         retry: {
@@ -13606,6 +13838,8 @@ export interface operations {
                             max_backoff: number;
                         };
                         slug: string;
+                        /** @description completed: a once_at schedule after its run (never due again) */
+                        state: "active" | "paused" | "completed";
                         target: {
                             body?: unknown;
                             method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -13704,6 +13938,8 @@ export interface operations {
                         finished_at: string | null;
                         http_status: number | null;
                         id: string;
+                        /** @description a scheduled run: when its occurrence was to fire, the jitter included (occurrence_at: when it was due) */
+                        jittered_at: string | null;
                         kind: "user" | "system";
                         /** @description a running run waiting to retry: when its next attempt is due */
                         next_attempt_at: string | null;
@@ -13724,7 +13960,13 @@ export interface operations {
         parameters: {
             query?: {
                 cursor?: string;
+                /** @description runs started at or after this instant */
+                from?: string;
                 limit?: number;
+                state?: "running" | "succeeded" | "failed" | "skipped" | "cancelled";
+                /** @description runs started before this instant */
+                to?: string;
+                trigger?: "schedule" | "manual";
             };
             header?: never;
             path: {
@@ -13809,6 +14051,8 @@ export interface operations {
                         finished_at: string | null;
                         http_status: number | null;
                         id: string;
+                        /** @description a scheduled run: when its occurrence was to fire, the jitter included (occurrence_at: when it was due) */
+                        jittered_at: string | null;
                         kind: "user" | "system";
                         /** @description a running run waiting to retry: when its next attempt is due */
                         next_attempt_at: string | null;
