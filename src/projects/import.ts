@@ -236,10 +236,13 @@ export function importService(deps: Deps) {
       ctx: AuthContext,
       orgSlug: string,
       headers: { 'content-type'?: string | undefined; 'content-length'?: string | undefined },
-      body: Readable,
+      body: Readable | undefined,
     ): Promise<ImportReport> {
       authorize(ctx, 'project:create');
       authorizeNaming(ctx, 'team:read', { pointer: '/team', in: 'body' }, 'a team');
+      // No body at all reaches no parser: it is not rows of either type.
+      if (!body)
+        throw new AppError(415, 'unsupported_media_type', `send the rows as ${IMPORT_TYPES.join(' or ')}`);
       const contentType = headers['content-type'];
       if (otherCharset(contentType))
         throw new AppError(415, 'unsupported_charset', 'an import is UTF-8: send it without another charset');
@@ -314,13 +317,11 @@ export async function importRoutes(api: Api, imports: ReturnType<typeof importSe
           response: responses({ 200: ReportRead }),
         },
       },
-      async (req) =>
-        imports.import(
-          authOf(req),
-          req.params.org,
-          req.headers,
-          (req.body as unknown as StreamedBody).stream,
-        ),
+      async (req) => {
+        const body: unknown = req.body;
+        const stream = body instanceof StreamedBody ? body.stream : undefined;
+        return imports.import(authOf(req), req.params.org, req.headers, stream);
+      },
     );
   });
 }

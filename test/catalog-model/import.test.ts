@@ -312,6 +312,8 @@ describe('hostile input: bounded work, refused per line', () => {
       415,
     );
     expectProblem(await send('slug,name,team\n', 'text/csv; charset=latin1'), 415, 'unsupported_charset');
+    // No body, so no type: the same 415, not a failure of the route.
+    expectProblem(await app.call('POST', IMPORT, { token: admin }), 415, 'unsupported_media_type');
   });
 
   it(`at most ${MAX_CONCURRENT_IMPORTS} imports run at once in a process (503 with Retry-After)`, async () => {
