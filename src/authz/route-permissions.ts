@@ -52,6 +52,7 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RoutePermission>> = {
     'a user schedule is made by a user signed in as themselves (a service account or a delegated token gets 403); a system schedule by admins',
   ),
   'GET /scheduler/schedules': signedIn('it lists the caller\u2019s own schedules; admins see all'),
+  'GET /scheduler/preview': signedIn(),
   'GET /scheduler/schedules/{slug}': signedIn(SCHEDULE_READ),
   'PATCH /scheduler/schedules/{slug}': signedIn(
     'its creator alone (a system schedule: admins); 403 for an admin on a user schedule and for a delegated token; 404 for anyone who may not see it',
@@ -134,6 +135,10 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RoutePermission>> = {
   }),
   // --- projects and their grants
   'POST /organizations/{org}/projects': needs('project:create', { also: ['team:read', ORG] }),
+  'POST /organizations/{org}/projects/import': needs('project:create', {
+    also: ['team:read', ORG],
+    rule: 'each row is checked as its own POST or PATCH would check it: a row naming an existing project needs update on it (project:update or a CAN_ACCESS grant with update), or it is refused alone',
+  }),
   'GET /organizations/{org}/projects': needs('project:read', {
     project_access: 'read',
     rule: 'a user without project:read lists the projects its CAN_ACCESS grants let it read',
@@ -190,12 +195,34 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RoutePermission>> = {
     'release_components:create',
     { also: ['project:read'], rule: 'project:read may be a CAN_ACCESS read grant on the project' },
   ),
-  // --- project types and blueprints
+  // --- deployments and links of a project
+  'PUT /organizations/{org}/projects/{project}/environments/{environment}': needs('project:update', {
+    project_access: 'update',
+    also: ['environment:read'],
+  }),
+  'DELETE /organizations/{org}/projects/{project}/environments/{environment}': needs('project:update', {
+    project_access: 'update',
+    also: ['environment:read'],
+  }),
+  'PUT /organizations/{org}/projects/{project}/links/{link}': needs('project:update', {
+    project_access: 'update',
+    also: ['link_definition:read'],
+  }),
+  'DELETE /organizations/{org}/projects/{project}/links/{link}': needs('project:update', {
+    project_access: 'update',
+    also: ['link_definition:read'],
+  }),
+  // --- project types, link definitions and blueprints
   'POST /organizations/{org}/project-types': needs('project_type:create', { also: [ORG] }),
   'GET /organizations/{org}/project-types': needs('project_type:read', { also: [ORG] }),
   'GET /organizations/{org}/project-types/{type}': needs('project_type:read', { also: [ORG] }),
   'PATCH /organizations/{org}/project-types/{type}': needs('project_type:update', { also: [ORG] }),
   'DELETE /organizations/{org}/project-types/{type}': needs('project_type:delete', { also: [ORG] }),
+  'POST /organizations/{org}/link-definitions': needs('link_definition:create', { also: [ORG] }),
+  'GET /organizations/{org}/link-definitions': needs('link_definition:read', { also: [ORG] }),
+  'GET /organizations/{org}/link-definitions/{link}': needs('link_definition:read', { also: [ORG] }),
+  'PATCH /organizations/{org}/link-definitions/{link}': needs('link_definition:update', { also: [ORG] }),
+  'DELETE /organizations/{org}/link-definitions/{link}': needs('link_definition:delete', { also: [ORG] }),
   'POST /organizations/{org}/blueprints': needs('blueprint:create', { also: [ORG] }),
   'GET /organizations/{org}/blueprints': needs('blueprint:read', { also: [ORG] }),
   'GET /organizations/{org}/blueprints/{blueprint}': needs('blueprint:read', { also: [ORG] }),

@@ -206,7 +206,7 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
   'POST /organizations/{org}/projects/import': {
     summary: 'Create or update many projects of an organization from NDJSON or CSV (idempotent by slug)',
     description:
-      'Needs a bearer token, project:create and team:read (401, 403 before the body is read); a row naming an existing project needs update on it (project:update or a CAN_ACCESS edge carrying update), as its PATCH would. ' +
+      'Without those permissions it answers 401 or 403 before the body is read. ' +
       'Takes application/x-ndjson (one object a line: slug, name, team, types, attributes) or text/csv (a header row; types separated by `;`, attributes a JSON object, attr.<name> columns as text), UTF-8, at most 50 MiB and 100,000 lines (413 before any row is written). ' +
       'Each row is created or updated through the same checks as POST and PATCH (blueprints, types, team); attributes of an existing project are merged (RFC 7396). ' +
       'Answers 200 with {created, updated, unchanged, refused_count, refused: [{line, slug, status, code, errors}]}: a refused row changes nothing and the others go on. ' +
@@ -546,7 +546,7 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
   },
   'GET /scheduler/preview': {
     description:
-      'Needs a bearer token (401 without one); any signed-in caller may call it: it reads and stores nothing. Answers 200 with at most `count` (1-100, default 10) occurrences after `after` (default now) of exactly one of `cron`, `every`, `once_at` in `timezone` (default UTC), each with its DST flag; `truncated` when the 200 ms computing budget ran out first. 422 names the parameter (none or two triggers, a bad expression, zone or interval, a once_at not after `after`).',
+      'It reads and stores nothing. Answers 200 with at most `count` (1-100, default 10) occurrences after `after` (default now) of exactly one of `cron`, `every`, `once_at` in `timezone` (default UTC), each with its DST flag; `truncated` when the 200 ms computing budget ran out first. 422 names the parameter (none or two triggers, a bad expression, zone or interval, a once_at not after `after`).',
   },
   'POST /scheduler/runs/{id}/cancel': {
     description:

@@ -276,10 +276,10 @@ export function deploymentRoutes(api: Api, deployments: DeploymentsService): voi
         tags,
         summary: 'Deploys the project to the environment, at a URL (201 added, 200 URL replaced)',
         description:
-          'Needs update on the project (project:update or a CAN_ACCESS edge carrying update) and ' +
-          'environment:read to name the environment (403 before any lookup otherwise). The URL is an ' +
-          'http or https address without a user name or password (422 naming /url). The version is not ' +
-          'set here: Deployed and Rolled Back entries of the operations log move it. 409 for an archived project.',
+          'Without environment:read it answers 403 before any lookup. The URL is an http or https ' +
+          'address without a user name or password (422 naming /url). The version is not set here: ' +
+          'Deployed and Rolled Back entries of the operations log move it. Answers 201 when the project ' +
+          'was not in the environment, 200 when its URL was replaced; 409 for an archived project.',
         params: Params,
         body: Type.Object(
           { url: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 2048 }), Type.Null()])) },
@@ -305,9 +305,7 @@ export function deploymentRoutes(api: Api, deployments: DeploymentsService): voi
       schema: {
         tags,
         summary: 'The project no longer runs in the environment',
-        description:
-          'Needs update on the project and environment:read; 404 when it is not deployed there. The ' +
-          'operations log keeps its entries.',
+        description: 'Answers 204; 404 when it is not deployed there. The operations log keeps its entries.',
         params: Params,
         response: responses({ 204: NoContent }),
       },

@@ -377,9 +377,10 @@ export function linkRoutes(api: Api, links: ReturnType<typeof linksService>): vo
         tags,
         summary: 'Creates a link definition of the organization',
         description:
-          `Needs link_definition:create. The template's placeholders come from ${PLACEHOLDER_LIST} ` +
+          `The template's placeholders come from ${PLACEHOLDER_LIST} ` +
           '(422 naming an unknown one); expanded, it must be an http or https address without a user ' +
-          `name or password. 409 when the slug is taken, or the organization has ${MAX_LINK_DEFINITIONS} already.`,
+          `name or password. Answers 201 with the definition; 409 when the slug is taken, or the organization ` +
+          `has ${MAX_LINK_DEFINITIONS} already.`,
         params: OrgParams,
         body: Type.Object(
           { slug: Slug, name: Name, url_template: Type.Optional(Template), icon: Type.Optional(Icon) },
@@ -396,7 +397,7 @@ export function linkRoutes(api: Api, links: ReturnType<typeof linksService>): vo
       schema: {
         tags,
         summary: "The organization's link definitions, in creation order",
-        description: 'Needs link_definition:read (members hold it). Keyset pages.',
+        description: 'Members hold link_definition:read. Answers 200 with a keyset page of definitions.',
         params: OrgParams,
         querystring: PageQuery,
         response: responses({ 200: Type.Array(DefinitionRead) }),
@@ -414,7 +415,7 @@ export function linkRoutes(api: Api, links: ReturnType<typeof linksService>): vo
         tags,
         summary: 'One link definition',
         description:
-          'Needs link_definition:read. 404 when the organization or the definition does not exist.',
+          'Answers 200 with the definition; 404 when the organization or the definition does not exist.',
         params: DefinitionParams,
         response: responses({ 200: DefinitionRead }),
       },
@@ -428,7 +429,7 @@ export function linkRoutes(api: Api, links: ReturnType<typeof linksService>): vo
         tags,
         summary: 'Changes a link definition (its slug stays)',
         description:
-          'Needs link_definition:update; the template is checked as on creation. Answers the definition, ' +
+          'The template is checked as on creation. Answers the definition, ' +
           'or 204 to a caller who may not read definitions.',
         params: DefinitionParams,
         body: Type.Object(
@@ -447,7 +448,7 @@ export function linkRoutes(api: Api, links: ReturnType<typeof linksService>): vo
       schema: {
         tags,
         summary: 'Deletes a link definition, and the URLs projects gave for it',
-        description: 'Needs link_definition:delete. 404 when there is no such definition.',
+        description: 'Answers 204; 404 when there is no such definition.',
         params: DefinitionParams,
         response: responses({ 204: NoContent }),
       },
@@ -466,9 +467,9 @@ export function linkRoutes(api: Api, links: ReturnType<typeof linksService>): vo
         tags,
         summary: "Sets the project's own URL for a link, in place of the template's (201 set, 200 replaced)",
         description:
-          'Needs update on the project (project:update or a CAN_ACCESS edge carrying update) and ' +
-          'link_definition:read to name the definition (403 before any lookup otherwise). The URL is an ' +
-          'http or https address without a user name or password (422 naming /url). 409 for an archived project.',
+          'Without link_definition:read it answers 403 before any lookup. The URL is an http or https ' +
+          'address without a user name or password (422 naming /url). Answers 201 when the project had no ' +
+          'URL of its own for the link, 200 when it replaced one; 409 for an archived project.',
         params: ProjectLinkParams,
         body: Type.Object(
           { url: Type.String({ minLength: 1, maxLength: 2048 }) },
@@ -494,8 +495,7 @@ export function linkRoutes(api: Api, links: ReturnType<typeof linksService>): vo
       schema: {
         tags,
         summary: "Drops the project's own URL for a link: the template's applies again",
-        description:
-          'Needs update on the project and link_definition:read; 404 when the project has no URL of its own for it.',
+        description: 'Answers 204; 404 when the project has no URL of its own for it.',
         params: ProjectLinkParams,
         response: responses({ 204: NoContent }),
       },

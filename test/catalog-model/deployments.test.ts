@@ -203,13 +203,21 @@ describe('who may', () => {
     expect((await envOf('api', 'production'))!.url).toBe('https://api.example.com/v2');
   });
 
-  it('an ACL user with update (and environment:read) sets them; without a grant it is a 404', async () => {
+  it('an ACL user with update (and environment:read) sets them; without a grant it is a 404; /auth/can agrees', async () => {
     const acl = await userToken(app, 'acl@deploy.test', { roles: ['member'] });
     expectProblem(await put('batch', 'production', {}, acl), 403); // member reads every project
     const sa = await serviceAccount(app, 'deploy-bot', { roles: ['member'] });
     expectProblem(await put('batch', 'production', {}, sa.token), 403);
     await createRole(app, 'env-reader', ['environment:read']);
     const edge = await userToken(app, 'edge@deploy.test', { roles: ['env-reader'] });
+    const can = async (token: string) =>
+      ok(
+        await app.call('POST', '/auth/can', {
+          token,
+          body: { method: 'PUT', path: `${P}/batch/environments/production` },
+        }),
+      ).body.allowed;
+    expect(await can(edge)).toBe(false);
     expectProblem(await put('batch', 'production', {}, edge), 404);
     ok(
       await app.call('PUT', `${P}/batch/access/edge@deploy.test`, {
@@ -217,6 +225,17 @@ describe('who may', () => {
         body: { actions: ['read', 'update'] },
       }),
     );
+    expect(await can(edge)).toBe(true);
     expect((await put('batch', 'production', { url: 'https://batch.example.com' }, edge)).status).toBe(201);
+    // The same grant without environment:read: refused before any lookup, and /auth/can says so.
+    const bare = await userToken(app, 'bare@deploy.test');
+    ok(
+      await app.call('PUT', `${P}/batch/access/bare@deploy.test`, {
+        token: admin,
+        body: { actions: ['read', 'update'] },
+      }),
+    );
+    expect(await can(bare)).toBe(false);
+    expectProblem(await put('batch', 'staging', {}, bare), 403);
   });
 });

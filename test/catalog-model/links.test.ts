@@ -3,7 +3,13 @@
 // template's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/harness.js';
-import { expectInvalid, expectProblem, serviceAccount, userToken } from '../foundation/fixtures.js';
+import {
+  createRole,
+  expectInvalid,
+  expectProblem,
+  serviceAccount,
+  userToken,
+} from '../foundation/fixtures.js';
 import { metadataOf, recorded } from '../producers/support.js';
 import { ok, orgWithTeams } from './fixtures.js';
 
@@ -234,5 +240,31 @@ describe('who may', () => {
     const bot = await serviceAccount(app, 'links-bot', { roles: ['member'] });
     expectProblem(await override('api', 'repo', { url: 'https://evil.example.com' }, bot.token), 403);
     expect((await links('api')).find((l: { link: string }) => l.link === 'repo').overridden).toBe(false);
+  });
+
+  it('a CAN_ACCESS grant with update sets one, with link_definition:read to name it; /auth/can agrees', async () => {
+    const grant = (email: string) =>
+      app.call('PUT', `${P}/site/access/${email}`, { token: admin, body: { actions: ['read', 'update'] } });
+    const can = async (token: string) =>
+      ok(
+        await app.call('POST', '/auth/can', {
+          token,
+          body: { method: 'PUT', path: `${P}/site/links/repo` },
+        }),
+      ).body.allowed;
+    await createRole(app, 'link-reader', ['link_definition:read']);
+    const reader = await userToken(app, 'edge@links.test', { roles: ['link-reader'] });
+    expect(await can(reader)).toBe(false);
+    expectProblem(await override('site', 'repo', { url: 'https://git.example.com/site' }, reader), 404);
+    ok(await grant('edge@links.test'));
+    expect(await can(reader)).toBe(true);
+    const res = await override('site', 'repo', { url: 'https://git.example.com/site' }, reader);
+    expect(res.status, res.text).toBe(201);
+    // The same grant without link_definition:read: refused before any lookup.
+    const bare = await userToken(app, 'bare@links.test');
+    ok(await grant('bare@links.test'));
+    expect(await can(bare)).toBe(false);
+    expectProblem(await override('site', 'repo', { url: 'https://evil.example.com' }, bare), 403);
+    ok(await app.call('DELETE', `${P}/site/links/repo`, { token: reader }));
   });
 });
