@@ -1074,13 +1074,13 @@ export interface paths {
         };
         /**
          * The organization's link definitions, in creation order
-         * @description Needs link_definition:read (members hold it). Keyset pages. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `link_definition:read`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Members hold link_definition:read. Answers 200 with a keyset page of definitions.
          */
         get: operations["getOrganizationsOrgLinkDefinitions"];
         put?: never;
         /**
          * Creates a link definition of the organization
-         * @description Needs link_definition:create. The template's placeholders come from {project}, {project_id}, {team}, {org} (422 naming an unknown one); expanded, it must be an http or https address without a user name or password. 409 when the slug is taken, or the organization has 100 already. Answers 201; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `link_definition:create`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The template's placeholders come from {project}, {project_id}, {team}, {org} (422 naming an unknown one); expanded, it must be an http or https address without a user name or password. Answers 201 with the definition; 409 when the slug is taken, or the organization has 100 already.
          */
         post: operations["postOrganizationsOrgLinkDefinitions"];
         delete?: never;
@@ -1098,21 +1098,21 @@ export interface paths {
         };
         /**
          * One link definition
-         * @description Needs link_definition:read. 404 when the organization or the definition does not exist. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `link_definition:read`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with the definition; 404 when the organization or the definition does not exist.
          */
         get: operations["getOrganizationsOrgLinkDefinitionsLink"];
         put?: never;
         post?: never;
         /**
          * Deletes a link definition, and the URLs projects gave for it
-         * @description Needs link_definition:delete. 404 when there is no such definition. Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `link_definition:delete`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 204; 404 when there is no such definition.
          */
         delete: operations["deleteOrganizationsOrgLinkDefinitionsLink"];
         options?: never;
         head?: never;
         /**
          * Changes a link definition (its slug stays)
-         * @description Needs link_definition:update; the template is checked as on creation. Answers the definition, or 204 to a caller who may not read definitions.
+         * @description Who may call it: a caller holding the permission `link_definition:update`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The template is checked as on creation. Answers the definition, or 204 to a caller who may not read definitions.
          */
         patch: operations["patchOrganizationsOrgLinkDefinitionsLink"];
         trace?: never;
@@ -1467,13 +1467,13 @@ export interface paths {
         get?: never;
         /**
          * Deploys the project to the environment, at a URL (201 added, 200 URL replaced)
-         * @description Needs update on the project (project:update or a CAN_ACCESS edge carrying update) and environment:read to name the environment (403 before any lookup otherwise). The URL is an http or https address without a user name or password (422 naming /url). The version is not set here: Deployed and Rolled Back entries of the operations log move it. 409 for an archived project. Answers 200, 201; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `project:update`, or, for a user, a CAN_ACCESS grant with `update` on the project; it also needs `environment:read` (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Without environment:read it answers 403 before any lookup. The URL is an http or https address without a user name or password (422 naming /url). The version is not set here: Deployed and Rolled Back entries of the operations log move it. Answers 201 when the project was not in the environment, 200 when its URL was replaced; 409 for an archived project.
          */
         put: operations["putOrganizationsOrgProjectsProjectEnvironmentsEnvironment"];
         post?: never;
         /**
          * The project no longer runs in the environment
-         * @description Needs update on the project and environment:read; 404 when it is not deployed there. The operations log keeps its entries. Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `project:update`, or, for a user, a CAN_ACCESS grant with `update` on the project; it also needs `environment:read` (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Answers 204; 404 when it is not deployed there. The operations log keeps its entries.
          */
         delete: operations["deleteOrganizationsOrgProjectsProjectEnvironmentsEnvironment"];
         options?: never;
@@ -1511,13 +1511,13 @@ export interface paths {
         get?: never;
         /**
          * Sets the project's own URL for a link, in place of the template's (201 set, 200 replaced)
-         * @description Needs update on the project (project:update or a CAN_ACCESS edge carrying update) and link_definition:read to name the definition (403 before any lookup otherwise). The URL is an http or https address without a user name or password (422 naming /url). 409 for an archived project. Answers 200, 201; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `project:update`, or, for a user, a CAN_ACCESS grant with `update` on the project; it also needs `link_definition:read` (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Without link_definition:read it answers 403 before any lookup. The URL is an http or https address without a user name or password (422 naming /url). Answers 201 when the project had no URL of its own for the link, 200 when it replaced one; 409 for an archived project.
          */
         put: operations["putOrganizationsOrgProjectsProjectLinksLink"];
         post?: never;
         /**
          * Drops the project's own URL for a link: the template's applies again
-         * @description Needs update on the project and link_definition:read; 404 when the project has no URL of its own for it. Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `project:update`, or, for a user, a CAN_ACCESS grant with `update` on the project; it also needs `link_definition:read` (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Answers 204; 404 when the project has no URL of its own for it.
          */
         delete: operations["deleteOrganizationsOrgProjectsProjectLinksLink"];
         options?: never;
@@ -1620,7 +1620,7 @@ export interface paths {
         put?: never;
         /**
          * Create or update many projects of an organization from NDJSON or CSV (idempotent by slug)
-         * @description Needs a bearer token, project:create and team:read (401, 403 before the body is read); a row naming an existing project needs update on it (project:update or a CAN_ACCESS edge carrying update), as its PATCH would. Takes application/x-ndjson (one object a line: slug, name, team, types, attributes) or text/csv (a header row; types separated by `;`, attributes a JSON object, attr.<name> columns as text), UTF-8, at most 50 MiB and 100,000 lines (413 before any row is written). Each row is created or updated through the same checks as POST and PATCH (blueprints, types, team); attributes of an existing project are merged (RFC 7396). Answers 200 with {created, updated, unchanged, refused_count, refused: [{line, slug, status, code, errors}]}: a refused row changes nothing and the others go on. A bad CSV header is a 422 for the whole import; 503 with Retry-After while two other imports run in the process.
+         * @description Who may call it: a caller holding the permission `project:create`; it also needs `team:read` and `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: each row is checked as its own POST or PATCH would check it: a row naming an existing project needs update on it (project:update or a CAN_ACCESS grant with update), or it is refused alone. Without those permissions it answers 401 or 403 before the body is read. Takes application/x-ndjson (one object a line: slug, name, team, types, attributes) or text/csv (a header row; types separated by `;`, attributes a JSON object, attr.<name> columns as text), UTF-8, at most 50 MiB and 100,000 lines (413 before any row is written). Each row is created or updated through the same checks as POST and PATCH (blueprints, types, team); attributes of an existing project are merged (RFC 7396). Answers 200 with {created, updated, unchanged, refused_count, refused: [{line, slug, status, code, errors}]}: a refused row changes nothing and the others go on. A bad CSV header is a 422 for the whole import; 503 with Retry-After while two other imports run in the process.
          */
         post: operations["postOrganizationsOrgProjectsImport"];
         delete?: never;
@@ -1822,7 +1822,7 @@ export interface paths {
         };
         /**
          * The next occurrences of a trigger (cron, every or once_at) in a time zone, each flagged when a DST change shifts it (gap) or repeats its local time (repeat); nothing is stored
-         * @description Who may call it: anyone; no token is needed. Needs a bearer token (401 without one); any signed-in caller may call it: it reads and stores nothing. Answers 200 with at most `count` (1-100, default 10) occurrences after `after` (default now) of exactly one of `cron`, `every`, `once_at` in `timezone` (default UTC), each with its DST flag; `truncated` when the 200 ms computing budget ran out first. 422 names the parameter (none or two triggers, a bad expression, zone or interval, a once_at not after `after`).
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). It reads and stores nothing. Answers 200 with at most `count` (1-100, default 10) occurrences after `after` (default now) of exactly one of `cron`, `every`, `once_at` in `timezone` (default UTC), each with its DST flag; `truncated` when the 200 ms computing budget ran out first. 422 names the parameter (none or two triggers, a bad expression, zone or interval, a once_at not after `after`).
          */
         get: operations["getSchedulerPreview"];
         put?: never;
@@ -5240,6 +5240,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "allowed": true,
+                     *       "permission": "project:create",
+                     *       "reason": "holds project:create"
+                     *     }
+                     */
                     "application/json": {
                         /** @description whether the route's permission check admits the caller */
                         allowed: boolean;
@@ -8626,6 +8633,14 @@ export interface operations {
                      *         "details": {
                      *           "changed": [
                      *             "name"
+                     *           ],
+                     *           "previous_slug": "acme-web",
+                     *           "changes": [
+                     *             {
+                     *               "field": "/name",
+                     *               "old": "Acme web",
+                     *               "new": "Acme web shop"
+                     *             }
                      *           ]
                      *         }
                      *       }
@@ -8711,6 +8726,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "slug": "repository",
+                     *         "name": "Repository",
+                     *         "url_template": "https://git.example.com/{org}/{project}",
+                     *         "icon": "git",
+                     *         "organization": "acme",
+                     *         "created_at": "2026-01-31T09:30:00Z",
+                     *         "updated_at": "2026-01-31T09:30:00Z"
+                     *       },
+                     *       {
+                     *         "slug": "runbook",
+                     *         "name": "Runbook",
+                     *         "url_template": "https://wiki.example.com/{org}/{project}",
+                     *         "icon": "book",
+                     *         "organization": "acme",
+                     *         "created_at": "2026-01-31T09:30:00Z",
+                     *         "updated_at": "2026-01-31T09:30:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -8737,6 +8774,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "slug": "runbook",
+                 *       "name": "Runbook",
+                 *       "url_template": "https://wiki.example.com/{org}/{project}",
+                 *       "icon": "book"
+                 *     }
+                 */
                 "application/json": {
                     /** @description the name of an icon the console shows by the link */
                     icon?: string | null;
@@ -8772,6 +8817,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "runbook",
+                     *       "name": "Runbook",
+                     *       "url_template": "https://wiki.example.com/{org}/{project}",
+                     *       "icon": "book",
+                     *       "organization": "acme",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -8823,6 +8879,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "runbook",
+                     *       "name": "Runbook",
+                     *       "url_template": "https://wiki.example.com/{org}/{project}",
+                     *       "icon": "book",
+                     *       "organization": "acme",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -8889,6 +8956,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url_template": "https://runbooks.example.com/{team}/{project}"
+                 *     }
+                 */
                 "application/json": {
                     /** @description the name of an icon the console shows by the link */
                     icon?: string | null;
@@ -8923,6 +8995,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "slug": "runbook",
+                     *       "name": "Runbook",
+                     *       "url_template": "https://runbooks.example.com/{team}/{project}",
+                     *       "icon": "book",
+                     *       "organization": "acme",
+                     *       "created_at": "2026-01-31T09:30:00Z",
+                     *       "updated_at": "2026-02-02T14:05:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -9746,6 +9829,20 @@ export interface operations {
                      *           "language": "typescript"
                      *         },
                      *         "archived": null,
+                     *         "environments": [
+                     *           {
+                     *             "environment": "production",
+                     *             "url": "https://shop.acme.com",
+                     *             "version": "2.4.1",
+                     *             "since": "2026-01-31T09:30:00Z"
+                     *           },
+                     *           {
+                     *             "environment": "staging",
+                     *             "url": "https://staging.shop.acme.com",
+                     *             "version": "2.5.0-rc.1",
+                     *             "since": "2026-02-02T14:05:00Z"
+                     *           }
+                     *         ],
                      *         "score": 82.5,
                      *         "previous_score": 70,
                      *         "updated_by": "ada@example.com",
@@ -9889,6 +9986,20 @@ export interface operations {
                      *         "language": "typescript"
                      *       },
                      *       "archived": null,
+                     *       "environments": [
+                     *         {
+                     *           "environment": "production",
+                     *           "url": "https://shop.acme.com",
+                     *           "version": "2.4.1",
+                     *           "since": "2026-01-31T09:30:00Z"
+                     *         },
+                     *         {
+                     *           "environment": "staging",
+                     *           "url": "https://staging.shop.acme.com",
+                     *           "version": "2.5.0-rc.1",
+                     *           "since": "2026-02-02T14:05:00Z"
+                     *         }
+                     *       ],
                      *       "score": 82.5,
                      *       "previous_score": 70,
                      *       "updated_by": "ada@example.com",
@@ -10004,11 +10115,41 @@ export interface operations {
                      *         "language": "typescript"
                      *       },
                      *       "archived": null,
+                     *       "environments": [
+                     *         {
+                     *           "environment": "production",
+                     *           "url": "https://shop.acme.com",
+                     *           "version": "2.4.1",
+                     *           "since": "2026-01-31T09:30:00Z"
+                     *         },
+                     *         {
+                     *           "environment": "staging",
+                     *           "url": "https://staging.shop.acme.com",
+                     *           "version": "2.5.0-rc.1",
+                     *           "since": "2026-02-02T14:05:00Z"
+                     *         }
+                     *       ],
                      *       "score": 82.5,
                      *       "previous_score": 70,
                      *       "updated_by": "ada@example.com",
                      *       "created_at": "2026-01-31T09:30:00Z",
-                     *       "updated_at": "2026-02-02T14:05:00Z"
+                     *       "updated_at": "2026-02-02T14:05:00Z",
+                     *       "links": [
+                     *         {
+                     *           "link": "repository",
+                     *           "name": "Repository",
+                     *           "icon": "git",
+                     *           "url": "https://git.example.com/acme/acme-web",
+                     *           "overridden": false
+                     *         },
+                     *         {
+                     *           "link": "runbook",
+                     *           "name": "Runbook",
+                     *           "icon": "book",
+                     *           "url": "https://wiki.example.com/acme/web-shop-runbook",
+                     *           "overridden": true
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": {
@@ -10181,6 +10322,20 @@ export interface operations {
                      *         "language": "typescript"
                      *       },
                      *       "archived": null,
+                     *       "environments": [
+                     *         {
+                     *           "environment": "production",
+                     *           "url": "https://shop.acme.com",
+                     *           "version": "2.4.1",
+                     *           "since": "2026-01-31T09:30:00Z"
+                     *         },
+                     *         {
+                     *           "environment": "staging",
+                     *           "url": "https://staging.shop.acme.com",
+                     *           "version": "2.5.0-rc.1",
+                     *           "since": "2026-02-02T14:05:00Z"
+                     *         }
+                     *       ],
                      *       "score": 82.5,
                      *       "previous_score": 70,
                      *       "updated_by": "ada@example.com",
@@ -10484,6 +10639,20 @@ export interface operations {
                      *         "by": "ada@example.com",
                      *         "reason": "Replaced by acme-shop"
                      *       },
+                     *       "environments": [
+                     *         {
+                     *           "environment": "production",
+                     *           "url": "https://shop.acme.com",
+                     *           "version": "2.4.1",
+                     *           "since": "2026-01-31T09:30:00Z"
+                     *         },
+                     *         {
+                     *           "environment": "staging",
+                     *           "url": "https://staging.shop.acme.com",
+                     *           "version": "2.5.0-rc.1",
+                     *           "since": "2026-02-02T14:05:00Z"
+                     *         }
+                     *       ],
                      *       "score": 82.5,
                      *       "previous_score": 70,
                      *       "updated_by": "ada@example.com",
@@ -11038,6 +11207,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://shop.acme.com"
+                 *     }
+                 */
                 "application/json": {
                     url?: string | null;
                 };
@@ -11068,6 +11242,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "environment": "production",
+                     *       "url": "https://shop.acme.com",
+                     *       "version": "2.4.1",
+                     *       "since": "2026-01-31T09:30:00Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @description slug of the environment */
                         environment: string;
@@ -11086,6 +11268,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "environment": "production",
+                     *       "url": "https://shop.acme.com",
+                     *       "version": null,
+                     *       "since": null
+                     *     }
+                     */
                     "application/json": {
                         /** @description slug of the environment */
                         environment: string;
@@ -11212,6 +11402,14 @@ export interface operations {
                      *         "details": {
                      *           "changed": [
                      *             "name"
+                     *           ],
+                     *           "previous_slug": "acme-web",
+                     *           "changes": [
+                     *             {
+                     *               "field": "/name",
+                     *               "old": "Acme web",
+                     *               "new": "Acme web shop"
+                     *             }
                      *           ]
                      *         }
                      *       }
@@ -11272,6 +11470,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://wiki.example.com/acme/web-shop-runbook"
+                 *     }
+                 */
                 "application/json": {
                     url: string;
                 };
@@ -11302,6 +11505,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "link": "runbook",
+                     *       "url": "https://wiki.example.com/acme/web-shop-runbook"
+                     *     }
+                     */
                     "application/json": {
                         /** @description slug of the link definition */
                         link: string;
@@ -11315,6 +11524,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "link": "runbook",
+                     *       "url": "https://wiki.example.com/acme/web-shop-runbook"
+                     *     }
+                     */
                     "application/json": {
                         /** @description slug of the link definition */
                         link: string;
@@ -11710,6 +11925,20 @@ export interface operations {
                      *         "language": "typescript"
                      *       },
                      *       "archived": null,
+                     *       "environments": [
+                     *         {
+                     *           "environment": "production",
+                     *           "url": "https://shop.acme.com",
+                     *           "version": "2.4.1",
+                     *           "since": "2026-01-31T09:30:00Z"
+                     *         },
+                     *         {
+                     *           "environment": "staging",
+                     *           "url": "https://staging.shop.acme.com",
+                     *           "version": "2.5.0-rc.1",
+                     *           "since": "2026-02-02T14:05:00Z"
+                     *         }
+                     *       ],
                      *       "score": 82.5,
                      *       "previous_score": 70,
                      *       "updated_by": "ada@example.com",
@@ -11793,7 +12022,15 @@ export interface operations {
         /** @description NDJSON: one object a line with slug, name, team, types (array) and attributes (object). CSV: a header row naming slug, name, team and optionally types (slugs separated by ;), attributes (a JSON object) and attr.<name> columns (text). */
         requestBody: {
             content: {
+                /**
+                 * @example {"slug":"acme-web","name":"Acme web","team":"platform","types":["service"],"attributes":{"tier":"gold","language":"typescript"}}
+                 *     {"slug":"acme-payments","name":"Acme payments","team":"platform","types":["service"],"attributes":{"tier":"gold"}}
+                 */
                 "application/x-ndjson": string;
+                /**
+                 * @example {"slug":"acme-web","name":"Acme web","team":"platform","types":["service"],"attributes":{"tier":"gold","language":"typescript"}}
+                 *     {"slug":"acme-payments","name":"Acme payments","team":"platform","types":["service"],"attributes":{"tier":"gold"}}
+                 */
                 "text/csv": string;
             };
         };
@@ -11822,6 +12059,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "created": 1,
+                     *       "updated": 1,
+                     *       "unchanged": 0,
+                     *       "refused_count": 0,
+                     *       "refused": []
+                     *     }
+                     */
                     "application/json": {
                         created: number;
                         /** @description the first 1000 refused rows, in line order */
@@ -12709,6 +12955,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "timezone": "Europe/Berlin",
+                     *       "occurrences": [
+                     *         {
+                     *           "at": "2026-03-28T01:30:00.000Z",
+                     *           "fires_at": "2026-03-28T01:30:00.000Z",
+                     *           "local": "2026-03-28T02:30:00+01:00",
+                     *           "dst": null,
+                     *           "dst_note": null
+                     *         },
+                     *         {
+                     *           "at": "2026-03-29T01:00:00.000Z",
+                     *           "fires_at": "2026-03-29T01:00:00.000Z",
+                     *           "local": "2026-03-29T03:00:00+02:00",
+                     *           "dst": "gap",
+                     *           "dst_note": "02:30 does not exist on 2026-03-29 in Europe/Berlin (clocks go forward); it runs at 03:00"
+                     *         },
+                     *         {
+                     *           "at": "2026-03-30T00:30:00.000Z",
+                     *           "fires_at": "2026-03-30T00:30:00.000Z",
+                     *           "local": "2026-03-30T02:30:00+02:00",
+                     *           "dst": null,
+                     *           "dst_note": null
+                     *         }
+                     *       ],
+                     *       "truncated": false
+                     *     }
+                     */
                     "application/json": {
                         occurrences: {
                             /** Format: date-time */
@@ -12774,8 +13049,8 @@ export interface operations {
                      *       "kind": "user",
                      *       "trigger": "schedule",
                      *       "occurrence_at": "2026-01-31T01:00:00Z",
-                     *       "started_at": "2026-01-31T01:00:00Z",
-                     *       "finished_at": "2026-01-31T01:00:01Z",
+                     *       "started_at": "2026-01-31T01:00:47Z",
+                     *       "finished_at": "2026-01-31T01:00:48Z",
                      *       "duration_ms": 412,
                      *       "state": "succeeded",
                      *       "http_status": 200,
@@ -12785,15 +13060,16 @@ export interface operations {
                      *       "error": null,
                      *       "attempts": [
                      *         {
-                     *           "started_at": "2026-01-31T01:00:00Z",
-                     *           "finished_at": "2026-01-31T01:00:01Z",
+                     *           "started_at": "2026-01-31T01:00:47Z",
+                     *           "finished_at": "2026-01-31T01:00:48Z",
                      *           "http_status": 200,
                      *           "error": null
                      *         }
                      *       ],
                      *       "next_attempt_at": null,
                      *       "cancel_requested_at": null,
-                     *       "cancelled_by": null
+                     *       "cancelled_by": null,
+                     *       "jittered_at": "2026-01-31T01:00:47Z"
                      *     }
                      */
                     "application/json": {
@@ -12876,7 +13152,7 @@ export interface operations {
                      *       "kind": "user",
                      *       "trigger": "schedule",
                      *       "occurrence_at": "2026-01-31T01:00:00Z",
-                     *       "started_at": "2026-01-31T01:00:00Z",
+                     *       "started_at": "2026-01-31T01:00:47Z",
                      *       "finished_at": null,
                      *       "duration_ms": null,
                      *       "state": "running",
@@ -12887,15 +13163,16 @@ export interface operations {
                      *       "error": "HTTP 503: the service is unavailable",
                      *       "attempts": [
                      *         {
-                     *           "started_at": "2026-01-31T01:00:00Z",
-                     *           "finished_at": "2026-01-31T01:00:01Z",
+                     *           "started_at": "2026-01-31T01:00:47Z",
+                     *           "finished_at": "2026-01-31T01:00:48Z",
                      *           "http_status": 503,
                      *           "error": "HTTP 503: the service is unavailable"
                      *         }
                      *       ],
-                     *       "next_attempt_at": "2026-01-31T01:00:03Z",
-                     *       "cancel_requested_at": "2026-01-31T01:00:02Z",
-                     *       "cancelled_by": "ada@example.com"
+                     *       "next_attempt_at": "2026-01-31T01:00:50Z",
+                     *       "cancel_requested_at": "2026-01-31T01:00:49Z",
+                     *       "cancelled_by": "ada@example.com",
+                     *       "jittered_at": "2026-01-31T01:00:47Z"
                      *     }
                      */
                     "application/json": {
@@ -12978,8 +13255,12 @@ export interface operations {
                      *         "slug": "nightly-rescore",
                      *         "name": "Rescore every night",
                      *         "cron": "0 2 * * *",
+                     *         "every": null,
+                     *         "once_at": null,
                      *         "timezone": "Europe/Paris",
                      *         "enabled": true,
+                     *         "state": "active",
+                     *         "completed_at": null,
                      *         "kind": "user",
                      *         "target": {
                      *           "method": "POST",
@@ -12998,8 +13279,15 @@ export interface operations {
                      *         "queued_occurrence_at": null,
                      *         "created_by": "ada@example.com",
                      *         "consent_id": "0190f6a5-5061-7273-8e8f-9a0b1c2d3e4f",
-                     *         "next_run_at": "2026-02-01T01:00:00Z",
-                     *         "last_run_at": "2026-01-31T01:00:00Z",
+                     *         "jitter_seconds": 60,
+                     *         "auto_pause_after": 10,
+                     *         "paused_at": null,
+                     *         "paused_by": null,
+                     *         "paused_reason": null,
+                     *         "next_run_at": "2026-02-01T01:00:47Z",
+                     *         "next_due_at": "2026-02-01T01:00:00Z",
+                     *         "next_due_dst": null,
+                     *         "last_run_at": "2026-01-31T01:00:47Z",
                      *         "created_at": "2026-01-31T09:30:00Z",
                      *         "updated_at": "2026-01-31T09:30:00Z"
                      *       }
@@ -13090,7 +13378,8 @@ export interface operations {
                  *         "body": {
                  *           "organization": "acme"
                  *         }
-                 *       }
+                 *       },
+                 *       "jitter_seconds": 60
                  *     }
                  */
                 "application/json": {
@@ -13166,8 +13455,12 @@ export interface operations {
                      *       "slug": "nightly-rescore",
                      *       "name": "Rescore every night",
                      *       "cron": "0 2 * * *",
+                     *       "every": null,
+                     *       "once_at": null,
                      *       "timezone": "Europe/Paris",
                      *       "enabled": true,
+                     *       "state": "active",
+                     *       "completed_at": null,
                      *       "kind": "user",
                      *       "target": {
                      *         "method": "POST",
@@ -13186,8 +13479,15 @@ export interface operations {
                      *       "queued_occurrence_at": null,
                      *       "created_by": "ada@example.com",
                      *       "consent_id": "0190f6a5-5061-7273-8e8f-9a0b1c2d3e4f",
-                     *       "next_run_at": "2026-02-01T01:00:00Z",
-                     *       "last_run_at": "2026-01-31T01:00:00Z",
+                     *       "jitter_seconds": 60,
+                     *       "auto_pause_after": 10,
+                     *       "paused_at": null,
+                     *       "paused_by": null,
+                     *       "paused_reason": null,
+                     *       "next_run_at": "2026-02-01T01:00:47Z",
+                     *       "next_due_at": "2026-02-01T01:00:00Z",
+                     *       "next_due_dst": null,
+                     *       "last_run_at": "2026-01-31T01:00:47Z",
                      *       "created_at": "2026-01-31T09:30:00Z",
                      *       "updated_at": "2026-01-31T09:30:00Z"
                      *     }
@@ -13296,8 +13596,12 @@ export interface operations {
                      *       "slug": "nightly-rescore",
                      *       "name": "Rescore every night",
                      *       "cron": "0 2 * * *",
+                     *       "every": null,
+                     *       "once_at": null,
                      *       "timezone": "Europe/Paris",
                      *       "enabled": true,
+                     *       "state": "active",
+                     *       "completed_at": null,
                      *       "kind": "user",
                      *       "target": {
                      *         "method": "POST",
@@ -13316,8 +13620,15 @@ export interface operations {
                      *       "queued_occurrence_at": null,
                      *       "created_by": "ada@example.com",
                      *       "consent_id": "0190f6a5-5061-7273-8e8f-9a0b1c2d3e4f",
-                     *       "next_run_at": "2026-02-01T01:00:00Z",
-                     *       "last_run_at": "2026-01-31T01:00:00Z",
+                     *       "jitter_seconds": 60,
+                     *       "auto_pause_after": 10,
+                     *       "paused_at": null,
+                     *       "paused_by": null,
+                     *       "paused_reason": null,
+                     *       "next_run_at": "2026-02-01T01:00:47Z",
+                     *       "next_due_at": "2026-02-01T01:00:00Z",
+                     *       "next_due_dst": null,
+                     *       "last_run_at": "2026-01-31T01:00:47Z",
                      *       "created_at": "2026-01-31T09:30:00Z",
                      *       "updated_at": "2026-01-31T09:30:00Z"
                      *     }
@@ -13511,8 +13822,12 @@ export interface operations {
                      *       "slug": "nightly-rescore",
                      *       "name": "Rescore every night",
                      *       "cron": "0 3 * * *",
+                     *       "every": null,
+                     *       "once_at": null,
                      *       "timezone": "Europe/Paris",
                      *       "enabled": true,
+                     *       "state": "active",
+                     *       "completed_at": null,
                      *       "kind": "user",
                      *       "target": {
                      *         "method": "POST",
@@ -13531,8 +13846,15 @@ export interface operations {
                      *       "queued_occurrence_at": null,
                      *       "created_by": "ada@example.com",
                      *       "consent_id": "0190f6a5-5061-7273-8e8f-9a0b1c2d3e4f",
-                     *       "next_run_at": "2026-02-01T02:00:00Z",
-                     *       "last_run_at": "2026-01-31T01:00:00Z",
+                     *       "jitter_seconds": 60,
+                     *       "auto_pause_after": 10,
+                     *       "paused_at": null,
+                     *       "paused_by": null,
+                     *       "paused_reason": null,
+                     *       "next_run_at": "2026-02-01T02:00:47Z",
+                     *       "next_due_at": "2026-02-01T02:00:00Z",
+                     *       "next_due_dst": null,
+                     *       "last_run_at": "2026-01-31T01:00:47Z",
                      *       "created_at": "2026-01-31T09:30:00Z",
                      *       "updated_at": "2026-02-02T14:05:00Z"
                      *     }
@@ -13641,8 +13963,12 @@ export interface operations {
                      *       "slug": "nightly-rescore",
                      *       "name": "Rescore every night",
                      *       "cron": "0 2 * * *",
+                     *       "every": null,
+                     *       "once_at": null,
                      *       "timezone": "Europe/Paris",
                      *       "enabled": false,
+                     *       "state": "paused",
+                     *       "completed_at": null,
                      *       "kind": "user",
                      *       "target": {
                      *         "method": "POST",
@@ -13661,10 +13987,17 @@ export interface operations {
                      *       "queued_occurrence_at": null,
                      *       "created_by": "ada@example.com",
                      *       "consent_id": "0190f6a5-5061-7273-8e8f-9a0b1c2d3e4f",
+                     *       "jitter_seconds": 60,
+                     *       "auto_pause_after": 10,
+                     *       "paused_at": "2026-02-02T14:05:00Z",
+                     *       "paused_by": "ada@example.com",
+                     *       "paused_reason": null,
                      *       "next_run_at": null,
-                     *       "last_run_at": "2026-01-31T01:00:00Z",
+                     *       "next_due_at": null,
+                     *       "next_due_dst": null,
+                     *       "last_run_at": "2026-01-31T01:00:47Z",
                      *       "created_at": "2026-01-31T09:30:00Z",
-                     *       "updated_at": "2026-01-31T09:30:00Z"
+                     *       "updated_at": "2026-02-02T14:05:00Z"
                      *     }
                      */
                     "application/json": {
@@ -13771,8 +14104,12 @@ export interface operations {
                      *       "slug": "nightly-rescore",
                      *       "name": "Rescore every night",
                      *       "cron": "0 2 * * *",
+                     *       "every": null,
+                     *       "once_at": null,
                      *       "timezone": "Europe/Paris",
                      *       "enabled": true,
+                     *       "state": "active",
+                     *       "completed_at": null,
                      *       "kind": "user",
                      *       "target": {
                      *         "method": "POST",
@@ -13791,8 +14128,15 @@ export interface operations {
                      *       "queued_occurrence_at": null,
                      *       "created_by": "ada@example.com",
                      *       "consent_id": "0190f6a5-5061-7273-8e8f-9a0b1c2d3e4f",
-                     *       "next_run_at": "2026-02-01T01:00:00Z",
-                     *       "last_run_at": "2026-01-31T01:00:00Z",
+                     *       "jitter_seconds": 60,
+                     *       "auto_pause_after": 10,
+                     *       "paused_at": null,
+                     *       "paused_by": null,
+                     *       "paused_reason": null,
+                     *       "next_run_at": "2026-02-01T01:00:47Z",
+                     *       "next_due_at": "2026-02-01T01:00:00Z",
+                     *       "next_due_dst": null,
+                     *       "last_run_at": "2026-01-31T01:00:47Z",
                      *       "created_at": "2026-01-31T09:30:00Z",
                      *       "updated_at": "2026-01-31T09:30:00Z"
                      *     }
@@ -13915,7 +14259,8 @@ export interface operations {
                      *       "attempts": [],
                      *       "next_attempt_at": null,
                      *       "cancel_requested_at": null,
-                     *       "cancelled_by": null
+                     *       "cancelled_by": null,
+                     *       "jittered_at": null
                      *     }
                      */
                     "application/json": {
@@ -14008,8 +14353,8 @@ export interface operations {
                      *         "kind": "user",
                      *         "trigger": "schedule",
                      *         "occurrence_at": "2026-01-31T01:00:00Z",
-                     *         "started_at": "2026-01-31T01:00:00Z",
-                     *         "finished_at": "2026-01-31T01:00:01Z",
+                     *         "started_at": "2026-01-31T01:00:47Z",
+                     *         "finished_at": "2026-01-31T01:00:48Z",
                      *         "duration_ms": 412,
                      *         "state": "succeeded",
                      *         "http_status": 200,
@@ -14019,15 +14364,16 @@ export interface operations {
                      *         "error": null,
                      *         "attempts": [
                      *           {
-                     *             "started_at": "2026-01-31T01:00:00Z",
-                     *             "finished_at": "2026-01-31T01:00:01Z",
+                     *             "started_at": "2026-01-31T01:00:47Z",
+                     *             "finished_at": "2026-01-31T01:00:48Z",
                      *             "http_status": 200,
                      *             "error": null
                      *           }
                      *         ],
                      *         "next_attempt_at": null,
                      *         "cancel_requested_at": null,
-                     *         "cancelled_by": null
+                     *         "cancelled_by": null,
+                     *         "jittered_at": "2026-01-31T01:00:47Z"
                      *       }
                      *     ]
                      */
@@ -14120,6 +14466,9 @@ export interface operations {
                      *           "bronze": 20
                      *         },
                      *         "range_score_map": null,
+                     *         "project_types": [
+                     *           "service"
+                     *         ],
                      *         "updated_by": "ada@example.com",
                      *         "created_at": "2026-01-31T09:30:00Z",
                      *         "updated_at": "2026-01-31T09:30:00Z"
@@ -14236,6 +14585,9 @@ export interface operations {
                      *         "bronze": 20
                      *       },
                      *       "range_score_map": null,
+                     *       "project_types": [
+                     *         "service"
+                     *       ],
                      *       "updated_by": "ada@example.com",
                      *       "created_at": "2026-01-31T09:30:00Z",
                      *       "updated_at": "2026-01-31T09:30:00Z"
@@ -14318,6 +14670,9 @@ export interface operations {
                      *         "bronze": 20
                      *       },
                      *       "range_score_map": null,
+                     *       "project_types": [
+                     *         "service"
+                     *       ],
                      *       "updated_by": "ada@example.com",
                      *       "created_at": "2026-01-31T09:30:00Z",
                      *       "updated_at": "2026-01-31T09:30:00Z"
@@ -14464,6 +14819,9 @@ export interface operations {
                      *         "bronze": 20
                      *       },
                      *       "range_score_map": null,
+                     *       "project_types": [
+                     *         "service"
+                     *       ],
                      *       "updated_by": "ada@example.com",
                      *       "created_at": "2026-01-31T09:30:00Z",
                      *       "updated_at": "2026-02-02T14:05:00Z"

@@ -5,8 +5,10 @@
 // has one, and that none holds a secret: where a secret would be, an example shows a <placeholder>.
 
 export interface OperationExample {
-  /** An example request body (of every media type the body takes). */
+  /** An example request body (of every media type the body takes, unless `requests` gives its own). */
   request?: unknown;
+  /** Example request bodies by media type, when the body takes several that differ (NDJSON, CSV). */
+  requests?: Readonly<Record<string, unknown>>;
   /** An example of the success answer, when one 2xx answer has a body. */
   response?: unknown;
   /** Examples by status, when several 2xx answers have a body. */
@@ -86,11 +88,50 @@ const project = {
   types: ['service'],
   attributes: { tier: 'gold', language: 'typescript' },
   archived: null,
+  environments: [
+    { environment: 'production', url: 'https://shop.acme.com', version: '2.4.1', since: AT },
+    { environment: 'staging', url: 'https://staging.shop.acme.com', version: '2.5.0-rc.1', since: LATER },
+  ],
   score: 82.5,
   previous_score: 70,
   updated_by: 'ada@example.com',
   created_at: AT,
   updated_at: LATER,
+};
+
+/** The links the read of one project resolves (lists and write answers leave them out). */
+const projectLinks = [
+  {
+    link: 'repository',
+    name: 'Repository',
+    icon: 'git',
+    url: 'https://git.example.com/acme/acme-web',
+    overridden: false,
+  },
+  {
+    link: 'runbook',
+    name: 'Runbook',
+    icon: 'book',
+    url: 'https://wiki.example.com/acme/web-shop-runbook',
+    overridden: true,
+  },
+];
+
+const linkDefinition = {
+  slug: 'runbook',
+  name: 'Runbook',
+  url_template: 'https://wiki.example.com/{org}/{project}',
+  icon: 'book',
+  organization: 'acme',
+  created_at: AT,
+  updated_at: AT,
+};
+
+const deployment = {
+  environment: 'production',
+  url: 'https://shop.acme.com',
+  version: '2.4.1',
+  since: AT,
 };
 
 const projectType = {
@@ -251,6 +292,7 @@ const policy = {
   enabled: true,
   value_score_map: { gold: 100, silver: 60, bronze: 20 },
   range_score_map: null,
+  project_types: ['service'],
   updated_by: 'ada@example.com',
   created_at: AT,
   updated_at: AT,
@@ -355,15 +397,24 @@ const event = {
   principal: 'ada@example.com',
   actor: null,
   occurred_at: AT,
-  details: { changed: ['name'] },
+  details: {
+    changed: ['name'],
+    previous_slug: 'acme-web',
+    changes: [{ field: '/name', old: 'Acme web', new: 'Acme web shop' }],
+  },
 };
 
+// Due at 02:00 in Paris; its jitter (up to 60 s, an offset fixed per schedule) makes it fire at 02:00:47.
 const schedule = {
   slug: 'nightly-rescore',
   name: 'Rescore every night',
   cron: '0 2 * * *',
+  every: null,
+  once_at: null,
   timezone: 'Europe/Paris',
   enabled: true,
+  state: 'active',
+  completed_at: null,
   kind: 'user',
   target: { method: 'POST', path: '/scoring/rescore', body: { organization: 'acme' } },
   retry: { max_attempts: 8, initial_backoff: 2, max_backoff: 30 },
@@ -372,8 +423,15 @@ const schedule = {
   queued_occurrence_at: null,
   created_by: 'ada@example.com',
   consent_id: CONSENT_ID,
-  next_run_at: '2026-02-01T01:00:00Z',
-  last_run_at: '2026-01-31T01:00:00Z',
+  jitter_seconds: 60,
+  auto_pause_after: 10,
+  paused_at: null,
+  paused_by: null,
+  paused_reason: null,
+  next_run_at: '2026-02-01T01:00:47Z',
+  next_due_at: '2026-02-01T01:00:00Z',
+  next_due_dst: null,
+  last_run_at: '2026-01-31T01:00:47Z',
   created_at: AT,
   updated_at: AT,
 };
@@ -384,8 +442,8 @@ const run = {
   kind: 'user',
   trigger: 'schedule',
   occurrence_at: '2026-01-31T01:00:00Z',
-  started_at: '2026-01-31T01:00:00Z',
-  finished_at: '2026-01-31T01:00:01Z',
+  started_at: '2026-01-31T01:00:47Z',
+  finished_at: '2026-01-31T01:00:48Z',
   duration_ms: 412,
   state: 'succeeded',
   http_status: 200,
@@ -395,8 +453,8 @@ const run = {
   error: null,
   attempts: [
     {
-      started_at: '2026-01-31T01:00:00Z',
-      finished_at: '2026-01-31T01:00:01Z',
+      started_at: '2026-01-31T01:00:47Z',
+      finished_at: '2026-01-31T01:00:48Z',
       http_status: 200,
       error: null,
     },
@@ -404,6 +462,7 @@ const run = {
   next_attempt_at: null,
   cancel_requested_at: null,
   cancelled_by: null,
+  jittered_at: '2026-01-31T01:00:47Z',
 };
 
 export const OPERATION_EXAMPLES: Readonly<Record<string, OperationExample>> = {
@@ -472,6 +531,9 @@ export const OPERATION_EXAMPLES: Readonly<Record<string, OperationExample>> = {
       expires_in: 900,
       scope: 'project:read operations-log:write',
     },
+  },
+  'POST /auth/can': {
+    response: { allowed: true, permission: 'project:create', reason: 'holds project:create' },
   },
   'GET /auth/me': {
     response: {
@@ -554,7 +616,7 @@ export const OPERATION_EXAMPLES: Readonly<Record<string, OperationExample>> = {
     response: project,
   },
   'GET /organizations/{org}/projects': { response: [project] },
-  'GET /organizations/{org}/projects/{project}': { response: project },
+  'GET /organizations/{org}/projects/{project}': { response: { ...project, links: projectLinks } },
   'PATCH /organizations/{org}/projects/{project}': {
     request: { name: 'Acme web shop', attributes: { tier: 'gold', language: 'typescript' } },
     response: project,
@@ -574,6 +636,60 @@ export const OPERATION_EXAMPLES: Readonly<Record<string, OperationExample>> = {
     },
   },
   'POST /organizations/{org}/projects/{project}/unarchive': { response: project },
+  'POST /organizations/{org}/projects/import': {
+    requests: {
+      'application/x-ndjson':
+        '{"slug":"acme-web","name":"Acme web","team":"platform","types":["service"],"attributes":{"tier":"gold","language":"typescript"}}\n' +
+        '{"slug":"acme-payments","name":"Acme payments","team":"platform","types":["service"],"attributes":{"tier":"gold"}}\n',
+      'text/csv':
+        'slug,name,team,types,attr.tier,attr.language\r\n' +
+        'acme-web,Acme web,platform,service,gold,typescript\r\n' +
+        'acme-payments,Acme payments,platform,service,gold,go\r\n',
+    },
+    // acme-web existed with other attributes; acme-payments is new.
+    response: { created: 1, updated: 1, unchanged: 0, refused_count: 0, refused: [] },
+  },
+  'PUT /organizations/{org}/projects/{project}/environments/{environment}': {
+    request: { url: 'https://shop.acme.com' },
+    responses: { '200': deployment, '201': { ...deployment, version: null, since: null } },
+  },
+  'PUT /organizations/{org}/projects/{project}/links/{link}': {
+    request: { url: 'https://wiki.example.com/acme/web-shop-runbook' },
+    responses: {
+      '200': { link: 'runbook', url: 'https://wiki.example.com/acme/web-shop-runbook' },
+      '201': { link: 'runbook', url: 'https://wiki.example.com/acme/web-shop-runbook' },
+    },
+  },
+  'POST /organizations/{org}/link-definitions': {
+    request: {
+      slug: 'runbook',
+      name: 'Runbook',
+      url_template: 'https://wiki.example.com/{org}/{project}',
+      icon: 'book',
+    },
+    response: linkDefinition,
+  },
+  'GET /organizations/{org}/link-definitions': {
+    response: [
+      {
+        ...linkDefinition,
+        slug: 'repository',
+        name: 'Repository',
+        url_template: 'https://git.example.com/{org}/{project}',
+        icon: 'git',
+      },
+      linkDefinition,
+    ],
+  },
+  'GET /organizations/{org}/link-definitions/{link}': { response: linkDefinition },
+  'PATCH /organizations/{org}/link-definitions/{link}': {
+    request: { url_template: 'https://runbooks.example.com/{team}/{project}' },
+    response: {
+      ...linkDefinition,
+      url_template: 'https://runbooks.example.com/{team}/{project}',
+      updated_at: LATER,
+    },
+  },
   'POST /organizations/{org}/project-types': {
     request: { slug: 'service', name: 'Service', description: 'A deployable service', deploys: true },
     response: projectType,
@@ -915,6 +1031,7 @@ export const OPERATION_EXAMPLES: Readonly<Record<string, OperationExample>> = {
       cron: '0 2 * * *',
       timezone: 'Europe/Paris',
       target: { method: 'POST', path: '/scoring/rescore', body: { organization: 'acme' } },
+      jitter_seconds: 60,
     },
     response: schedule,
   },
@@ -922,7 +1039,44 @@ export const OPERATION_EXAMPLES: Readonly<Record<string, OperationExample>> = {
   'GET /scheduler/schedules/{slug}': { response: schedule },
   'PATCH /scheduler/schedules/{slug}': {
     request: { cron: '0 3 * * *' },
-    response: { ...schedule, cron: '0 3 * * *', next_run_at: '2026-02-01T02:00:00Z', updated_at: LATER },
+    response: {
+      ...schedule,
+      cron: '0 3 * * *',
+      next_run_at: '2026-02-01T02:00:47Z',
+      next_due_at: '2026-02-01T02:00:00Z',
+      updated_at: LATER,
+    },
+  },
+  'GET /scheduler/preview': {
+    // ?cron=30 2 * * *&timezone=Europe/Berlin&count=3&after=2026-03-27T12:00:00Z
+    response: {
+      timezone: 'Europe/Berlin',
+      occurrences: [
+        {
+          at: '2026-03-28T01:30:00.000Z',
+          fires_at: '2026-03-28T01:30:00.000Z',
+          local: '2026-03-28T02:30:00+01:00',
+          dst: null,
+          dst_note: null,
+        },
+        {
+          at: '2026-03-29T01:00:00.000Z',
+          fires_at: '2026-03-29T01:00:00.000Z',
+          local: '2026-03-29T03:00:00+02:00',
+          dst: 'gap',
+          dst_note:
+            '02:30 does not exist on 2026-03-29 in Europe/Berlin (clocks go forward); it runs at 03:00',
+        },
+        {
+          at: '2026-03-30T00:30:00.000Z',
+          fires_at: '2026-03-30T00:30:00.000Z',
+          local: '2026-03-30T02:30:00+02:00',
+          dst: null,
+          dst_note: null,
+        },
+      ],
+      truncated: false,
+    },
   },
   'POST /scheduler/schedules/{slug}/run': {
     response: {
@@ -935,9 +1089,21 @@ export const OPERATION_EXAMPLES: Readonly<Record<string, OperationExample>> = {
       state: 'running',
       http_status: null,
       attempts: [],
+      jittered_at: null,
     },
   },
-  'POST /scheduler/schedules/{slug}/pause': { response: { ...schedule, enabled: false, next_run_at: null } },
+  'POST /scheduler/schedules/{slug}/pause': {
+    response: {
+      ...schedule,
+      enabled: false,
+      state: 'paused',
+      paused_at: LATER,
+      paused_by: 'ada@example.com',
+      next_run_at: null,
+      next_due_at: null,
+      updated_at: LATER,
+    },
+  },
   'POST /scheduler/schedules/{slug}/resume': { response: schedule },
   'GET /scheduler/schedules/{slug}/runs': { response: [run] },
   'GET /scheduler/runs/{id}': { response: run },
@@ -951,14 +1117,14 @@ export const OPERATION_EXAMPLES: Readonly<Record<string, OperationExample>> = {
       error: 'HTTP 503: the service is unavailable',
       attempts: [
         {
-          started_at: '2026-01-31T01:00:00Z',
-          finished_at: '2026-01-31T01:00:01Z',
+          started_at: '2026-01-31T01:00:47Z',
+          finished_at: '2026-01-31T01:00:48Z',
           http_status: 503,
           error: 'HTTP 503: the service is unavailable',
         },
       ],
-      next_attempt_at: '2026-01-31T01:00:03Z',
-      cancel_requested_at: '2026-01-31T01:00:02Z',
+      next_attempt_at: '2026-01-31T01:00:50Z',
+      cancel_requested_at: '2026-01-31T01:00:49Z',
       cancelled_by: 'ada@example.com',
     },
   },

@@ -124,6 +124,8 @@ describe('every operation has examples', () => {
         continue;
       }
       if (entry.request !== undefined && !op.requestBody) problems.push(`${key}: takes no body`);
+      for (const type of Object.keys(entry.requests ?? {}))
+        if (!op.requestBody?.content[type]) problems.push(`${key}: takes no ${type} body`);
       const withBody = Object.entries(op.responses).filter(([s, a]) => s.startsWith('2') && a.content);
       if (entry.response !== undefined && withBody.length !== 1)
         problems.push(
