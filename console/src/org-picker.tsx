@@ -1,16 +1,11 @@
 // The organization a page works in, chosen from GET /organizations (the first one by default).
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
-import { page } from './api';
+import { client, listOf } from './api';
 import { Field, Problem, useLoad } from './ui';
 
-interface Org {
-  slug: string;
-  name: string;
-}
-
 export function OrgPicker({ children }: { children: (org: string) => ComponentChildren }) {
-  const orgs = useLoad(() => page<Org>('/organizations?limit=200'));
+  const orgs = useLoad(() => listOf(client.GET('/organizations', { params: { query: { limit: 200 } } })));
   const [org, setOrg] = useState<string>();
   const items = orgs.data?.items ?? [];
   const chosen = org ?? items[0]?.slug;

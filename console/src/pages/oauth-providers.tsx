@@ -1,7 +1,7 @@
 // OAuth providers (admins, SPEC 4.6): list, edit, enable. The client secret is write-only: the page only
 // knows `has_secret` and offers a "replace secret" field that starts empty and is cleared after saving.
 import { useState } from 'preact/hooks';
-import { api, page } from '../api';
+import { client, listOf, must } from '../api';
 import { ACTIONS, Field, Page, Problem, Table, useAction, useLoad, when } from '../ui';
 
 interface Provider {
@@ -18,16 +18,9 @@ interface Provider {
 }
 
 const SLUGS = ['oidc', 'provider_a', 'provider_b'] as const;
+type Slug = (typeof SLUGS)[number];
 
-function Editor({
-  slug,
-  current,
-  saved,
-}: {
-  slug: string;
-  current: Provider | undefined;
-  saved: () => void;
-}) {
+function Editor({ slug, current, saved }: { slug: Slug; current: Provider | undefined; saved: () => void }) {
   const [name, setName] = useState(current?.name ?? '');
   const [enabled, setEnabled] = useState(current?.enabled ?? false);
   const [clientId, setClientId] = useState(current?.client_id ?? '');
@@ -43,15 +36,22 @@ function Editor({
       onSubmit={(e) => {
         e.preventDefault();
         void run(async () => {
-          await api('PUT', `/admin/oauth-providers/${slug}`, {
-            name,
-            enabled,
-            client_id: clientId || null,
-            ...(slug === 'oidc' ? { issuer_url: issuer || null } : {}),
-            ...(slug === 'provider_a' ? { allowed_domains: domains.split(/[\s,]+/).filter(Boolean) } : {}),
-            // Absent keeps the stored secret; a value replaces it. It is never read back.
-            ...(secret ? { client_secret: secret } : {}),
-          });
+          await must(
+            client.PUT('/admin/oauth-providers/{slug}', {
+              params: { path: { slug } },
+              body: {
+                name,
+                enabled,
+                client_id: clientId || null,
+                ...(slug === 'oidc' ? { issuer_url: issuer || null } : {}),
+                ...(slug === 'provider_a'
+                  ? { allowed_domains: domains.split(/[\s,]+/).filter(Boolean) }
+                  : {}),
+                // Absent keeps the stored secret; a value replaces it. It is never read back.
+                ...(secret ? { client_secret: secret } : {}),
+              },
+            }),
+          );
           setSecret('');
           saved();
         });
@@ -124,8 +124,10 @@ function Editor({
 }
 
 export function OAuthProviders() {
-  const list = useLoad(() => page<Provider>('/admin/oauth-providers?limit=50'));
-  const [editing, setEditing] = useState<string>();
+  const list = useLoad(() =>
+    listOf(client.GET('/admin/oauth-providers', { params: { query: { limit: 50 } } })),
+  );
+  const [editing, setEditing] = useState<Slug>();
   const bySlug = new Map(list.data?.items.map((p) => [p.slug, p]));
 
   return (
