@@ -173,3 +173,85 @@ export function DangerButton(props: {
     </button>
   );
 }
+
+/** A labelled select of `options` (value and words); `pointer` shows the 422 message for it. */
+export function SelectField(props: {
+  label: string;
+  value: string;
+  onValue: (value: string) => void;
+  options: readonly { value: string; text: string }[];
+  pointer?: string;
+  error?: ApiError | undefined;
+  hint?: string;
+  required?: boolean;
+  disabled?: boolean;
+}) {
+  return (
+    <Field
+      label={props.label}
+      {...(props.pointer ? { pointer: props.pointer } : {})}
+      error={props.error}
+      {...(props.hint ? { hint: props.hint } : {})}
+    >
+      {(a) => (
+        <select
+          {...a}
+          required={props.required}
+          disabled={props.disabled}
+          value={props.value}
+          onChange={(e) => props.onValue(e.currentTarget.value)}
+        >
+          {props.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.text}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** A fieldset of checkboxes choosing some of `options` (by value); the 422 message at `pointer` under it. */
+export function CheckList(props: {
+  legend: string;
+  chosen: readonly string[];
+  onChosen: (chosen: string[]) => void;
+  options: readonly { value: string; text: string; title?: string | null }[];
+  pointer?: string;
+  error?: ApiError | undefined;
+  hint?: string;
+}) {
+  // The list's own pointer or one of its items' (`/types/1`).
+  const message = props.pointer
+    ? props.error?.errors.find(
+        (e) => e.pointer === props.pointer || e.pointer.startsWith(`${props.pointer}/`),
+      )?.detail
+    : undefined;
+  return (
+    <fieldset class="checks" {...(props.pointer ? { 'data-pointer': props.pointer } : {})}>
+      <legend>{props.legend}</legend>
+      {props.options.map((o) => (
+        <label key={o.value} class="check" {...(o.title ? { title: o.title } : {})}>
+          <input
+            type="checkbox"
+            checked={props.chosen.includes(o.value)}
+            onChange={(e) =>
+              props.onChosen(
+                e.currentTarget.checked
+                  ? [...props.chosen, o.value]
+                  : props.chosen.filter((x) => x !== o.value),
+              )
+            }
+          />{' '}
+          {o.text}
+        </label>
+      ))}
+      {props.hint && <small class="hint">{props.hint}</small>}
+      {message && <small class="field-error">{message}</small>}
+    </fieldset>
+  );
+}
+
+/** A slug-and-name resource as an option of a select or check list. */
+export const asOption = (r: { slug: string; name: string }) => ({ value: r.slug, text: r.name });

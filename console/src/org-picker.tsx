@@ -2,7 +2,8 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { client, listOf } from './api';
-import { Field, Problem, useLoad } from './ui';
+import { Problem, useLoad } from './ui';
+import { asOption, SelectField } from './forms';
 
 export function OrgPicker({ children }: { children: (org: string) => ComponentChildren }) {
   const orgs = useLoad(() => listOf(client.GET('/organizations', { params: { query: { limit: 200 } } })));
@@ -14,17 +15,7 @@ export function OrgPicker({ children }: { children: (org: string) => ComponentCh
       <Problem error={orgs.error} />
       {orgs.data && items.length === 0 && <p>No organization yet.</p>}
       {items.length > 0 && (
-        <Field label="Organization">
-          {(a) => (
-            <select {...a} value={chosen} onChange={(e) => setOrg(e.currentTarget.value)}>
-              {items.map((o) => (
-                <option key={o.slug} value={o.slug}>
-                  {o.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField label="Organization" value={chosen!} onValue={setOrg} options={items.map(asOption)} />
       )}
       {chosen && children(chosen)}
     </>

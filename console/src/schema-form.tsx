@@ -209,7 +209,12 @@ export function expectedWords(s: Schema): string | undefined {
  */
 export function plainMessage(message: string, s: Schema): string {
   const expected = expectedWords(s);
-  if (expected && /pattern|must match|format|schema|must be (integer|number)/i.test(message))
+  if (
+    expected &&
+    /pattern|must match|format|schema|must be (integer|number|[<>])|must NOT (have|be)|must be equal to one/i.test(
+      message,
+    )
+  )
     return `Not accepted: expected ${expected[0]!.toLowerCase()}${expected.slice(1)}.`;
   return message;
 }
