@@ -434,6 +434,14 @@ describe('schedules', () => {
     expect(cells).toContain(plain.email);
     await page.getByRole('img', { name: /Runs per day by state\..*1 succeeded/ }).waitFor();
     await expectAccessible(page);
+    // Its edit form has the same target fields and preview as the new-schedule form.
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const edit = page.getByRole('form', { name: 'Edit schedule' });
+    expect(await edit.getByLabel('API path').inputValue()).toBe('/auth/me');
+    await edit.getByRole('heading', { name: 'Next five runs' }).waitFor();
+    expect(await edit.locator('ol.occurrences li').count()).toBe(5);
+    await expectAccessible(page);
+    await edit.getByRole('button', { name: 'Cancel' }).click();
   }, 60_000);
 });
 
@@ -442,7 +450,13 @@ describe('OAuth providers', () => {
     const page = await newPage();
     await signIn(page, keel.admin);
     await page.getByRole('navigation').getByRole('link', { name: 'OAuth providers' }).click();
+    // The SPEC keys stay the slugs; people read the login service's name.
+    await page
+      .locator('tr[data-provider="provider_b"] td[data-login-service]')
+      .filter({ hasText: 'GitHub' })
+      .waitFor();
     await page.getByRole('button', { name: 'Configure provider_b' }).click();
+    await page.getByRole('heading', { name: 'Configure GitHub provider_b' }).waitFor();
     await page.getByLabel('Display name').fill('Code host');
     await page.getByLabel('Client ID').fill('code-host-client');
     await page.getByLabel('Replace secret').fill('••••••••');
@@ -706,6 +720,8 @@ describe('AI catalog', () => {
       // Discovery with the wrong key is the connection test failing, with the API's normalized error.
       await card.getByRole('button', { name: 'Test connection and discover' }).click();
       await card.getByRole('alert').filter({ hasText: 'HTTP 401' }).waitFor();
+      // The driver named as people know it, not by its key.
+      expect(await card.getByRole('alert').textContent()).not.toContain('vendor_b');
       await expectAccessible(page);
       await card.getByLabel('New API key for Local vendor').fill(apiKey);
       await card.getByRole('button', { name: 'Set key' }).click();

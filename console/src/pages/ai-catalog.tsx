@@ -2,16 +2,23 @@
 // discovery as a connection test, import of discovered models, and the models with scope, costs and cap.
 import { useState } from 'preact/hooks';
 import { Fragment } from 'preact';
-import { client, listOf, must, type Answer, type Item } from '../api';
+import { ApiError, client, listOf, must, type Answer, type Item } from '../api';
 import { OrgPicker } from '../org-picker';
 import { ACTIONS, Field, Page, Problem, Table, useAction, useLoad } from '../ui';
-import { Submit, TextField } from '../forms';
+import { asOption, CheckList, Submit, TextField } from '../forms';
 
 type Driver = Item<'/ai-provider-drivers'>;
 type Provider = Item<'/organizations/{org}/ai-providers'>;
 type Discovered = Answer<'/organizations/{org}/ai-providers/{id}/discover', 'post'>['models'][number];
 type Model = Item<'/organizations/{org}/ai-models'>;
 type Team = Item<'/organizations/{org}/teams'>;
+
+/** A problem naming the provider's driver by its key ("vendor_b: HTTP 401") names it as people do ("OpenAI: HTTP 401"). */
+function inWords(error: ApiError | undefined, p: Provider): ApiError | undefined {
+  if (!error || !error.detail.startsWith(`${p.driver}:`)) return error;
+  const detail = `${p.driver_display_name}:${error.detail.slice(p.driver.length + 1)}`;
+  return new ApiError(error.status, detail, error.errors, error.code);
+}
 
 /** How a provider authenticates, in words. */
 const AUTH_WORDS: Record<Provider['auth_kind'], string> = {
@@ -139,7 +146,7 @@ function ProviderRow({ org, p, changed }: { org: string; p: Provider; changed: (
           </>
         )}
       </p>
-      <Problem error={error} />
+      <Problem error={inWords(error, p)} />
       <form
         class="inline"
         aria-label={`Key of ${p.name}`}
@@ -303,7 +310,7 @@ function ModelEditor({ org, m, done }: { org: string; m: Model; done: () => void
       }}
     >
       <h3>Edit model {m.slug}</h3>
-      <Problem error={error} />
+      <Problem error={error} atFields />
       <div class="grid">
         <Field label="Access" pointer="/access_scope" error={error}>
           {(a) => (
@@ -318,28 +325,15 @@ function ModelEditor({ org, m, done }: { org: string; m: Model; done: () => void
           )}
         </Field>
         {f.access_scope === 'restricted' && (
-          <fieldset class="checks" data-pointer="/team_slugs">
-            <legend>Teams that may use it</legend>
-            {teams.length === 0 && <p class="hint">This organization has no team yet.</p>}
-            {teams.map((t) => (
-              <label key={t.slug} class="check">
-                <input
-                  type="checkbox"
-                  checked={f.team_slugs.includes(t.slug)}
-                  onChange={(e) =>
-                    setF({
-                      ...f,
-                      team_slugs: e.currentTarget.checked
-                        ? [...f.team_slugs, t.slug]
-                        : f.team_slugs.filter((x) => x !== t.slug),
-                    })
-                  }
-                />{' '}
-                {t.name}
-              </label>
-            ))}
-            {error?.at('/team_slugs') && <small class="field-error">{error.at('/team_slugs')}</small>}
-          </fieldset>
+          <CheckList
+            legend="Teams that may use it"
+            pointer="/team_slugs"
+            error={error}
+            chosen={f.team_slugs}
+            onChosen={(team_slugs) => setF({ ...f, team_slugs })}
+            options={teams.map(asOption)}
+            {...(teams.length === 0 ? { hint: 'This organization has no team yet.' } : {})}
+          />
         )}
         <Field label="Input cost (USD per M tokens)" pointer="/input_cost_per_mtok" error={error}>
           {(a) => (

@@ -20,7 +20,18 @@ interface Provider {
 const SLUGS = ['oidc', 'provider_a', 'provider_b'] as const;
 type Slug = (typeof SLUGS)[number];
 
-function Editor({ slug, current, saved }: { slug: Slug; current: Provider | undefined; saved: () => void }) {
+function Editor({
+  slug,
+  service,
+  current,
+  saved,
+}: {
+  slug: Slug;
+  /** The login service: its display name (GitHub, Google, OpenID Connect) and what it checks. */
+  service: { display_name: string; description: string } | undefined;
+  current: Provider | undefined;
+  saved: () => void;
+}) {
   const [name, setName] = useState(current?.name ?? '');
   const [enabled, setEnabled] = useState(current?.enabled ?? false);
   const [clientId, setClientId] = useState(current?.client_id ?? '');
@@ -57,7 +68,10 @@ function Editor({ slug, current, saved }: { slug: Slug; current: Provider | unde
         });
       }}
     >
-      <h2>{current ? `Edit ${slug}` : `Configure ${slug}`}</h2>
+      <h2>
+        {current ? 'Edit' : 'Configure'} {service?.display_name ?? slug} <small class="mono">{slug}</small>
+      </h2>
+      {service && <p class="hint">{service.description}</p>}
       <Problem error={error} />
       <div class="grid">
         <Field label="Display name" pointer="/name" error={error}>
@@ -127,16 +141,19 @@ export function OAuthProviders() {
   const list = useLoad(() =>
     listOf(client.GET('/admin/oauth-providers', { params: { query: { limit: 50 } } })),
   );
+  // What each slug is, for people: Google, GitHub, OpenID Connect (the SPEC keys stay the slugs).
+  const types = useLoad(() => must(client.GET('/admin/oauth-provider-types')));
+  const typeOf = new Map(types.data?.map((t) => [t.type, t]));
   const [editing, setEditing] = useState<Slug>();
   const bySlug = new Map(list.data?.items.map((p) => [p.slug, p]));
 
   return (
     <Page title="OAuth providers">
-      <Problem error={list.error} />
+      <Problem error={list.error ?? types.error} />
       {list.data && (
         <Table
           caption="Login providers"
-          columns={['Provider', 'Enabled', 'Client ID', 'Secret', 'Updated', ACTIONS]}
+          columns={['Provider', 'Login service', 'Enabled', 'Client ID', 'Secret', 'Updated', ACTIONS]}
           rows={SLUGS.length}
         >
           {SLUGS.map((slug) => {
@@ -144,8 +161,9 @@ export function OAuthProviders() {
             return (
               <tr key={slug} data-provider={slug}>
                 <td>
-                  {p?.name ?? slug} <small>({slug})</small>
+                  {p?.name ?? typeOf.get(slug)?.display_name ?? slug} <small class="mono">{slug}</small>
                 </td>
+                <td data-login-service>{typeOf.get(slug)?.display_name ?? '—'}</td>
                 <td>{p ? (p.enabled ? 'yes' : 'no') : 'not configured'}</td>
                 <td>{p?.client_id ?? '—'}</td>
                 <td data-has-secret={String(p?.has_secret ?? false)}>{p?.has_secret ? 'stored' : 'none'}</td>
@@ -165,6 +183,7 @@ export function OAuthProviders() {
         <Editor
           key={editing}
           slug={editing}
+          service={typeOf.get(editing)}
           current={bySlug.get(editing)}
           saved={() => {
             setEditing(undefined);
