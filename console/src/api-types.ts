@@ -215,7 +215,7 @@ export interface paths {
         get: operations["getAdminPluginsSlugEdgesLabel"];
         put?: never;
         /**
-         * Create an edge (201), or replace the properties of the existing one (200)
+         * Create an edge (201), or replace the properties of the existing one (200); 503 with Retry-After while too many large documents wait to be validated
          * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200, 201; errors are problem+json.
          */
         post: operations["postAdminPluginsSlugEdgesLabel"];
