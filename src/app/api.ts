@@ -16,7 +16,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Core } from '../kernel/core.js';
 import type { Api, Domain } from '../kernel/domain.js';
-import { AppError, type FieldError } from '../http/errors.js';
+import { AppError, databaseUnavailableError, type FieldError } from '../http/errors.js';
 import { clientErrorHandler } from '../http/client-errors.js';
 import { clientAddress } from '../http/client-address.js';
 import { Problem, responses } from '../http/schemas.js';
@@ -104,15 +104,7 @@ function fromStorageError(error: unknown): AppError | undefined {
   if (code === '22P02') {
     return new AppError(422, 'validation_failed', 'a value of the request is not valid for its type');
   }
-  if (databaseUnavailable(error)) {
-    const unavailable = new AppError(
-      503,
-      'database_unavailable',
-      'the database does not answer; retry shortly',
-    );
-    unavailable.retryAfter = 2;
-    return unavailable;
-  }
+  if (databaseUnavailable(error)) return databaseUnavailableError();
   return undefined;
 }
 
