@@ -236,7 +236,7 @@ export function importService(deps: Deps) {
       ctx: AuthContext,
       orgSlug: string,
       headers: { 'content-type'?: string | undefined; 'content-length'?: string | undefined },
-      body: Readable,
+      body: Readable | undefined,
     ): Promise<ImportReport> {
       authorize(ctx, 'project:create');
       authorizeNaming(ctx, 'team:read', { pointer: '/team', in: 'body' }, 'a team');
@@ -244,6 +244,8 @@ export function importService(deps: Deps) {
       if (otherCharset(contentType))
         throw new AppError(415, 'unsupported_charset', 'an import is UTF-8: send it without another charset');
       const org = await organizationOfPath(ctx, sql, orgSlug);
+      if (!body)
+        throw new AppError(415, 'unsupported_media_type', `send the rows as ${IMPORT_TYPES.join(' or ')}`);
       if (running >= MAX_CONCURRENT_IMPORTS) {
         const busy = new AppError(503, 'imports_busy', 'other imports are running: try again shortly');
         busy.retryAfter = 5;
@@ -319,7 +321,7 @@ export async function importRoutes(api: Api, imports: ReturnType<typeof importSe
           authOf(req),
           req.params.org,
           req.headers,
-          (req.body as unknown as StreamedBody).stream,
+          req.body instanceof StreamedBody ? req.body.stream : undefined,
         ),
     );
   });
