@@ -215,7 +215,7 @@ export interface paths {
         get: operations["getAdminPluginsSlugEdgesLabel"];
         put?: never;
         /**
-         * Create an edge (201), or replace the properties of the existing one (200)
+         * Create an edge (201), or replace the properties of the existing one (200); 503 with Retry-After while too many large documents wait to be validated
          * @description Who may call it: a caller holding the permission `plugins:{slug}:entities:{label}:write` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: it also needs read of both end labels (environment:read, team:read, a plugin label’s read...). Answers 200, 201; errors are problem+json.
          */
         post: operations["postAdminPluginsSlugEdgesLabel"];
