@@ -140,7 +140,8 @@ afterAll(async () => {
 
 describe('the API fails under the scheduler', () => {
   it('killed (SIGKILL) after applying a call and before answering: the retry gets the first answer, one comment', async () => {
-    await schedule('killed-after-apply', { max_attempts: 10, initial_backoff: 1, max_backoff: 2 });
+    // The attempts span at least 43 s (as below): the API's start again under load fits in it.
+    await schedule('killed-after-apply', { max_attempts: 20, initial_backoff: 1, max_backoff: 5 });
     let dropped = false;
     let killed: (stored: unknown) => void;
     const storedBeforeKill = new Promise<unknown>((r) => (killed = r));
