@@ -1,6 +1,15 @@
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { api, onSessionChange, resume, sessionKnown, signedIn, signOut, takeTokensFromFragment } from './api';
+import {
+  client,
+  must,
+  onSessionChange,
+  resume,
+  sessionKnown,
+  signedIn,
+  signOut,
+  takeTokensFromFragment,
+} from './api';
 import { currentPath, linkProps, usePath } from './router';
 import { useLoad, Problem } from './ui';
 import { SignIn } from './pages/sign-in';
@@ -15,6 +24,7 @@ import { Analytics } from './pages/analytics';
 import { Home } from './pages/home';
 import { Organization, Organizations } from './pages/organizations';
 import { ProjectPage } from './pages/projects';
+import { Blueprints, ProjectTypes } from './pages/catalog-admin';
 import { Environment, Environments } from './pages/environments';
 import { Roles, ServiceAccounts, Users } from './pages/people';
 import { Scoring } from './pages/scoring';
@@ -93,6 +103,11 @@ function Route({ path, me }: { path: string; me: Me | undefined }) {
   const project = /^\/organizations\/([^/]+)\/projects\/([^/]+)$/.exec(path);
   if (project)
     return <ProjectPage org={decodeURIComponent(project[1]!)} project={decodeURIComponent(project[2]!)} />;
+  const catalog = /^\/organizations\/([^/]+)\/(project-types|blueprints)$/.exec(path);
+  if (catalog) {
+    const o = decodeURIComponent(catalog[1]!);
+    return catalog[2] === 'blueprints' ? <Blueprints org={o} /> : <ProjectTypes org={o} />;
+  }
   const org = /^\/organizations\/([^/]+)$/.exec(path);
   if (org) return <Organization org={decodeURIComponent(org[1]!)} />;
   const env = /^\/environments\/([^/]+)$/.exec(path);
@@ -133,7 +148,7 @@ function Route({ path, me }: { path: string; me: Me | undefined }) {
 
 function Shell() {
   const path = usePath();
-  const me = useLoad(() => api<Me>('GET', '/auth/me'));
+  const me = useLoad(() => must(client.GET('/auth/me')) as Promise<Me>);
   const [menu, setMenu] = useState(false);
   useEffect(() => setMenu(false), [path]);
   return (

@@ -1,16 +1,12 @@
 // The organization a page works in, chosen from GET /organizations (the first one by default).
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
-import { page } from './api';
-import { Field, Problem, useLoad } from './ui';
-
-interface Org {
-  slug: string;
-  name: string;
-}
+import { client, listOf } from './api';
+import { Problem, useLoad } from './ui';
+import { asOption, SelectField } from './forms';
 
 export function OrgPicker({ children }: { children: (org: string) => ComponentChildren }) {
-  const orgs = useLoad(() => page<Org>('/organizations?limit=200'));
+  const orgs = useLoad(() => listOf(client.GET('/organizations', { params: { query: { limit: 200 } } })));
   const [org, setOrg] = useState<string>();
   const items = orgs.data?.items ?? [];
   const chosen = org ?? items[0]?.slug;
@@ -19,17 +15,7 @@ export function OrgPicker({ children }: { children: (org: string) => ComponentCh
       <Problem error={orgs.error} />
       {orgs.data && items.length === 0 && <p>No organization yet.</p>}
       {items.length > 0 && (
-        <Field label="Organization">
-          {(a) => (
-            <select {...a} value={chosen} onChange={(e) => setOrg(e.currentTarget.value)}>
-              {items.map((o) => (
-                <option key={o.slug} value={o.slug}>
-                  {o.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField label="Organization" value={chosen!} onValue={setOrg} options={items.map(asOption)} />
       )}
       {chosen && children(chosen)}
     </>

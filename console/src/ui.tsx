@@ -53,8 +53,24 @@ export function useAction(): [
   return [error, run, busy];
 }
 
-export function Problem({ error }: { error: ApiError | undefined }) {
+/**
+ * The problem of the last call, in an alert. `atFields`: the form shows each 422 pointer at its own
+ * field (a form generated from a schema), so the alert says how many and only adds what names no field
+ * (the document as a whole), instead of repeating the validator's words.
+ */
+export function Problem({ error, atFields }: { error: ApiError | undefined; atFields?: boolean }) {
   if (!error) return null;
+  if (atFields && error.status === 422 && error.errors.length > 0) {
+    const whole = error.errors.filter((e) => e.pointer === '' || e.pointer === '/');
+    const n = error.errors.length - whole.length;
+    return (
+      <p class="problem" role="alert">
+        {n > 0 &&
+          `Not saved: ${n === 1 ? 'one field needs' : `${n} fields need`} another value, marked below.`}
+        {whole.map((e) => ` ${e.detail}`)}
+      </p>
+    );
+  }
   return (
     <p class="problem" role="alert">
       {error.detail}
@@ -70,6 +86,8 @@ export function Field(props: {
   pointer?: string;
   error?: ApiError | undefined;
   hint?: string;
+  /** Puts the API's message in the field's own words (a schema-generated field names what it expects). */
+  words?: (message: string) => string;
   children: (attrs: {
     id: string;
     'aria-invalid': boolean;
@@ -77,7 +95,8 @@ export function Field(props: {
   }) => ComponentChildren;
 }) {
   const [id] = useState(() => `f${++fieldIds}`);
-  const message = props.pointer ? props.error?.at(props.pointer) : undefined;
+  const raw = props.pointer ? props.error?.at(props.pointer) : undefined;
+  const message = raw && props.words ? props.words(raw) : raw;
   const described = [props.hint && `${id}-hint`, message && `${id}-error`].filter(Boolean).join(' ');
   return (
     <div class={`field${message ? ' invalid' : ''}`} data-pointer={props.pointer}>
@@ -120,8 +139,9 @@ export function Table(props: {
   class?: string;
   children: ComponentChildren;
 }) {
+  // Focusable, so that a keyboard can scroll it when it is wider than a narrow screen (it scrolls inside itself).
   return (
-    <table class={props.class}>
+    <table class={props.class} tabIndex={0}>
       <caption class="sr-only">{props.caption}</caption>
       <thead>
         <tr>

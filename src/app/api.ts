@@ -39,6 +39,9 @@ import { registerIdempotency } from '../idempotency/index.js';
 import { principalKey } from '../kernel/identity.js';
 import { canRoutes } from '../authz/can.routes.js';
 
+/** /docs opens on the sign-in operations: a deep link to the `auth` area unless the address has one. */
+const OPEN_ON_SIGN_IN = "if (!window.location.hash) window.history.replaceState(null, '', '#/auth');\n";
+
 /** The docs UI (swagger-ui) runs its own scripts and inline styles and shows data: images. */
 const DOCS_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
@@ -264,6 +267,8 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
     theme: {
       title: 'Keel API',
       css: [{ filename: 'keel.css', content: '.swagger-ui .topbar { display: none; }' }],
+      // Runs before the UI starts (on load): with no deep link in the address, it opens on `auth`.
+      js: [{ filename: 'keel.js', content: OPEN_ON_SIGN_IN }],
     },
     uiConfig: { docExpansion: 'none', deepLinking: true, tagsSorter: 'none' as never },
   });

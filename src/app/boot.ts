@@ -102,15 +102,23 @@ export async function boot(
       }
       url = db.urlAs(APP_ROLE, stored.postgres_app_password);
     }
-    const sql = createSql(url, settings.databasePoolSize);
+    if (settings.databaseUrl !== null) {
+      // Migrations run on connections of their own, without the service's timeouts: a migration (or
+      // the wait for another replica's, under the advisory lock) may rightly take minutes.
+      const migrator = createSql(url, 2);
+      try {
+        await migrateAndSeed(migrator, domains);
+      } finally {
+        await migrator.close();
+      }
+    }
+    const sql = createSql(url, settings.databasePoolSize, settings.databaseTimeouts);
     closers.push(() => sql.close());
-
-    if (settings.databaseUrl !== null) await migrateAndSeed(sql, domains);
 
     const stream = await connectStream(settings, sql, { log });
     closers.push(() => stream.close());
 
-    const notifications = new Notifications(url);
+    const notifications = new Notifications(url, settings.databaseTimeouts);
     const authCache = new AuthCache();
     authCache.subscribe(notifications);
     const graphCache = new GraphCache();

@@ -79,8 +79,9 @@ export function rolesService({ sql, authCache }: Deps) {
     for (const [i, name] of names.entries()) {
       const p = await nodeByKey(q, 'Permission.name', name);
       if (!p) {
-        throw new AppError(422, 'unknown_permission', `permissions/${i}: unknown permission ${name}`, [
-          { pointer: `/permissions/${i}`, in: 'body', detail: `unknown permission ${name}` },
+        const detail = `is not a permission: ${name} (GET /permissions lists them)`;
+        throw new AppError(422, 'unknown_permission', `permissions/${i}: ${detail}`, [
+          { pointer: `/permissions/${i}`, in: 'body', detail },
         ]);
       }
       ids.push(p.id);

@@ -52,7 +52,6 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RoutePermission>> = {
     'a user schedule is made by a user signed in as themselves (a service account or a delegated token gets 403); a system schedule by admins',
   ),
   'GET /scheduler/schedules': signedIn('it lists the caller\u2019s own schedules; admins see all'),
-  'GET /scheduler/preview': signedIn(),
   'GET /scheduler/schedules/{slug}': signedIn(SCHEDULE_READ),
   'PATCH /scheduler/schedules/{slug}': signedIn(
     'its creator alone (a system schedule: admins); 403 for an admin on a user schedule and for a delegated token; 404 for anyone who may not see it',
@@ -64,6 +63,7 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RoutePermission>> = {
   'GET /scheduler/schedules/{slug}/runs': signedIn(SCHEDULE_READ),
   'GET /scheduler/runs/{id}': signedIn(SCHEDULE_READ),
   'POST /scheduler/runs/{id}/cancel': signedIn(SCHEDULE_CHANGE),
+  'GET /scheduler/preview': signedIn('it reads and stores nothing'),
   // --- admins alone
   'GET /admin/pipeline': adminsOnly(null),
   'GET /admin/oauth-provider-types': needs('oauth-providers:read'),

@@ -54,12 +54,16 @@ export function discoveryService({ sql, settings, log, providers, cache, timeout
       throw new AppError(
         422,
         'discovery_not_supported',
-        `discovery is not supported for driver ${driver.name}`,
+        `discovery is not supported for driver ${driver.name}: add its models by id with POST /organizations/${org.props.slug}/ai-providers/${provider.id}/import-models`,
       );
     }
     const baseUrl = provider.props.base_url ?? driver.default_base_url;
     if (baseUrl === null) {
-      throw new AppError(422, 'base_url_missing', `AI provider ${provider.id} has no base_url`);
+      throw new AppError(
+        422,
+        'base_url_missing',
+        `AI provider ${provider.id} has no base_url; set one with PATCH /organizations/${org.props.slug}/ai-providers/${provider.id}`,
+      );
     }
     const apiKey = providers.openCredentials(provider);
     if (apiKey === null && driver.name !== 'vendor_b_compatible') {

@@ -125,6 +125,13 @@ export interface Settings {
   /** null: the embedded PostgreSQL managed by Keel. */
   databaseUrl: string | null;
   databasePoolSize: number;
+  /**
+   * Bounds of every database call of the service's pool (docs/deployment.md, "A database cut off by
+   * the network"): PostgreSQL cancels a statement after `statementTimeoutMs`, the client gives up on
+   * an answer after `queryTimeoutMs` and on a connection (a new one, or a free one of a full pool) after
+   * `connectTimeoutMs`; 0: no bound.
+   */
+  databaseTimeouts: { statementTimeoutMs: number; queryTimeoutMs: number; connectTimeoutMs: number };
   /** Bytes of rendered responses each process keeps (docs/scale.md, "The page cache"); 0: none. */
   pageCacheBytes: number;
   auth: {
@@ -298,6 +305,11 @@ export function loadSettings(env: Env = process.env): Settings {
     dataDir: path.resolve(str(env, 'KEEL_DATA_DIR') ?? 'data'),
     databaseUrl,
     databasePoolSize: int(env, 'KEEL_DATABASE_POOL_SIZE', 10, 2, 500),
+    databaseTimeouts: {
+      statementTimeoutMs: int(env, 'KEEL_DATABASE_STATEMENT_TIMEOUT_MS', 10_000, 0, 3_600_000),
+      queryTimeoutMs: int(env, 'KEEL_DATABASE_QUERY_TIMEOUT_MS', 12_000, 0, 3_600_000),
+      connectTimeoutMs: int(env, 'KEEL_DATABASE_CONNECT_TIMEOUT_MS', 5000, 100, 120_000),
+    },
     pageCacheBytes: int(env, 'KEEL_PAGE_CACHE_MB', 32, 0, 4096) * 1024 * 1024,
     auth: {
       jwtPrivateKey: pem(env, 'KEEL_AUTH_JWT_PRIVATE_KEY'),

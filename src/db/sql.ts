@@ -3,6 +3,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { installRowDecoding } from './row-decoding.js';
+import { databaseUnavailable } from './unavailable.js';
 
 // int8 and numeric come back as strings by default; timestamps as Date. Keep both behaviours explicit.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -102,21 +103,52 @@ export function withFirstStatement<T>(sql: Sql, slot: FirstStatement, fn: () => 
 }
 
 /**
- * How long a request waits for a new connection: past it the pool gives up with an error the API turns
- * into a 503, where a database cut off by the network would otherwise hold the request until the
- * kernel gives up on the connection (minutes).
+ * How long a caller waits for a connection (a new one, or a free one when the pool is full) unless
+ * told otherwise: past it the pool gives up with an error the API turns into a 503, where a database
+ * cut off by the network would otherwise hold the request until the kernel gives up on the connection
+ * (minutes).
  */
 export const CONNECT_TIMEOUT_MS = 5000;
 
-export function createSql(connectionString: string, max = 10): Sql {
-  const pool = new pg.Pool({
+/**
+ * Bounds of a pool's calls (settings.databaseTimeouts; docs/deployment.md, "A database cut off by the
+ * network"). `statementTimeoutMs`: PostgreSQL cancels a statement that runs longer (its
+ * statement_timeout). `queryTimeoutMs`: the client stops waiting for an answer, fails the call and
+ * discards the connection, whose peer may have vanished: a statement sent before a network cut is
+ * otherwise waited on until TCP gives up (15 minutes on Linux). `connectTimeoutMs`: as
+ * CONNECT_TIMEOUT_MS. 0: no bound.
+ */
+export interface SqlTimeouts {
+  statementTimeoutMs: number;
+  queryTimeoutMs: number;
+  connectTimeoutMs: number;
+}
+
+/** TCP keepalive's first probe after this much silence on a connection. */
+const KEEPALIVE_IDLE_MS = 10_000;
+
+/** Options of a pg.Client with `timeouts` (for connections of their own, outside a pool). */
+export function clientOptions(connectionString: string, timeouts?: Partial<SqlTimeouts>): pg.ClientConfig {
+  return {
     connectionString,
-    max,
-    idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    connectionTimeoutMillis: timeouts?.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
     // TCP keepalive, so a connection to a host that vanished is found dead instead of waited on.
     keepAlive: true,
-    keepAliveInitialDelayMillis: 10_000,
+    keepAliveInitialDelayMillis: KEEPALIVE_IDLE_MS,
+    ...(timeouts?.statementTimeoutMs ? { statement_timeout: timeouts.statementTimeoutMs } : {}),
+    ...(timeouts?.queryTimeoutMs ? { query_timeout: timeouts.queryTimeoutMs } : {}),
+  };
+}
+
+/**
+ * A pool of `max` connections. Without `timeouts`, calls wait for their answer however long it takes
+ * (migrations, tests); the service's pool is bounded (src/app/boot.ts).
+ */
+export function createSql(connectionString: string, max = 10, timeouts?: SqlTimeouts): Sql {
+  const pool = new pg.Pool({
+    ...clientOptions(connectionString, timeouts),
+    max,
+    idleTimeoutMillis: 30_000,
     Client: GuardedClient,
   });
   // An idle client that errors (server restart) must not crash the process; the pool drops it.
@@ -129,7 +161,8 @@ export function createSql(connectionString: string, max = 10): Sql {
     scope.slot.hook = undefined;
     return { hook, slot: scope.slot };
   };
-  // pg-pool answers a query object it runs for us with its own promise (and releases the client).
+  // pg-pool answers a query object it runs for us with its own promise, and releases the client with
+  // the query's error: a client whose call failed is discarded (a timed-out one's socket destroyed).
   const base = queryable(async (text, params) => {
     const first = takeFirst();
     if (first) await first.hook.alone();
@@ -142,6 +175,8 @@ export function createSql(connectionString: string, max = 10): Sql {
       const client = await pool.connect();
       const after: Array<() => void> = [];
       let first: ReturnType<typeof takeFirst>;
+      /** Set when the connection must not go back to the pool (it broke, or its state is unknown). */
+      let broken: Error | undefined;
       try {
         await client.query('BEGIN');
         const tx: Tx = {
@@ -161,14 +196,22 @@ export function createSql(connectionString: string, max = 10): Sql {
         for (const f of after) f();
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => {});
+        // A connection that timed out or broke still has its statement outstanding (or none at all): a
+        // ROLLBACK would wait behind it, for the same timeout again. It is discarded instead, and the
+        // server rolls the transaction back when the connection closes.
+        if (databaseUnavailable(err)) broken = err as Error;
+        else {
+          await client.query('ROLLBACK').catch((rollbackErr: Error) => {
+            broken = rollbackErr;
+          });
+        }
         if (first) {
           first.hook.rolledBack();
           first.slot.hook ??= first.hook;
         }
         throw err;
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
     close: () => pool.end(),

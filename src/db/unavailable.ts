@@ -8,6 +8,7 @@ const CODES = new Set([
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now: starting up or shutting down
   '53300', // too_many_connections
+  '57014', // query_canceled: the statement ran past statement_timeout (KEEL_DATABASE_STATEMENT_TIMEOUT_MS)
   'ECONNREFUSED',
   'ECONNRESET',
   'ETIMEDOUT',
@@ -21,7 +22,8 @@ const MESSAGES = [
   /^Connection terminated/,
   /^timeout exceeded when trying to connect$/,
   /^Client has encountered a connection error and is not queryable$/,
-  /^Query read timeout$/,
+  /^Query read timeout$/, // KEEL_DATABASE_QUERY_TIMEOUT_MS: no answer in time
+  /^Client was closed and is not queryable$/,
 ];
 
 export function databaseUnavailable(err: unknown): boolean {

@@ -215,7 +215,7 @@ export interface paths {
         get: operations["getAdminPluginsSlugEdgesLabel"];
         put?: never;
         /**
-         * Create an edge (201), or replace the properties of the existing one (200)
+         * Create an edge (201), or replace the properties of the existing one (200); 503 with Retry-After while too many large documents wait to be validated
          * @description Who may call it: a caller holding the permission `plugins:{slug}:entities:{label}:write` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: it also needs read of both end labels (environment:read, team:read, a plugin label’s read...). Answers 200, 201; errors are problem+json.
          */
         post: operations["postAdminPluginsSlugEdgesLabel"];
@@ -1822,7 +1822,7 @@ export interface paths {
         };
         /**
          * The next occurrences of a trigger (cron, every or once_at) in a time zone, each flagged when a DST change shifts it (gap) or repeats its local time (repeat); nothing is stored
-         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). It reads and stores nothing. Answers 200 with at most `count` (1-100, default 10) occurrences after `after` (default now) of exactly one of `cron`, `every`, `once_at` in `timezone` (default UTC), each with its DST flag; `truncated` when the 200 ms computing budget ran out first. 422 names the parameter (none or two triggers, a bad expression, zone or interval, a once_at not after `after`).
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: it reads and stores nothing. It reads and stores nothing. Answers 200 with at most `count` (1-100, default 10) occurrences after `after` (default now) of exactly one of `cron`, `every`, `once_at` in `timezone` (default UTC), each with its DST flag; `truncated` when the 200 ms computing budget ran out first. 422 names the parameter (none or two triggers, a bad expression, zone or interval, a once_at not after `after`).
          */
         get: operations["getSchedulerPreview"];
         put?: never;

@@ -39,6 +39,17 @@ export const notFound = (what: string) => new AppError(404, 'not_found', `${what
 export const conflict = (detail: string, code = 'conflict') => new AppError(409, code, detail);
 
 /** 422 naming the offending field(s). */
+/** A database that cannot be reached now (src/db/unavailable.ts): 503, and when to try again. */
+export function databaseUnavailableError(): AppError {
+  const unavailable = new AppError(
+    503,
+    'database_unavailable',
+    'the database does not answer; retry shortly',
+  );
+  unavailable.retryAfter = 2;
+  return unavailable;
+}
+
 export function invalid(
   pointer: string,
   detail: string,

@@ -9,6 +9,10 @@ export interface Page {
   after: string | undefined;
 }
 
+/** What a cursor Keel did not issue hears, with the fix. */
+const NOT_A_CURSOR =
+  'is not a cursor this API issued: follow the previous page\'s Link header (rel="next"), or leave cursor out for the first page';
+
 /** `isCursor` says what a decoded cursor must look like (a node id unless the list orders by something else). */
 export function parsePage(
   query: { limit?: number | undefined; cursor?: string | undefined },
@@ -18,8 +22,8 @@ export function parsePage(
   if (query.cursor === undefined) return { limit, after: undefined };
   const after = Buffer.from(query.cursor, 'base64url').toString('utf8');
   if (!isCursor(after)) {
-    throw new AppError(422, 'validation_failed', 'cursor: is not a cursor this API issued', [
-      { pointer: '/cursor', in: 'query', detail: 'is not a cursor this API issued' },
+    throw new AppError(422, 'validation_failed', `cursor: ${NOT_A_CURSOR}`, [
+      { pointer: '/cursor', in: 'query', detail: NOT_A_CURSOR },
     ]);
   }
   return { limit, after };

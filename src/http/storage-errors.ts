@@ -3,7 +3,7 @@
 import { PgCode, pgCode } from '../db/sql.js';
 import { databaseUnavailable } from '../db/unavailable.js';
 import { KeyConflictError, NodeGoneError } from '../graph/store.js';
-import { AppError } from './errors.js';
+import { AppError, databaseUnavailableError } from './errors.js';
 
 /**
  * Safety net for storage errors a service did not translate: a race with a concurrent delete or
@@ -31,14 +31,6 @@ export function fromStorageError(error: unknown): AppError | undefined {
   if (code === '22P02') {
     return new AppError(422, 'validation_failed', 'a value of the request is not valid for its type');
   }
-  if (databaseUnavailable(error)) {
-    const unavailable = new AppError(
-      503,
-      'database_unavailable',
-      'the database does not answer; retry shortly',
-    );
-    unavailable.retryAfter = 2;
-    return unavailable;
-  }
+  if (databaseUnavailable(error)) return databaseUnavailableError();
   return undefined;
 }

@@ -5,7 +5,8 @@ import { hasPermission, isAdminUser } from '../kernel/context.js';
 import { NoContent, PageQuery, SlugParams, responses, writeAnswers } from '../http/schemas.js';
 import { parsePage, sendPage } from '../http/pagination.js';
 import { authOf, sendProblem, updatedOrNoContent } from '../kernel/route.js';
-import { AppError, invalid } from '../http/errors.js';
+import { AppError, databaseUnavailableError, invalid } from '../http/errors.js';
+import { databaseUnavailable } from '../db/unavailable.js';
 import { OAuthError, type GrantHandler } from '../kernel/grants.js';
 import { allPermissions } from '../authz/index.js';
 import { serviceAccountsService } from './service-accounts.service.js';
@@ -317,6 +318,11 @@ export function identityRoutes(api: Api, core: Core, grants: ReadonlyMap<string,
         reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
         // Throttling is not an OAuth error: RFC 6749 has no code for it, HTTP has 429.
         if (error instanceof AppError && error.status === 429) return sendProblem(reply, error);
+        // Nor is a database out of reach: 503 with Retry-After, as every other route answers it.
+        if (databaseUnavailable(error)) {
+          request.log.warn({ err: error }, 'database unavailable');
+          return sendProblem(reply, databaseUnavailableError());
+        }
         const status =
           error instanceof AppError ? error.status : (error as { statusCode?: number }).statusCode;
         if (typeof status === 'number' && status >= 400 && status < 500) {

@@ -51,9 +51,15 @@ export const problemError = (p: ProblemData): AppError => new AppError(p.status,
  * (most documents). `checked`: the body parsed and is an object, and nothing more was asked.
  */
 export type DocumentOutcome =
-  | { ok: true; stored: string; answer?: string | undefined }
+  | { ok: true; stored: string; answer?: string | undefined; ends?: EdgeEnds | undefined }
   | { ok: true; checked: true }
   | { ok: false; stage: BodyErrorStage | 'schema'; problem: ProblemData };
+
+/** The ends an edge body names, as sent (edge-body.ts). */
+export interface EdgeEnds {
+  source_id: string;
+  target_id: string;
+}
 
 /** The route's body schema's answer to a document that is not a JSON object (src/app/api.ts). */
 const NOT_AN_OBJECT: ProblemData = {
@@ -78,6 +84,21 @@ export function prepareDocument(
   validate?: ValidateFunction,
   base?: string,
 ): DocumentOutcome {
+  const parsed = parseObject(bytes);
+  if (!parsed.ok) return parsed;
+  let doc: unknown = parsed.doc;
+  if (!validate) return { ok: true, checked: true };
+  if (base !== undefined) doc = mergePatch(decodeDocument(JSON.parse(base) as unknown), doc);
+  const refused = schemaProblem(validate, doc, '');
+  if (refused) return refused;
+  if (base !== undefined) return { ok: true, stored: storedJson(doc) };
+  return storedAndAnswer(doc);
+}
+
+/** A body's bytes parsed as the JSON body parser does, and checked to be an object. */
+export function parseObject(
+  bytes: Uint8Array,
+): { ok: true; doc: Record<string, unknown> } | Extract<DocumentOutcome, { ok: false }> {
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
   let doc: unknown;
   try {
@@ -89,15 +110,26 @@ export function prepareDocument(
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) {
     return { ok: false, stage: 'shape', problem: NOT_AN_OBJECT };
   }
-  if (!validate) return { ok: true, checked: true };
-  if (base !== undefined) doc = mergePatch(decodeDocument(JSON.parse(base) as unknown), doc);
+  return { ok: true, doc: doc as Record<string, unknown> };
+}
+
+/** Validates `doc` (errors under `prefix`); the schema's 422 as an outcome. */
+export function schemaProblem(
+  validate: ValidateFunction,
+  doc: unknown,
+  prefix: string,
+): Extract<DocumentOutcome, { ok: false }> | undefined {
   try {
-    check(validate, doc);
+    check(validate, doc, prefix);
+    return undefined;
   } catch (err) {
     if (err instanceof AppError) return { ok: false, stage: 'schema', problem: problemData(err) };
     throw err;
   }
-  if (base !== undefined) return { ok: true, stored: storedJson(doc) };
+}
+
+/** A valid document's stored form and, when it differs, its JSON text as sent. */
+export function storedAndAnswer(doc: unknown): { ok: true; stored: string; answer?: string } {
   const answer = JSON.stringify(doc);
   const stored = storedJsonOf(doc, answer);
   return answer === stored ? { ok: true, stored } : { ok: true, stored, answer };

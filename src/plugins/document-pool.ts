@@ -1,7 +1,7 @@
 // Worker threads for posted plugin documents (docs/input-hardening.md, "Large documents leave the
-// event loop"). Parsing, validating and encoding a 1 MiB document costs the CPU tens to hundreds of
-// milliseconds; on the event loop that is a pause of every other request (/health, the scheduler, the
-// relay). A document of `inlineBelow` bytes or more goes to a worker (document-worker.ts) with its
+// event loop"): entity documents (POST, PATCH) and edge bodies with their properties. Parsing,
+// validating and encoding a 1 MiB document costs the CPU tens to hundreds of milliseconds; on the event
+// loop that is a pause of every other request (/health, the scheduler, the relay). A document of `inlineBelow` bytes or more goes to a worker (document-worker.ts) with its
 // label's compiled-schema key, and comes back as its stored form and answer as JSON text, or its
 // errors; smaller ones are done inline, where a worker's round trip would cost more than the work.
 // Documents wait for a free worker in a bounded queue; past it a post is refused with 503 and
@@ -12,6 +12,7 @@ import { AppError } from '../http/errors.js';
 import { startWorker } from '../lib/worker-thread.js';
 import type { BodyCheck } from '../http/raw-json.js';
 import { prepareDocument, problemError, type DocumentOutcome } from './document-job.js';
+import { prepareEdgeBody } from './edge-body.js';
 import type { Manifest } from './manifest.js';
 
 export interface DocumentPoolOptions {
@@ -29,13 +30,32 @@ export interface DocumentTarget {
   key: string;
   label: string;
   manifest: Manifest;
-  /** The label's validator compiled in this thread (for documents done inline). */
-  validate: ValidateFunction;
+  /**
+   * The label's validator compiled in this thread (for documents done inline); none for an edge label
+   * that declares no properties.
+   */
+  validate: ValidateFunction | null;
+}
+
+/** What a body is: an entity's document (or a merge patch of it), or an edge write's body (edge-body.ts). */
+export type DocumentKind = 'entity' | 'edge';
+
+/** The work of one body, the same inline and on a worker (`validate` as prepareEdgeBody takes it). */
+export function prepare(
+  kind: DocumentKind,
+  bytes: Uint8Array,
+  validate: ValidateFunction | null | undefined,
+  base: string | undefined,
+): DocumentOutcome {
+  return kind === 'edge'
+    ? prepareEdgeBody(bytes, validate)
+    : prepareDocument(bytes, validate ?? undefined, base);
 }
 
 /** A message to a worker: a body, and the label to validate it against (none: parse and check only). */
 export interface WorkerRequest {
   id: number;
+  kind: DocumentKind;
   bytes: Uint8Array;
   target?: { key: string; label: string; manifest?: Manifest | undefined } | undefined;
   /** The stored document's text the body patches (prepareDocument's `base`). */
@@ -50,6 +70,7 @@ export type WorkerReply =
 
 interface Job {
   id: number;
+  kind: DocumentKind;
   bytes: Uint8Array;
   target: DocumentTarget | undefined;
   base: string | undefined;
@@ -80,12 +101,18 @@ export class DocumentPool {
    * or there are no workers, else on a worker. 503 when the queue is full. With `base` (a stored
    * document's text), the body is a JSON Merge Patch of it (prepareDocument); the size that decides is
    * then the patch's and the stored document's together: a small patch of a large document parses and
-   * validates the whole document.
+   * validates the whole document. `kind` 'edge': the body of an edge write (prepareEdgeBody).
    */
-  run(bytes: Uint8Array, target?: DocumentTarget, base?: string): Promise<DocumentOutcome> {
+  run(
+    bytes: Uint8Array,
+    target?: DocumentTarget,
+    base?: string,
+    kind: DocumentKind = 'entity',
+  ): Promise<DocumentOutcome> {
     const size = bytes.byteLength + (base?.length ?? 0);
     if (size < this.options.inlineBelow || this.options.workers === 0) {
-      return Promise.resolve(prepareDocument(bytes, target?.validate, base));
+      const validate = target ? target.validate : undefined;
+      return Promise.resolve(prepare(kind, bytes, validate, base));
     }
     if (this.closed) return Promise.reject(new Error('the document pool is closed'));
     if (this.waiting.length >= this.options.queue) {
@@ -99,17 +126,23 @@ export class DocumentPool {
     }
     return new Promise((resolve, reject) => {
       // A copy of the body's bytes alone (a Buffer may be a view of a larger pool), handed over whole.
-      this.waiting.push({ id: this.nextId++, bytes: new Uint8Array(bytes), target, base, resolve, reject });
+      const bytesCopy = new Uint8Array(bytes);
+      this.waiting.push({ id: this.nextId++, kind, bytes: bytesCopy, target, base, resolve, reject });
       this.dispatch();
     });
   }
 
   /** Examines a body without a label (RawJsonBody.precedingError): its parse or shape error. */
-  readonly bodyCheck: BodyCheck = async (bytes) => {
-    const outcome = await this.run(bytes);
+  readonly bodyCheck: BodyCheck = (bytes) => this.examine(bytes, 'entity');
+
+  /** bodyCheck for an edge write's body: its shape is the route's body schema (edge-body.ts). */
+  readonly edgeBodyCheck: BodyCheck = (bytes) => this.examine(bytes, 'edge');
+
+  private async examine(bytes: Uint8Array, kind: DocumentKind): ReturnType<BodyCheck> {
+    const outcome = await this.run(bytes, undefined, undefined, kind);
     if (outcome.ok) return undefined;
     return { error: problemError(outcome.problem), stage: outcome.stage === 'parse' ? 'parse' : 'shape' };
-  };
+  }
 
   /** Stops the workers; documents still waiting are refused. */
   async close(): Promise<void> {
@@ -135,6 +168,7 @@ export class DocumentPool {
     if (t && send) slot.keys.add(t.key);
     const request: WorkerRequest = {
       id: job.id,
+      kind: job.kind,
       bytes: job.bytes,
       target: t && { key: t.key, label: t.label, manifest: send ? t.manifest : undefined },
       base: job.base,

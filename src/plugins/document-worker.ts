@@ -1,11 +1,10 @@
 // A worker thread of the document pool (document-pool.ts): it parses, checks, validates and encodes
-// posted plugin documents off the event loop. Each plugin revision's schemas are compiled here once,
+// posted plugin documents (entities, edge bodies) off the event loop. Each plugin revision's schemas are compiled here once,
 // from the manifest the pool sends with the first document of that revision, and kept by revision.
 import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { compileManifest, type CompiledPlugin, type Manifest } from './manifest.js';
-import { prepareDocument } from './document-job.js';
-import type { WorkerReply, WorkerRequest } from './document-pool.js';
+import { prepare, type WorkerReply, type WorkerRequest } from './document-pool.js';
 
 /**
  * The thread's nice value: when the cores are contended, the event loop (nice 0) runs first and the
@@ -37,13 +36,13 @@ function pluginOf(key: string, manifest: Manifest | undefined): CompiledPlugin |
 }
 
 function answer(request: WorkerRequest): WorkerReply {
-  const { id, bytes, target, base } = request;
-  if (!target) return { id, outcome: prepareDocument(bytes) };
+  const { id, kind, bytes, target, base } = request;
+  if (!target) return { id, outcome: prepare(kind, bytes, undefined, base) };
   const plugin = pluginOf(target.key, target.manifest);
   if (!plugin) return { id, needManifest: true, bytes };
-  const label = plugin.vertices.get(target.label);
+  const label = (kind === 'edge' ? plugin.edges : plugin.vertices).get(target.label);
   if (!label) throw new Error(`no label ${target.label} in ${target.key}`);
-  return { id, outcome: prepareDocument(bytes, label.validate, base) };
+  return { id, outcome: prepare(kind, bytes, label.validate ?? null, base) };
 }
 
 parentPort!.on('message', (request: WorkerRequest) => {

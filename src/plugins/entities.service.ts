@@ -9,10 +9,11 @@ import { isUuid } from '../graph/ids.js';
 import { conflict, invalid, notFound } from '../http/errors.js';
 import type { CacheScope } from '../http/page-cache.js';
 import type { Page } from '../http/pagination.js';
-import { decodeDocument, encodeDocument } from './document-codec.js';
-import { check, notAnObject, problemError } from './document-job.js';
+import { decodeDocument } from './document-codec.js';
+import { notAnObject, problemError } from './document-job.js';
 import type { DocumentPool } from './document-pool.js';
 import { RawJsonBody, type RawJsonInput } from '../http/raw-json.js';
+import { edgeBodyNotAnObject } from './edge-body.js';
 import { entityInserter } from './entity-inserts.js';
 import { createdEntityJson, entityJsonWriter, entityListJson, type EntityJson } from './entity-json.js';
 import { authorizeEnds, mayReadEnd, type EndAccess } from './edge-ends.js';
@@ -24,7 +25,6 @@ import {
   type EndLabel,
 } from './manifest.js';
 import { unknownLabel } from './unknown-label.js';
-import { edgePropsValid } from './plugins.service.js';
 import type { CurrentPlugin, PluginRegistry } from './registry.js';
 import {
   anchoredEdges,
@@ -88,6 +88,24 @@ const edgeRead = (
   properties: decodeDocument(row.props),
   created_at: row.created_at.toISOString(),
 });
+
+/** An edge as edgeRead answers it, as JSON text around its properties' text (`properties`). */
+function createdEdgeJson(
+  slug: string,
+  e: CompiledEdgeLabel,
+  source: string,
+  target: string,
+  properties: string,
+  createdAt: Date,
+): string {
+  const str = JSON.stringify;
+  return (
+    `{"plugin":${str(slug)},"label":${str(e.name)},"source_id":${str(source)},` +
+    `"source_label":${str(e.source.label)},"target_id":${str(target)},` +
+    `"target_label":${str(e.target.label)},"properties":${properties},` +
+    `"created_at":${str(createdAt.toISOString())}}`
+  );
+}
 
 /** The node at the far end of an anchored edge; first-class nodes show only slug and name. */
 function otherEnd(slug: string, e: CompiledEdgeLabel, row: AnchoredEdge) {
@@ -309,23 +327,35 @@ export function pluginEntitiesService(
       };
     },
 
-    /** Creates the edge (201) or, when it exists, replaces its properties (200): never a duplicate. */
+    /**
+     * Creates the edge (201) or, when it exists, replaces its properties (200): never a duplicate. The
+     * body (a RawJsonBody) is parsed, checked against the route's body schema and its properties
+     * validated by the document pool, off the event loop when it is large, as an entity's document is;
+     * answers the edge as JSON text.
+     */
     async putEdge(
       ctx: AuthContext,
       slug: string,
       label: string,
-      body: { source_id: string; target_id: string; properties?: Props | undefined },
-    ) {
+      body: RawJsonInput,
+    ): Promise<{ created: boolean; json: string }> {
+      // Another body (text/plain, none) is what the route's body schema refused: no JSON object.
+      if (!(body instanceof RawJsonBody)) throw edgeBodyNotAnObject(body);
+      body.handlerStarted();
       authorize(ctx, permissionName(slug, label, 'write'));
-      const props = body.properties ?? {};
-      // Ids as PostgreSQL writes them: an end sent in upper case is answered as every read shows it.
-      const source = body.source_id.toLowerCase();
-      const target = body.target_id.toLowerCase();
       return withCurrent(slug, async ({ head, plugin }) => {
         const e = edgeOf(plugin, slug, label);
         const access = authorizeEnds(ctx, slug, e);
-        if (e.validate) check(e.validate, props, '/properties');
-        else if (!edgePropsValid(e, props)) {
+        body.examined = true;
+        const outcome = await documents.run(
+          body.bytes,
+          { key: `${head.id}@${head.revision}`, label, manifest: plugin.manifest, validate: e.validate },
+          undefined,
+          'edge',
+        );
+        if (!outcome.ok) throw problemError(outcome.problem);
+        if (!('ends' in outcome) || !outcome.ends) throw new Error('a checked edge body names its ends');
+        if (!e.validate && outcome.stored !== '{}') {
           throw invalid(
             '/properties',
             `edge label ${label} declares no properties`,
@@ -333,9 +363,10 @@ export function pluginEntitiesService(
             'maxProperties',
           );
         }
+        // Ids as PostgreSQL writes them: an end sent in upper case is answered as every read shows it.
+        const source = outcome.ends.source_id.toLowerCase();
+        const target = outcome.ends.target_id.toLowerCase();
         await assertEndsVisible(access, e, source, target);
-        // edgeRead decodes what it is given: it gets the stored form, as a read would.
-        const storedProps = encodeDocument(props);
         const stored = await putPluginEdge(
           sql,
           head,
@@ -346,18 +377,19 @@ export function pluginEntitiesService(
             dst: target,
             dstLabel: e.target.storage,
           },
-          storedProps,
+          outcome.stored,
         );
         if (stored) {
-          return {
-            created: stored.created,
-            edge: edgeRead(slug, e, {
-              src: source,
-              dst: target,
-              props: storedProps,
-              created_at: stored.created_at,
-            }),
-          };
+          // The properties are answered as sent: their JSON text from the pool, not parsed again here.
+          const json = createdEdgeJson(
+            slug,
+            e,
+            source,
+            target,
+            outcome.answer ?? outcome.stored,
+            stored.created_at,
+          );
+          return { created: stored.created, json };
         }
         // Nothing stored: the plugin moved on (retry), or an end is missing or of another label. The
         // answer is the same whether a node of another label exists or nothing does: it is no oracle.

@@ -334,7 +334,8 @@ export async function putPluginEdge(
   q: Queryable,
   head: PluginHead,
   edge: { storage: string; src: string; srcLabel: string; dst: string; dstLabel: string },
-  props: Props,
+  /** The properties' stored form as JSON text (document-codec.ts). */
+  props: string,
 ): Promise<{ created: boolean; created_at: Date } | undefined> {
   return q.one<{ created: boolean; created_at: Date }>(
     `INSERT INTO graph_edges (src, label, dst, props)

@@ -240,13 +240,12 @@ export function importService(deps: Deps) {
     ): Promise<ImportReport> {
       authorize(ctx, 'project:create');
       authorizeNaming(ctx, 'team:read', { pointer: '/team', in: 'body' }, 'a team');
-      // No body at all reaches no parser: it is not rows of either type.
-      if (!body)
-        throw new AppError(415, 'unsupported_media_type', `send the rows as ${IMPORT_TYPES.join(' or ')}`);
       const contentType = headers['content-type'];
       if (otherCharset(contentType))
         throw new AppError(415, 'unsupported_charset', 'an import is UTF-8: send it without another charset');
       const org = await organizationOfPath(ctx, sql, orgSlug);
+      if (!body)
+        throw new AppError(415, 'unsupported_media_type', `send the rows as ${IMPORT_TYPES.join(' or ')}`);
       if (running >= MAX_CONCURRENT_IMPORTS) {
         const busy = new AppError(503, 'imports_busy', 'other imports are running: try again shortly');
         busy.retryAfter = 5;
@@ -317,11 +316,13 @@ export async function importRoutes(api: Api, imports: ReturnType<typeof importSe
           response: responses({ 200: ReportRead }),
         },
       },
-      async (req) => {
-        const body: unknown = req.body;
-        const stream = body instanceof StreamedBody ? body.stream : undefined;
-        return imports.import(authOf(req), req.params.org, req.headers, stream);
-      },
+      async (req) =>
+        imports.import(
+          authOf(req),
+          req.params.org,
+          req.headers,
+          req.body instanceof StreamedBody ? req.body.stream : undefined,
+        ),
     );
   });
 }

@@ -312,8 +312,9 @@ describe('hostile input: bounded work, refused per line', () => {
       415,
     );
     expectProblem(await send('slug,name,team\n', 'text/csv; charset=latin1'), 415, 'unsupported_charset');
-    // No body, so no type: the same 415, not a failure of the route.
+    // No body at all (no Content-Type): 415 too, once the caller is known to be allowed.
     expectProblem(await app.call('POST', IMPORT, { token: admin }), 415, 'unsupported_media_type');
+    expectProblem(await app.call('POST', '/organizations/nope/projects/import', { token: admin }), 404);
   });
 
   it(`at most ${MAX_CONCURRENT_IMPORTS} imports run at once in a process (503 with Retry-After)`, async () => {

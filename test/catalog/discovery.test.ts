@@ -298,7 +298,9 @@ describe('discovery: unsupported drivers, missing or unreadable credentials, per
     const res = await discover(id);
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('discovery_not_supported');
-    expect(res.body.detail).toBe(`discovery is not supported for driver ${driver}`);
+    expect(res.body.detail).toBe(
+      `discovery is not supported for driver ${driver}: add its models by id with POST ${P}/${id}/import-models`,
+    );
   });
   it('vendor_a and vendor_b without a stored key are 422 and call nothing', async () => {
     for (const driver of ['vendor_a', 'vendor_b']) {

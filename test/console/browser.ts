@@ -157,6 +157,41 @@ export async function axeViolations(page: Page): Promise<string[]> {
   );
 }
 
+export const WIDE = { width: 1440, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+
+/**
+ * The page at 1440 and at 390 px: axe-core's violations of any impact, a screenshot of each
+ * (`<name>-1440`, `<name>-390`), and at 390 px the elements past the right edge (the page must not
+ * scroll sideways; tables scroll inside themselves). Answers what is wrong, empty when nothing is.
+ */
+export async function pageProblems(page: Page, name: string): Promise<string[]> {
+  const problems: string[] = [];
+  for (const [size, viewport] of [
+    ['1440', WIDE],
+    ['390', PHONE],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.waitForTimeout(50);
+    problems.push(...(await axeViolations(page)).map((v) => `${size} px: ${v}`));
+    if (size === '390') {
+      const overflow = (await page.evaluate(
+        'document.documentElement.scrollWidth - window.innerWidth',
+      )) as number;
+      if (overflow > 0) {
+        const wide = await page.evaluate(`[...document.querySelectorAll('body *')]
+          .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest('table'))
+          .slice(0, 5)
+          .map((e) => e.tagName.toLowerCase() + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))`);
+        problems.push(`390 px: the page scrolls sideways by ${overflow} px (${String(wide)})`);
+      }
+    }
+    await screenshot(page, `${name}-${size}`);
+  }
+  await page.setViewportSize(WIDE);
+  return problems;
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });

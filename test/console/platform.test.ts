@@ -12,11 +12,12 @@ import { seedProjects } from '../../bench/seed.js';
 import { ensureConsoleBuilt } from '../../src/console/build.js';
 import { createSql } from '../../src/db/sql.js';
 import {
+  PHONE,
   SCREENSHOTS,
-  axeViolations,
+  WIDE,
   launchChromium,
+  pageProblems,
   openPage,
-  screenshot,
   secretsExposed,
   startKeel,
   type Keel,
@@ -26,8 +27,6 @@ let keel: Keel;
 let browser: Browser;
 const narrow = { email: 'viewer@acme.test', password: 'viewer-Passw0rd-77' };
 const secrets = new Set<string>([narrow.password]);
-const WIDE = { width: 1440, height: 900 };
-const PHONE = { width: 390, height: 844 };
 
 beforeAll(async () => {
   await ensureConsoleBuilt({ quiet: true });
@@ -67,25 +66,7 @@ async function signIn(page: Page, who: { email: string; password: string }): Pro
 
 /** axe-core (every impact) and a screenshot at 1440 and at 390 px; no horizontal scroll at 390 px. */
 async function check(page: Page, name: string): Promise<void> {
-  for (const [size, viewport] of [
-    ['1440', WIDE],
-    ['390', PHONE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(50);
-    expect(await axeViolations(page), `${name} at ${size} px`).toEqual([]);
-    if (size === '390') {
-      // The widest elements past the right edge, named, so a failure says what to fix.
-      const wide = await page.evaluate(`[...document.querySelectorAll('body *')]
-        .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest('table'))
-        .slice(0, 5)
-        .map((e) => e.tagName.toLowerCase() + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))`);
-      const overflow = await page.evaluate('document.documentElement.scrollWidth - window.innerWidth');
-      expect(overflow, `${name}: horizontal scroll at 390 px (${String(wide)})`).toBeLessThanOrEqual(0);
-    }
-    await screenshot(page, `platform-${name}-${size}`);
-  }
-  await page.setViewportSize(WIDE);
+  expect(await pageProblems(page, `platform-${name}`), name).toEqual([]);
 }
 
 async function go(page: Page, link: string, heading: string | RegExp): Promise<void> {

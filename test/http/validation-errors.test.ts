@@ -32,6 +32,14 @@ function expectPlain(detail: string): void {
 }
 
 describe('every failing member at once', () => {
+  it('a cursor Keel did not issue says how to page instead', async () => {
+    const res = await app.call('GET', '/organizations?cursor=bm90LWEtY3Vyc29y', { token: admin });
+    expect(fieldErrors(res)).toEqual({
+      '/cursor': expect.stringContaining("follow the previous page's Link header"),
+    });
+    expect(res.body.detail).toContain('or leave cursor out for the first page');
+  });
+
   it('a body with three mistakes lists all three, each by pointer, in plain words', async () => {
     const res = await app.call('POST', '/organizations', {
       token: admin,

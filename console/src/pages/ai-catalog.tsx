@@ -1,48 +1,35 @@
 // AI catalog of an organization (SPEC 4.4): providers with their credential state, write-only keys,
 // discovery as a connection test, import of discovered models, and the models with scope, costs and cap.
 import { useState } from 'preact/hooks';
-import { api, page } from '../api';
+import { Fragment } from 'preact';
+import { ApiError, client, listOf, must, type Answer, type Item } from '../api';
 import { OrgPicker } from '../org-picker';
 import { ACTIONS, Field, Page, Problem, Table, useAction, useLoad } from '../ui';
+import { asOption, CheckList, Submit, TextField } from '../forms';
 
-interface Driver {
-  name: string;
-  display_name: string;
-  requires_base_url: boolean;
-  supports_discovery: boolean;
-}
-interface Provider {
-  id: string;
-  driver: string;
-  name: string;
-  base_url: string | null;
-  enabled: boolean;
-  has_credentials: boolean;
-  credential_hint?: string;
-  auth_kind: 'api_key' | 'iam' | 'none';
-}
-interface Discovered {
-  model_id: string;
-  display_name: string;
-  context_window?: number;
-  already_imported: boolean;
-}
-interface Model {
-  id: string;
-  slug: string;
-  model_id: string;
-  name: string;
-  kind: string;
-  access_scope: 'organization' | 'restricted';
-  team_slugs: string[];
-  input_cost_per_mtok: string | null;
-  output_cost_per_mtok: string | null;
-  monthly_spend_cap: string | null;
-  enabled: boolean;
+type Driver = Item<'/ai-provider-drivers'>;
+type Provider = Item<'/organizations/{org}/ai-providers'>;
+type Discovered = Answer<'/organizations/{org}/ai-providers/{id}/discover', 'post'>['models'][number];
+type Model = Item<'/organizations/{org}/ai-models'>;
+type Team = Item<'/organizations/{org}/teams'>;
+
+/** A problem naming the provider's driver by its key ("vendor_b: HTTP 401") names it as people do ("OpenAI: HTTP 401"). */
+function inWords(error: ApiError | undefined, p: Provider): ApiError | undefined {
+  if (!error || !error.detail.startsWith(`${p.driver}:`)) return error;
+  const detail = `${p.driver_display_name}:${error.detail.slice(p.driver.length + 1)}`;
+  return new ApiError(error.status, detail, error.errors, error.code);
 }
 
-function NewProvider({ base, drivers, created }: { base: string; drivers: Driver[]; created: () => void }) {
-  const [driver, setDriver] = useState(drivers[0]?.name ?? '');
+/** How a provider authenticates, in words. */
+const AUTH_WORDS: Record<Provider['auth_kind'], string> = {
+  api_key: 'API key',
+  iam: 'cloud identity (IAM)',
+  none: 'none',
+};
+
+function NewProvider({ org, drivers, created }: { org: string; drivers: Driver[]; created: () => void }) {
+  const [driver, setDriver] = useState<Driver['name'] | undefined>(drivers[0]?.name);
+  const chosen = drivers.find((d) => d.name === driver);
   const [name, setName] = useState('');
   const [baseUrl, setBaseUrl] = useState('');
   const [key, setKey] = useState('');
@@ -54,12 +41,17 @@ function NewProvider({ base, drivers, created }: { base: string; drivers: Driver
       onSubmit={(e) => {
         e.preventDefault();
         void run(async () => {
-          await api('POST', `${base}/ai-providers`, {
-            driver,
-            name,
-            ...(baseUrl ? { base_url: baseUrl } : {}),
-            ...(key ? { api_key: key } : {}),
-          });
+          await must(
+            client.POST('/organizations/{org}/ai-providers', {
+              params: { path: { org } },
+              body: {
+                driver: driver!,
+                name,
+                ...(baseUrl ? { base_url: baseUrl } : {}),
+                ...(key ? { api_key: key } : {}),
+              },
+            }),
+          );
           setName('');
           setBaseUrl('');
           setKey('');
@@ -70,9 +62,18 @@ function NewProvider({ base, drivers, created }: { base: string; drivers: Driver
       <h2>New provider</h2>
       <Problem error={error} />
       <div class="grid">
-        <Field label="Driver" pointer="/driver" error={error}>
+        <Field
+          label="Driver"
+          pointer="/driver"
+          error={error}
+          {...(chosen ? { hint: chosen.description } : {})}
+        >
           {(a) => (
-            <select {...a} value={driver} onChange={(e) => setDriver(e.currentTarget.value)}>
+            <select
+              {...a}
+              value={driver}
+              onChange={(e) => setDriver(e.currentTarget.value as Driver['name'])}
+            >
               {drivers.map((d) => (
                 <option key={d.name} value={d.name}>
                   {d.display_name}
@@ -81,46 +82,58 @@ function NewProvider({ base, drivers, created }: { base: string; drivers: Driver
             </select>
           )}
         </Field>
-        <Field label="Provider name" pointer="/name" error={error}>
-          {(a) => <input {...a} required value={name} onInput={(e) => setName(e.currentTarget.value)} />}
-        </Field>
-        <Field label="Base URL" pointer="/base_url" error={error} hint="empty: the driver's default">
-          {(a) => (
-            <input {...a} type="url" value={baseUrl} onInput={(e) => setBaseUrl(e.currentTarget.value)} />
-          )}
-        </Field>
-        <Field label="API key (optional)" pointer="/api_key" error={error} hint="write-only">
-          {(a) => (
-            <input
-              {...a}
-              type="password"
-              autocomplete="off"
-              value={key}
-              onInput={(e) => setKey(e.currentTarget.value)}
-            />
-          )}
-        </Field>
+        <TextField
+          label="Provider name"
+          pointer="/name"
+          error={error}
+          required
+          value={name}
+          onValue={setName}
+        />
+        <TextField
+          label="Base URL"
+          pointer="/base_url"
+          error={error}
+          hint={
+            chosen?.default_base_url
+              ? `Empty: ${chosen.default_base_url}`
+              : chosen?.requires_base_url
+                ? 'Required for this driver'
+                : "Empty: the driver's default"
+          }
+          type="url"
+          value={baseUrl}
+          onValue={setBaseUrl}
+        />
+        <TextField
+          label="API key (optional)"
+          pointer="/api_key"
+          error={error}
+          hint="Write-only: never shown again"
+          type="password"
+          autocomplete="off"
+          value={key}
+          onValue={setKey}
+        />
       </div>
-      <button type="submit" disabled={busy}>
-        Add provider
-      </button>
+      <Submit label="Add provider" busy={busy} />
     </form>
   );
 }
 
-function ProviderRow({ base, p, changed }: { base: string; p: Provider; changed: () => void }) {
+function ProviderRow({ org, p, changed }: { org: string; p: Provider; changed: () => void }) {
   const [key, setKey] = useState('');
   const [found, setFound] = useState<Discovered[]>();
   const [picked, setPicked] = useState<Set<string>>(new Set());
   const [error, run, busy] = useAction();
-  const at = `${base}/ai-providers/${p.id}`;
+  const path = { org, id: p.id };
   return (
     <li class="card" data-provider={p.name}>
       <h3>
-        {p.name} <small>({p.driver})</small>
+        {p.name} <small>({p.driver_display_name})</small>
       </h3>
       <p>
-        Authentication: <strong>{p.auth_kind}</strong>
+        Authentication: <strong>{AUTH_WORDS[p.auth_kind]}</strong>
         {p.has_credentials ? (
           <> · key stored{p.credential_hint ? ` (ends in ${p.credential_hint})` : ''}</>
         ) : (
@@ -133,14 +146,19 @@ function ProviderRow({ base, p, changed }: { base: string; p: Provider; changed:
           </>
         )}
       </p>
-      <Problem error={error} />
+      <Problem error={inWords(error, p)} />
       <form
         class="inline"
         aria-label={`Key of ${p.name}`}
         onSubmit={(e) => {
           e.preventDefault();
           void run(async () => {
-            await api('PUT', `${at}/credentials`, { api_key: key });
+            await must(
+              client.PUT('/organizations/{org}/ai-providers/{id}/credentials', {
+                params: { path },
+                body: { api_key: key },
+              }),
+            );
             setKey('');
             changed();
           });
@@ -166,7 +184,14 @@ function ProviderRow({ base, p, changed }: { base: string; p: Provider; changed:
             type="button"
             class="danger"
             disabled={busy}
-            onClick={() => void run(async () => (await api('DELETE', `${at}/credentials`), changed()))}
+            onClick={() =>
+              void run(async () => {
+                await must(
+                  client.DELETE('/organizations/{org}/ai-providers/{id}/credentials', { params: { path } }),
+                );
+                changed();
+              })
+            }
           >
             Clear key
           </button>
@@ -177,7 +202,9 @@ function ProviderRow({ base, p, changed }: { base: string; p: Provider; changed:
           onClick={() =>
             void run(async () => {
               setFound(undefined);
-              const res = await api<{ models: Discovered[] }>('POST', `${at}/discover`);
+              const res = await must(
+                client.POST('/organizations/{org}/ai-providers/{id}/discover', { params: { path } }),
+              );
               setFound(res.models);
               setPicked(new Set());
             })
@@ -192,9 +219,12 @@ function ProviderRow({ base, p, changed }: { base: string; p: Provider; changed:
           onSubmit={(e) => {
             e.preventDefault();
             void run(async () => {
-              await api('POST', `${at}/import-models`, {
-                models: [...picked].map((model_id) => ({ model_id })),
-              });
+              await must(
+                client.POST('/organizations/{org}/ai-providers/{id}/import-models', {
+                  params: { path },
+                  body: { models: [...picked].map((model_id) => ({ model_id })) },
+                }),
+              );
               setFound(undefined);
               changed();
             });
@@ -232,10 +262,17 @@ function ProviderRow({ base, p, changed }: { base: string; p: Provider; changed:
   );
 }
 
-function ModelEditor({ base, m, done }: { base: string; m: Model; done: () => void }) {
+function ModelEditor({ org, m, done }: { org: string; m: Model; done: () => void }) {
+  // Read when the editor opens, so a team made since the page loaded is offered.
+  const teamList = useLoad(
+    () =>
+      listOf(client.GET('/organizations/{org}/teams', { params: { path: { org }, query: { limit: 200 } } })),
+    [org],
+  );
+  const teams: Team[] = teamList.data?.items ?? [];
   const [f, setF] = useState({
     access_scope: m.access_scope,
-    team_slugs: m.team_slugs.join(', '),
+    team_slugs: m.team_slugs,
     input_cost_per_mtok: m.input_cost_per_mtok ?? '',
     output_cost_per_mtok: m.output_cost_per_mtok ?? '',
     monthly_spend_cap: m.monthly_spend_cap ?? '',
@@ -243,7 +280,7 @@ function ModelEditor({ base, m, done }: { base: string; m: Model; done: () => vo
   });
   const [error, run, busy] = useAction();
   const text =
-    (k: 'team_slugs' | 'input_cost_per_mtok' | 'output_cost_per_mtok' | 'monthly_spend_cap') =>
+    (k: 'input_cost_per_mtok' | 'output_cost_per_mtok' | 'monthly_spend_cap') =>
     (e: { currentTarget: { value: string } }) =>
       setF({ ...f, [k]: e.currentTarget.value });
   // Costs are exact decimals carried as strings; an empty field means unknown (null).
@@ -255,22 +292,25 @@ function ModelEditor({ base, m, done }: { base: string; m: Model; done: () => vo
       onSubmit={(e) => {
         e.preventDefault();
         void run(async () => {
-          await api('PATCH', `${base}/ai-models/${m.id}`, {
-            access_scope: f.access_scope,
-            ...(f.access_scope === 'restricted'
-              ? { team_slugs: f.team_slugs.split(/[\s,]+/).filter(Boolean) }
-              : {}),
-            input_cost_per_mtok: decimal(f.input_cost_per_mtok),
-            output_cost_per_mtok: decimal(f.output_cost_per_mtok),
-            monthly_spend_cap: decimal(f.monthly_spend_cap),
-            enabled: f.enabled,
-          });
+          await must(
+            client.PATCH('/organizations/{org}/ai-models/{id}', {
+              params: { path: { org, id: m.id } },
+              body: {
+                access_scope: f.access_scope,
+                ...(f.access_scope === 'restricted' ? { team_slugs: f.team_slugs } : {}),
+                input_cost_per_mtok: decimal(f.input_cost_per_mtok),
+                output_cost_per_mtok: decimal(f.output_cost_per_mtok),
+                monthly_spend_cap: decimal(f.monthly_spend_cap),
+                enabled: f.enabled,
+              },
+            }),
+          );
           done();
         });
       }}
     >
       <h3>Edit model {m.slug}</h3>
-      <Problem error={error} />
+      <Problem error={error} atFields />
       <div class="grid">
         <Field label="Access" pointer="/access_scope" error={error}>
           {(a) => (
@@ -285,9 +325,15 @@ function ModelEditor({ base, m, done }: { base: string; m: Model; done: () => vo
           )}
         </Field>
         {f.access_scope === 'restricted' && (
-          <Field label="Teams" pointer="/team_slugs" error={error} hint="team slugs, comma separated">
-            {(a) => <input {...a} value={f.team_slugs} onInput={text('team_slugs')} />}
-          </Field>
+          <CheckList
+            legend="Teams that may use it"
+            pointer="/team_slugs"
+            error={error}
+            chosen={f.team_slugs}
+            onChosen={(team_slugs) => setF({ ...f, team_slugs })}
+            options={teams.map(asOption)}
+            {...(teams.length === 0 ? { hint: 'This organization has no team yet.' } : {})}
+          />
         )}
         <Field label="Input cost (USD per M tokens)" pointer="/input_cost_per_mtok" error={error}>
           {(a) => (
@@ -334,23 +380,29 @@ function ModelEditor({ base, m, done }: { base: string; m: Model; done: () => vo
           <label for={`model-enabled-${m.id}`}>Enabled</label>
         </div>
       </div>
-      <div class="actions">
-        <button type="submit" disabled={busy}>
-          Save model
-        </button>
-        <button type="button" onClick={done}>
-          Cancel
-        </button>
-      </div>
+      <Submit label="Save model" busy={busy} cancel={done} />
     </form>
   );
 }
 
 function Catalog({ org }: { org: string }) {
-  const base = `/organizations/${encodeURIComponent(org)}`;
-  const drivers = useLoad(() => api<Driver[]>('GET', '/ai-provider-drivers'));
-  const providers = useLoad(() => page<Provider>(`${base}/ai-providers?limit=100`), [org]);
-  const models = useLoad(() => page<Model>(`${base}/ai-models?limit=200`), [org]);
+  const path = { org };
+  const drivers = useLoad(() => must(client.GET('/ai-provider-drivers')));
+  const providers = useLoad(
+    () =>
+      listOf(client.GET('/organizations/{org}/ai-providers', { params: { path, query: { limit: 100 } } })),
+    [org],
+  );
+  const models = useLoad(
+    () => listOf(client.GET('/organizations/{org}/ai-models', { params: { path, query: { limit: 200 } } })),
+    [org],
+  );
+  const teams = useLoad(
+    () => listOf(client.GET('/organizations/{org}/teams', { params: { path, query: { limit: 200 } } })),
+    [org],
+  );
+  const providerName = new Map(providers.data?.items.map((p) => [p.id, p.name]));
+  const teamName = new Map(teams.data?.items.map((t) => [t.slug, t.name]));
   const [editing, setEditing] = useState<Model>();
   const changed = () => {
     providers.reload();
@@ -362,11 +414,11 @@ function Catalog({ org }: { org: string }) {
       <Problem error={providers.error} />
       <ul class="plain">
         {providers.data?.items.map((p) => (
-          <ProviderRow key={p.id} base={base} p={p} changed={changed} />
+          <ProviderRow key={p.id} org={org} p={p} changed={changed} />
         ))}
       </ul>
       {providers.data?.items.length === 0 && <p>No provider yet.</p>}
-      {drivers.data && <NewProvider base={base} drivers={drivers.data} created={changed} />}
+      {drivers.data && <NewProvider org={org} drivers={drivers.data} created={changed} />}
       <h2>Models</h2>
       <Problem error={models.error} />
       {models.data && (
@@ -374,6 +426,7 @@ function Catalog({ org }: { org: string }) {
           caption="Models"
           columns={[
             'Model',
+            'Provider',
             'Kind',
             'Access',
             'Cost in / out (USD per M tokens)',
@@ -385,40 +438,52 @@ function Catalog({ org }: { org: string }) {
           empty="No model yet."
         >
           {models.data.items.map((m) => (
-            <tr key={m.id} data-model={m.model_id}>
-              <td>
-                {m.name} <code>{m.slug}</code>
-              </td>
-              <td>{m.kind}</td>
-              <td>
-                {m.access_scope === 'organization'
-                  ? 'whole organization'
-                  : `teams: ${m.team_slugs.join(', ')}`}
-              </td>
-              <td>
-                {m.input_cost_per_mtok ?? '—'} / {m.output_cost_per_mtok ?? '—'}
-              </td>
-              <td>{m.monthly_spend_cap ?? '—'}</td>
-              <td>{m.enabled ? 'yes' : 'no'}</td>
-              <td>
-                <button type="button" onClick={() => setEditing(m)}>
-                  Edit<span class="sr-only"> {m.slug}</span>
-                </button>
-              </td>
-            </tr>
+            <Fragment key={m.id}>
+              <tr data-model={m.model_id}>
+                <td>
+                  {m.name} <code>{m.slug}</code>
+                </td>
+                <td>{providerName.get(m.provider_id) ?? '—'}</td>
+                <td>{m.kind}</td>
+                <td>
+                  {m.access_scope === 'organization'
+                    ? 'whole organization'
+                    : `teams: ${m.team_slugs.map((t) => teamName.get(t) ?? t).join(', ') || 'none'}`}
+                </td>
+                <td>
+                  {m.input_cost_per_mtok ?? '—'} / {m.output_cost_per_mtok ?? '—'}
+                </td>
+                <td>{m.monthly_spend_cap ?? '—'}</td>
+                <td>{m.enabled ? 'yes' : 'no'}</td>
+                <td>
+                  <button
+                    type="button"
+                    aria-expanded={editing?.id === m.id}
+                    onClick={() => setEditing(editing?.id === m.id ? undefined : m)}
+                  >
+                    Edit<span class="sr-only"> {m.slug}</span>
+                  </button>
+                </td>
+              </tr>
+              {editing?.id === m.id && (
+                <tr class="editor-row">
+                  <td colSpan={8}>
+                    <ModelEditor
+                      key={editing.id}
+                      org={org}
+                      m={editing}
+                      done={() => {
+                        setEditing(undefined);
+                        models.reload();
+                        teams.reload();
+                      }}
+                    />
+                  </td>
+                </tr>
+              )}
+            </Fragment>
           ))}
         </Table>
-      )}
-      {editing && (
-        <ModelEditor
-          key={editing.id}
-          base={base}
-          m={editing}
-          done={() => {
-            setEditing(undefined);
-            models.reload();
-          }}
-        />
       )}
     </>
   );

@@ -1,28 +1,16 @@
 // Analytics of an organization: the operations log (filters, list, timeline, recording an entry) and a
 // project's score history as a line chart. Both read the analytics store through the API.
 import { useState } from 'preact/hooks';
-import { api, page } from '../api';
+import { client, listOf, must, type Item } from '../api';
+import { LineChart } from '../chart';
 import { OrgPicker } from '../org-picker';
 import { Field, Page, Problem, Table, useAction, useLoad, when } from '../ui';
 
-interface Entry {
-  id: string;
-  project: string;
-  environment: string;
-  entry_type: string;
-  description: string;
-  version: string | null;
-  occurred_at: string;
-  recorded_by: string;
-}
-interface ScoreChange {
-  score: number | null;
-  previous_score: number | null;
-  reason: string;
-  computed_at: string;
-}
+type Entry = Item<'/organizations/{org}/operations-log'>;
+type ScoreChange = Item<'/organizations/{org}/projects/{project}/score/history'>;
+type EntryType = Entry['entry_type'];
 
-const ENTRY_TYPES = [
+const ENTRY_TYPES: EntryType[] = [
   'Deployed',
   'Rolled Back',
   'Configured',
@@ -39,6 +27,18 @@ function Timeline({ entries }: { entries: Entry[] }) {
   const min = Math.min(...times);
   const span = Math.max(1, Math.max(...times) - min);
   const w = 640;
+  const at = (t: number) => 10 + ((t - min) / span) * w;
+  // The time axis: start, middle and end, as dates (with the hour when the span is under two days).
+  const short = span < 2 * 86_400_000;
+  const label = (t: number) =>
+    new Date(t).toLocaleString(
+      undefined,
+      short
+        ? { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }
+        : { month: 'short', day: 'numeric' },
+    );
+  const xTicks = span <= 1 ? [min] : [min, min + span / 2, min + span];
+  const types = [...new Set(entries.map((e) => e.entry_type))];
   const described = entries
     .map((e) => `${when(e.occurred_at)} ${e.entry_type} ${e.project}/${e.environment}`)
     .join('; ');
@@ -47,16 +47,27 @@ function Timeline({ entries }: { entries: Entry[] }) {
       <svg
         role="img"
         aria-label={`Timeline of ${entries.length} entries: ${described}`}
-        viewBox={`0 0 ${w + 20} 60`}
-        width={w + 20}
-        height={60}
+        viewBox={`0 0 ${w + 20} 64`}
+        class="timeline"
       >
-        <line x1={10} y1={30} x2={w + 10} y2={30} class="axis" />
+        <line x1={10} y1={24} x2={w + 10} y2={24} class="axis" />
+        {xTicks.map((t, i) => (
+          <g key={i}>
+            <line x1={at(t)} x2={at(t)} y1={30} y2={36} class="axis" />
+            <text
+              x={at(t)}
+              y={54}
+              text-anchor={i === 0 ? 'start' : i === xTicks.length - 1 ? 'end' : 'middle'}
+            >
+              {label(t)}
+            </text>
+          </g>
+        ))}
         {entries.map((e, i) => (
           <circle
             key={e.id}
-            cx={10 + ((times[i]! - min) / span) * w}
-            cy={30}
+            cx={at(times[i]!)}
+            cy={24}
             r={6}
             class={`dot ${e.entry_type.replace(/\s/g, '-')}`}
           >
@@ -65,22 +76,35 @@ function Timeline({ entries }: { entries: Entry[] }) {
         ))}
       </svg>
       <figcaption>
-        {when(new Date(min).toISOString())} to {when(new Date(min + span).toISOString())}
+        Entries by time ({when(new Date(min).toISOString())} to {when(new Date(min + span).toISOString())}),
+        coloured by type:{' '}
+        {types.map((t) => (
+          <span key={t} class="type-key">
+            <svg viewBox="0 0 12 12" width={12} height={12} aria-hidden="true">
+              <circle cx={6} cy={6} r={5} class={`dot ${t.replace(/\s/g, '-')}`} />
+            </svg>{' '}
+            {t}
+          </span>
+        ))}
       </figcaption>
     </figure>
   );
 }
 
 function OperationsLog({ org }: { org: string }) {
-  const base = `/organizations/${encodeURIComponent(org)}/operations-log`;
   const [filters, setFilters] = useState({ project: '', environment: '', since: '', until: '' });
   const [applied, setApplied] = useState(filters);
-  const query = new URLSearchParams({ limit: '100' });
-  if (applied.project) query.set('project', applied.project);
-  if (applied.environment) query.set('environment', applied.environment);
-  if (applied.since) query.set('since', new Date(applied.since).toISOString());
-  if (applied.until) query.set('until', new Date(applied.until).toISOString());
-  const list = useLoad(() => page<Entry>(`${base}?${query}`), [base, query.toString()]);
+  const query = {
+    limit: 100,
+    ...(applied.project ? { project: applied.project } : {}),
+    ...(applied.environment ? { environment: applied.environment } : {}),
+    ...(applied.since ? { since: new Date(applied.since).toISOString() } : {}),
+    ...(applied.until ? { until: new Date(applied.until).toISOString() } : {}),
+  };
+  const list = useLoad(
+    () => listOf(client.GET('/organizations/{org}/operations-log', { params: { path: { org }, query } })),
+    [org, JSON.stringify(query)],
+  );
   const [entry, setEntry] = useState({
     project: '',
     environment: '',
@@ -151,13 +175,18 @@ function OperationsLog({ org }: { org: string }) {
         onSubmit={(e) => {
           e.preventDefault();
           void run(async () => {
-            await api('POST', base, {
-              project: entry.project,
-              environment: entry.environment,
-              entry_type: entry.entry_type,
-              description: entry.description,
-              ...(entry.version ? { version: entry.version } : {}),
-            });
+            await must(
+              client.POST('/organizations/{org}/operations-log', {
+                params: { path: { org } },
+                body: {
+                  project: entry.project,
+                  environment: entry.environment,
+                  entry_type: entry.entry_type as EntryType,
+                  description: entry.description,
+                  ...(entry.version ? { version: entry.version } : {}),
+                },
+              }),
+            );
             setEntry({ ...entry, description: '', version: '' });
             list.reload();
           });
@@ -199,38 +228,18 @@ function OperationsLog({ org }: { org: string }) {
 function ScoreChart({ changes }: { changes: ScoreChange[] }) {
   const points = changes
     .filter((c) => c.score !== null)
-    .map((c) => ({ t: Date.parse(c.computed_at), s: c.score! }))
-    .sort((a, b) => a.t - b.t);
+    .map((c) => ({ at: Date.parse(c.computed_at), value: c.score! }))
+    .sort((a, b) => a.at - b.at);
   if (points.length === 0) return <p>No score yet.</p>;
-  const w = 640;
-  const h = 160;
-  const t0 = points[0]!.t;
-  const span = Math.max(1, points[points.length - 1]!.t - t0);
-  const max = Math.max(100, ...points.map((p) => p.s));
-  const xy = points.map((p) => `${10 + ((p.t - t0) / span) * w},${h - 10 - (p.s / max) * (h - 20)}`);
-  return (
-    <figure class="chart">
-      <svg
-        role="img"
-        aria-label={`Score over time: ${points.map((p) => `${p.s} on ${when(new Date(p.t).toISOString())}`).join('; ')}`}
-        viewBox={`0 0 ${w + 20} ${h}`}
-        width={w + 20}
-        height={h}
-      >
-        <polyline points={xy.join(' ')} class="line" />
-        {xy.map((p) => (
-          <circle key={p} cx={p.split(',')[0]} cy={p.split(',')[1]} r={3} class="dot Deployed" />
-        ))}
-      </svg>
-      <figcaption>Score (0 to {max}) over time, oldest on the left</figcaption>
-    </figure>
-  );
+  return <LineChart points={points} label="Score over time" unit="points" max={100} />;
 }
 
 function ScoreHistory({ org }: { org: string }) {
   const projects = useLoad(
     () =>
-      page<{ slug: string; name: string }>(`/organizations/${encodeURIComponent(org)}/projects?limit=200`),
+      listOf(
+        client.GET('/organizations/{org}/projects', { params: { path: { org }, query: { limit: 200 } } }),
+      ),
     [org],
   );
   const [project, setProject] = useState<string>();
@@ -238,8 +247,10 @@ function ScoreHistory({ org }: { org: string }) {
   const history = useLoad(
     async () =>
       chosen
-        ? page<ScoreChange>(
-            `/organizations/${encodeURIComponent(org)}/projects/${encodeURIComponent(chosen)}/score/history?limit=200`,
+        ? listOf(
+            client.GET('/organizations/{org}/projects/{project}/score/history', {
+              params: { path: { org, project: chosen }, query: { limit: 200 } },
+            }),
           )
         : undefined,
     [org, chosen],

@@ -1,18 +1,9 @@
 // My consents (SPEC 4.2): what the scheduler may do as me, recorded and revoked under my own session.
 import { useState } from 'preact/hooks';
-import { api } from '../api';
-import { ACTIONS, Field, NextPage, Page, Problem, Table, useAction, usePaged, when } from '../ui';
+import { client, listOf, must, type Item } from '../api';
+import { ACTIONS, Field, NextPage, Page, Problem, Table, useAction, useCursor, when } from '../ui';
 
-interface Consent {
-  id: string;
-  user_email: string;
-  actor_sa: string;
-  scope: string;
-  status: 'active' | 'expired' | 'revoked';
-  created_at: string;
-  expires_at: string | null;
-  revoked_at: string | null;
-}
+type Consent = Item<'/consents'>;
 
 /** What a consent lets the scheduler do, in words. */
 export function consentWords(c: Pick<Consent, 'actor_sa' | 'scope' | 'status' | 'expires_at'>): string {
@@ -27,7 +18,9 @@ export function consentWords(c: Pick<Consent, 'actor_sa' | 'scope' | 'status' | 
 }
 
 export function Consents() {
-  const list = usePaged<Consent>('/consents?limit=20');
+  const list = useCursor((cursor) =>
+    listOf(client.GET('/consents', { params: { query: { limit: 20, cursor } } })),
+  );
   const [expires, setExpires] = useState('');
   const [error, run, busy] = useAction();
 
@@ -44,7 +37,11 @@ export function Consents() {
         onSubmit={(e) => {
           e.preventDefault();
           void run(async () => {
-            await api('POST', '/consents', expires ? { expires_at: new Date(expires).toISOString() } : {});
+            await must(
+              client.POST('/consents', {
+                body: expires ? { expires_at: new Date(expires).toISOString() } : {},
+              }),
+            );
             setExpires('');
             list.reload();
           });
@@ -90,7 +87,12 @@ export function Consents() {
                     type="button"
                     class="danger"
                     onClick={() =>
-                      void run(async () => (await api('DELETE', `/consents/${c.id}`), list.reload()))
+                      void run(
+                        async () => (
+                          await must(client.DELETE('/consents/{id}', { params: { path: { id: c.id } } })),
+                          list.reload()
+                        ),
+                      )
                     }
                   >
                     Revoke

@@ -1,6 +1,6 @@
 // Home: what needs attention (not a copy of the navigation): schedules that cannot run as their creator
 // or whose last runs failed, dead-lettered rows and pipeline lag, and recent activity.
-import { api, client, listOf, must } from '../api';
+import { client, listOf, must } from '../api';
 import type { Me } from '../me';
 import { linkProps } from '../router';
 import { Page, Problem, useLoad, when } from '../ui';
@@ -49,16 +49,11 @@ export function Home({ me }: { me: Me }) {
   const activity = useLoad(async () => {
     const orgs = await listOf(client.GET('/organizations', { params: { query: { limit: 1 } } }));
     const org = orgs.items[0]?.slug;
-    if (!org)
-      return {
-        org: undefined,
-        events: [] as { id?: string; type?: string; occurred_at?: string; summary?: string }[],
-      };
+    if (!org) return { org: undefined, events: [] };
     return {
       org,
-      events: await api<{ id?: string; type?: string; occurred_at?: string; summary?: string }[]>(
-        'GET',
-        `/organizations/${org}/events?limit=10`,
+      events: await must(
+        client.GET('/organizations/{org}/events', { params: { path: { org }, query: { limit: 10 } } }),
       ),
     };
   }, [me]);

@@ -1,7 +1,7 @@
 // OAuth providers (admins, SPEC 4.6): list, edit, enable. The client secret is write-only: the page only
 // knows `has_secret` and offers a "replace secret" field that starts empty and is cleared after saving.
 import { useState } from 'preact/hooks';
-import { api, page } from '../api';
+import { client, listOf, must } from '../api';
 import { ACTIONS, Field, Page, Problem, Table, useAction, useLoad, when } from '../ui';
 
 interface Provider {
@@ -18,13 +18,17 @@ interface Provider {
 }
 
 const SLUGS = ['oidc', 'provider_a', 'provider_b'] as const;
+type Slug = (typeof SLUGS)[number];
 
 function Editor({
   slug,
+  service,
   current,
   saved,
 }: {
-  slug: string;
+  slug: Slug;
+  /** The login service: its display name (GitHub, Google, OpenID Connect) and what it checks. */
+  service: { display_name: string; description: string } | undefined;
   current: Provider | undefined;
   saved: () => void;
 }) {
@@ -43,21 +47,31 @@ function Editor({
       onSubmit={(e) => {
         e.preventDefault();
         void run(async () => {
-          await api('PUT', `/admin/oauth-providers/${slug}`, {
-            name,
-            enabled,
-            client_id: clientId || null,
-            ...(slug === 'oidc' ? { issuer_url: issuer || null } : {}),
-            ...(slug === 'provider_a' ? { allowed_domains: domains.split(/[\s,]+/).filter(Boolean) } : {}),
-            // Absent keeps the stored secret; a value replaces it. It is never read back.
-            ...(secret ? { client_secret: secret } : {}),
-          });
+          await must(
+            client.PUT('/admin/oauth-providers/{slug}', {
+              params: { path: { slug } },
+              body: {
+                name,
+                enabled,
+                client_id: clientId || null,
+                ...(slug === 'oidc' ? { issuer_url: issuer || null } : {}),
+                ...(slug === 'provider_a'
+                  ? { allowed_domains: domains.split(/[\s,]+/).filter(Boolean) }
+                  : {}),
+                // Absent keeps the stored secret; a value replaces it. It is never read back.
+                ...(secret ? { client_secret: secret } : {}),
+              },
+            }),
+          );
           setSecret('');
           saved();
         });
       }}
     >
-      <h2>{current ? `Edit ${slug}` : `Configure ${slug}`}</h2>
+      <h2>
+        {current ? 'Edit' : 'Configure'} {service?.display_name ?? slug} <small class="mono">{slug}</small>
+      </h2>
+      {service && <p class="hint">{service.description}</p>}
       <Problem error={error} />
       <div class="grid">
         <Field label="Display name" pointer="/name" error={error}>
@@ -124,17 +138,22 @@ function Editor({
 }
 
 export function OAuthProviders() {
-  const list = useLoad(() => page<Provider>('/admin/oauth-providers?limit=50'));
-  const [editing, setEditing] = useState<string>();
+  const list = useLoad(() =>
+    listOf(client.GET('/admin/oauth-providers', { params: { query: { limit: 50 } } })),
+  );
+  // What each slug is, for people: Google, GitHub, OpenID Connect (the SPEC keys stay the slugs).
+  const types = useLoad(() => must(client.GET('/admin/oauth-provider-types')));
+  const typeOf = new Map(types.data?.map((t) => [t.type, t]));
+  const [editing, setEditing] = useState<Slug>();
   const bySlug = new Map(list.data?.items.map((p) => [p.slug, p]));
 
   return (
     <Page title="OAuth providers">
-      <Problem error={list.error} />
+      <Problem error={list.error ?? types.error} />
       {list.data && (
         <Table
           caption="Login providers"
-          columns={['Provider', 'Enabled', 'Client ID', 'Secret', 'Updated', ACTIONS]}
+          columns={['Provider', 'Login service', 'Enabled', 'Client ID', 'Secret', 'Updated', ACTIONS]}
           rows={SLUGS.length}
         >
           {SLUGS.map((slug) => {
@@ -142,8 +161,9 @@ export function OAuthProviders() {
             return (
               <tr key={slug} data-provider={slug}>
                 <td>
-                  {p?.name ?? slug} <small>({slug})</small>
+                  {p?.name ?? typeOf.get(slug)?.display_name ?? slug} <small class="mono">{slug}</small>
                 </td>
+                <td data-login-service>{typeOf.get(slug)?.display_name ?? '—'}</td>
                 <td>{p ? (p.enabled ? 'yes' : 'no') : 'not configured'}</td>
                 <td>{p?.client_id ?? '—'}</td>
                 <td data-has-secret={String(p?.has_secret ?? false)}>{p?.has_secret ? 'stored' : 'none'}</td>
@@ -163,6 +183,7 @@ export function OAuthProviders() {
         <Editor
           key={editing}
           slug={editing}
+          service={typeOf.get(editing)}
           current={bySlug.get(editing)}
           saved={() => {
             setEditing(undefined);

@@ -2,24 +2,12 @@
 import { useState } from 'preact/hooks';
 import { client, listOf, must, type Item } from '../api';
 import { linkProps, navigate } from '../router';
-import { SLUG_HINT, slugify } from '../slugs';
-import {
-  Field,
-  NextPage,
-  Page,
-  Problem,
-  Table,
-  useAction,
-  useConfirm,
-  useCursor,
-  useLoad,
-  useNotice,
-} from '../ui';
+import { NextPage, Page, Problem, Table, useAction, useCursor, useLoad, useNotice } from '../ui';
+import { DangerButton, NameSlugFields, Submit, TextField, useActions } from '../forms';
 import { ProjectList } from './projects';
 
 type Team = Item<'/organizations/{org}/teams'>;
 
-/** A slug field's hint, in words. */
 /** Name and slug: the form every simple resource is created with. */
 export function NameSlugForm(props: {
   label: string;
@@ -43,34 +31,8 @@ export function NameSlugForm(props: {
     >
       <h2>{props.label}</h2>
       <Problem error={error} />
-      <Field label="Name" pointer="/name" error={error}>
-        {(a) => (
-          <input
-            {...a}
-            required
-            value={f.name}
-            onInput={(e) => {
-              const name = e.currentTarget.value;
-              const auto = f.slug === slugify(f.name);
-              setF({ name, slug: auto ? slugify(name) : f.slug });
-            }}
-          />
-        )}
-      </Field>
-      <Field label="Slug" pointer="/slug" error={error} hint={SLUG_HINT}>
-        {(a) => (
-          <input
-            {...a}
-            required
-            class="mono"
-            value={f.slug}
-            onInput={(e) => setF({ ...f, slug: e.currentTarget.value })}
-          />
-        )}
-      </Field>
-      <button type="submit" disabled={busy}>
-        Create
-      </button>
+      <NameSlugFields form={f} set={setF} error={error} />
+      <Submit label="Create" busy={busy} />
     </form>
   );
 }
@@ -126,9 +88,7 @@ export function Rename(props: { name: string; save: (name: string) => Promise<un
       }}
     >
       <Problem error={error} />
-      <Field label="Display name" pointer="/name" error={error}>
-        {(a) => <input {...a} required value={name} onInput={(e) => setName(e.currentTarget.value)} />}
-      </Field>
+      <TextField label="Display name" pointer="/name" error={error} required value={name} onValue={setName} />
       <button type="submit" disabled={busy || name === props.name}>
         Rename
       </button>
@@ -156,42 +116,38 @@ function TeamMembers({
     [org, team.slug],
   );
   const [email, setEmail] = useState('');
-  const [error, run, busy] = useAction();
-  const [dialog, confirm] = useConfirm();
-  const [notice, announce] = useNotice();
+  const acts = useActions();
+  const { error, busy } = acts;
   return (
     <section class="card" aria-labelledby={`team-${team.slug}`} data-team={team.slug}>
       <h3 id={`team-${team.slug}`}>
         {team.name} <small class="mono">{team.slug}</small>
       </h3>
-      {dialog}
-      {notice}
+      {acts.chrome}
       <Problem error={members.error ?? error} />
       <ul class="chips" aria-label={`Members of ${team.name}`}>
         {members.data?.items.length === 0 && <li class="empty">No member yet.</li>}
         {members.data?.items.map((m) => (
           <li key={m.email}>
             <span>{m.display_name || m.email}</span>
-            <button
-              type="button"
+            <DangerButton
+              label="Remove"
+              what={m.email}
               class="link danger"
-              onClick={async () => {
-                if (!(await confirm(`Remove ${m.email} from ${team.name}?`, 'Remove member'))) return;
-                const ok = await run(() =>
-                  must(
-                    client.DELETE('/organizations/{org}/teams/{team}/members/{email}', {
-                      params: { path: { ...path, email: m.email } },
-                    }),
-                  ),
-                );
-                if (ok) {
-                  announce(`${m.email} removed.`);
-                  members.reload();
-                }
-              }}
-            >
-              Remove<span class="sr-only"> {m.email}</span>
-            </button>
+              onClick={async () =>
+                (await acts.confirmed(
+                  `Remove ${m.email} from ${team.name}?`,
+                  'Remove member',
+                  () =>
+                    must(
+                      client.DELETE('/organizations/{org}/teams/{team}/members/{email}', {
+                        params: { path: { ...path, email: m.email } },
+                      }),
+                    ),
+                  `${m.email} removed.`,
+                )) && members.reload()
+              }
+            />
           </li>
         ))}
       </ul>
@@ -200,32 +156,27 @@ function TeamMembers({
         aria-label={`Add a member to ${team.name}`}
         onSubmit={(e) => {
           e.preventDefault();
-          void run(async () => {
+          void acts.act(async () => {
             await must(
               client.PUT('/organizations/{org}/teams/{team}/members/{email}', {
                 params: { path: { ...path, email } },
               }),
             );
-            announce(`${email} added.`);
+            acts.announce(`${email} added.`);
             setEmail('');
             members.reload();
           });
         }}
       >
-        <Field label="Member's email" error={error}>
-          {(a) => (
-            <input
-              {...a}
-              type="email"
-              required
-              value={email}
-              onInput={(e) => setEmail(e.currentTarget.value)}
-            />
-          )}
-        </Field>
-        <button type="submit" disabled={busy}>
-          Add member
-        </button>
+        <TextField
+          label="Member's email"
+          error={error}
+          type="email"
+          required
+          value={email}
+          onValue={setEmail}
+        />
+        <Submit label="Add member" busy={busy} />
       </form>
       {children}
     </section>
@@ -246,31 +197,36 @@ export function Organization({ org }: { org: string }) {
       ),
     [org],
   );
-  const [error, run] = useAction();
-  const [dialog, confirm] = useConfirm();
-  const [notice, announce] = useNotice();
+  const acts = useActions();
+  const { error, announce } = acts;
   const remove = async () => {
-    if (!(await confirm(`Delete the organization ${o.data?.name ?? org}?`, 'Delete organization'))) return;
-    if (await run(() => must(client.DELETE('/organizations/{org}', { params: { path: { org } } }))))
+    if (
+      await acts.confirmed(`Delete the organization ${o.data?.name ?? org}?`, 'Delete organization', () =>
+        must(client.DELETE('/organizations/{org}', { params: { path: { org } } })),
+      )
+    )
       navigate('/organizations');
   };
-  const removeTeam = async (t: Team) => {
-    if (!(await confirm(`Delete the team ${t.name}?`, 'Delete team'))) return;
-    const ok = await run(() =>
-      must(client.DELETE('/organizations/{org}/teams/{team}', { params: { path: { org, team: t.slug } } })),
-    );
-    if (ok) {
-      announce(`Team ${t.name} deleted.`);
-      teams.reload();
-    }
-  };
+  const removeTeam = async (t: Team) =>
+    (await acts.confirmed(
+      `Delete the team ${t.name}?`,
+      'Delete team',
+      () =>
+        must(client.DELETE('/organizations/{org}/teams/{team}', { params: { path: { org, team: t.slug } } })),
+      `Team ${t.name} deleted.`,
+    )) && teams.reload();
   return (
     <Page title={o.data ? o.data.name : org}>
       <p>
         <a {...linkProps('/organizations')}>All organizations</a>
       </p>
-      {dialog}
-      {notice}
+      <nav aria-label="Catalog of this organization" class="sections">
+        <a href="#projects">Projects</a>
+        <a href="#teams">Teams</a>
+        <a {...linkProps(`/organizations/${org}/project-types`)}>Project types</a>
+        <a {...linkProps(`/organizations/${org}/blueprints`)}>Blueprints</a>
+      </nav>
+      {acts.chrome}
       <Problem error={o.error ?? error} />
       {o.data && (
         <div class="card row">
@@ -286,9 +242,9 @@ export function Organization({ org }: { org: string }) {
           </button>
         </div>
       )}
-      <h2>Projects</h2>
+      <h2 id="projects">Projects</h2>
       <ProjectList org={org} teams={teams.data?.items ?? []} />
-      <h2>Teams</h2>
+      <h2 id="teams">Teams</h2>
       <Problem error={teams.error} />
       {teams.data?.items.length === 0 && (
         <p>No team yet: a project belongs to a team, so create one first.</p>

@@ -4,19 +4,17 @@ import { client, listOf, must } from '../api';
 import type { Me } from '../me';
 import {
   ACTIONS,
-  Field,
   NextPage,
   Page,
   Problem,
   Table,
   useAction,
-  useConfirm,
   useCursor,
   useLoad,
   useNotice,
   when,
 } from '../ui';
-import { SLUG_HINT, slugify } from '../slugs';
+import { Bound, DangerButton, NameSlugFields, Submit, TextField, useActions } from '../forms';
 
 const allRoles = () => listOf(client.GET('/roles', { params: { query: { limit: 200 } } }));
 
@@ -86,25 +84,26 @@ export function Users({ me }: { me: Me | undefined }) {
     listOf(client.GET('/users', { params: { query: { limit: 50, cursor } } })),
   );
   const roles = useLoad(allRoles);
-  const [error, run, busy] = useAction();
-  const [dialog, confirm] = useConfirm();
-  const [notice, announce] = useNotice();
+  const acts = useActions();
+  const { error, busy, announce } = acts;
+  const run = acts.act;
   const [f, setF] = useState({ email: '', display_name: '', password: '', is_admin: false });
   const setActive = async (email: string, active: boolean) => {
-    if (!active && !(await confirm(`Deactivate ${email}? They are signed out everywhere.`, 'Deactivate')))
-      return;
-    const ok = await run(() =>
-      must(client.PATCH('/users/{email}', { params: { path: { email } }, body: { is_active: active } })),
-    );
-    if (ok) {
-      announce(`${email} ${active ? 'reactivated' : 'deactivated'}.`);
-      list.reload();
-    }
+    const patch = () =>
+      must(client.PATCH('/users/{email}', { params: { path: { email } }, body: { is_active: active } }));
+    const ok = active
+      ? await acts.act(patch, `${email} reactivated.`)
+      : await acts.confirmed(
+          `Deactivate ${email}? They are signed out everywhere.`,
+          'Deactivate',
+          patch,
+          `${email} deactivated.`,
+        );
+    if (ok) list.reload();
   };
   return (
     <Page title="Users">
-      {dialog}
-      {notice}
+      {acts.chrome}
       <Problem error={list.error ?? error} />
       {list.data && (
         <Table caption="Users" columns={['User', 'Status', 'Roles', ACTIONS]} rows={list.data.items.length}>
@@ -182,42 +181,18 @@ export function Users({ me }: { me: Me | undefined }) {
       >
         <h2>New user</h2>
         <div class="grid">
-          <Field label="Email" pointer="/email" error={error}>
-            {(a) => (
-              <input
-                {...a}
-                type="email"
-                required
-                value={f.email}
-                onInput={(e) => setF({ ...f, email: e.currentTarget.value })}
-              />
-            )}
-          </Field>
-          <Field label="Display name" pointer="/display_name" error={error}>
-            {(a) => (
-              <input
-                {...a}
-                value={f.display_name}
-                onInput={(e) => setF({ ...f, display_name: e.currentTarget.value })}
-              />
-            )}
-          </Field>
-          <Field
-            label="Password (optional)"
-            pointer="/password"
+          <Bound form={f} set={setF} error={error} name="email" label="Email" type="email" required />
+          <Bound form={f} set={setF} error={error} name="display_name" label="Display name" />
+          <Bound
+            form={f}
+            set={setF}
             error={error}
+            name="password"
+            label="Password (optional)"
             hint="Leave empty for sign-in through a login provider only"
-          >
-            {(a) => (
-              <input
-                {...a}
-                type="password"
-                autocomplete="new-password"
-                value={f.password}
-                onInput={(e) => setF({ ...f, password: e.currentTarget.value })}
-              />
-            )}
-          </Field>
+            type="password"
+            autocomplete="new-password"
+          />
           {me?.is_admin && (
             <label class="check">
               <input
@@ -229,9 +204,7 @@ export function Users({ me }: { me: Me | undefined }) {
             </label>
           )}
         </div>
-        <button type="submit" disabled={busy}>
-          Create user
-        </button>
+        <Submit label="Create user" busy={busy} />
       </form>
     </Page>
   );
@@ -240,9 +213,9 @@ export function Users({ me }: { me: Me | undefined }) {
 export function Roles() {
   const list = useLoad(allRoles);
   const perms = useLoad(() => must(client.GET('/permissions')));
-  const [error, run, busy] = useAction();
-  const [dialog, confirm] = useConfirm();
-  const [notice, announce] = useNotice();
+  const acts = useActions();
+  const { error, busy, announce } = acts;
+  const run = acts.act;
   const [f, setF] = useState({ name: '', slug: '', description: '', permissions: [] as string[] });
   const [filter, setFilter] = useState('');
   const shown = (perms.data ?? []).filter(
@@ -250,8 +223,7 @@ export function Roles() {
   );
   return (
     <Page title="Roles">
-      {dialog}
-      {notice}
+      {acts.chrome}
       <Problem error={list.error ?? error} />
       {list.data && (
         <Table caption="Roles" columns={['Role', 'Permissions', ACTIONS]} rows={list.data.items.length}>
@@ -274,29 +246,18 @@ export function Roles() {
               </td>
               <td>
                 {!r.builtin && (
-                  <button
-                    type="button"
-                    class="danger"
-                    onClick={async () => {
-                      if (
-                        !(await confirm(
-                          `Delete the role ${r.name}? Whoever holds it loses its permissions.`,
-                          'Delete role',
-                        ))
-                      )
-                        return;
-                      if (
-                        await run(() =>
-                          must(client.DELETE('/roles/{slug}', { params: { path: { slug: r.slug } } })),
-                        )
-                      ) {
-                        announce(`Role ${r.name} deleted.`);
-                        list.reload();
-                      }
-                    }}
-                  >
-                    Delete<span class="sr-only"> role {r.name}</span>
-                  </button>
+                  <DangerButton
+                    label="Delete"
+                    what={`role ${r.name}`}
+                    onClick={async () =>
+                      (await acts.confirmed(
+                        `Delete the role ${r.name}? Whoever holds it loses its permissions.`,
+                        'Delete role',
+                        () => must(client.DELETE('/roles/{slug}', { params: { path: { slug: r.slug } } })),
+                        `Role ${r.name} deleted.`,
+                      )) && list.reload()
+                    }
+                  />
                 )}
               </td>
             </tr>
@@ -327,47 +288,12 @@ export function Roles() {
       >
         <h2>New role</h2>
         <div class="grid">
-          <Field label="Name" pointer="/name" error={error}>
-            {(a) => (
-              <input
-                {...a}
-                required
-                value={f.name}
-                onInput={(e) => {
-                  const name = e.currentTarget.value;
-                  setF({ ...f, name, slug: f.slug === slugify(f.name) ? slugify(name) : f.slug });
-                }}
-              />
-            )}
-          </Field>
-          <Field label="Slug" pointer="/slug" error={error} hint={SLUG_HINT}>
-            {(a) => (
-              <input
-                {...a}
-                required
-                class="mono"
-                value={f.slug}
-                onInput={(e) => setF({ ...f, slug: e.currentTarget.value })}
-              />
-            )}
-          </Field>
-          <Field label="Description" pointer="/description" error={error}>
-            {(a) => (
-              <input
-                {...a}
-                value={f.description}
-                onInput={(e) => setF({ ...f, description: e.currentTarget.value })}
-              />
-            )}
-          </Field>
+          <NameSlugFields form={f} set={setF} error={error} />
+          <Bound form={f} set={setF} error={error} name="description" label="Description" />
         </div>
         <fieldset class="perm-list">
           <legend>Permissions ({f.permissions.length} chosen)</legend>
-          <Field label="Filter permissions">
-            {(a) => (
-              <input {...a} type="search" value={filter} onInput={(e) => setFilter(e.currentTarget.value)} />
-            )}
-          </Field>
+          <TextField label="Filter permissions" type="search" value={filter} onValue={setFilter} />
           <Problem error={perms.error} />
           <div class="checks">
             {shown.map((p) => (
@@ -389,9 +315,7 @@ export function Roles() {
             ))}
           </div>
         </fieldset>
-        <button type="submit" disabled={busy}>
-          Create role
-        </button>
+        <Submit label="Create role" busy={busy} />
       </form>
     </Page>
   );
@@ -433,15 +357,14 @@ function Credentials({ sa }: { sa: string }) {
     () => must(client.GET('/service-accounts/{slug}/client-credentials', { params: { path: { slug: sa } } })),
     [sa],
   );
-  const [error, run, busy] = useAction();
-  const [dialog, confirm] = useConfirm();
-  const [notice, announce] = useNotice();
+  const acts = useActions();
+  const { error, busy } = acts;
+  const run = acts.act;
   const [name, setName] = useState('');
   const [fresh, setFresh] = useState<{ id: string; secret: string }>();
   return (
     <div class="credentials">
-      {dialog}
-      {notice}
+      {acts.chrome}
       <Problem error={creds.error ?? error} />
       {fresh && <SecretOnce id={fresh.id} secret={fresh.secret} done={() => setFresh(undefined)} />}
       {creds.data && creds.data.length > 0 && (
@@ -458,32 +381,23 @@ function Credentials({ sa }: { sa: string }) {
               <td>{c.revoked_at ? 'revoked' : c.expires_at ? `until ${when(c.expires_at)}` : 'active'}</td>
               <td>
                 {!c.revoked_at && (
-                  <button
-                    type="button"
-                    class="danger"
-                    onClick={async () => {
-                      if (
-                        !(await confirm(
-                          `Revoke the credential ${c.name}? Tokens issued with it stop working.`,
-                          'Revoke',
-                        ))
-                      )
-                        return;
-                      const ok = await run(() =>
-                        must(
-                          client.DELETE('/service-accounts/{slug}/client-credentials/{client_id}', {
-                            params: { path: { slug: sa, client_id: c.client_id } },
-                          }),
-                        ),
-                      );
-                      if (ok) {
-                        announce(`Credential ${c.name} revoked.`);
-                        creds.reload();
-                      }
-                    }}
-                  >
-                    Revoke<span class="sr-only"> {c.name}</span>
-                  </button>
+                  <DangerButton
+                    label="Revoke"
+                    what={c.name}
+                    onClick={async () =>
+                      (await acts.confirmed(
+                        `Revoke the credential ${c.name}? Tokens issued with it stop working.`,
+                        'Revoke',
+                        () =>
+                          must(
+                            client.DELETE('/service-accounts/{slug}/client-credentials/{client_id}', {
+                              params: { path: { slug: sa, client_id: c.client_id } },
+                            }),
+                          ),
+                        `Credential ${c.name} revoked.`,
+                      )) && creds.reload()
+                    }
+                  />
                 )}
               </td>
             </tr>
@@ -508,12 +422,15 @@ function Credentials({ sa }: { sa: string }) {
           });
         }}
       >
-        <Field label="Credential name" pointer="/name" error={error}>
-          {(a) => <input {...a} required value={name} onInput={(e) => setName(e.currentTarget.value)} />}
-        </Field>
-        <button type="submit" disabled={busy}>
-          Create credential
-        </button>
+        <TextField
+          label="Credential name"
+          pointer="/name"
+          error={error}
+          required
+          value={name}
+          onValue={setName}
+        />
+        <Submit label="Create credential" busy={busy} />
       </form>
     </div>
   );
@@ -579,37 +496,15 @@ export function ServiceAccounts() {
         <h2>New service account</h2>
         <Problem error={error} />
         <div class="grid">
-          <Field label="Display name" pointer="/display_name" error={error}>
-            {(a) => (
-              <input
-                {...a}
-                required
-                value={f.display_name}
-                onInput={(e) => {
-                  const display_name = e.currentTarget.value;
-                  setF({
-                    display_name,
-                    slug: f.slug === slugify(f.display_name) ? slugify(display_name) : f.slug,
-                  });
-                }}
-              />
-            )}
-          </Field>
-          <Field label="Slug" pointer="/slug" error={error} hint={SLUG_HINT}>
-            {(a) => (
-              <input
-                {...a}
-                required
-                class="mono"
-                value={f.slug}
-                onInput={(e) => setF({ ...f, slug: e.currentTarget.value })}
-              />
-            )}
-          </Field>
+          <NameSlugFields
+            form={{ name: f.display_name, slug: f.slug }}
+            set={(n) => setF({ display_name: n.name, slug: n.slug })}
+            error={error}
+            nameLabel="Display name"
+            namePointer="/display_name"
+          />
         </div>
-        <button type="submit" disabled={busy}>
-          Create service account
-        </button>
+        <Submit label="Create service account" busy={busy} />
       </form>
     </Page>
   );

@@ -1,7 +1,7 @@
 // Pipeline health (admins): outbox, relay and per-sink connector figures from GET /admin/pipeline, the
 // same numbers /metrics exports, refreshed every few seconds.
 import { useEffect } from 'preact/hooks';
-import { api } from '../api';
+import { client, must } from '../api';
 import { Page, Problem, Table, useLoad, when } from '../ui';
 
 interface Health {
@@ -26,7 +26,7 @@ export const REFRESH_MS = 3000;
 const n = (v: number | null) => (v === null ? 'not measured here' : v.toLocaleString());
 
 export function Pipeline() {
-  const health = useLoad(() => api<Health>('GET', '/admin/pipeline'));
+  const health = useLoad(() => must(client.GET('/admin/pipeline')) as Promise<Health>);
   useEffect(() => {
     const t = setInterval(health.reload, REFRESH_MS);
     return () => clearInterval(t);

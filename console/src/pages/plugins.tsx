@@ -1,32 +1,19 @@
 // Plugin entities (SPEC 4.5): per plugin and label, a paginated table and a create/edit form generated
 // from the label's JSON Schema; the edges of each edge label, listed and created.
 import { useState } from 'preact/hooks';
-import { api, page } from '../api';
-import { SchemaFields, type Json, type Schema } from '../schema-form';
-import { ACTIONS, Field, NextPage, Page, Problem, Table, useAction, useLoad, usePaged, when } from '../ui';
+import { client, listOf, must, type Item } from '../api';
+import { propertyOrder, propertyWords, SchemaFields, summary, type Json, type Schema } from '../schema-form';
+import { ACTIONS, Field, NextPage, Page, Problem, Table, useAction, useCursor, useLoad, when } from '../ui';
+import { DangerButton, Submit, useActions } from '../forms';
+import { entityName } from './environments';
 
-interface Plugin {
-  slug: string;
-  name: string;
-  version: string;
-  vertex_labels: { name: string; display_name: string }[];
-  edge_labels: { source_label: string; edge_label: string; target_label: string }[];
-}
+type Plugin = Item<'/admin/plugins'>;
 interface Entity {
   id: string;
+  label: string;
   properties: { [k: string]: Json };
   created_at: string;
 }
-interface Edge {
-  source_id: string;
-  source_label: string;
-  target_id: string;
-  target_label: string;
-  properties: { [k: string]: Json };
-}
-
-const summary = (v: Json | undefined) =>
-  v === undefined ? '' : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v);
 
 /** A merge patch (RFC 7396) turning `before` into `after` at the top level: removed members become null. */
 function mergePatch(before: { [k: string]: Json }, after: { [k: string]: Json }) {
@@ -36,25 +23,43 @@ function mergePatch(before: { [k: string]: Json }, after: { [k: string]: Json })
 }
 
 function Entities({ plugin, label }: { plugin: string; label: string }) {
-  const base = `/admin/plugins/${plugin}/entities/${label}`;
-  const schema = useLoad(() => api<Schema>('GET', `${base}/_schema`), [base]);
-  const list = usePaged<Entity>(`${base}?limit=20`);
+  const path = { slug: plugin, label };
+  const schema = useLoad(
+    () =>
+      must(
+        client.GET('/admin/plugins/{slug}/entities/{label}/_schema', { params: { path } }),
+      ) as Promise<Schema>,
+    [plugin, label],
+  );
+  const list = useCursor(
+    (cursor) =>
+      listOf(
+        client.GET('/admin/plugins/{slug}/entities/{label}', {
+          params: { path, query: { limit: 20, cursor } },
+        }),
+      ),
+    [plugin, label],
+  );
   const [editing, setEditing] = useState<Entity | null>(null);
   const [doc, setDoc] = useState<Json | undefined>({});
   const [error, run, busy] = useAction();
-  const columns = Object.keys(schema.data?.properties ?? {}).slice(0, 5);
+  const acts = useActions();
+  // The schema's order (required members first, as the manifest lists them), not the stored one.
+  const columns = schema.data ? propertyOrder(schema.data).slice(0, 5) : [];
+  const items = (list.data?.items ?? []) as Entity[];
 
   return (
     <>
-      <Problem error={list.error ?? schema.error} />
+      {acts.chrome}
+      <Problem error={list.error ?? schema.error ?? acts.error} />
       {list.data && (
         <Table
           caption={`${label} entities`}
           columns={[...columns, 'Created', ACTIONS]}
-          rows={list.data.items.length}
+          rows={items.length}
           empty={`No ${label} yet.`}
         >
-          {list.data.items.map((e) => (
+          {items.map((e) => (
             <tr key={e.id} data-entity={e.id}>
               {columns.map((c) => (
                 <td key={c}>{summary(e.properties[c])}</td>
@@ -68,17 +73,25 @@ function Entities({ plugin, label }: { plugin: string; label: string }) {
                     setDoc(e.properties);
                   }}
                 >
-                  Edit<span class="sr-only"> {e.id}</span>
+                  Edit<span class="sr-only"> {entityName(e)}</span>
                 </button>
-                <button
-                  type="button"
-                  class="danger"
-                  onClick={() =>
-                    void run(async () => (await api('DELETE', `${base}/${e.id}`), list.reload()))
+                <DangerButton
+                  label="Delete"
+                  what={entityName(e)}
+                  onClick={async () =>
+                    (await acts.confirmed(
+                      `Delete the ${label} ${entityName(e)}?`,
+                      `Delete ${label}`,
+                      () =>
+                        must(
+                          client.DELETE('/admin/plugins/{slug}/entities/{label}/{id}', {
+                            params: { path: { ...path, id: e.id } },
+                          }),
+                        ),
+                      `${label} ${entityName(e)} deleted.`,
+                    )) && list.reload()
                   }
-                >
-                  Delete<span class="sr-only"> {e.id}</span>
-                </button>
+                />
               </td>
             </tr>
           ))}
@@ -93,8 +106,15 @@ function Entities({ plugin, label }: { plugin: string; label: string }) {
             e.preventDefault();
             void run(async () => {
               const body = (doc ?? {}) as { [k: string]: Json };
-              if (editing) await api('PATCH', `${base}/${editing.id}`, mergePatch(editing.properties, body));
-              else await api('POST', base, body);
+              if (editing)
+                await must(
+                  client.PATCH('/admin/plugins/{slug}/entities/{label}/{id}', {
+                    params: { path: { ...path, id: editing.id } },
+                    body: mergePatch(editing.properties, body),
+                  }),
+                );
+              else
+                await must(client.POST('/admin/plugins/{slug}/entities/{label}', { params: { path }, body }));
               setEditing(null);
               setDoc({});
               list.reload();
@@ -102,24 +122,20 @@ function Entities({ plugin, label }: { plugin: string; label: string }) {
           }}
         >
           <h2>{editing ? `Edit ${label}` : `New ${label}`}</h2>
-          <Problem error={error} />
+          <Problem error={error} atFields />
           <SchemaFields schema={schema.data} value={doc} error={error} onChange={setDoc} />
-          <div class="actions">
-            <button type="submit" disabled={busy}>
-              {editing ? 'Save changes' : `Create ${label}`}
-            </button>
-            {editing && (
-              <button
-                type="button"
-                onClick={() => {
-                  setEditing(null);
-                  setDoc({});
-                }}
-              >
-                Cancel
-              </button>
-            )}
-          </div>
+          <Submit
+            label={editing ? 'Save changes' : `Create ${label}`}
+            busy={busy}
+            cancel={
+              editing
+                ? () => {
+                    setEditing(null);
+                    setDoc({});
+                  }
+                : undefined
+            }
+          />
         </form>
       )}
     </>
@@ -130,17 +146,15 @@ function Entities({ plugin, label }: { plugin: string; label: string }) {
 function useEndChoices(plugin: Plugin, label: string) {
   return useLoad(async () => {
     if (plugin.vertex_labels.some((v) => v.name === label)) {
-      const { items } = await page<Entity>(`/admin/plugins/${plugin.slug}/entities/${label}?limit=200`);
-      return items.map((e) => ({
-        id: e.id,
-        text: Object.values(e.properties)
-          .filter((v) => typeof v === 'string')
-          .slice(0, 2)
-          .join(' · '),
-      }));
+      const { items } = await listOf(
+        client.GET('/admin/plugins/{slug}/entities/{label}', {
+          params: { path: { slug: plugin.slug, label }, query: { limit: 200 } },
+        }),
+      );
+      return (items as Entity[]).map((e) => ({ id: e.id, text: entityName(e) }));
     }
     if (label === 'Environment') {
-      const { items } = await page<{ id: string; slug: string; name: string }>('/environments?limit=200');
+      const { items } = await listOf(client.GET('/environments', { params: { query: { limit: 200 } } }));
       return items.map((e) => ({ id: e.id, text: `${e.name} (${e.slug})` }));
     }
     return [];
@@ -160,34 +174,64 @@ function EndChoices({ id, choices }: { id: string; choices: { id: string; text: 
 }
 
 function Edges({ plugin, edge }: { plugin: Plugin; edge: Plugin['edge_labels'][number] }) {
-  const base = `/admin/plugins/${plugin.slug}/edges/${edge.edge_label}`;
+  const path = { slug: plugin.slug, label: edge.edge_label };
   const sources = useEndChoices(plugin, edge.source_label);
   const targets = useEndChoices(plugin, edge.target_label);
-  const schema = useLoad(() => api<Schema>('GET', `${base}/_schema`), [base]);
-  const list = useLoad(() => page<Edge>(`${base}?limit=50`), [base]);
+  const schema = useLoad(
+    () =>
+      must(
+        client.GET('/admin/plugins/{slug}/edges/{label}/_schema', { params: { path } }),
+      ) as Promise<Schema>,
+    [plugin.slug, edge.edge_label],
+  );
+  const list = useLoad(
+    () =>
+      listOf(client.GET('/admin/plugins/{slug}/edges/{label}', { params: { path, query: { limit: 50 } } })),
+    [plugin.slug, edge.edge_label],
+  );
+  const acts = useActions();
+  // Each end by its name (the entity's name or the environment's), never its id alone.
+  const names = new Map([...(sources.data ?? []), ...(targets.data ?? [])].map((c) => [c.id, c.text]));
+  const nameOf = (id: string) => names.get(id) ?? id;
   const [source, setSource] = useState('');
   const [target, setTarget] = useState('');
   const [props, setProps] = useState<Json | undefined>({});
   const [error, run, busy] = useAction();
   return (
     <>
-      <Problem error={list.error} />
+      {acts.chrome}
+      <Problem error={list.error ?? acts.error} />
       {list.data && (
         <Table
           caption={`${edge.edge_label} edges`}
-          columns={[edge.source_label, edge.target_label, 'Properties']}
+          columns={[edge.source_label, edge.target_label, 'Properties', ACTIONS]}
           rows={list.data.items.length}
           empty="No edge yet."
         >
           {list.data.items.map((e) => (
             <tr key={`${e.source_id}/${e.target_id}`} data-edge={`${e.source_id}/${e.target_id}`}>
+              <td>{nameOf(e.source_id)}</td>
+              <td>{nameOf(e.target_id)}</td>
+              <td>{propertyWords(e.properties as { [k: string]: Json })}</td>
               <td>
-                <code>{e.source_id}</code>
+                <DangerButton
+                  label="Remove"
+                  what={`${nameOf(e.source_id)} ${edge.edge_label} ${nameOf(e.target_id)}`}
+                  onClick={async () =>
+                    (await acts.confirmed(
+                      `Remove the link ${nameOf(e.source_id)} ${edge.edge_label} ${nameOf(e.target_id)}?`,
+                      'Remove link',
+                      () =>
+                        must(
+                          client.DELETE('/admin/plugins/{slug}/edges/{label}/{source_id}/{target_id}', {
+                            params: { path: { ...path, source_id: e.source_id, target_id: e.target_id } },
+                          }),
+                        ),
+                      'Link removed.',
+                    )) && list.reload()
+                  }
+                />
               </td>
-              <td>
-                <code>{e.target_id}</code>
-              </td>
-              <td>{summary(e.properties)}</td>
             </tr>
           ))}
         </Table>
@@ -198,7 +242,16 @@ function Edges({ plugin, edge }: { plugin: Plugin; edge: Plugin['edge_labels'][n
         onSubmit={(e) => {
           e.preventDefault();
           void run(async () => {
-            await api('POST', base, { source_id: source, target_id: target, properties: props ?? {} });
+            await must(
+              client.POST('/admin/plugins/{slug}/edges/{label}', {
+                params: { path },
+                body: {
+                  source_id: source,
+                  target_id: target,
+                  properties: (props ?? {}) as { [k: string]: Json },
+                },
+              }),
+            );
             setSource('');
             setTarget('');
             setProps({});
@@ -209,7 +262,7 @@ function Edges({ plugin, edge }: { plugin: Plugin; edge: Plugin['edge_labels'][n
         <h2>
           New edge {edge.source_label} {edge.edge_label} {edge.target_label}
         </h2>
-        <Problem error={error} />
+        <Problem error={error} atFields />
         <div class="grid">
           <Field label={`${edge.source_label} id`} pointer="/source_id" error={error}>
             {(a) => (
@@ -245,16 +298,14 @@ function Edges({ plugin, edge }: { plugin: Plugin; edge: Plugin['edge_labels'][n
             base="properties"
           />
         )}
-        <button type="submit" disabled={busy}>
-          Create edge
-        </button>
+        <Submit label="Create edge" busy={busy} />
       </form>
     </>
   );
 }
 
 export function Plugins() {
-  const plugins = useLoad(() => page<Plugin>('/admin/plugins?limit=200'));
+  const plugins = useLoad(() => listOf(client.GET('/admin/plugins', { params: { query: { limit: 200 } } })));
   const [chosen, setChosen] = useState<string>();
   const all = plugins.data?.items ?? [];
   const options = all.flatMap((p) => [

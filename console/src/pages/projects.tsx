@@ -1,5 +1,6 @@
-// Projects: the searchable keyset list of an organization, and one project's page in sections
-// (attributes, environments, score, access, comments, operations, releases, activity).
+// Projects: the searchable, filtered keyset list of an organization, and one project's page in sections
+// (attributes and types, archive, dependencies, environments, score, access, comments, operations,
+// releases, activity).
 import { useEffect, useState } from 'preact/hooks';
 import { api, client, listOf, must, type Item } from '../api';
 import { linkProps, navigate } from '../router';
@@ -12,70 +13,161 @@ import {
   Problem,
   Table,
   useAction,
-  useConfirm,
   useCursor,
   useLoad,
   useNotice,
   when,
 } from '../ui';
-import { SLUG_HINT, slugify } from '../slugs';
+import {
+  asOption,
+  CheckList,
+  DangerButton,
+  NameSlugFields,
+  SelectField,
+  Submit,
+  TextField,
+  useActions,
+} from '../forms';
+import { attributeValue, Attributes, PairsEditor } from './project-attributes';
+import { ArchiveControls, Dependencies } from './project-links';
 
 type Team = { slug: string; name: string };
+type ProjectType = Item<'/organizations/{org}/project-types'>;
 type Grant = Item<'/organizations/{org}/projects/{project}/access'>;
 const ACTIONS_ACL = ['read', 'update', 'delete'] as const;
 
-/** An attribute's text as typed: a number or true/false when it reads as one, else the text itself. */
-export function attributeValue(text: string): unknown {
-  const t = text.trim();
-  if (t === 'true' || t === 'false') return t === 'true';
-  if (/^-?\d+(\.\d+)?$/.test(t)) return Number(t);
-  return text;
+interface Filters {
+  team: string;
+  type: string;
+  archived: 'false' | 'true' | 'any';
+  attrName: string;
+  attrValue: string;
+}
+const NO_FILTER: Filters = { team: '', type: '', archived: 'false', attrName: '', attrValue: '' };
+
+/** The list's query: search and filters as the API takes them (`attr.<name>=<value>` for an attribute). */
+export function listQuery(search: string, f: Filters, cursor: string | undefined) {
+  return {
+    limit: 25,
+    cursor,
+    ...(search ? { q: search } : {}),
+    ...(f.team ? { team: f.team } : {}),
+    ...(f.type ? { type: f.type } : {}),
+    ...(f.archived !== 'false' ? { archived: f.archived } : {}),
+    ...(f.attrName.trim() && f.attrValue.trim() ? { [`attr.${f.attrName.trim()}`]: f.attrValue.trim() } : {}),
+  };
 }
 
 export function ProjectList({ org, teams }: { org: string; teams: Team[] }) {
   const [q, setQ] = useState('');
   const [search, setSearch] = useState('');
+  // A link may name a type (`?type=service`, from the project types page).
+  const [filters, setFilters] = useState<Filters>(() => ({
+    ...NO_FILTER,
+    type: new URLSearchParams(location.search).get('type') ?? '',
+  }));
+  // What is typed is applied 250 ms after the last key.
+  const [applied, setApplied] = useState<Filters>(filters);
   useEffect(() => {
-    const t = setTimeout(() => setSearch(q.trim()), 250);
+    const t = setTimeout(() => (setSearch(q.trim()), setApplied(filters)), 250);
     return () => clearTimeout(t);
-  }, [q]);
+  }, [q, filters]);
+  const types = useLoad(
+    () =>
+      listOf(
+        client.GET('/organizations/{org}/project-types', {
+          params: { path: { org }, query: { limit: 200 } },
+        }),
+      ),
+    [org],
+  );
   const list = useCursor(
     (cursor) =>
       listOf(
         client.GET('/organizations/{org}/projects', {
-          params: { path: { org }, query: { limit: 25, cursor, ...(search ? { q: search } : {}) } },
+          // `attr.<name>` is a family of parameters the document cannot list by name.
+          params: { path: { org }, query: listQuery(search, applied, cursor) as { limit: number } },
         }),
       ),
-    [org, search],
+    [org, search, JSON.stringify(applied)],
   );
   useEffect(() => {
     if (list.data && performance.getEntriesByName('console:projects-usable').length === 0)
       requestAnimationFrame(() => performance.mark('console:projects-usable'));
   }, [list.data]);
   const [notice, announce] = useNotice();
+  const typeName = new Map(types.data?.items.map((t) => [t.slug, t.name]));
+  const teamName = new Map(teams.map((t) => [t.slug, t.name]));
+  const filtered = search || JSON.stringify(applied) !== JSON.stringify(NO_FILTER);
   return (
     <div class="projects">
       {notice}
-      <div role="search" class="inline">
-        <Field label="Search projects" hint="By slug or name">
-          {(a) => <input {...a} type="search" value={q} onInput={(e) => setQ(e.currentTarget.value)} />}
-        </Field>
+      <div role="search" aria-label="Find projects" class="filters">
+        <TextField
+          label="Search projects"
+          hint="By slug, name or attribute text"
+          type="search"
+          value={q}
+          onValue={setQ}
+        />
+        <SelectField
+          label="Team"
+          value={filters.team}
+          onValue={(team) => setFilters({ ...filters, team })}
+          options={[{ value: '', text: 'Any team' }, ...teams.map(asOption)]}
+        />
+        <SelectField
+          label="Type"
+          value={filters.type}
+          onValue={(type) => setFilters({ ...filters, type })}
+          options={[{ value: '', text: 'Any type' }, ...(types.data?.items ?? []).map(asOption)]}
+        />
+        <SelectField
+          label="Archived"
+          value={filters.archived}
+          onValue={(archived) => setFilters({ ...filters, archived: archived as Filters['archived'] })}
+          options={[
+            { value: 'false', text: 'Live projects' },
+            { value: 'true', text: 'Archived only' },
+            { value: 'any', text: 'Both' },
+          ]}
+        />
+        <TextField
+          label="Attribute"
+          hint="Its name, e.g. tier"
+          mono
+          value={filters.attrName}
+          onValue={(attrName) => setFilters({ ...filters, attrName })}
+        />
+        <TextField
+          label="Equals"
+          hint="The value, e.g. gold"
+          value={filters.attrValue}
+          onValue={(attrValue) => setFilters({ ...filters, attrValue })}
+        />
+        {filtered && (
+          <button type="button" onClick={() => (setQ(''), setFilters(NO_FILTER))}>
+            Clear filters
+          </button>
+        )}
       </div>
-      <Problem error={list.error} />
+      <Problem error={list.error ?? types.error} />
       {list.data && (
         <Table
           caption={`Projects of ${org}`}
-          columns={['Project', 'Team', 'Score']}
+          columns={['Project', 'Team', 'Types', 'Score']}
           rows={list.data.items.length}
-          empty={search ? `No project matches “${search}”.` : 'No project yet.'}
+          empty={filtered ? 'No project matches.' : 'No project yet.'}
         >
           {list.data.items.map((p) => (
             <tr key={p.slug} data-project={p.slug}>
               <td>
                 <a {...linkProps(`/organizations/${org}/projects/${p.slug}`)}>{p.name}</a>{' '}
                 <small class="mono">{p.slug}</small>
+                {p.archived && <span class="badge skipped">archived</span>}
               </td>
-              <td>{p.team}</td>
+              <td>{teamName.get(p.team) ?? p.team}</td>
+              <td>{p.types.map((t) => typeName.get(t) ?? t).join(', ') || '—'}</td>
               <td>{p.score ?? '—'}</td>
             </tr>
           ))}
@@ -92,14 +184,21 @@ export function ProjectList({ org, teams }: { org: string; teams: Team[] }) {
       <NewProject
         org={org}
         teams={teams}
+        types={types.data?.items ?? []}
         created={(slug) => (announce(`Project ${slug} created.`), list.reload())}
       />
     </div>
   );
 }
 
-function NewProject(props: { org: string; teams: Team[]; created: (slug: string) => void }) {
+function NewProject(props: {
+  org: string;
+  teams: Team[];
+  types: ProjectType[];
+  created: (slug: string) => void;
+}) {
   const [f, setF] = useState({ name: '', slug: '', team: '' });
+  const [types, setTypes] = useState<string[]>([]);
   const [attrs, setAttrs] = useState<{ key: string; value: string }[]>([]);
   const [error, run, busy] = useAction();
   const team = f.team || props.teams[0]?.slug || '';
@@ -116,11 +215,12 @@ function NewProject(props: { org: string; teams: Team[]; created: (slug: string)
           await must(
             client.POST('/organizations/{org}/projects', {
               params: { path: { org: props.org } },
-              body: { name: f.name, slug: f.slug, team, attributes },
+              body: { name: f.name, slug: f.slug, team, attributes, ...(types.length ? { types } : {}) },
             }),
           );
           props.created(f.slug);
           setF({ name: '', slug: '', team });
+          setTypes([]);
           setAttrs([]);
         });
       }}
@@ -128,87 +228,29 @@ function NewProject(props: { org: string; teams: Team[]; created: (slug: string)
       <h2>New project</h2>
       <Problem error={error} />
       <div class="grid">
-        <Field label="Name" pointer="/name" error={error}>
-          {(a) => (
-            <input
-              {...a}
-              required
-              value={f.name}
-              onInput={(e) => {
-                const name = e.currentTarget.value;
-                setF({ ...f, name, slug: f.slug === slugify(f.name) ? slugify(name) : f.slug });
-              }}
-            />
-          )}
-        </Field>
-        <Field label="Slug" pointer="/slug" error={error} hint={SLUG_HINT}>
-          {(a) => (
-            <input
-              {...a}
-              required
-              class="mono"
-              value={f.slug}
-              onInput={(e) => setF({ ...f, slug: e.currentTarget.value })}
-            />
-          )}
-        </Field>
-        <Field label="Team" pointer="/team" error={error}>
-          {(a) => (
-            <select
-              {...a}
-              required
-              value={team}
-              onChange={(e) => setF({ ...f, team: e.currentTarget.value })}
-            >
-              {props.teams.map((t) => (
-                <option key={t.slug} value={t.slug}>
-                  {t.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <NameSlugFields form={f} set={setF} error={error} />
+        <SelectField
+          label="Team"
+          pointer="/team"
+          error={error}
+          required
+          value={team}
+          onValue={(t) => setF({ ...f, team: t })}
+          options={props.teams.map(asOption)}
+        />
       </div>
-      <fieldset>
-        <legend>Attributes</legend>
-        {attrs.map((a, i) => (
-          <div class="inline" key={i}>
-            <Field label={`Attribute ${i + 1} name`} pointer={`/attributes/${a.key}`} error={error}>
-              {(p) => (
-                <input
-                  {...p}
-                  class="mono"
-                  value={a.key}
-                  onInput={(e) =>
-                    setAttrs(attrs.map((x, j) => (j === i ? { ...x, key: e.currentTarget.value } : x)))
-                  }
-                />
-              )}
-            </Field>
-            <Field label={`Attribute ${i + 1} value`}>
-              {(p) => (
-                <input
-                  {...p}
-                  value={a.value}
-                  onInput={(e) =>
-                    setAttrs(attrs.map((x, j) => (j === i ? { ...x, value: e.currentTarget.value } : x)))
-                  }
-                />
-              )}
-            </Field>
-            <button type="button" onClick={() => setAttrs(attrs.filter((_, j) => j !== i))}>
-              Remove<span class="sr-only"> attribute {i + 1}</span>
-            </button>
-          </div>
-        ))}
-        <button type="button" onClick={() => setAttrs([...attrs, { key: '', value: '' }])}>
-          Add attribute
-        </button>
-        <small class="hint">Numbers and true/false are stored as such; anything else as text.</small>
-      </fieldset>
-      <button type="submit" disabled={busy || props.teams.length === 0}>
-        Create project
-      </button>
+      {props.types.length > 0 && (
+        <CheckList
+          legend="Types"
+          pointer="/types"
+          error={error}
+          chosen={types}
+          onChosen={setTypes}
+          options={props.types.map((t) => ({ value: t.slug, text: t.name, title: t.description }))}
+        />
+      )}
+      <PairsEditor pairs={attrs} set={setAttrs} error={error} legend="Attributes" />
+      <Submit label="Create project" busy={busy || props.teams.length === 0} />
     </form>
   );
 }
@@ -240,9 +282,9 @@ function Access({ org, project }: { org: string; project: string }) {
       ),
     [org, project],
   );
-  const [error, run, busy] = useAction();
-  const [dialog, confirm] = useConfirm();
-  const [notice, announce] = useNotice();
+  const acts = useActions();
+  const { error, busy, announce } = acts;
+  const run = acts.act;
   const [email, setEmail] = useState('');
   const [actions, setActions] = useState<string[]>(['read']);
   const put = (who: string, acts: string[]) =>
@@ -255,8 +297,7 @@ function Access({ org, project }: { org: string; project: string }) {
   return (
     <section class="card" aria-labelledby="s-access">
       <h2 id="s-access">Who may access it</h2>
-      {dialog}
-      {notice}
+      {acts.chrome}
       <Problem error={grants.error ?? error} />
       {grants.data && (
         <Table
@@ -290,27 +331,23 @@ function Access({ org, project }: { org: string; project: string }) {
                 </td>
               ))}
               <td>
-                <button
-                  type="button"
-                  class="danger"
-                  onClick={async () => {
-                    if (!(await confirm(`Remove the access of ${g.email} to ${project}?`, 'Remove access')))
-                      return;
-                    const ok = await run(() =>
-                      must(
-                        client.DELETE('/organizations/{org}/projects/{project}/access/{email}', {
-                          params: { path: { ...path, email: g.email } },
-                        }),
-                      ),
-                    );
-                    if (ok) {
-                      announce(`Access of ${g.email} removed.`);
-                      grants.reload();
-                    }
-                  }}
-                >
-                  Remove<span class="sr-only"> {g.email}</span>
-                </button>
+                <DangerButton
+                  label="Remove"
+                  what={g.email}
+                  onClick={async () =>
+                    (await acts.confirmed(
+                      `Remove the access of ${g.email} to ${project}?`,
+                      'Remove access',
+                      () =>
+                        must(
+                          client.DELETE('/organizations/{org}/projects/{project}/access/{email}', {
+                            params: { path: { ...path, email: g.email } },
+                          }),
+                        ),
+                      `Access of ${g.email} removed.`,
+                    )) && grants.reload()
+                  }
+                />
               </td>
             </tr>
           ))}
@@ -329,17 +366,14 @@ function Access({ org, project }: { org: string; project: string }) {
           });
         }}
       >
-        <Field label="Person's email" error={error}>
-          {(a) => (
-            <input
-              {...a}
-              type="email"
-              required
-              value={email}
-              onInput={(e) => setEmail(e.currentTarget.value)}
-            />
-          )}
-        </Field>
+        <TextField
+          label="Person's email"
+          error={error}
+          type="email"
+          required
+          value={email}
+          onValue={setEmail}
+        />
         <fieldset class="inline">
           <legend>May</legend>
           {ACTIONS_ACL.map((a) => (
@@ -355,9 +389,7 @@ function Access({ org, project }: { org: string; project: string }) {
             </label>
           ))}
         </fieldset>
-        <button type="submit" disabled={busy}>
-          Grant access
-        </button>
+        <Submit label="Grant access" busy={busy} />
       </form>
     </section>
   );
@@ -567,32 +599,71 @@ function Score({ org, project, score }: { org: string; project: string; score: n
   );
 }
 
+/** The project's activity (lifecycle events, comments, webhook deliveries), newest first. */
+function Activity({ org, project }: { org: string; project: string }) {
+  const list = useCursor(
+    (cursor) =>
+      listOf(
+        client.GET('/organizations/{org}/projects/{project}/events', {
+          params: { path: { org, project }, query: { limit: 20, cursor } },
+        }),
+      ),
+    [org, project],
+  );
+  return (
+    <section aria-labelledby="s-Activity" class="card">
+      <h2 id="s-Activity">Activity</h2>
+      {list.error?.status === 503 ? (
+        <p class="hint">The activity store is not answering; try again in a moment.</p>
+      ) : (
+        <Problem error={list.error} />
+      )}
+      {list.data && (
+        <ul class="activity">
+          {list.data.items.length === 0 && <li>No activity yet.</li>}
+          {list.data.items.map((e) => (
+            <li key={e.id}>
+              <time dateTime={e.occurred_at}>{when(e.occurred_at)}</time> {e.summary}
+            </li>
+          ))}
+        </ul>
+      )}
+      <NextPage more={list.more} />
+    </section>
+  );
+}
+
 export function ProjectPage({ org, project }: { org: string; project: string }) {
   const path = { org, project };
   const p = useLoad(
     () => must(client.GET('/organizations/{org}/projects/{project}', { params: { path } })),
     [org, project],
   );
-  const [error, run] = useAction();
-  const [dialog, confirm] = useConfirm();
+  const acts = useActions();
   const remove = async () => {
-    if (!(await confirm(`Delete the project ${p.data?.name ?? project}?`, 'Delete project'))) return;
-    if (await run(() => must(client.DELETE('/organizations/{org}/projects/{project}', { params: { path } }))))
+    if (
+      await acts.confirmed(
+        `Delete the project ${p.data?.name ?? project} for good? Its comments, grants and links go with it.`,
+        'Delete project',
+        () => must(client.DELETE('/organizations/{org}/projects/{project}', { params: { path } })),
+      )
+    )
       navigate(`/organizations/${org}`);
   };
-  const attrs = Object.entries(p.data?.attributes ?? {});
+  const changed = (message: string) => (acts.announce(message), p.reload());
   return (
     <Page title={p.data ? p.data.name : project}>
       <p>
         <a {...linkProps(`/organizations/${org}`)}>{org}</a> › projects
       </p>
-      {dialog}
-      <Problem error={p.error ?? error} />
+      {acts.chrome}
+      <Problem error={p.error ?? acts.error} />
       {p.data && (
         <>
           <nav aria-label="Sections" class="sections">
             {[
               ['s-attributes', 'Attributes'],
+              ['s-deps', 'Dependencies'],
               ['s-score', 'Score'],
               ['s-access', 'Access'],
               ['s-comments', 'Comments'],
@@ -605,25 +676,9 @@ export function ProjectPage({ org, project }: { org: string; project: string }) 
               </a>
             ))}
           </nav>
-          <section class="card" aria-labelledby="s-attributes">
-            <h2 id="s-attributes">Attributes</h2>
-            <dl class="facts">
-              <dt>Slug</dt>
-              <dd class="mono">{p.data.slug}</dd>
-              <dt>Team</dt>
-              <dd>{p.data.team}</dd>
-              {attrs.map(([k, v]) => (
-                <>
-                  <dt key={`k${k}`}>{k}</dt>
-                  <dd key={`v${k}`}>{typeof v === 'string' ? v : JSON.stringify(v)}</dd>
-                </>
-              ))}
-            </dl>
-            {attrs.length === 0 && <p class="hint">No attribute set.</p>}
-            <button type="button" class="danger" onClick={() => void remove()}>
-              Delete project
-            </button>
-          </section>
+          {p.data.archived && <ArchiveControls org={org} project={p.data} changed={changed} />}
+          <Attributes org={org} project={p.data} saved={changed} />
+          <Dependencies org={org} project={p.data} />
           <Pending<{ slug: string; name?: string }>
             title="Environments"
             path={`/organizations/${org}/projects/${project}/environments`}
@@ -636,20 +691,15 @@ export function ProjectPage({ org, project }: { org: string; project: string }) 
           <Comments org={org} project={project} />
           <Operations org={org} project={project} />
           <Releases org={org} project={project} />
-          <Pending<{ id?: string; type?: string; occurred_at?: string; summary?: string }>
-            title="Activity"
-            path={`/organizations/${org}/projects/${project}/events?limit=20`}
-            render={(events) => (
-              <ul>
-                {events.length === 0 && <li>No activity yet.</li>}
-                {events.map((e, i) => (
-                  <li key={e.id ?? i}>
-                    {when(e.occurred_at)} {e.summary ?? e.type}
-                  </li>
-                ))}
-              </ul>
-            )}
-          />
+          <Activity org={org} project={project} />
+          <section class="card" aria-labelledby="s-end">
+            <h2 id="s-end">Archive or delete</h2>
+            {!p.data.archived && <ArchiveControls org={org} project={p.data} changed={changed} />}
+            <p class="hint">
+              Deleting is for good, and only for those whose role allows it; archiving keeps the history.
+            </p>
+            <DangerButton label="Delete project" onClick={() => void remove()} />
+          </section>
         </>
       )}
     </Page>

@@ -5,7 +5,7 @@ import type { Me } from '../me';
 import { linkProps, navigate } from '../router';
 import { ticks } from '../chart';
 import { Field, Page, Problem, Table, useAction, useConfirm, useLoad, useNotice, whenIn } from '../ui';
-import { consentProblem, myConsents, preview, type Schedule } from './schedules';
+import { consentProblem, myConsents, NextRuns, preview, TargetFields, type Schedule } from './schedules';
 
 type Run = Item<'/scheduler/schedules/{slug}/runs'>;
 const RUN_STATES = ['succeeded', 'failed', 'skipped', 'running'] as const;
@@ -93,34 +93,9 @@ function EditSchedule(props: {
         <Field label="Time zone" pointer="/timezone" error={error}>
           {(a) => <input {...a} list="zones" value={f.timezone} onInput={set('timezone')} />}
         </Field>
-        <Field label="Method" pointer="/target/method" error={error}>
-          {(a) => (
-            <select {...a} value={f.method} onChange={set('method')}>
-              {['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((m) => (
-                <option key={m}>{m}</option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="API path" pointer="/target/path" error={error}>
-          {(a) => <input {...a} required class="mono" value={f.path} onInput={set('path')} />}
-        </Field>
-        <Field label="JSON body (optional)" pointer="/target/body" error={error}>
-          {(a) => <textarea {...a} class="mono" rows={3} value={f.body} onInput={set('body')} />}
-        </Field>
+        <TargetFields f={f} set={set} error={error} />
       </div>
-      <div class="preview" aria-live="polite">
-        <h3>Next five runs</h3>
-        {next.problem ? (
-          <p class="field-error">{next.problem}</p>
-        ) : (
-          <ol class="occurrences">
-            {next.dates.map((d) => (
-              <li key={d}>{d}</li>
-            ))}
-          </ol>
-        )}
-      </div>
+      <NextRuns next={next} />
       <div class="actions">
         <button type="submit" disabled={busy}>
           Save changes

@@ -46,6 +46,54 @@ export function preview(cron: string, timezone: string, n = 5): { dates: string[
   return { dates };
 }
 
+type Set = (k: 'method' | 'path' | 'body') => (e: { currentTarget: { value: string } }) => void;
+
+/** A schedule's target: method, API path and optional JSON body (pointers under `/target`). */
+export function TargetFields(props: {
+  f: { method: string; path: string; body: string };
+  set: Set;
+  error: ApiError | undefined;
+}) {
+  const { f, set, error } = props;
+  return (
+    <>
+      <Field label="Method" pointer="/target/method" error={error}>
+        {(a) => (
+          <select {...a} value={f.method} onChange={set('method')}>
+            {['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((m) => (
+              <option key={m}>{m}</option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="API path" pointer="/target/path" error={error}>
+        {(a) => <input {...a} required class="mono" value={f.path} onInput={set('path')} />}
+      </Field>
+      <Field label="JSON body (optional)" pointer="/target/body" error={error}>
+        {(a) => <textarea {...a} class="mono" rows={3} value={f.body} onInput={set('body')} />}
+      </Field>
+    </>
+  );
+}
+
+/** The next five runs of the cron being typed, in its zone, or why there are none. */
+export function NextRuns({ next }: { next: { dates: string[]; problem?: string } }) {
+  return (
+    <div class="preview" aria-live="polite">
+      <h3>Next five runs</h3>
+      {next.problem ? (
+        <p class="field-error">{next.problem}</p>
+      ) : (
+        <ol class="occurrences">
+          {next.dates.map((d) => (
+            <li key={d}>{d}</li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
 const ZONES = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC'];
 
 function CreateSchedule({ me, created }: { me: Me | undefined; created: () => void }) {
@@ -132,34 +180,9 @@ function CreateSchedule({ me, created }: { me: Me | undefined; created: () => vo
             )}
           </Field>
         )}
-        <Field label="Method" pointer="/target/method" error={error}>
-          {(a) => (
-            <select {...a} value={f.method} onChange={set('method')}>
-              {['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((m) => (
-                <option key={m}>{m}</option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="API path" pointer="/target/path" error={error}>
-          {(a) => <input {...a} required class="mono" value={f.path} onInput={set('path')} />}
-        </Field>
-        <Field label="JSON body (optional)" pointer="/target/body" error={error}>
-          {(a) => <textarea {...a} class="mono" rows={3} value={f.body} onInput={set('body')} />}
-        </Field>
+        <TargetFields f={f} set={set} error={error} />
       </div>
-      <div class="preview" aria-live="polite">
-        <h3>Next five runs</h3>
-        {next.problem ? (
-          <p class="field-error">{next.problem}</p>
-        ) : (
-          <ol class="occurrences">
-            {next.dates.map((d) => (
-              <li key={d}>{d}</li>
-            ))}
-          </ol>
-        )}
-      </div>
+      <NextRuns next={next} />
       <button type="submit" disabled={busy}>
         Create schedule
       </button>

@@ -1,8 +1,8 @@
 // Scoring policies (create, edit, enable) and the recompute-all trigger (docs/console.md).
 import { useState } from 'preact/hooks';
 import { client, listOf, must, type Item } from '../api';
-import { ACTIONS, Field, Page, Problem, Table, useAction, useConfirm, useLoad, useNotice } from '../ui';
-import { SLUG_HINT, slugify } from '../slugs';
+import { ACTIONS, Field, Page, Problem, Table, useAction, useLoad } from '../ui';
+import { Bound, DangerButton, NameSlugFields, Submit, useActions } from '../forms';
 
 type Policy = Item<'/scoring/policies'>;
 
@@ -80,64 +80,27 @@ function PolicyForm(props: { policy?: Policy; done: () => void; cancel?: () => v
       <h2>{p ? `Edit ${p.name}` : 'New scoring policy'}</h2>
       <Problem error={error} />
       <div class="grid">
-        <Field label="Name" pointer="/name" error={error}>
-          {(a) => (
-            <input
-              {...a}
-              required
-              value={f.name}
-              onInput={(e) => {
-                const name = e.currentTarget.value;
-                setF({ ...f, name, slug: p || f.slug !== slugify(f.name) ? f.slug : slugify(name) });
-              }}
-            />
-          )}
-        </Field>
-        {!p && (
-          <Field label="Slug" pointer="/slug" error={error} hint={SLUG_HINT}>
-            {(a) => (
-              <input
-                {...a}
-                required
-                class="mono"
-                value={f.slug}
-                onInput={(e) => setF({ ...f, slug: e.currentTarget.value })}
-              />
-            )}
-          </Field>
-        )}
-        <Field
+        <NameSlugFields form={f} set={setF} error={error} fixed={!!p} />
+        <Bound
+          form={f}
+          set={setF}
+          error={error}
+          name="attribute"
           label="Project attribute"
-          pointer="/attribute"
-          error={error}
           hint="The attribute whose value is scored, e.g. tier"
-        >
-          {(a) => (
-            <input
-              {...a}
-              required
-              class="mono"
-              value={f.attribute}
-              onInput={(e) => setF({ ...f, attribute: e.currentTarget.value })}
-            />
-          )}
-        </Field>
-        <Field
-          label="Weight"
-          pointer="/weight"
+          required
+          mono
+        />
+        <Bound
+          form={f}
+          set={setF}
           error={error}
+          name="weight"
+          label="Weight"
           hint="A whole number; policies count in proportion to their weight"
-        >
-          {(a) => (
-            <input
-              {...a}
-              required
-              inputMode="numeric"
-              value={f.weight}
-              onInput={(e) => setF({ ...f, weight: e.currentTarget.value })}
-            />
-          )}
-        </Field>
+          required
+          inputMode="numeric"
+        />
         <div class={`field${local ? ' invalid' : ''}`}>
           <Field
             label="Scores by value"
@@ -169,16 +132,7 @@ function PolicyForm(props: { policy?: Policy; done: () => void; cancel?: () => v
           Enabled
         </label>
       </div>
-      <div class="actions">
-        <button type="submit" disabled={busy}>
-          {p ? 'Save policy' : 'Create policy'}
-        </button>
-        {props.cancel && (
-          <button type="button" onClick={props.cancel}>
-            Cancel
-          </button>
-        )}
-      </div>
+      <Submit label={p ? 'Save policy' : 'Create policy'} busy={busy} cancel={props.cancel} />
     </form>
   );
 }
@@ -186,14 +140,11 @@ function PolicyForm(props: { policy?: Policy; done: () => void; cancel?: () => v
 export function Scoring() {
   const list = useLoad(() => listOf(client.GET('/scoring/policies', { params: { query: { limit: 200 } } })));
   const [editing, setEditing] = useState<string>();
-  const [error, run, busy] = useAction();
-  const [dialog, confirm] = useConfirm();
-  const [notice, announce] = useNotice();
+  const acts = useActions();
   return (
     <Page title="Scoring">
-      {dialog}
-      {notice}
-      <Problem error={list.error ?? error} />
+      {acts.chrome}
+      <Problem error={list.error ?? acts.error} />
       {list.data && (
         <Table
           caption="Scoring policies"
@@ -212,25 +163,21 @@ export function Scoring() {
                 <button type="button" onClick={() => setEditing(p.slug)}>
                   Edit<span class="sr-only"> {p.name}</span>
                 </button>
-                <button
-                  type="button"
-                  class="danger"
-                  onClick={async () => {
-                    if (!(await confirm(`Delete the policy ${p.name}?`, 'Delete policy'))) return;
-                    if (
-                      await run(() =>
+                <DangerButton
+                  label="Delete"
+                  what={p.name}
+                  onClick={async () =>
+                    (await acts.confirmed(
+                      `Delete the policy ${p.name}?`,
+                      'Delete policy',
+                      () =>
                         must(
                           client.DELETE('/scoring/policies/{slug}', { params: { path: { slug: p.slug } } }),
                         ),
-                      )
-                    ) {
-                      announce(`Policy ${p.name} deleted.`);
-                      list.reload();
-                    }
-                  }}
-                >
-                  Delete<span class="sr-only"> {p.name}</span>
-                </button>
+                      `Policy ${p.name} deleted.`,
+                    )) && list.reload()
+                  }
+                />
               </td>
             </tr>
           ))}
@@ -240,24 +187,23 @@ export function Scoring() {
         <PolicyForm
           key={editing}
           policy={list.data.items.find((p) => p.slug === editing)}
-          done={() => (setEditing(undefined), announce('Policy saved.'), list.reload())}
+          done={() => (setEditing(undefined), acts.announce('Policy saved.'), list.reload())}
           cancel={() => setEditing(undefined)}
         />
       )}
-      {!editing && <PolicyForm key="new" done={() => (announce('Policy created.'), list.reload())} />}
+      {!editing && <PolicyForm key="new" done={() => (acts.announce('Policy created.'), list.reload())} />}
       <section class="card" aria-labelledby="recompute">
         <h2 id="recompute">Recompute every score</h2>
         <p>Queues a new score for every project, for instance after changing the policies.</p>
         <button
           type="button"
-          disabled={busy}
-          onClick={async () => {
-            if (!(await confirm('Recompute the score of every project?', 'Recompute all'))) return;
-            await run(async () => {
+          disabled={acts.busy}
+          onClick={() =>
+            void acts.confirmed('Recompute the score of every project?', 'Recompute all', async () => {
               const r = await must(client.POST('/api/scoring/recompute-all'));
-              announce(`${r.queued} project${r.queued === 1 ? '' : 's'} queued for a new score.`);
-            });
-          }}
+              acts.announce(`${r.queued} project${r.queued === 1 ? '' : 's'} queued for a new score.`);
+            })
+          }
         >
           Recompute all scores
         </button>

@@ -1,7 +1,8 @@
 // Webhooks: list, create (the secret is write-only), edit, delete, and what a sender must send.
 import { useState } from 'preact/hooks';
 import { client, listOf, must, type Item } from '../api';
-import { ACTIONS, Field, Page, Problem, Table, useAction, useConfirm, useLoad, useNotice } from '../ui';
+import { ACTIONS, Page, Problem, Table, useAction, useLoad } from '../ui';
+import { Bound, DangerButton, Submit, TextField, useActions } from '../forms';
 import { SLUG_HINT } from '../slugs';
 
 type Hook = Item<'/admin/webhooks'>;
@@ -15,6 +16,7 @@ function HookForm(props: { hook?: Hook; done: () => void; cancel?: () => void })
     secret: '',
   });
   const [error, run, busy] = useAction();
+  const bind = { form: f, set: setF, error };
   return (
     <form
       class="card"
@@ -44,51 +46,23 @@ function HookForm(props: { hook?: Hook; done: () => void; cancel?: () => void })
       <h2>{h ? `Edit ${h.slug}` : 'New webhook'}</h2>
       <Problem error={error} />
       <div class="grid">
-        {!h && (
-          <Field label="Slug" pointer="/slug" error={error} hint={SLUG_HINT}>
-            {(a) => (
-              <input
-                {...a}
-                required
-                class="mono"
-                value={f.slug}
-                onInput={(e) => setF({ ...f, slug: e.currentTarget.value })}
-              />
-            )}
-          </Field>
-        )}
-        <Field
+        {!h && <Bound {...bind} name="slug" label="Slug" hint={SLUG_HINT} required mono />}
+        <Bound
+          {...bind}
+          name="integration"
           label="Integration"
-          pointer="/integration"
-          error={error}
           hint="The sending system, e.g. github; part of the delivery address"
-        >
-          {(a) => (
-            <input
-              {...a}
-              required
-              class="mono"
-              value={f.integration}
-              onInput={(e) => setF({ ...f, integration: e.currentTarget.value })}
-            />
-          )}
-        </Field>
-        <Field
+          required
+          mono
+        />
+        <Bound
+          {...bind}
+          name="project"
           label="Project (optional)"
-          pointer="/project"
-          error={error}
           hint="organization/project the deliveries are about"
-        >
-          {(a) => (
-            <input
-              {...a}
-              class="mono"
-              value={f.project}
-              onInput={(e) => setF({ ...f, project: e.currentTarget.value })}
-            />
-          )}
-        </Field>
-        <Field
+          mono
+        />
+        <TextField
           label={h ? 'Replace secret' : 'Signing secret'}
           pointer="/secret"
           error={error}
@@ -99,29 +73,14 @@ function HookForm(props: { hook?: Hook; done: () => void; cancel?: () => void })
                 : 'No secret stored'
               : 'Shared with the sender; never shown again'
           }
-        >
-          {(a) => (
-            <input
-              {...a}
-              type="password"
-              autocomplete="new-password"
-              required={!h}
-              value={f.secret}
-              onInput={(e) => setF({ ...f, secret: e.currentTarget.value })}
-            />
-          )}
-        </Field>
+          type="password"
+          autocomplete="new-password"
+          required={!h}
+          value={f.secret}
+          onValue={(secret) => setF({ ...f, secret })}
+        />
       </div>
-      <div class="actions">
-        <button type="submit" disabled={busy}>
-          {h ? 'Save webhook' : 'Create webhook'}
-        </button>
-        {props.cancel && (
-          <button type="button" onClick={props.cancel}>
-            Cancel
-          </button>
-        )}
-      </div>
+      <Submit label={h ? 'Save webhook' : 'Create webhook'} busy={busy} cancel={props.cancel} />
     </form>
   );
 }
@@ -129,18 +88,15 @@ function HookForm(props: { hook?: Hook; done: () => void; cancel?: () => void })
 export function Webhooks() {
   const list = useLoad(() => listOf(client.GET('/admin/webhooks', { params: { query: { limit: 200 } } })));
   const [editing, setEditing] = useState<string>();
-  const [error, run] = useAction();
-  const [dialog, confirm] = useConfirm();
-  const [notice, announce] = useNotice();
+  const acts = useActions();
   return (
     <Page title="Webhooks">
-      {dialog}
-      {notice}
+      {acts.chrome}
       <p class="lead">
         A sender posts JSON to the delivery address with the header <code>X-Keel-Signature-256: sha256=</code>
         followed by the hex HMAC-SHA256 of the raw body under the webhook's secret.
       </p>
-      <Problem error={list.error ?? error} />
+      <Problem error={list.error ?? acts.error} />
       {list.data && (
         <Table
           caption="Webhooks"
@@ -160,29 +116,19 @@ export function Webhooks() {
                 <button type="button" onClick={() => setEditing(h.slug)}>
                   Edit<span class="sr-only"> {h.slug}</span>
                 </button>
-                <button
-                  type="button"
-                  class="danger"
-                  onClick={async () => {
-                    if (
-                      !(await confirm(
-                        `Delete the webhook ${h.slug}? Its sender's deliveries will be refused.`,
-                        'Delete webhook',
-                      ))
-                    )
-                      return;
-                    if (
-                      await run(() =>
+                <DangerButton
+                  label="Delete"
+                  what={h.slug}
+                  onClick={async () =>
+                    (await acts.confirmed(
+                      `Delete the webhook ${h.slug}? Its sender's deliveries will be refused.`,
+                      'Delete webhook',
+                      () =>
                         must(client.DELETE('/admin/webhooks/{slug}', { params: { path: { slug: h.slug } } })),
-                      )
-                    ) {
-                      announce(`Webhook ${h.slug} deleted.`);
-                      list.reload();
-                    }
-                  }}
-                >
-                  Delete<span class="sr-only"> {h.slug}</span>
-                </button>
+                      `Webhook ${h.slug} deleted.`,
+                    )) && list.reload()
+                  }
+                />
               </td>
             </tr>
           ))}
@@ -192,11 +138,11 @@ export function Webhooks() {
         <HookForm
           key={editing}
           hook={list.data.items.find((h) => h.slug === editing)}
-          done={() => (setEditing(undefined), announce('Webhook saved.'), list.reload())}
+          done={() => (setEditing(undefined), acts.announce('Webhook saved.'), list.reload())}
           cancel={() => setEditing(undefined)}
         />
       ) : (
-        <HookForm key="new" done={() => (announce('Webhook created.'), list.reload())} />
+        <HookForm key="new" done={() => (acts.announce('Webhook created.'), list.reload())} />
       )}
     </Page>
   );
