@@ -10,7 +10,7 @@ export interface paths {
         };
         /**
          * The public keys that verify Keel tokens (JWKS)
-         * @description Public, cacheable for 5 minutes. Answers the JSON Web Key Set of the Ed25519 keys that sign access tokens.
+         * @description Who may call it: anyone; no token is needed. Cacheable for 5 minutes. Answers the JSON Web Key Set of the Ed25519 keys that sign access tokens.
          */
         get: operations["getWellKnownJwksJson"];
         put?: never;
@@ -30,7 +30,7 @@ export interface paths {
         };
         /**
          * OAuth authorization server metadata (RFC 8414)
-         * @description Public, cacheable for 5 minutes. Answers the issuer, the token endpoint, the grants it serves (client_credentials, refresh_token, token exchange), its client authentication methods and the JWKS URI.
+         * @description Who may call it: anyone; no token is needed. Cacheable for 5 minutes. Answers the issuer, the token endpoint, the grants it serves (client_credentials, refresh_token, token exchange), its client authentication methods and the JWKS URI.
          */
         get: operations["getWellKnownOauthAuthorizationServer"];
         put?: never;
@@ -50,7 +50,7 @@ export interface paths {
         };
         /**
          * A plugin's edges of one label that start or end at the environment, with the entity at the other end
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `plugins:{plugin}:entities:{label}:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: it also needs read of both end labels (environment:read, team:read, a plugin label’s read...). Answers 200; errors are problem+json.
          */
         get: operations["getAdminEnvironmentsSlugPluginEdgesPluginLabel"];
         put?: never;
@@ -70,7 +70,7 @@ export interface paths {
         };
         /**
          * The login provider types, named for people: the service each one calls
-         * @description Configured or not. Needs oauth-providers:read.
+         * @description Who may call it: a caller holding the permission `oauth-providers:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Configured or not. Needs oauth-providers:read. Answers 200; errors are problem+json.
          */
         get: operations["getAdminOauthProviderTypes"];
         put?: never;
@@ -90,7 +90,7 @@ export interface paths {
         };
         /**
          * List oauth providers
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `oauth-providers:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
          */
         get: operations["getAdminOauthProviders"];
         put?: never;
@@ -110,18 +110,18 @@ export interface paths {
         };
         /**
          * Read one oauth provider
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `oauth-providers:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
          */
         get: operations["getAdminOauthProvidersSlug"];
         /**
          * Creates or replaces a login provider (the client secret is write-only)
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200, 201; errors are problem+json.
+         * @description Who may call it: admin users alone, with a token not narrowed below the whole API (401 without a token, 403 for anyone else, whatever permission they hold). Answers 200, 201; errors are problem+json.
          */
         put: operations["putAdminOauthProvidersSlug"];
         post?: never;
         /**
          * Delete a oauth provider
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 204; errors are problem+json.
+         * @description Who may call it: admin users alone, with a token not narrowed below the whole API (401 without a token, 403 for anyone else, whatever permission they hold). Answers 204; errors are problem+json.
          */
         delete: operations["deleteAdminOauthProvidersSlug"];
         options?: never;
@@ -138,7 +138,7 @@ export interface paths {
         };
         /**
          * The analytics pipeline's health (admins): the figures of this process's /metrics
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         * @description Who may call it: admin users alone, with a token not narrowed below the whole API (401 without a token, 403 for anyone else, whatever permission they hold). Answers 200; errors are problem+json.
          */
         get: operations["getAdminPipeline"];
         put?: never;
@@ -158,13 +158,13 @@ export interface paths {
         };
         /**
          * List plugins
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `admin:plugins:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
          */
         get: operations["getAdminPlugins"];
         put?: never;
         /**
          * Install a plugin
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 201; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `admin:plugins:manage` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 201; errors are problem+json.
          */
         post: operations["postAdminPlugins"];
         delete?: never;
@@ -182,18 +182,18 @@ export interface paths {
         };
         /**
          * Read one plugin
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `admin:plugins:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
          */
         get: operations["getAdminPluginsSlug"];
         /**
          * Upgrade a plugin (409 when stored entities or edges would no longer be valid)
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `admin:plugins:manage` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
          */
         put: operations["putAdminPluginsSlug"];
         post?: never;
         /**
          * Uninstall a plugin (409 while it holds entities or edges, unless purge=true)
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `admin:plugins:manage` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 204; errors are problem+json.
          */
         delete: operations["deleteAdminPluginsSlug"];
         options?: never;
@@ -210,13 +210,13 @@ export interface paths {
         };
         /**
          * Read one edge
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `plugins:{slug}:entities:{label}:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: it also needs read of both end labels (environment:read, team:read, a plugin label’s read...). Answers 200; errors are problem+json.
          */
         get: operations["getAdminPluginsSlugEdgesLabel"];
         put?: never;
         /**
          * Create an edge (201), or replace the properties of the existing one (200)
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200, 201; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `plugins:{slug}:entities:{label}:write` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: it also needs read of both end labels (environment:read, team:read, a plugin label’s read...). Answers 200, 201; errors are problem+json.
          */
         post: operations["postAdminPluginsSlugEdgesLabel"];
         delete?: never;
@@ -234,7 +234,7 @@ export interface paths {
         };
         /**
          * The JSON Schema of the edge label's properties
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `plugins:{slug}:entities:{label}:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: it also needs read of both end labels (environment:read, team:read, a plugin label’s read...). Answers 200; errors are problem+json.
          */
         get: operations["getAdminPluginsSlugEdgesLabelSchema"];
         put?: never;
@@ -257,7 +257,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a edge
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `plugins:{slug}:entities:{label}:write` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: it also needs read of both end labels (environment:read, team:read, a plugin label’s read...). Answers 204; errors are problem+json.
          */
         delete: operations["deleteAdminPluginsSlugEdgesLabelSourceIdTargetId"];
         options?: never;
@@ -274,13 +274,13 @@ export interface paths {
         };
         /**
          * Read one entitie
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `plugins:{slug}:entities:{label}:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
          */
         get: operations["getAdminPluginsSlugEntitiesLabel"];
         put?: never;
         /**
          * Create an entity (503 with Retry-After while too many large documents wait to be validated)
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 201; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `plugins:{slug}:entities:{label}:write` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 201; errors are problem+json.
          */
         post: operations["postAdminPluginsSlugEntitiesLabel"];
         delete?: never;
@@ -298,7 +298,7 @@ export interface paths {
         };
         /**
          * The entity label's JSON Schema
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `plugins:{slug}:entities:{label}:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
          */
         get: operations["getAdminPluginsSlugEntitiesLabelSchema"];
         put?: never;
@@ -318,21 +318,21 @@ export interface paths {
         };
         /**
          * Read one entitie
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `plugins:{slug}:entities:{label}:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
          */
         get: operations["getAdminPluginsSlugEntitiesLabelId"];
         put?: never;
         post?: never;
         /**
          * Delete a entitie
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `plugins:{slug}:entities:{label}:write` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 204; errors are problem+json.
          */
         delete: operations["deleteAdminPluginsSlugEntitiesLabelId"];
         options?: never;
         head?: never;
         /**
          * JSON Merge Patch (RFC 7396); the merged document is validated again (503 with Retry-After while too many large documents wait to be validated)
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `plugins:{slug}:entities:{label}:write` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
          */
         patch: operations["patchAdminPluginsSlugEntitiesLabelId"];
         trace?: never;
@@ -346,13 +346,13 @@ export interface paths {
         };
         /**
          * List webhooks
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `webhooks:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
          */
         get: operations["getAdminWebhooks"];
         put?: never;
         /**
          * Registers a webhook (webhooks:write)
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 201; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `webhooks:write`; when the body names such a resource, it also needs `project:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 201; errors are problem+json.
          */
         post: operations["postAdminWebhooks"];
         delete?: never;
@@ -370,21 +370,21 @@ export interface paths {
         };
         /**
          * Read one webhook
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `webhooks:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
          */
         get: operations["getAdminWebhooksSlug"];
         put?: never;
         post?: never;
         /**
          * Delete a webhook
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `webhooks:write` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 204; errors are problem+json.
          */
         delete: operations["deleteAdminWebhooksSlug"];
         options?: never;
         head?: never;
         /**
          * Changes a webhook; a secret given replaces the stored one
-         * @description Answers 200 with the webhook, or 204 when the caller may change it but not read it.
+         * @description Who may call it: a caller holding the permission `webhooks:write`; when the body names such a resource, it also needs `project:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with the webhook, or 204 when the caller may change it but not read it.
          */
         patch: operations["patchAdminWebhooksSlug"];
         trace?: never;
@@ -398,7 +398,7 @@ export interface paths {
         };
         /**
          * The supported drivers (static; adding one is a release)
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). Answers 200; errors are problem+json.
          */
         get: operations["getAiProviderDrivers"];
         put?: never;
@@ -420,9 +420,29 @@ export interface paths {
         put?: never;
         /**
          * Queues every project for recompute (reason scheduled_recompute); needs scoring:recompute or scoring:trigger-scheduled
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 202; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `scoring:recompute` or the permission `scoring:trigger-scheduled` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 202; errors are problem+json.
          */
         post: operations["postApiScoringRecomputeAll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/can": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * May I call this route?
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: it answers for the caller alone. Answers 200 `{allowed, permission, reason}` for the caller's own token (a user's, a service account's or a delegated one): whether the route's declared permission (its `x-keel-permission`) admits it, without calling the route. The path is matched as the router matches it (a query string is ignored); a path no route takes is `allowed: false`, its reason saying which methods the path takes, if any. On a project's routes a user's CAN_ACCESS grant counts, and a project the caller may not read gets the answer of a missing one. `allowed: true` does not say the target exists, and a route's own rules (in its description) may still refuse. 422 naming `method` or `path` for a question that is not one.
+         */
+        post: operations["postAuthCan"];
         delete?: never;
         options?: never;
         head?: never;
@@ -440,7 +460,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with an email and password
-         * @description Public. Exchanges a local password for an access token (JWT, short-lived) and a refresh token. Wrong credentials answer 401 with `WWW-Authenticate`; failures are throttled per account and address (429 with Retry-After). 404 `local_login_disabled` when local password login is off.
+         * @description Who may call it: anyone; no token is needed. Exchanges a local password for an access token (JWT, short-lived) and a refresh token. Wrong credentials answer 401 with `WWW-Authenticate`; failures are throttled per account and address (429 with Retry-After). 404 `local_login_disabled` when local password login is off.
          */
         post: operations["postAuthLogin"];
         delete?: never;
@@ -460,7 +480,7 @@ export interface paths {
         put?: never;
         /**
          * Revokes the presented access token, and the session of the refresh token sent with it
-         * @description With `{"refresh_token"}` in the body, the refresh token and every rotation of it (one sign-in) are revoked too, when it is the caller’s; any other value changes nothing.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). With `{"refresh_token"}` in the body, the refresh token and every rotation of it (one sign-in) are revoked too, when it is the caller’s; any other value changes nothing. Answers 204; errors are problem+json.
          */
         post: operations["postAuthLogout"];
         delete?: never;
@@ -478,7 +498,7 @@ export interface paths {
         };
         /**
          * Who am I
-         * @description Any valid bearer token. Answers the caller: principal, the actor under delegation, how it signed in, whether it is an admin, its scopes and the permissions it holds.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). Answers the caller: principal, the actor under delegation, how it signed in, whether it is an admin, its scopes and the permissions it holds.
          */
         get: operations["getAuthMe"];
         put?: never;
@@ -498,7 +518,7 @@ export interface paths {
         };
         /**
          * Starts a login: redirects the browser to the provider
-         * @description Public: no token is needed.
+         * @description Who may call it: anyone; no token is needed. Answers 302 to the provider's consent screen, with a state bound to this browser; 404 for a provider that is unknown or disabled.
          */
         get: operations["getAuthOauthSlugAuthorize"];
         put?: never;
@@ -518,7 +538,7 @@ export interface paths {
         };
         /**
          * The provider returns here; redirects to the frontend with Keel tokens in the fragment
-         * @description Public: no token is needed.
+         * @description Who may call it: anyone; no token is needed. Answers 302 to the frontend with Keel tokens in the fragment once the provider vouches for the user; 400 problem+json for a login not started in this browser or a state that does not match.
          */
         get: operations["getAuthOauthSlugCallback"];
         put?: never;
@@ -538,7 +558,7 @@ export interface paths {
         };
         /**
          * The login methods on offer: enabled providers, then local password login
-         * @description Public: no token is needed. Answers 200; errors are problem+json.
+         * @description Who may call it: anyone; no token is needed. Answers 200; errors are problem+json.
          */
         get: operations["getAuthProviders"];
         put?: never;
@@ -560,12 +580,12 @@ export interface paths {
         put?: never;
         /**
          * Trades the session cookie (or a refresh token sent in the body) for a new access token
-         * @description For the console. Requires the header `X-Keel-CSRF: 1` and a same-origin request. The refresh token is `{"refresh_token"}` in the body when given, else the `keel_refresh` cookie; it is rotated into the cookie (`HttpOnly; Secure; SameSite=Strict; Path=/auth/session`) and never returned in the body.
+         * @description Who may call it: anyone; no token is needed. The route's own rules: whoever holds the refresh token the session cookie carries. For the console. Requires the header `X-Keel-CSRF: 1` and a same-origin request. The refresh token is `{"refresh_token"}` in the body when given, else the `keel_refresh` cookie; it is rotated into the cookie (`HttpOnly; Secure; SameSite=Strict; Path=/auth/session`) and never returned in the body. Answers 200; errors are problem+json.
          */
         post: operations["postAuthSession"];
         /**
          * Signs the console out: ends the session cookie’s sign-in and clears the cookie
-         * @description Requires the header `X-Keel-CSRF: 1` and a same-origin request. The refresh token in the `keel_refresh` cookie and every rotation of it are revoked. Revoke the access token with `POST /auth/logout`.
+         * @description Who may call it: anyone; no token is needed. Requires the header `X-Keel-CSRF: 1` and a same-origin request. The refresh token in the `keel_refresh` cookie and every rotation of it are revoked. Revoke the access token with `POST /auth/logout`. Answers 204; errors are problem+json.
          */
         delete: operations["deleteAuthSession"];
         options?: never;
@@ -584,7 +604,7 @@ export interface paths {
         put?: never;
         /**
          * OAuth 2.0 token endpoint (RFC 6749; token exchange RFC 8693)
-         * @description Public: no token is needed. Answers 200; errors are problem+json.
+         * @description Who may call it: anyone; no token is needed. The route's own rules: the client authenticates with its client credential or the token it exchanges. Answers 200; errors are problem+json.
          */
         post: operations["postAuthToken"];
         delete?: never;
@@ -602,7 +622,7 @@ export interface paths {
         };
         /**
          * Sink configuration of the analytics connector runtime
-         * @description Authenticated by the `X-Keel-Connector-Key` header (KEEL_CONNECTOR_API_KEY); a bearer token does not open it. Never cached.
+         * @description Who may call it: anyone; no token is needed. The route's own rules: opened by the connector key header alone; a bearer token does not open it. Authenticated by the `X-Keel-Connector-Key` header (KEEL_CONNECTOR_API_KEY); a bearer token does not open it. Never cached. Answers 200; errors are problem+json.
          */
         get: operations["getConnectorsConfig"];
         put?: never;
@@ -622,13 +642,13 @@ export interface paths {
         };
         /**
          * Your consents; admins see everyone's (optionally ?user_email=)
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: users list their own consents; admins and holders of auth:delegate list everyone's. Answers 200; errors are problem+json.
          */
         get: operations["getConsents"];
         put?: never;
         /**
          * Records that the scheduler may act on your behalf (only under your own session)
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 201; errors are problem+json.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: users consent for themselves; a service account or a delegated token gets 403. Answers 201; errors are problem+json.
          */
         post: operations["postConsents"];
         delete?: never;
@@ -646,14 +666,14 @@ export interface paths {
         };
         /**
          * One consent: its owner, an admin, or a service account holding auth:delegate
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: its owner, admins and service accounts holding auth:delegate; 404 for anyone else. Answers 200; errors are problem+json.
          */
         get: operations["getConsentsId"];
         put?: never;
         post?: never;
         /**
          * Revokes a consent (owner or admin); it stays listed as revoked
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 204; errors are problem+json.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: its owner and admins; 404 for anyone else. Answers 204; errors are problem+json.
          */
         delete: operations["deleteConsentsId"];
         options?: never;
@@ -670,13 +690,13 @@ export interface paths {
         };
         /**
          * List environments
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `environment:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
          */
         get: operations["getEnvironments"];
         put?: never;
         /**
          * Create a environment
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 201; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `environment:create` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 201; errors are problem+json.
          */
         post: operations["postEnvironments"];
         delete?: never;
@@ -694,21 +714,21 @@ export interface paths {
         };
         /**
          * Read one environment
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `environment:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
          */
         get: operations["getEnvironmentsSlug"];
         put?: never;
         post?: never;
         /**
          * Delete a environment
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `environment:delete` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 204; errors are problem+json.
          */
         delete: operations["deleteEnvironmentsSlug"];
         options?: never;
         head?: never;
         /**
          * Change a environment
-         * @description Answers 200 with the environment, or 204 when the caller may change it but not read it.
+         * @description Who may call it: a caller holding the permission `environment:update` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with the environment, or 204 when the caller may change it but not read it.
          */
         patch: operations["patchEnvironmentsSlug"];
         trace?: never;
@@ -722,7 +742,7 @@ export interface paths {
         };
         /**
          * Liveness
-         * @description Public: no token is needed. Answers 200; errors are problem+json.
+         * @description Who may call it: anyone; no token is needed. Answers 200; errors are problem+json.
          */
         get: operations["getHealth"];
         put?: never;
@@ -742,13 +762,13 @@ export interface paths {
         };
         /**
          * List organizations
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
          */
         get: operations["getOrganizations"];
         put?: never;
         /**
          * Create a organization
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 201; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `organization:create` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 201; errors are problem+json.
          */
         post: operations["postOrganizations"];
         delete?: never;
@@ -766,21 +786,21 @@ export interface paths {
         };
         /**
          * Read one organization
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
          */
         get: operations["getOrganizationsOrg"];
         put?: never;
         post?: never;
         /**
          * Delete a organization
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `organization:delete`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 204; errors are problem+json.
          */
         delete: operations["deleteOrganizationsOrg"];
         options?: never;
         head?: never;
         /**
          * Change a organization
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `organization:update`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
          */
         patch: operations["patchOrganizationsOrg"];
         trace?: never;
@@ -794,13 +814,13 @@ export interface paths {
         };
         /**
          * Models the caller may see
-         * @description With ai_model:read: organization-wide models and restricted ones allowed for a team of the caller. With ai_model:update: all.
+         * @description Who may call it: a caller holding the permission `ai_model:read` or the permission `ai_model:update`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: without ai_model:read or ai_model:update, a model restricted to teams shows only to their members. With ai_model:read: organization-wide models and restricted ones allowed for a team of the caller. With ai_model:update: all. Answers 200; errors are problem+json.
          */
         get: operations["getOrganizationsOrgAiModels"];
         put?: never;
         /**
          * Create a ai model of an organization
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 201; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `ai_model:create`; it also needs `organization:read` and `ai_model:read`; when the body names such a resource, it also needs `team:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 201; errors are problem+json.
          */
         post: operations["postOrganizationsOrgAiModels"];
         delete?: never;
@@ -818,21 +838,21 @@ export interface paths {
         };
         /**
          * Read one ai model of an organization
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `ai_model:read` or the permission `ai_model:update`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
          */
         get: operations["getOrganizationsOrgAiModelsId"];
         put?: never;
         post?: never;
         /**
          * Delete a ai model of an organization
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `ai_model:delete`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 204; errors are problem+json.
          */
         delete: operations["deleteOrganizationsOrgAiModelsId"];
         options?: never;
         head?: never;
         /**
          * Change a ai model of an organization
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `ai_model:update`; it also needs `organization:read`; when the body names such a resource, it also needs `team:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
          */
         patch: operations["patchOrganizationsOrgAiModelsId"];
         trace?: never;
@@ -846,13 +866,13 @@ export interface paths {
         };
         /**
          * List ai providers of an organization
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `ai_model:read`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
          */
         get: operations["getOrganizationsOrgAiProviders"];
         put?: never;
         /**
          * Configure a provider (ai_model:create); an api_key is encrypted on receipt
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 201; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `ai_model:create`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 201; errors are problem+json.
          */
         post: operations["postOrganizationsOrgAiProviders"];
         delete?: never;
@@ -870,21 +890,21 @@ export interface paths {
         };
         /**
          * Read one ai provider of an organization
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `ai_model:read`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
          */
         get: operations["getOrganizationsOrgAiProvidersId"];
         put?: never;
         post?: never;
         /**
          * Delete a provider; 409 while it still serves models
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `ai_model:delete`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 204; errors are problem+json.
          */
         delete: operations["deleteOrganizationsOrgAiProvidersId"];
         options?: never;
         head?: never;
         /**
          * Change a ai provider of an organization
-         * @description Answers 200 with the provider, or 204 when the caller may change it but not read it.
+         * @description Who may call it: a caller holding the permission `ai_model:update`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with the provider, or 204 when the caller may change it but not read it.
          */
         patch: operations["patchOrganizationsOrgAiProvidersId"];
         trace?: never;
@@ -899,13 +919,13 @@ export interface paths {
         get?: never;
         /**
          * Store or replace the API key (ai_model:credentials); write-only
-         * @description Answers 200 with the provider, or 204 when the caller may change it but not read it.
+         * @description Who may call it: a caller holding the permission `ai_model:credentials`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with the provider, or 204 when the caller may change it but not read it.
          */
         put: operations["putOrganizationsOrgAiProvidersIdCredentials"];
         post?: never;
         /**
          * Remove the stored API key (ai_model:credentials)
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `ai_model:credentials`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 204; errors are problem+json.
          */
         delete: operations["deleteOrganizationsOrgAiProvidersIdCredentials"];
         options?: never;
@@ -924,7 +944,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the provider for its models (connection test); writes nothing
-         * @description Every failure is a 502 whose detail names the driver and the transport error or HTTP status; the provider response body is never included.
+         * @description Who may call it: a caller holding the permission `ai_model:create`; it also needs `organization:read` and `ai_model:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Every failure is a 502 whose detail names the driver and the transport error or HTTP status; the provider response body is never included. Answers 200; errors are problem+json.
          */
         post: operations["postOrganizationsOrgAiProvidersIdDiscover"];
         delete?: never;
@@ -944,7 +964,7 @@ export interface paths {
         put?: never;
         /**
          * Create models from a selection of discovered ones, all or nothing
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 201; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `ai_model:create`; it also needs `organization:read` and `ai_model:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 201; errors are problem+json.
          */
         post: operations["postOrganizationsOrgAiProvidersIdImportModels"];
         delete?: never;
@@ -962,13 +982,13 @@ export interface paths {
         };
         /**
          * List blueprints
-         * @description Needs a bearer token (401 without one). Needs blueprint:read (members hold it). Answers 200 with the organization's blueprints.
+         * @description Who may call it: a caller holding the permission `blueprint:read`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with the organization's blueprints.
          */
         get: operations["getOrganizationsOrgBlueprints"];
         put?: never;
         /**
          * Creates a blueprint: the schema of the organization's (or one project type's) attributes
-         * @description 409 when the organization (or the type) has one already. Stored attributes are not checked: see the dry run.
+         * @description Who may call it: a caller holding the permission `blueprint:create`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). 409 when the organization (or the type) has one already. Stored attributes are not checked: see the dry run. Answers 201; errors are problem+json.
          */
         post: operations["postOrganizationsOrgBlueprints"];
         delete?: never;
@@ -986,18 +1006,18 @@ export interface paths {
         };
         /**
          * Read one blueprint
-         * @description Needs a bearer token (401 without one). Needs blueprint:read. Answers 200, or 404.
+         * @description Who may call it: a caller holding the permission `blueprint:read`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200, or 404.
          */
         get: operations["getOrganizationsOrgBlueprintsBlueprint"];
         /**
          * Replaces the schema (and name); stored attributes are never rewritten
-         * @description Needs a bearer token (401 without one). Needs blueprint:update. Answers 200 with the blueprint; 422 naming the pointer for a schema the validator does not take.
+         * @description Who may call it: a caller holding the permission `blueprint:update`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with the blueprint; 422 naming the pointer for a schema the validator does not take.
          */
         put: operations["putOrganizationsOrgBlueprintsBlueprint"];
         post?: never;
         /**
          * Delete a blueprint
-         * @description Needs a bearer token (401 without one). Needs blueprint:delete. Answers 204; the projects it covered keep their attributes.
+         * @description Who may call it: a caller holding the permission `blueprint:delete`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 204; the projects it covered keep their attributes.
          */
         delete: operations["deleteOrganizationsOrgBlueprintsBlueprint"];
         options?: never;
@@ -1016,7 +1036,7 @@ export interface paths {
         put?: never;
         /**
          * Which projects a schema would not fit (changes nothing)
-         * @description Checks every project the schema would apply to: the organization's, or those of project_type. Needs blueprint:read.
+         * @description Who may call it: a caller holding the permission `blueprint:read`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Checks every project the schema would apply to: the organization's, or those of project_type. Needs blueprint:read. Answers 200; errors are problem+json.
          */
         post: operations["postOrganizationsOrgBlueprintsDryRun"];
         delete?: never;
@@ -1034,7 +1054,7 @@ export interface paths {
         };
         /**
          * The organization's activity: what happened, to what, by whom, when
-         * @description Newest first, keyset pages (Link rel="next"). Read from the analytics store, duplicates collapsed; an event shows up there about one poll interval after it was recorded. 503 with Retry-After while the store is down. Team events need team:read, webhook deliveries webhooks:read. Needs organization:read (403 before any lookup; 404 for an unknown organization). Events of the organization's projects are listed to holders of project:read only; a user reading a project through its access list reads its activity on the project route.
+         * @description Who may call it: a caller holding the permission `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Newest first, keyset pages (Link rel="next"). Read from the analytics store, duplicates collapsed; an event shows up there about one poll interval after it was recorded. 503 with Retry-After while the store is down. Team events need team:read, webhook deliveries webhooks:read. Needs organization:read (403 before any lookup; 404 for an unknown organization). Events of the organization's projects are listed to holders of project:read only; a user reading a project through its access list reads its activity on the project route. Answers 200; errors are problem+json.
          */
         get: operations["getOrganizationsOrgEvents"];
         put?: never;
@@ -1054,13 +1074,13 @@ export interface paths {
         };
         /**
          * The organization's operations log, newest first
-         * @description Reads the analytics store (deduplicated: the latest state of each entry); an entry shows up there about one poll interval after it was recorded. 503 with Retry-After while the store is down. Needs operations_log:read.
+         * @description Who may call it: a caller holding the permission `operations_log:read`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Reads the analytics store (deduplicated: the latest state of each entry); an entry shows up there about one poll interval after it was recorded. 503 with Retry-After while the store is down. Needs operations_log:read. Answers 200; errors are problem+json.
          */
         get: operations["getOrganizationsOrgOperationsLog"];
         put?: never;
         /**
          * Records a deployment, rollback, configuration change, restart or maintenance
-         * @description The entry goes to the analytics stream operations_log (nothing else is stored); its readers query the analytics database. Needs operations_log:create, and project:read and environment:read to name the project and environment (403 before any lookup otherwise).
+         * @description Who may call it: a caller holding the permission `operations_log:create`; it also needs `project:read`, `environment:read` and `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The entry goes to the analytics stream operations_log (nothing else is stored); its readers query the analytics database. Needs operations_log:create, and project:read and environment:read to name the project and environment (403 before any lookup otherwise). Answers 201; errors are problem+json.
          */
         post: operations["postOrganizationsOrgOperationsLog"];
         delete?: never;
@@ -1078,7 +1098,7 @@ export interface paths {
         };
         /**
          * One entry of the operations log
-         * @description Reads the analytics store (deduplicated: the latest state of each entry); an entry shows up there about one poll interval after it was recorded. 503 with Retry-After while the store is down. Needs operations_log:read.
+         * @description Who may call it: a caller holding the permission `operations_log:read`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Reads the analytics store (deduplicated: the latest state of each entry); an entry shows up there about one poll interval after it was recorded. 503 with Retry-After while the store is down. Needs operations_log:read. Answers 200; errors are problem+json.
          */
         get: operations["getOrganizationsOrgOperationsLogId"];
         put?: never;
@@ -1100,7 +1120,7 @@ export interface paths {
         put?: never;
         /**
          * Completes an open entry
-         * @description Records the entry again with status completed (same id, higher row version). When the open entry is not in the analytics store yet, looks once more after one poll interval (250 ms); still not found: 404. Already completed: 409. Needs operations_log:create. Answers 200 with the entry to a caller holding operations_log:read or who recorded the open entry, else 204.
+         * @description Who may call it: a caller holding the permission `operations_log:create`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Records the entry again with status completed (same id, higher row version). When the open entry is not in the analytics store yet, looks once more after one poll interval (250 ms); still not found: 404. Already completed: 409. Needs operations_log:create. Answers 200 with the entry to a caller holding operations_log:read or who recorded the open entry, else 204.
          */
         post: operations["postOrganizationsOrgOperationsLogIdComplete"];
         delete?: never;
@@ -1118,13 +1138,13 @@ export interface paths {
         };
         /**
          * List project types
-         * @description Needs a bearer token (401 without one). Needs project_type:read (members hold it). Answers 200 with a keyset page of the organization's types.
+         * @description Who may call it: a caller holding the permission `project_type:read`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with a keyset page of the organization's types.
          */
         get: operations["getOrganizationsOrgProjectTypes"];
         put?: never;
         /**
          * Creates a project type of the organization (needs project_type:create)
-         * @description Needs a bearer token (401 without one). Needs project_type:create (403 without it). Answers 201 with the type; 409 when its slug is taken; 404 for an organization the caller cannot see.
+         * @description Who may call it: a caller holding the permission `project_type:create`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 201 with the type; 409 when its slug is taken; 404 for an organization the caller cannot see.
          */
         post: operations["postOrganizationsOrgProjectTypes"];
         delete?: never;
@@ -1142,21 +1162,21 @@ export interface paths {
         };
         /**
          * Read one project type
-         * @description Needs a bearer token (401 without one). Needs project_type:read. Answers 200, or 404 when the organization or the type does not exist.
+         * @description Who may call it: a caller holding the permission `project_type:read`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200, or 404 when the organization or the type does not exist.
          */
         get: operations["getOrganizationsOrgProjectTypesType"];
         put?: never;
         post?: never;
         /**
          * Delete a project type
-         * @description 409 type_in_use while a project (archived ones included) is of this type.
+         * @description Who may call it: a caller holding the permission `project_type:delete`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). 409 type_in_use while a project (archived ones included) is of this type. Answers 204; errors are problem+json.
          */
         delete: operations["deleteOrganizationsOrgProjectTypesType"];
         options?: never;
         head?: never;
         /**
          * Change a project type
-         * @description The slug stays (projects and policies name it). 204 to a caller who may not read types.
+         * @description Who may call it: a caller holding the permission `project_type:update`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The slug stays (projects and policies name it). 204 to a caller who may not read types. Answers 200, 204; errors are problem+json.
          */
         patch: operations["patchOrganizationsOrgProjectTypesType"];
         trace?: never;
@@ -1170,13 +1190,13 @@ export interface paths {
         };
         /**
          * List projects of an organization
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: a user without project:read lists the projects its CAN_ACCESS grants let it read. Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
          */
         get: operations["getOrganizationsOrgProjects"];
         put?: never;
         /**
          * Create a project of an organization
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 201; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `project:create`; it also needs `team:read` and `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 201; errors are problem+json.
          */
         post: operations["postOrganizationsOrgProjects"];
         delete?: never;
@@ -1194,21 +1214,21 @@ export interface paths {
         };
         /**
          * Read one project of an organization
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
          */
         get: operations["getOrganizationsOrgProjectsProject"];
         put?: never;
         post?: never;
         /**
          * Deletes the project for good, with its comments, edges and grants
-         * @description Needs the global project:delete permission (an administrator's); a CAN_ACCESS edge carrying delete archives the project at most (POST .../archive).
+         * @description Who may call it: a caller holding the permission `project:delete` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: deleting for good takes the global permission: a CAN_ACCESS grant archives at most. Needs the global project:delete permission (an administrator's); a CAN_ACCESS edge carrying delete archives the project at most (POST .../archive). Answers 204; errors are problem+json.
          */
         delete: operations["deleteOrganizationsOrgProjectsProject"];
         options?: never;
         head?: never;
         /**
          * Change a project of an organization
-         * @description Answers 200 with the project, or 204 when the caller may update but not read it (an update-only ACL).
+         * @description Who may call it: a caller holding the permission `project:update`, or, for a user, a CAN_ACCESS grant with `update` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with the project, or 204 when the caller may update but not read it (an update-only ACL).
          */
         patch: operations["patchOrganizationsOrgProjectsProject"];
         trace?: never;
@@ -1222,7 +1242,7 @@ export interface paths {
         };
         /**
          * The project's CAN_ACCESS grants, in user id order
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `project:access`; it also needs `user:read` and `project:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
          */
         get: operations["getOrganizationsOrgProjectsProjectAccess"];
         put?: never;
@@ -1243,13 +1263,13 @@ export interface paths {
         get?: never;
         /**
          * Creates or replaces a user's CAN_ACCESS edge on the project
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `project:access`; it also needs `user:read` and `project:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: each action granted must be one the caller may do on the project. Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
          */
         put: operations["putOrganizationsOrgProjectsProjectAccessEmail"];
         post?: never;
         /**
          * Delete a access of a project
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `project:access`; it also needs `user:read` and `project:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 204; errors are problem+json.
          */
         delete: operations["deleteOrganizationsOrgProjectsProjectAccessEmail"];
         options?: never;
@@ -1268,7 +1288,7 @@ export interface paths {
         put?: never;
         /**
          * Archives the project (who, when, why): it leaves lists and searches, its history stays
-         * @description Needs project:delete, or a CAN_ACCESS edge carrying delete. Answers the project, or 204 to a caller who may not read it. 409 when it is archived already.
+         * @description Who may call it: a caller holding the permission `project:delete`, or, for a user, a CAN_ACCESS grant with `delete` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Needs project:delete, or a CAN_ACCESS edge carrying delete. Answers the project, or 204 to a caller who may not read it. 409 when it is archived already.
          */
         post: operations["postOrganizationsOrgProjectsProjectArchive"];
         delete?: never;
@@ -1286,7 +1306,7 @@ export interface paths {
         };
         /**
          * The projects that depend on this one, transitively, nearest first
-         * @description Each at its least depth; cycles are tolerated. Needs project:read (global). depth at most 10, limit at most 5000; truncated says more were found.
+         * @description Who may call it: a caller holding the permission `project:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: it names projects across the organization, so a CAN_ACCESS grant does not open it. Each at its least depth; cycles are tolerated. Needs project:read (global). depth at most 10, limit at most 5000; truncated says more were found. Answers 200; errors are problem+json.
          */
         get: operations["getOrganizationsOrgProjectsProjectBlastRadius"];
         put?: never;
@@ -1306,13 +1326,13 @@ export interface paths {
         };
         /**
          * A project's comments, oldest first (needs read access to the project)
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
          */
         get: operations["getOrganizationsOrgProjectsProjectComments"];
         put?: never;
         /**
          * Comments on a project (needs read access to the project)
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 201; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 201; errors are problem+json.
          */
         post: operations["postOrganizationsOrgProjectsProjectComments"];
         delete?: never;
@@ -1330,7 +1350,7 @@ export interface paths {
         };
         /**
          * The projects this project depends on, in their id order
-         * @description Needs read on the project (project:read or a CAN_ACCESS edge); an ACL reader sees the projects it may read only.
+         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Needs read on the project (project:read or a CAN_ACCESS edge); an ACL reader sees the projects it may read only. Answers 200; errors are problem+json.
          */
         get: operations["getOrganizationsOrgProjectsProjectDependencies"];
         put?: never;
@@ -1351,13 +1371,13 @@ export interface paths {
         get?: never;
         /**
          * Records that the project depends on the target project (201 created, 200 replaced)
-         * @description Needs update on the project (project:update or a CAN_ACCESS edge) and read on the target. A project does not depend on itself (422).
+         * @description Who may call it: a caller holding the permission `project:update`, or, for a user, a CAN_ACCESS grant with `update` on the project; it also needs `project:read` (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: project:read (or a CAN_ACCESS read grant) is needed on the target it names. Needs update on the project (project:update or a CAN_ACCESS edge) and read on the target. A project does not depend on itself (422). Answers 200, 201; errors are problem+json.
          */
         put: operations["putOrganizationsOrgProjectsProjectDependenciesTarget"];
         post?: never;
         /**
          * Remove a dependency
-         * @description Needs a bearer token (401 without one). Needs update access to the project. Answers 204, or 404 when there is no such dependency.
+         * @description Who may call it: a caller holding the permission `project:update`, or, for a user, a CAN_ACCESS grant with `update` on the project; it also needs `project:read` (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: project:read (or a CAN_ACCESS read grant) is needed on the target it names. Answers 204, or 404 when there is no such dependency.
          */
         delete: operations["deleteOrganizationsOrgProjectsProjectDependenciesTarget"];
         options?: never;
@@ -1374,7 +1394,7 @@ export interface paths {
         };
         /**
          * The projects that depend on this project, in their id order
-         * @description Needs read on the project (project:read or a CAN_ACCESS edge); an ACL reader sees the projects it may read only.
+         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Needs read on the project (project:read or a CAN_ACCESS edge); an ACL reader sees the projects it may read only. Answers 200; errors are problem+json.
          */
         get: operations["getOrganizationsOrgProjectsProjectDependents"];
         put?: never;
@@ -1394,7 +1414,7 @@ export interface paths {
         };
         /**
          * A project's activity: what happened, to what, by whom, when
-         * @description Newest first, keyset pages (Link rel="next"). Read from the analytics store, duplicates collapsed; an event shows up there about one poll interval after it was recorded. 503 with Retry-After while the store is down. Team events need team:read, webhook deliveries webhooks:read. Needs read of the project (project:read, or a CAN_ACCESS read edge); anyone else gets the 404 of a missing project.
+         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Newest first, keyset pages (Link rel="next"). Read from the analytics store, duplicates collapsed; an event shows up there about one poll interval after it was recorded. 503 with Retry-After while the store is down. Team events need team:read, webhook deliveries webhooks:read. Needs read of the project (project:read, or a CAN_ACCESS read edge); anyone else gets the 404 of a missing project. Answers 200; errors are problem+json.
          */
         get: operations["getOrganizationsOrgProjectsProjectEvents"];
         put?: never;
@@ -1414,13 +1434,13 @@ export interface paths {
         };
         /**
          * A release's components: the newest complete batch, each component once
-         * @description Reads the analytics store. A later batch replaces an earlier one; a batch whose component rows have not all arrived yet is skipped; duplicate deliveries change nothing. No batch yet: batch_id null and no components. 503 with Retry-After while the store is down. Readable by whoever may read the project.
+         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Reads the analytics store. A later batch replaces an earlier one; a batch whose component rows have not all arrived yet is skipped; duplicate deliveries change nothing. No batch yet: batch_id null and no components. 503 with Retry-After while the store is down. Readable by whoever may read the project. Answers 200; errors are problem+json.
          */
         get: operations["getOrganizationsOrgProjectsProjectReleasesVersionComponents"];
         put?: never;
         /**
          * Records a release's components (one batch)
-         * @description Records one fact row per component (analytics stream release_components) and then the batch row (release_component_batches), which is published only after the stream acknowledged the fact rows. Readable with GET once the pipeline moved both (about one poll interval). Needs release_components:create and read of the project (as the GET).
+         * @description Who may call it: a caller holding the permission `release_components:create`; it also needs `project:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: project:read may be a CAN_ACCESS read grant on the project. Records one fact row per component (analytics stream release_components) and then the batch row (release_component_batches), which is published only after the stream acknowledged the fact rows. Readable with GET once the pipeline moved both (about one poll interval). Needs release_components:create and read of the project (as the GET). Answers 202; errors are problem+json.
          */
         post: operations["postOrganizationsOrgProjectsProjectReleasesVersionComponents"];
         delete?: never;
@@ -1438,7 +1458,7 @@ export interface paths {
         };
         /**
          * The schema of the project's attributes: its organization's blueprint and its types' (allOf)
-         * @description Needs project:read or a CAN_ACCESS edge carrying read. An object schema that takes anything when no blueprint applies.
+         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Needs project:read or a CAN_ACCESS edge carrying read. An object schema that takes anything when no blueprint applies. Answers 200; errors are problem+json.
          */
         get: operations["getOrganizationsOrgProjectsProjectSchema"];
         put?: never;
@@ -1458,7 +1478,7 @@ export interface paths {
         };
         /**
          * The project's score changes, newest first
-         * @description Reads score_history from the analytics store (a change shows up about one poll interval after it was computed; duplicates delivered twice are listed once). 503 with Retry-After while the store is down.
+         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Reads score_history from the analytics store (a change shows up about one poll interval after it was computed; duplicates delivered twice are listed once). 503 with Retry-After while the store is down. Answers 200; errors are problem+json.
          */
         get: operations["getOrganizationsOrgProjectsProjectScoreHistory"];
         put?: never;
@@ -1480,7 +1500,7 @@ export interface paths {
         put?: never;
         /**
          * Brings an archived project back into lists and searches
-         * @description Needs project:delete, or a CAN_ACCESS edge carrying delete. Answers the project, or 204 to a caller who may not read it. 409 when it is not archived.
+         * @description Who may call it: a caller holding the permission `project:delete`, or, for a user, a CAN_ACCESS grant with `delete` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Needs project:delete, or a CAN_ACCESS edge carrying delete. Answers the project, or 204 to a caller who may not read it. 409 when it is not archived.
          */
         post: operations["postOrganizationsOrgProjectsProjectUnarchive"];
         delete?: never;
@@ -1498,13 +1518,13 @@ export interface paths {
         };
         /**
          * List teams of an organization
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `team:read`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
          */
         get: operations["getOrganizationsOrgTeams"];
         put?: never;
         /**
          * Create a team of an organization
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 201; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `team:create`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 201; errors are problem+json.
          */
         post: operations["postOrganizationsOrgTeams"];
         delete?: never;
@@ -1522,14 +1542,14 @@ export interface paths {
         };
         /**
          * Read one team of an organization
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `team:read`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
          */
         get: operations["getOrganizationsOrgTeamsTeam"];
         put?: never;
         post?: never;
         /**
          * Delete a team of an organization
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `team:delete`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 204; errors are problem+json.
          */
         delete: operations["deleteOrganizationsOrgTeamsTeam"];
         options?: never;
@@ -1546,7 +1566,7 @@ export interface paths {
         };
         /**
          * List members of a team
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `team:read`; it also needs `user:read` and `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
          */
         get: operations["getOrganizationsOrgTeamsTeamMembers"];
         put?: never;
@@ -1567,13 +1587,13 @@ export interface paths {
         get?: never;
         /**
          * Set a member of a team
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `team:update`; it also needs `user:read` and `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 204; errors are problem+json.
          */
         put: operations["putOrganizationsOrgTeamsTeamMembersEmail"];
         post?: never;
         /**
          * Delete a member of a team
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Inside an organization the caller cannot see, the answer is 404. Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `team:update`; it also needs `user:read` and `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 204; errors are problem+json.
          */
         delete: operations["deleteOrganizationsOrgTeamsTeamMembersEmail"];
         options?: never;
@@ -1590,7 +1610,7 @@ export interface paths {
         };
         /**
          * List permissions
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `permission:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
          */
         get: operations["getPermissions"];
         put?: never;
@@ -1610,7 +1630,7 @@ export interface paths {
         };
         /**
          * Readiness: the database answers; reports the analytics stream (requests work while it is down)
-         * @description Public: no token is needed. Answers 200; errors are problem+json.
+         * @description Who may call it: anyone; no token is needed. Answers 200; errors are problem+json.
          */
         get: operations["getReady"];
         put?: never;
@@ -1630,13 +1650,13 @@ export interface paths {
         };
         /**
          * List roles
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `role:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
          */
         get: operations["getRoles"];
         put?: never;
         /**
          * Create a role
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 201; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `role:create` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: the caller must hold every permission it puts in the role. Answers 201; errors are problem+json.
          */
         post: operations["postRoles"];
         delete?: never;
@@ -1654,21 +1674,21 @@ export interface paths {
         };
         /**
          * Read one role
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `role:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
          */
         get: operations["getRolesSlug"];
         put?: never;
         post?: never;
         /**
          * Delete a role
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `role:delete` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: the scheduler role and roles holding auth:delegate are the admins’ alone. Answers 204; errors are problem+json.
          */
         delete: operations["deleteRolesSlug"];
         options?: never;
         head?: never;
         /**
          * Change a role
-         * @description Answers 200 with the role, or 204 when the caller may change it but not read it.
+         * @description Who may call it: a caller holding the permission `role:update` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: the caller must hold every permission it adds; the scheduler role and roles holding auth:delegate are the admins’ alone. Answers 200 with the role, or 204 when the caller may change it but not read it.
          */
         patch: operations["patchRolesSlug"];
         trace?: never;
@@ -1682,7 +1702,7 @@ export interface paths {
         };
         /**
          * The next occurrences of a trigger (cron, every or once_at) in a time zone, each flagged when a DST change shifts it (gap) or repeats its local time (repeat); nothing is stored
-         * @description Needs a bearer token (401 without one); any signed-in caller may call it: it reads and stores nothing. Answers 200 with at most `count` (1-100, default 10) occurrences after `after` (default now) of exactly one of `cron`, `every`, `once_at` in `timezone` (default UTC), each with its DST flag; `truncated` when the 200 ms computing budget ran out first. 422 names the parameter (none or two triggers, a bad expression, zone or interval, a once_at not after `after`).
+         * @description Who may call it: anyone; no token is needed. Needs a bearer token (401 without one); any signed-in caller may call it: it reads and stores nothing. Answers 200 with at most `count` (1-100, default 10) occurrences after `after` (default now) of exactly one of `cron`, `every`, `once_at` in `timezone` (default UTC), each with its DST flag; `truncated` when the 200 ms computing budget ran out first. 422 names the parameter (none or two triggers, a bad expression, zone or interval, a once_at not after `after`).
          */
         get: operations["getSchedulerPreview"];
         put?: never;
@@ -1702,7 +1722,7 @@ export interface paths {
         };
         /**
          * Read one run
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: its creator, admins and tokens delegated by its creator; 404 for anyone else. Answers 200; errors are problem+json.
          */
         get: operations["getSchedulerRunsId"];
         put?: never;
@@ -1724,7 +1744,7 @@ export interface paths {
         put?: never;
         /**
          * Cancels a running run, from any replica: its call is aborted (within a second) and the run ends cancelled, unless the call got its answer first. The creator of the schedule or an admin (a system run: admins); 409 when the run is not running
-         * @description Needs a bearer token (401 without one). Who may see a run may cancel it; an admin for a system run; a delegated token may not (403). Answers 202; the call in flight is aborted and the run ends cancelled. 409 when the run is not running; 404 for a run the caller cannot see.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: its creator and admins (a system schedule: admins); a delegated token 403; 404 for anyone who may not see it. Who may see a run may cancel it; an admin for a system run; a delegated token may not (403). Answers 202; the call in flight is aborted and the run ends cancelled. 409 when the run is not running; 404 for a run the caller cannot see.
          */
         post: operations["postSchedulerRunsIdCancel"];
         delete?: never;
@@ -1742,13 +1762,13 @@ export interface paths {
         };
         /**
          * Your schedules; admins see all
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: it lists the caller’s own schedules; admins see all. Answers 200; errors are problem+json.
          */
         get: operations["getSchedulerSchedules"];
         put?: never;
         /**
          * Creates a schedule: user (runs as you, through a consent) or system (admins; runs as the scheduler)
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 201; errors are problem+json.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: a user schedule is made by a user signed in as themselves (a service account or a delegated token gets 403); a system schedule by admins. Answers 201; errors are problem+json.
          */
         post: operations["postSchedulerSchedules"];
         delete?: never;
@@ -1766,21 +1786,21 @@ export interface paths {
         };
         /**
          * Read one schedule
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: its creator, admins and tokens delegated by its creator; 404 for anyone else. Answers 200; errors are problem+json.
          */
         get: operations["getSchedulerSchedulesSlug"];
         put?: never;
         post?: never;
         /**
          * Deletes a schedule: no later firing; its runs stay readable by admins
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 204; errors are problem+json.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: its creator and admins (a system schedule: admins); a delegated token 403; 404 for anyone who may not see it. Answers 204; errors are problem+json.
          */
         delete: operations["deleteSchedulerSchedulesSlug"];
         options?: never;
         head?: never;
         /**
          * Changes a schedule (a user schedule: its creator only)
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: its creator alone (a system schedule: admins); 403 for an admin on a user schedule and for a delegated token; 404 for anyone who may not see it. Answers 200; errors are problem+json.
          */
         patch: operations["patchSchedulerSchedulesSlug"];
         trace?: never;
@@ -1796,7 +1816,7 @@ export interface paths {
         put?: never;
         /**
          * Pauses a schedule
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: its creator and admins (a system schedule: admins); a delegated token 403; 404 for anyone who may not see it. Answers 200; errors are problem+json.
          */
         post: operations["postSchedulerSchedulesSlugPause"];
         delete?: never;
@@ -1816,7 +1836,7 @@ export interface paths {
         put?: never;
         /**
          * Resumes a schedule from its next occurrence (nothing missed while paused fires)
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: its creator and admins (a system schedule: admins); a delegated token 403; 404 for anyone who may not see it. Answers 200; errors are problem+json.
          */
         post: operations["postSchedulerSchedulesSlugResume"];
         delete?: never;
@@ -1836,7 +1856,7 @@ export interface paths {
         put?: never;
         /**
          * Fires the schedule now (a manual run); the answer is the run, still running. 429 with Retry-After while manual runs hold their share (a tenth) of the replica's calls in flight
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 202; errors are problem+json.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: its creator and admins (a system schedule: admins); a delegated token 403; 404 for anyone who may not see it. Answers 202; errors are problem+json.
          */
         post: operations["postSchedulerSchedulesSlugRun"];
         delete?: never;
@@ -1854,7 +1874,7 @@ export interface paths {
         };
         /**
          * A schedule's runs, newest first; narrowed by state, trigger and start time (from, to), the filters kept in the next page link
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: its creator, admins and tokens delegated by its creator; 404 for anyone else. Answers 200; errors are problem+json.
          */
         get: operations["getSchedulerSchedulesSlugRuns"];
         put?: never;
@@ -1874,13 +1894,13 @@ export interface paths {
         };
         /**
          * List policies
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `scoring_policy:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
          */
         get: operations["getScoringPolicies"];
         put?: never;
         /**
          * Create a policie
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 201; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `scoring_policy:create` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 201; errors are problem+json.
          */
         post: operations["postScoringPolicies"];
         delete?: never;
@@ -1898,21 +1918,21 @@ export interface paths {
         };
         /**
          * Read one policie
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `scoring_policy:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
          */
         get: operations["getScoringPoliciesSlug"];
         put?: never;
         post?: never;
         /**
          * Delete a policie
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `scoring_policy:delete` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 204; errors are problem+json.
          */
         delete: operations["deleteScoringPoliciesSlug"];
         options?: never;
         head?: never;
         /**
          * Change a policie
-         * @description Answers 200 with the policy, or 204 when the caller may change it but not read it.
+         * @description Who may call it: a caller holding the permission `scoring_policy:update` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with the policy, or 204 when the caller may change it but not read it.
          */
         patch: operations["patchScoringPoliciesSlug"];
         trace?: never;
@@ -1928,7 +1948,7 @@ export interface paths {
         put?: never;
         /**
          * Recomputes now: one project (organization + project), one organization, or everything
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `scoring:rescore`; when the body names such a resource, it also needs `organization:read` and `project:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
          */
         post: operations["postScoringRescore"];
         delete?: never;
@@ -1946,13 +1966,13 @@ export interface paths {
         };
         /**
          * List service accounts
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `service_account:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
          */
         get: operations["getServiceAccounts"];
         put?: never;
         /**
          * Create a service account
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 201; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `service_account:create` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 201; errors are problem+json.
          */
         post: operations["postServiceAccounts"];
         delete?: never;
@@ -1971,13 +1991,13 @@ export interface paths {
         get?: never;
         /**
          * Set a role
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `role:assign`; it also needs `service_account:read` and `role:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: the caller must hold every permission the role hands on. Answers 204; errors are problem+json.
          */
         put: operations["putServiceAccountsNameRolesRole"];
         post?: never;
         /**
          * Delete a role
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `role:assign`; it also needs `service_account:read` and `role:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 204; errors are problem+json.
          */
         delete: operations["deleteServiceAccountsNameRolesRole"];
         options?: never;
@@ -1994,21 +2014,21 @@ export interface paths {
         };
         /**
          * Read one service account
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `service_account:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
          */
         get: operations["getServiceAccountsSlug"];
         put?: never;
         post?: never;
         /**
          * Delete a service account
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `service_account:delete` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: the scheduler account and accounts holding auth:delegate are the admins’ alone. Answers 204; errors are problem+json.
          */
         delete: operations["deleteServiceAccountsSlug"];
         options?: never;
         head?: never;
         /**
          * Change a service account
-         * @description Answers 200 with the account, or 204 when the caller may change it but not read it.
+         * @description Who may call it: a caller holding the permission `service_account:update` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: the scheduler account and accounts holding auth:delegate are the admins’ alone. Answers 200 with the account, or 204 when the caller may change it but not read it.
          */
         patch: operations["patchServiceAccountsSlug"];
         trace?: never;
@@ -2022,13 +2042,13 @@ export interface paths {
         };
         /**
          * List client credentials
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `service_account:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
          */
         get: operations["getServiceAccountsSlugClientCredentials"];
         put?: never;
         /**
          * Create a client credential
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 201; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `service_account:update` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: admins alone mint a credential for an account holding a permission the caller does not hold. Answers 201; errors are problem+json.
          */
         post: operations["postServiceAccountsSlugClientCredentials"];
         delete?: never;
@@ -2049,7 +2069,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a client credential
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `service_account:update` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 204; errors are problem+json.
          */
         delete: operations["deleteServiceAccountsSlugClientCredentialsClientId"];
         options?: never;
@@ -2066,13 +2086,13 @@ export interface paths {
         };
         /**
          * List users
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `user:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
          */
         get: operations["getUsers"];
         put?: never;
         /**
          * Create a user
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 201; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `user:create` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 201; errors are problem+json.
          */
         post: operations["postUsers"];
         delete?: never;
@@ -2090,21 +2110,21 @@ export interface paths {
         };
         /**
          * Read one user
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `user:read`, or the signed-in user for their own record (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
          */
         get: operations["getUsersEmail"];
         put?: never;
         post?: never;
         /**
          * Delete a user
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `user:delete` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: admins alone delete an admin. Answers 204; errors are problem+json.
          */
         delete: operations["deleteUsersEmail"];
         options?: never;
         head?: never;
         /**
          * Change a user
-         * @description Answers 200 with the user, or 204 when the caller may change it but not read it.
+         * @description Who may call it: a caller holding the permission `user:update`, or the signed-in user for their own record (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: the signed-in user changes their own password only (sending current_password, with an unnarrowed token); admins alone set another user’s password or change an admin. Answers 200 with the user, or 204 when the caller may change it but not read it.
          */
         patch: operations["patchUsersEmail"];
         trace?: never;
@@ -2119,13 +2139,13 @@ export interface paths {
         get?: never;
         /**
          * Set a role
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `role:assign`; it also needs `user:read` and `role:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: the caller must hold every permission the role hands on; admins alone assign admin. Answers 204; errors are problem+json.
          */
         put: operations["putUsersNameRolesRole"];
         post?: never;
         /**
          * Delete a role
-         * @description Needs a bearer token; the service checks the caller's permission for this operation first (401 without a token, 403 without the permission). Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `role:assign`; it also needs `user:read` and `role:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 204; errors are problem+json.
          */
         delete: operations["deleteUsersNameRolesRole"];
         options?: never;
@@ -2144,7 +2164,7 @@ export interface paths {
         put?: never;
         /**
          * Receives a delivery of an integration (signed, not bearer-authenticated)
-         * @description Authenticated by the signature of the webhook's sender (its read answer lists the headers): `github` X-Hub-Signature-256 and X-GitHub-Delivery, `standard` webhook-id, webhook-timestamp and webhook-signature (within 5 minutes), `keel` X-Keel-Signature-256. The body must be a JSON document of at most 1 MiB. Answers 202 once the event is recorded (stream events, topic gateway); a delivery sent again with the same delivery id answers the same event id and is stored once. An unknown webhook and a missing or wrong signature get the same 401. 413 for a larger body or one whose events row would be larger than the stream takes per message (1 MiB), 400 for a signed body that is not JSON.
+         * @description Who may call it: anyone; no token is needed. The route's own rules: a delivery is authenticated by its signature under the webhook's secret, not by a token. Authenticated by the signature of the webhook's sender (its read answer lists the headers): `github` X-Hub-Signature-256 and X-GitHub-Delivery, `standard` webhook-id, webhook-timestamp and webhook-signature (within 5 minutes), `keel` X-Keel-Signature-256. The body must be a JSON document of at most 1 MiB. Answers 202 once the event is recorded (stream events, topic gateway); a delivery sent again with the same delivery id answers the same event id and is stored once. An unknown webhook and a missing or wrong signature get the same 401. 413 for a larger body or one whose events row would be larger than the stream takes per message (1 MiB), 400 for a signed body that is not JSON.
          */
         post: operations["postWebhooksIntegrationWebhook"];
         delete?: never;
@@ -4043,6 +4063,66 @@ export interface operations {
                         queued: number;
                         /** @enum {string} */
                         reason: "scheduled_recompute";
+                    };
+                };
+            };
+        };
+    };
+    postAuthCan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "method": "POST",
+                 *       "path": "/organizations/acme/projects"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description the HTTP method of the call */
+                    method: "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
+                    /** @description the concrete path of the call, percent-encoded as it would be sent; a query string is ignored */
+                    path: string;
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description whether the route's permission check admits the caller */
+                        allowed: boolean;
+                        /** @description the global permission the route needs, or null when it needs none */
+                        permission: string | null;
+                        /** @description why, in plain words */
+                        reason: string;
                     };
                 };
             };
@@ -9649,6 +9729,12 @@ export interface operations {
                         timezone: string;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description A system schedule, on create and change only: what will fail when it fires (the permission the scheduler account lacks for its target) */
+                        warnings?: {
+                            detail: string;
+                            /** @description the member the warning is about (`/target`) */
+                            pointer: string;
+                        }[];
                     }[];
                 };
             };
@@ -9784,6 +9870,12 @@ export interface operations {
                         timezone: string;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description A system schedule, on create and change only: what will fail when it fires (the permission the scheduler account lacks for its target) */
+                        warnings?: {
+                            detail: string;
+                            /** @description the member the warning is about (`/target`) */
+                            pointer: string;
+                        }[];
                     };
                 };
             };
@@ -9877,6 +9969,12 @@ export interface operations {
                         timezone: string;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description A system schedule, on create and change only: what will fail when it fires (the permission the scheduler account lacks for its target) */
+                        warnings?: {
+                            detail: string;
+                            /** @description the member the warning is about (`/target`) */
+                            pointer: string;
+                        }[];
                     };
                 };
             };
@@ -10050,6 +10148,12 @@ export interface operations {
                         timezone: string;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description A system schedule, on create and change only: what will fail when it fires (the permission the scheduler account lacks for its target) */
+                        warnings?: {
+                            detail: string;
+                            /** @description the member the warning is about (`/target`) */
+                            pointer: string;
+                        }[];
                     };
                 };
             };
@@ -10143,6 +10247,12 @@ export interface operations {
                         timezone: string;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description A system schedule, on create and change only: what will fail when it fires (the permission the scheduler account lacks for its target) */
+                        warnings?: {
+                            detail: string;
+                            /** @description the member the warning is about (`/target`) */
+                            pointer: string;
+                        }[];
                     };
                 };
             };
@@ -10236,6 +10346,12 @@ export interface operations {
                         timezone: string;
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description A system schedule, on create and change only: what will fail when it fires (the permission the scheduler account lacks for its target) */
+                        warnings?: {
+                            detail: string;
+                            /** @description the member the warning is about (`/target`) */
+                            pointer: string;
+                        }[];
                     };
                 };
             };

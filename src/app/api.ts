@@ -38,6 +38,7 @@ import { AllowedMethods } from '../http/allowed-methods.js';
 import { documentRoute, TAGS } from '../http/operation-docs-hook.js';
 import { registerIdempotency } from '../idempotency/index.js';
 import { principalKey } from '../kernel/identity.js';
+import { canRoutes } from '../authz/can.routes.js';
 
 /** The docs UI (swagger-ui) runs its own scripts and inline styles and shows data: images. */
 const DOCS_CSP =
@@ -287,11 +288,11 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
   };
   const allowed = new AllowedMethods(MAX_PARAM_LENGTH);
   app.addHook('onRoute', (route) => {
-    allowed.add(route.url, route.method);
-    documentRoute(route);
-    if (route.prefix !== '/docs') return;
-    route.config = { ...(route.config as object), public: true };
-    route.onSend = [...[route.onSend ?? []].flat(), docsPolicy];
+    if (route.prefix === '/docs') {
+      route.config = { ...(route.config as object), public: true };
+      route.onSend = [...[route.onSend ?? []].flat(), docsPolicy];
+    }
+    allowed.add(route.url, route.method, documentRoute(route));
   });
   // Branded Keel: its title, no framework logo or top bar; the sign-in operations (tag `auth`, first
   // in TAGS) open expanded, the other areas folded.
@@ -380,6 +381,7 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
   app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 
   registerIdempotency(app, core, principalKey);
+  canRoutes(app, core, allowed);
   for (const domain of domains) await domain.routes?.(app, core);
   return app;
 }

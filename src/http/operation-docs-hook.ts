@@ -1,6 +1,8 @@
 // Applies OPERATION_DOCS to each route as it is registered, names its operationId, and declares the
 // tags /openapi.json groups operations by (in the order /docs shows them: signing in first).
 import type { RouteOptions } from 'fastify';
+import { anyone, callerSentence, type RoutePermission } from '../authz/route-permission.js';
+import { ROUTE_PERMISSIONS } from '../authz/route-permissions.js';
 import { OPERATION_DOCS } from './operation-docs.js';
 
 /** The areas, in the order /docs lists them. */
@@ -46,18 +48,55 @@ export function operationId(method: string, path: string): string {
 
 type Schema = Record<string, unknown>;
 
-export function documentRoute(route: RouteOptions): void {
-  const schema = route.schema as Schema | undefined;
-  if (!schema || schema.hide) return;
+/**
+ * Who may call the route: its own `config.permission`, else its entry in ROUTE_PERMISSIONS (a HEAD
+ * route: its GET's), else, for a public route, anyone. Set on the route's config.
+ */
+function declarePermission(route: RouteOptions, method: string, path: string): RoutePermission | undefined {
+  const config = (route.config ?? {}) as { permission?: RoutePermission; public?: boolean };
+  const permission =
+    config.permission ??
+    ROUTE_PERMISSIONS[`${method === 'HEAD' ? 'GET' : method} ${path}`] ??
+    (config.public ? anyone() : undefined);
+  if (permission) route.config = { ...config, permission } as RouteOptions['config'];
+  return permission;
+}
+
+/**
+ * What the operation answers, from its response schema, when its own words do not say it: "Answers
+ * 200, 204; errors are problem+json."
+ */
+function withAnswers(said: string | undefined, response: Schema | undefined): string | undefined {
+  if (said !== undefined && /\banswer/i.test(said)) return said;
+  const codes = Object.keys(response ?? {}).filter((c) => /^[23]\d\d$/.test(c));
+  if (codes.length === 0) return said;
+  return [said, `Answers ${codes.join(', ')}; errors are problem+json.`].filter(Boolean).join(' ');
+}
+
+/**
+ * Documents the route (summary, description, example, operationId; `x-keel-permission` and the
+ * description's opening sentence from who may call it) and answers who may call it.
+ */
+export function documentRoute(route: RouteOptions): RoutePermission | undefined {
   const method = [route.method].flat()[0]!.toUpperCase();
-  if (method === 'HEAD') return;
   const path = openapiPath(route.url);
+  const permission = declarePermission(route, method, path);
+  const schema = route.schema as Schema | undefined;
+  if (!schema || schema.hide || method === 'HEAD') return permission;
   const doc = OPERATION_DOCS[`${method} ${path}`];
   const out: Schema = { ...schema, operationId: schema.operationId ?? operationId(method, path) };
   if (doc?.summary && !schema.summary) out.summary = doc.summary;
-  if (doc?.description && !schema.description) out.description = doc.description;
+  const said = withAnswers(
+    (schema.description as string | undefined) ?? doc?.description,
+    schema.response as Schema | undefined,
+  );
+  if (permission) {
+    out['x-keel-permission'] = permission;
+    out.description = [callerSentence(permission), said].filter(Boolean).join(' ');
+  } else if (said) out.description = said;
   if (doc?.example !== undefined && schema.body && typeof schema.body === 'object') {
     out.body = { ...(schema.body as Schema), examples: [doc.example] };
   }
   route.schema = out;
+  return permission;
 }

@@ -2,6 +2,7 @@
 import type { FastifyReply, FastifyRequest, FastifyRequestContext } from 'fastify';
 import { bearerChallenge, problemBody, unauthorized, type AppError } from '../http/errors.js';
 import type { AuthContext } from './context.js';
+import type { RoutePermission } from '../authz/route-permission.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,6 +27,11 @@ declare module 'fastify' {
      * included (plugin documents and manifests: document-codec.ts).
      */
     encodedBody?: boolean;
+    /**
+     * Who may call it (src/authz/route-permission.ts); set from src/authz/route-permissions.ts as the
+     * route is registered unless the route declares it here.
+     */
+    permission?: RoutePermission;
   }
 }
 

@@ -28,4 +28,4 @@ export const projectsDomain: Domain = {
 };
 
 // What other domains may use of this one's store (everything else of it stays inside).
-export { aclActions, findProject, findProjectBySlugs } from './store.js';
+export { aclActions, aclActionsBySlugs, findProject, findProjectBySlugs } from './store.js';

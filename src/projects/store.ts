@@ -130,3 +130,24 @@ export async function setArchived(
   if (!row) throw new NodeGoneError();
   return row;
 }
+
+/**
+ * The CAN_ACCESS actions a user holds on the project `orgSlug/slug`, in one query whether or not the
+ * project exists (none when it does not), so that asking costs the same either way (POST /auth/can).
+ */
+export async function aclActionsBySlugs(
+  q: Queryable,
+  userId: string,
+  orgSlug: string,
+  slug: string,
+): Promise<string[]> {
+  const row = await q.one<{ actions: string[] | null }>(
+    `SELECT e.props->'actions' AS actions
+       FROM graph_keys ok
+       JOIN graph_keys pk ON pk.namespace = 'Project.slug' AND pk.key = ok.node_id::text || '/' || $3
+       JOIN graph_edges e ON e.src = $1 AND e.label = 'CAN_ACCESS' AND e.dst = pk.node_id
+      WHERE ok.namespace = 'Organization.slug' AND ok.key = $2`,
+    [userId, orgSlug, slug],
+  );
+  return row?.actions ?? [];
+}

@@ -212,6 +212,15 @@ export function keelClient({ baseUrl, timeoutMs, fetch: doFetch = pooledFetch() 
       await res.body?.cancel();
     },
 
+    /** POST /auth/can: may the token's principal call METHOD PATH (the route is not called)? */
+    can: (token: string, method: string, path: string) =>
+      json<{ allowed: boolean; permission: string | null; reason: string }>('/auth/can', {
+        method: 'POST',
+        token,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ method, path }),
+      }),
+
     getConsent: (token: string, id: string) =>
       json<ConsentInfo>(`/consents/${encodeURIComponent(id)}`, { token }),
 

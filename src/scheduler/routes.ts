@@ -16,6 +16,7 @@ import {
 } from '../http/schemas.js';
 import type { Caller, CallerVerifier } from './callers.js';
 import type { SchedulesService } from './service.js';
+import { TargetWarnings } from './target-permission.js';
 
 const Method = Type.Union([
   Type.Literal('GET'),
@@ -178,6 +179,7 @@ const ScheduleRead = Type.Object({
   last_run_at: NullableTimestamp,
   created_at: Timestamp,
   updated_at: Timestamp,
+  warnings: Type.Optional(TargetWarnings),
 });
 const ScheduleCreate = Type.Object(
   {

@@ -7,6 +7,7 @@ import { firingEngine, type Clock } from './firing.js';
 import { keelClient } from './keel-client.js';
 import { schedulesService } from './service.js';
 import { credentialSource, tokenKeeper } from './tokens.js';
+import { targetPermissionCheck } from './target-permission.js';
 
 export interface SchedulerDeps {
   sql: Sql;
@@ -45,7 +46,13 @@ export function schedulerRuntime(deps: SchedulerDeps) {
     tokens,
     engine,
     verify: callerVerifier(client),
-    schedules: schedulesService({ sql, client, engine, log }),
+    schedules: schedulesService({
+      sql,
+      client,
+      engine,
+      log,
+      checkTarget: targetPermissionCheck(client, tokens),
+    }),
   };
 }
 

@@ -30,6 +30,7 @@ import {
 import { BODY_METHODS, targetPathProblem, type Target, type TargetMethod } from './target.js';
 import { maskedBody, secretTargetProblem } from './secret-targets.js';
 import { isSystemSlug, RESERVED_PREFIX, SCORE_RECOMPUTE_DAILY } from './system.js';
+import type { TargetWarning } from './target-permission.js';
 
 /** A schedule's retry policy as the API takes it (seconds); any member left out keeps its value. */
 export interface RetryInput {
@@ -135,6 +136,11 @@ export const runRead = (r: RunRow) => ({
   jittered_at: iso(r.jittered_at),
 });
 
+const targetOf = (s: ScheduleRow): Target => ({
+  method: s.target_method,
+  path: s.target_path,
+});
+
 const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 const isCreator = (c: Caller, s: ScheduleRow) => c.kind === 'user' && sameName(c.name, s.created_by);
 const canSee = (c: Caller, s: ScheduleRow) => c.isAdmin || isCreator(c, s);
@@ -187,10 +193,17 @@ type Deps = {
   client: Pick<KeelClient, 'createConsent' | 'revokeConsent'>;
   engine: Pick<FiringEngine, 'clock' | 'wake' | 'fireNow' | 'cancelLocal'>;
   log: { warn(obj: object, msg: string): void };
+  /** Warnings for a system schedule's target the scheduler account may not call (target-permission.ts). */
+  checkTarget?: (target: Target) => Promise<TargetWarning[]>;
 };
 
-export function schedulesService({ sql, client, engine, log }: Deps) {
+export function schedulesService({ sql, client, engine, log, checkTarget }: Deps) {
   const now = () => engine.clock.now();
+  /** A system schedule's answer, with a warning when the scheduler account may not call its target. */
+  const withWarnings = async (s: ScheduleRow) => {
+    const warnings = s.kind === 'system' && checkTarget ? await checkTarget(targetOf(s)) : [];
+    return warnings.length > 0 ? { ...scheduleRead(s), warnings } : scheduleRead(s);
+  };
 
   /** A run the caller may see: admins every run; the creator the runs of the live schedule; else 404. */
   async function visibleRun(c: Caller, id: string): Promise<RunRow> {
@@ -297,7 +310,7 @@ export function schedulesService({ sql, client, engine, log }: Deps) {
         throw conflict(`schedule ${input.slug} already exists`);
       }
       engine.wake();
-      return scheduleRead(created);
+      return withWarnings(created);
     },
 
     /**
@@ -405,7 +418,7 @@ export function schedulesService({ sql, client, engine, log }: Deps) {
       const updated = await updateSchedule(sql, s.id, change);
       if (!updated) throw notFound(`schedule ${slug}`);
       engine.wake();
-      return scheduleRead(updated);
+      return withWarnings(updated);
     },
 
     /** Suppresses every later firing (SPEC 3); the runs stay, readable by admins. */

@@ -20,6 +20,7 @@ import { stopCatalog } from './authz-matrix/catalog.js';
 import { CONNECTOR_KEY } from './authz-matrix/connector.js';
 import { stopReaders } from './authz-matrix/readers.js';
 import { m, type Expectation, type Req, type Route, type Who } from './authz-matrix/table.js';
+import type { RoutePermission } from '../../src/authz/route-permission.js';
 
 const ROUTES: Route[] = GROUPS.flatMap((g) => g.routes);
 let app: TestApp;
@@ -34,6 +35,8 @@ interface Caller {
   mint(): Promise<string | undefined>;
 }
 const callers = new Map<string, Caller>();
+/** Who may call each route, as /openapi.json declares it (x-keel-permission), by "METHOD /path". */
+const declarations = new Map<string, RoutePermission>();
 const PER_PERMISSION: Who[] = [
   'user with the permission',
   'user without the permission',
@@ -87,6 +90,13 @@ beforeAll(async () => {
   m.tokenOf = (who, perm) =>
     callers.get(PER_PERMISSION.includes(who) && perm.includes(':') ? `${who}|${perm}` : who)?.token;
   for (const g of GROUPS) await g.setup?.();
+  const doc = (await app.call('GET', '/openapi.json')).body as {
+    paths: Record<string, Record<string, { 'x-keel-permission'?: RoutePermission }>>;
+  };
+  for (const [path, ops] of Object.entries(doc.paths))
+    for (const [method, op] of Object.entries(ops))
+      if (op['x-keel-permission'])
+        declarations.set(`${method.toUpperCase()} ${path}`, op['x-keel-permission']);
 
   // The scheduler's own JWT, exchanged below as the scheduler does it (src/scheduler/keel-client.ts).
   const schedulerToken = await clientToken(app, await setupScheduler(app));
@@ -300,7 +310,79 @@ function secretMembers(value: unknown, at = ''): string[] {
   ]);
 }
 
+/**
+ * What POST /auth/can answers the caller for this request, against what the route answers it: allowed
+ * unless the route refuses it (403, or the 404 of a project it may not read). Refusals that come from
+ * a route's own rules (its declaration's `rule`: the creator of a schedule, the owner of a consent)
+ * are left out: /auth/can answers for the declared permission.
+ */
+async function askCan(
+  route: Route,
+  req: Req,
+  token: string | undefined,
+  who: Who,
+  want: Expectation,
+): Promise<string | undefined> {
+  if (token === undefined || route.path === '/auth/logout') return undefined;
+  const declared = declarations.get(`${route.method} ${route.path}`);
+  const own = route.expect?.[who] !== undefined && want.status >= 400 && declared?.rule !== undefined;
+  if (own) return undefined;
+  const res = await app.call('POST', '/auth/can', {
+    token,
+    body: { method: route.method, path: req.url },
+  });
+  const refused = want.status === 403 || (want.status === 404 && want.code !== undefined);
+  if (res.status !== 200 || res.body.allowed !== !refused)
+    return `${who}: /auth/can answered ${res.status} ${res.text.slice(0, 200)}, the route ${want.status}`;
+  return undefined;
+}
+
 describe('authorization matrix: every route, every kind of caller', () => {
+  it("each route's declared permission (x-keel-permission) is the matrix's", async () => {
+    const wrong: string[] = [];
+    for (const route of ROUTES) {
+      const key = `${route.method} ${route.path}`;
+      if (route.path === '/openapi.json' || route.path === '/docs') continue;
+      const d = declarations.get(key);
+      if (!d) {
+        wrong.push(`${key}: no x-keel-permission`);
+        continue;
+      }
+      const [first, ...rest] = permsOf(route);
+      if (route.perm === 'public') {
+        if (d.callers !== 'anyone') wrong.push(`${key}: declared ${d.callers}, the matrix public`);
+        continue;
+      }
+      if (route.perm === 'authenticated') {
+        if (d.callers !== 'signed_in' && d.callers !== 'admins')
+          wrong.push(`${key}: declared ${d.callers}, the matrix any signed-in caller`);
+        continue;
+      }
+      // The permission with the path's parameters filled in, as /auth/can reports it to the admin.
+      const req = await route.request(++counter, 'admin user');
+      const can = await app.call('POST', '/auth/can', {
+        token: admin,
+        body: { method: route.method, path: req.url },
+      });
+      if (can.body.permission !== first)
+        wrong.push(`${key}: declared ${String(can.body.permission)}, the matrix ${first}`);
+      // What it needs besides: everything the matrix's holders need is declared (`also`, or `naming`
+      // for what a body may name), and every `also` is something the matrix's holders need.
+      const declared = [...(d.also ?? []), ...(d.naming ?? [])];
+      const edges = /\/edges\/|plugin-edges/.test(route.path);
+      if (
+        !edges &&
+        (!rest.every((p) => declared.includes(p)) || !(d.also ?? []).every((p) => rest.includes(p)))
+      )
+        wrong.push(`${key}: declared besides ${declared.join(' ')}, the matrix ${rest.join(' ')}`);
+      const aclRefused = route.expect?.['user with CAN_ACCESS'] !== undefined;
+      const acl = aclRefused ? undefined : route.acl;
+      if (d.project_access !== acl)
+        wrong.push(`${key}: declared CAN_ACCESS ${String(d.project_access)}, the matrix ${String(acl)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('the matrix covers every route in /openapi.json (a new route must be added to its table)', async () => {
     const doc = (await app.call('GET', '/openapi.json')).body as {
       paths: Record<string, Record<string, unknown>>;
@@ -337,6 +419,9 @@ describe('authorization matrix: every route, every kind of caller', () => {
       return { who, want, req, token };
     };
     const check = async (p: Awaited<ReturnType<typeof prepare>>) => {
+      // Asked first: a delete's target is gone once the route has answered.
+      const can = await askCan(route, p.req, p.token, p.who, p.want);
+      if (can) mismatches.push(can);
       const res = await send(route, p.req, p.token);
       if (res.status !== p.want.status) {
         mismatches.push(`${p.who}: expected ${p.want.status}, got ${res.status} ${res.text.slice(0, 200)}`);

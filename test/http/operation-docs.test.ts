@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/harness.js';
 import { OPERATION_DOCS } from '../../src/http/operation-docs.js';
 import { TAGS } from '../../src/http/operation-docs-hook.js';
+import { callerSentence, type RoutePermission } from '../../src/authz/route-permission.js';
 
 let app: TestApp;
 let doc: {
@@ -49,6 +50,24 @@ describe('every operation is documented', () => {
       .filter(({ op }) => !Object.keys(op.responses as object).some((c) => c.startsWith('2')))
       .map(({ key }) => key);
     expect(without.sort()).toEqual(['GET /auth/oauth/{slug}/authorize', 'GET /auth/oauth/{slug}/callback']);
+  });
+
+  it('declares who may call it (x-keel-permission), and its description opens with that sentence', () => {
+    const wrong = operations().flatMap(({ key, op }) => {
+      const declared = op['x-keel-permission'] as RoutePermission | undefined;
+      if (!declared) return [`${key}: no x-keel-permission`];
+      const sentence = callerSentence(declared);
+      if (!String(op.description).startsWith(sentence))
+        return [`${key}: the description does not open with ${sentence}`];
+      // And says what it answers beyond who may call it.
+      // Who may call it is said once, by the sentence: not again in other words.
+      if (/Needs a bearer token|Public: no token|Any valid bearer token/.test(String(op.description)))
+        return [`${key}: the description says who may call it in its own words too`];
+      if (!/\banswer/i.test(String(op.description).slice(sentence.length)))
+        return [`${key}: the description says only who may call it`];
+      return [];
+    });
+    expect(wrong).toEqual([]);
   });
 
   it('no entry of OPERATION_DOCS names an operation that does not exist', () => {

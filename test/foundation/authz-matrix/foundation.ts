@@ -114,6 +114,14 @@ export const foundation: RouteGroup = {
     // --- any authenticated principal
     { method: 'GET', path: '/auth/me', perm: 'authenticated', ok: 200, request: fixed('/auth/me') },
     { method: 'POST', path: '/auth/logout', perm: 'authenticated', ok: 204, request: fixed('/auth/logout') },
+    // Answers for its caller whether it may call a route; it calls nothing.
+    {
+      method: 'POST',
+      path: '/auth/can',
+      perm: 'authenticated',
+      ok: 200,
+      request: fixed('/auth/can', { method: 'PATCH', path: `${P}/${PROJECT}` }),
+    },
     // --- users
     {
       method: 'POST',
