@@ -59,6 +59,15 @@ const LEASE_MARGIN_MS = 30_000;
 /** The longest Retry-After a retry waits for (a longer one waits this long). */
 const MAX_RETRY_AFTER_MS = 300_000;
 
+/**
+ * When a claimed schedule's occurrence is due: next_due_at, unless next_run_at was set without it (a
+ * row written by an older version, or set back by hand), when next_run_at is the due time itself.
+ */
+const dueOf = (s: ScheduleRow): Date =>
+  s.next_due_at !== null && s.next_due_at.getTime() <= s.next_run_at!.getTime()
+    ? s.next_due_at
+    : s.next_run_at!;
+
 /** A wait that ends early when `signal` aborts. */
 function realSleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
@@ -418,7 +427,7 @@ export function firingEngine(opts: FiringOptions) {
   function occurrenceRun(s: ScheduleRow, now: Date): RunRow {
     // next_run_at is when the occurrence fires (after its jitter); next_due_at when it is due.
     const fireAt = s.next_run_at!;
-    const occurrence = s.next_due_at ?? fireAt;
+    const occurrence = dueOf(s);
     const run = newRun(s, 'schedule', occurrence, now, fireAt);
     // The grace counts from when the occurrence was to fire, its jitter included.
     if (now.getTime() - fireAt.getTime() <= opts.misfireGraceSeconds * 1000) return run;
@@ -474,7 +483,7 @@ export function firingEngine(opts: FiringOptions) {
         tx,
         due.map((s) => {
           const c = claimed.find((x) => x.s === s);
-          const occurrence = s.next_due_at ?? s.next_run_at!;
+          const occurrence = dueOf(s);
           const after = occurrence.getTime() > now.getTime() ? occurrence : now;
           const next = upcoming(s, after);
           // A once_at schedule has no occurrence after its one: it is completed, never due again.
