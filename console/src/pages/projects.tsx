@@ -1,8 +1,8 @@
 // Projects: the searchable, filtered keyset list of an organization, and one project's page in sections
-// (attributes and types, archive, dependencies, environments, score, access, comments, operations,
+// (attributes and types, archive, dependencies, environments, links, score, access, comments, operations,
 // releases, activity).
 import { useEffect, useState } from 'preact/hooks';
-import { api, client, listOf, must, type Item } from '../api';
+import { client, listOf, must, type Item } from '../api';
 import { linkProps, navigate } from '../router';
 import { LineChart } from '../chart';
 import {
@@ -30,6 +30,7 @@ import {
 } from '../forms';
 import { attributeValue, Attributes, PairsEditor } from './project-attributes';
 import { ArchiveControls, Dependencies } from './project-links';
+import { Deployments, Links } from './project-deployments';
 
 type Team = { slug: string; name: string };
 type ProjectType = Item<'/organizations/{org}/project-types'>;
@@ -252,22 +253,6 @@ function NewProject(props: {
       <PairsEditor pairs={attrs} set={setAttrs} error={error} legend="Attributes" />
       <Submit label="Create project" busy={busy || props.teams.length === 0} />
     </form>
-  );
-}
-
-/** A section that reads a route other changes are adding: "not available" while the API answers 404. */
-function Pending<T>(props: { path: string; title: string; render: (data: T[]) => preact.ComponentChildren }) {
-  const data = useLoad(() => api<T[]>('GET', props.path), [props.path]);
-  return (
-    <section aria-labelledby={`s-${props.title}`} class="card">
-      <h2 id={`s-${props.title}`}>{props.title}</h2>
-      {data.error?.status === 404 ? (
-        <p class="hint">Not available on this Keel yet.</p>
-      ) : (
-        <Problem error={data.error} />
-      )}
-      {data.data && props.render(data.data)}
-    </section>
   );
 }
 
@@ -664,6 +649,8 @@ export function ProjectPage({ org, project }: { org: string; project: string }) 
             {[
               ['s-attributes', 'Attributes'],
               ['s-deps', 'Dependencies'],
+              ['s-envs', 'Environments'],
+              ['s-links', 'Links'],
               ['s-score', 'Score'],
               ['s-access', 'Access'],
               ['s-comments', 'Comments'],
@@ -679,13 +666,8 @@ export function ProjectPage({ org, project }: { org: string; project: string }) 
           {p.data.archived && <ArchiveControls org={org} project={p.data} changed={changed} />}
           <Attributes org={org} project={p.data} saved={changed} />
           <Dependencies org={org} project={p.data} />
-          <Pending<{ slug: string; name?: string }>
-            title="Environments"
-            path={`/organizations/${org}/projects/${project}/environments`}
-            render={(envs) =>
-              envs.length ? <p>{envs.map((e) => e.name ?? e.slug).join(', ')}</p> : <p>None.</p>
-            }
-          />
+          <Deployments org={org} project={p.data} changed={changed} />
+          <Links org={org} project={p.data} changed={changed} />
           <Score org={org} project={project} score={p.data.score} />
           <Access org={org} project={project} />
           <Comments org={org} project={project} />
