@@ -481,4 +481,49 @@ describe('the project model in the console', () => {
     expect(await secretsExposed(page, [...secrets])).toEqual([]);
     await page.context().close();
   }, 90_000);
+  it('builds the new-project form from the blueprints that apply to the chosen types', async () => {
+    await call('POST', '/organizations/acme/blueprints', {
+      slug: 'libraries',
+      name: 'Libraries',
+      project_type: 'library',
+      schema: {
+        type: 'object',
+        properties: { language: { enum: ['typescript', 'go'], description: 'What it is written in' } },
+        required: ['language'],
+      },
+    });
+    const { page, faults } = await signedIn('/console/organizations/acme');
+    const form = page.getByRole('form', { name: 'New project' });
+    // The organization's blueprint: the enum a select, required marked, a number typed.
+    expect(await form.getByLabel('tier (required)').evaluate((e) => e.tagName)).toBe('SELECT');
+    await form.getByLabel('replicas').waitFor();
+    expect(await form.getByLabel('language (required)').count()).toBe(0);
+    // Choosing a type brings its blueprint's fields.
+    await form.getByRole('checkbox', { name: 'Library' }).check();
+    await form.getByLabel('language (required)').waitFor();
+    await form.getByLabel('Name').fill('Parser');
+    await form.getByLabel('tier (required)').selectOption('silver');
+    await form.getByLabel('replicas').fill('2');
+    await form.getByLabel('language (required)').selectOption('go');
+    await form.getByRole('button', { name: 'Create project' }).click();
+    // on_call is required by the organization's blueprint since the blueprints test: the 422 at its field.
+    await form.locator('[data-pointer="/attributes/on_call"] .field-error').waitFor();
+    expect((await keel.call('GET', '/organizations/acme/projects/parser', admin)).status).toBe(404);
+    await check(page, 'new-project-422');
+    await form.getByLabel('on_call (required)').fill('parsers@acme.test');
+    await form.getByRole('button', { name: 'Create project' }).click();
+    await page.getByRole('status').filter({ hasText: 'Project parser created.' }).waitFor();
+    const made = await call('GET', '/organizations/acme/projects/parser');
+    expect(made.types).toEqual(['library']);
+    expect(made.attributes).toEqual({
+      tier: 'silver',
+      replicas: 2,
+      language: 'go',
+      on_call: 'parsers@acme.test',
+    });
+    await check(page, 'new-project');
+    expect(faults).toEqual([]);
+    expect(await secretsExposed(page, [...secrets])).toEqual([]);
+    await page.context().close();
+  }, 90_000);
 });

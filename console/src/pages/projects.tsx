@@ -29,11 +29,13 @@ import {
   useActions,
 } from '../forms';
 import { attributeValue, Attributes, PairsEditor } from './project-attributes';
+import { flatten, SchemaFields, type Json, type Schema } from '../schema-form';
 import { ArchiveControls, Dependencies } from './project-links';
 import { Deployments, Links } from './project-deployments';
 
 type Team = { slug: string; name: string };
 type ProjectType = Item<'/organizations/{org}/project-types'>;
+type Blueprint = Item<'/organizations/{org}/blueprints'>;
 type Grant = Item<'/organizations/{org}/projects/{project}/access'>;
 const ACTIONS_ACL = ['read', 'update', 'delete'] as const;
 
@@ -192,6 +194,15 @@ export function ProjectList({ org, teams }: { org: string; teams: Team[] }) {
   );
 }
 
+/**
+ * The schema a new project of these types must fit: the organization's blueprint and those of the chosen
+ * types, as the API combines them (`allOf`), flattened into one form.
+ */
+export function schemaFor(blueprints: Blueprint[], types: string[]): Schema {
+  const applying = blueprints.filter((b) => b.project_type === null || types.includes(b.project_type));
+  return flatten({ type: 'object', allOf: applying.map((b) => b.schema as Schema) });
+}
+
 function NewProject(props: {
   org: string;
   teams: Team[];
@@ -200,8 +211,21 @@ function NewProject(props: {
 }) {
   const [f, setF] = useState({ name: '', slug: '', team: '' });
   const [types, setTypes] = useState<string[]>([]);
+  const [doc, setDoc] = useState<Json | undefined>({});
   const [attrs, setAttrs] = useState<{ key: string; value: string }[]>([]);
   const [error, run, busy] = useAction();
+  // The blueprints, to build the attributes' fields (a caller without blueprint:read types pairs only).
+  const blueprints = useLoad(
+    () =>
+      listOf(
+        client.GET('/organizations/{org}/blueprints', {
+          params: { path: { org: props.org }, query: { limit: 200 } },
+        }),
+      ),
+    [props.org],
+  );
+  const schema = schemaFor(blueprints.data?.items ?? [], types);
+  const described = Object.keys(schema.properties ?? {});
   const team = f.team || props.teams[0]?.slug || '';
   return (
     <form
@@ -210,9 +234,16 @@ function NewProject(props: {
       onSubmit={(e) => {
         e.preventDefault();
         void run(async () => {
-          const attributes = Object.fromEntries(
-            attrs.filter((a) => a.key.trim()).map((a) => [a.key.trim(), attributeValue(a.value)]),
+          // Members of a blueprint no longer applying (a type unchecked) are not sent.
+          const fromSchema = Object.entries((doc ?? {}) as { [k: string]: Json }).filter(([k]) =>
+            described.includes(k),
           );
+          const attributes = {
+            ...Object.fromEntries(
+              attrs.filter((a) => a.key.trim()).map((a) => [a.key.trim(), attributeValue(a.value)]),
+            ),
+            ...Object.fromEntries(fromSchema),
+          };
           await must(
             client.POST('/organizations/{org}/projects', {
               params: { path: { org: props.org } },
@@ -222,12 +253,13 @@ function NewProject(props: {
           props.created(f.slug);
           setF({ name: '', slug: '', team });
           setTypes([]);
+          setDoc({});
           setAttrs([]);
         });
       }}
     >
       <h2>New project</h2>
-      <Problem error={error} />
+      <Problem error={error} atFields={described.length > 0} />
       <div class="grid">
         <NameSlugFields form={f} set={setF} error={error} />
         <SelectField
@@ -248,9 +280,18 @@ function NewProject(props: {
           chosen={types}
           onChosen={setTypes}
           options={props.types.map((t) => ({ value: t.slug, text: t.name, title: t.description }))}
+          hint="A type may bring a blueprint: its fields appear below."
         />
       )}
-      <PairsEditor pairs={attrs} set={setAttrs} error={error} legend="Attributes" />
+      {described.length > 0 && (
+        <SchemaFields schema={schema} value={doc} error={error} onChange={setDoc} base="attributes" />
+      )}
+      <PairsEditor
+        pairs={attrs}
+        set={setAttrs}
+        error={error}
+        legend={described.length ? 'Other attributes' : 'Attributes'}
+      />
       <Submit label="Create project" busy={busy || props.teams.length === 0} />
     </form>
   );
