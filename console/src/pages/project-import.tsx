@@ -12,8 +12,8 @@ type Format = 'application/x-ndjson' | 'text/csv';
 
 const SAMPLES: Record<Format, string> = {
   'application/x-ndjson':
-    '{"slug": "shop", "name": "Shop", "team": "core", "types": ["service"], "attributes": {"tier": "gold"}}',
-  'text/csv': 'slug,name,team,types,attr.tier\nshop,Shop,core,service,gold',
+    'For example: {"slug": "shop", "name": "Shop", "team": "core", "types": ["service"], "attributes": {"tier": "gold"}}',
+  'text/csv': 'For example, a header line slug,name,team,types,attr.tier, then shop,Shop,core,service,gold',
 };
 
 /** The format a file's name suggests, else none. */
@@ -94,7 +94,7 @@ export function ProjectImport({ org }: { org: string }) {
             />
           )}
         </Field>
-        <Field label="Rows" hint={`e.g. ${SAMPLES[format]}`}>
+        <Field label="Rows" hint={SAMPLES[format]}>
           {(a) => (
             <textarea
               {...a}
@@ -109,15 +109,19 @@ export function ProjectImport({ org }: { org: string }) {
         </Field>
         <Submit label="Import" busy={busy} />
       </form>
-      <Problem error={error} />
-      {error && error.errors.length > 0 && (
-        <ul class="field-error" aria-label="What the import was refused for">
-          {error.errors.map((e) => (
-            <li key={e.pointer}>
-              <code>{e.pointer}</code>: {e.detail}
-            </li>
-          ))}
-        </ul>
+      {error && error.errors.length > 0 ? (
+        <div class="problem" role="alert">
+          <p>Nothing was imported:</p>
+          <ul aria-label="What the import was refused for">
+            {error.errors.map((e) => (
+              <li key={e.pointer}>
+                <code>{e.pointer}</code>: {e.detail}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        <Problem error={error} />
       )}
       {report && <ImportReport org={org} report={report} />}
     </Page>
