@@ -413,6 +413,16 @@ describe('the project model in the console', () => {
       { environment: 'production', url: 'https://shop.acme.test', version: '1.4.0' },
     ]);
     await check(page, 'project-environments-links');
+    // The list shows where each project runs, and filters by environment.
+    await page.getByRole('link', { name: 'acme', exact: true }).click();
+    await rows(page).first().waitFor();
+    expect(await page.locator('tr[data-project="shop"]').textContent()).toContain('Production 1.4.0');
+    await page
+      .getByRole('search', { name: 'Find projects' })
+      .getByLabel('Runs in')
+      .selectOption('production');
+    await expect.poll(() => shownProjects(page)).toEqual(['shop']);
+    await check(page, 'list-by-environment');
     expect(faults).toEqual([]);
     expect(await secretsExposed(page, [...secrets])).toEqual([]);
     await page.context().close();

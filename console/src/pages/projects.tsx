@@ -42,11 +42,19 @@ const ACTIONS_ACL = ['read', 'update', 'delete'] as const;
 interface Filters {
   team: string;
   type: string;
+  environment: string;
   archived: 'false' | 'true' | 'any';
   attrName: string;
   attrValue: string;
 }
-const NO_FILTER: Filters = { team: '', type: '', archived: 'false', attrName: '', attrValue: '' };
+const NO_FILTER: Filters = {
+  team: '',
+  type: '',
+  environment: '',
+  archived: 'false',
+  attrName: '',
+  attrValue: '',
+};
 
 /** The list's query: search and filters as the API takes them (`attr.<name>=<value>` for an attribute). */
 export function listQuery(search: string, f: Filters, cursor: string | undefined) {
@@ -56,6 +64,7 @@ export function listQuery(search: string, f: Filters, cursor: string | undefined
     ...(search ? { q: search } : {}),
     ...(f.team ? { team: f.team } : {}),
     ...(f.type ? { type: f.type } : {}),
+    ...(f.environment ? { environment: f.environment } : {}),
     ...(f.archived !== 'false' ? { archived: f.archived } : {}),
     ...(f.attrName.trim() && f.attrValue.trim() ? { [`attr.${f.attrName.trim()}`]: f.attrValue.trim() } : {}),
   };
@@ -84,6 +93,8 @@ export function ProjectList({ org, teams }: { org: string; teams: Team[] }) {
       ),
     [org],
   );
+  // Environments to filter by (environment:read; without it, no such filter).
+  const envs = useLoad(() => listOf(client.GET('/environments', { params: { query: { limit: 200 } } })), []);
   const list = useCursor(
     (cursor) =>
       listOf(
@@ -101,6 +112,7 @@ export function ProjectList({ org, teams }: { org: string; teams: Team[] }) {
   const [notice, announce] = useNotice();
   const typeName = new Map(types.data?.items.map((t) => [t.slug, t.name]));
   const teamName = new Map(teams.map((t) => [t.slug, t.name]));
+  const envName = new Map(envs.data?.items.map((e) => [e.slug, e.name]));
   const filtered = search || JSON.stringify(applied) !== JSON.stringify(NO_FILTER);
   return (
     <div class="projects">
@@ -125,6 +137,14 @@ export function ProjectList({ org, teams }: { org: string; teams: Team[] }) {
           onValue={(type) => setFilters({ ...filters, type })}
           options={[{ value: '', text: 'Any type' }, ...(types.data?.items ?? []).map(asOption)]}
         />
+        {envs.data && (
+          <SelectField
+            label="Runs in"
+            value={filters.environment}
+            onValue={(environment) => setFilters({ ...filters, environment })}
+            options={[{ value: '', text: 'Any environment' }, ...envs.data.items.map(asOption)]}
+          />
+        )}
         <SelectField
           label="Archived"
           value={filters.archived}
@@ -158,7 +178,7 @@ export function ProjectList({ org, teams }: { org: string; teams: Team[] }) {
       {list.data && (
         <Table
           caption={`Projects of ${org}`}
-          columns={['Project', 'Team', 'Types', 'Score']}
+          columns={['Project', 'Team', 'Types', 'Runs in', 'Score']}
           rows={list.data.items.length}
           empty={filtered ? 'No project matches.' : 'No project yet.'}
         >
@@ -171,6 +191,14 @@ export function ProjectList({ org, teams }: { org: string; teams: Team[] }) {
               </td>
               <td>{teamName.get(p.team) ?? p.team}</td>
               <td>{p.types.map((t) => typeName.get(t) ?? t).join(', ') || '—'}</td>
+              <td>
+                {p.environments
+                  .map(
+                    (e) =>
+                      `${envName.get(e.environment) ?? e.environment}${e.version ? ` ${e.version}` : ''}`,
+                  )
+                  .join(', ') || '—'}
+              </td>
               <td>{p.score ?? '—'}</td>
             </tr>
           ))}
