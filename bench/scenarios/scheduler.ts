@@ -23,7 +23,7 @@ const SCHEDULES = 1000;
 const GOAL = 'all fired within 5 s, p99 delay < 1 s, zero double fires';
 
 /** Records when each /bench-target/ request arrives; everything else goes on to the API. */
-async function target(apiUrl: string) {
+export async function target(apiUrl: string) {
   const arrivals = new Map<string, number[]>();
   const server = http.createServer((req, res) => {
     const at = Date.now();

@@ -182,7 +182,7 @@ export async function listOf<T>(
   return { items, next: next ? new URL(next, location.origin).searchParams.get('cursor') : null };
 }
 
-/** One authenticated call by path (the pages written before the generated types; new code uses `client`). */
+/** One authenticated call by path (`page`, for a next page's path as the Link header gives it). */
 async function call(method: string, path: string, body?: unknown): Promise<Response> {
   const res = await send(
     new Request(path, {
@@ -196,11 +196,6 @@ async function call(method: string, path: string, body?: unknown): Promise<Respo
   );
   if (!res.ok) throw await problemOf(res);
   return res;
-}
-
-export async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await call(method, path, body);
-  return (res.status === 204 ? undefined : await res.json()) as T;
 }
 
 /** A list page of the API: its items and the next page's path, from the Link header. */

@@ -25,6 +25,8 @@ import { Home } from './pages/home';
 import { Organization, Organizations } from './pages/organizations';
 import { ProjectPage } from './pages/projects';
 import { Blueprints, ProjectTypes } from './pages/catalog-admin';
+import { LinkDefinitions } from './pages/link-definitions';
+import { ProjectImport } from './pages/project-import';
 import { Environment, Environments } from './pages/environments';
 import { Roles, ServiceAccounts, Users } from './pages/people';
 import { Scoring } from './pages/scoring';
@@ -103,9 +105,11 @@ function Route({ path, me }: { path: string; me: Me | undefined }) {
   const project = /^\/organizations\/([^/]+)\/projects\/([^/]+)$/.exec(path);
   if (project)
     return <ProjectPage org={decodeURIComponent(project[1]!)} project={decodeURIComponent(project[2]!)} />;
-  const catalog = /^\/organizations\/([^/]+)\/(project-types|blueprints)$/.exec(path);
+  const catalog = /^\/organizations\/([^/]+)\/(project-types|blueprints|link-definitions|import)$/.exec(path);
   if (catalog) {
     const o = decodeURIComponent(catalog[1]!);
+    if (catalog[2] === 'link-definitions') return <LinkDefinitions org={o} />;
+    if (catalog[2] === 'import') return <ProjectImport org={o} />;
     return catalog[2] === 'blueprints' ? <Blueprints org={o} /> : <ProjectTypes org={o} />;
   }
   const org = /^\/organizations\/([^/]+)$/.exec(path);

@@ -64,6 +64,10 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RoutePermission>> = {
   'GET /scheduler/runs/{id}': signedIn(SCHEDULE_READ),
   'POST /scheduler/runs/{id}/cancel': signedIn(SCHEDULE_CHANGE),
   'GET /scheduler/preview': signedIn('it reads and stores nothing'),
+  'POST /scheduler/schedules/dry-run': signedIn(
+    'whoever may create the schedule the body describes (a user schedule: a user signed in as themselves; a system schedule: admins); a delegated token gets 403',
+  ),
+  'POST /scheduler/schedules/{slug}/dry-run': signedIn(SCHEDULE_CHANGE),
   // --- admins alone
   'GET /admin/pipeline': adminsOnly(null),
   'GET /admin/oauth-provider-types': needs('oauth-providers:read'),

@@ -1822,7 +1822,7 @@ export interface paths {
         };
         /**
          * The next occurrences of a trigger (cron, every or once_at) in a time zone, each flagged when a DST change shifts it (gap) or repeats its local time (repeat); nothing is stored
-         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: it reads and stores nothing. It reads and stores nothing. Answers 200 with at most `count` (1-100, default 10) occurrences after `after` (default now) of exactly one of `cron`, `every`, `once_at` in `timezone` (default UTC), each with its DST flag; `truncated` when the 200 ms computing budget ran out first. 422 names the parameter (none or two triggers, a bad expression, zone or interval, a once_at not after `after`).
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: it reads and stores nothing. Answers 200 with at most `count` (1-100, default 10) occurrences after `after` (default now) of exactly one of `cron`, `every`, `once_at` in `timezone` (default UTC), each with its DST flag; `truncated` when the 200 ms computing budget ran out first. Nothing is stored. 422 names the parameter (none or two triggers, a bad expression, zone or interval, a once_at not after `after`).
          */
         get: operations["getSchedulerPreview"];
         put?: never;
@@ -1925,6 +1925,26 @@ export interface paths {
         patch: operations["patchSchedulerSchedulesSlug"];
         trace?: never;
     };
+    "/scheduler/schedules/{slug}/dry-run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What firing the schedule would do, without calling its target: its next occurrences (DST flagged), whether its consent is active, whether the exchange succeeds, and whether the principal it runs as may call the target
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: its creator and admins (a system schedule: admins); a delegated token 403; 404 for anyone who may not see it. Answers 200 with the schedule's next `count` (1-100, default 5) occurrences, DST flagged, whether its consent is active, whether the token exchange succeeds, and whether the principal it runs as may call the target (POST /auth/can with the delegated token, or the scheduler's for a system job). No run is recorded and the target is not called; 404 for a schedule the caller cannot see.
+         */
+        post: operations["postSchedulerSchedulesSlugDryRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/scheduler/schedules/{slug}/pause": {
         parameters: {
             query?: never;
@@ -1999,6 +2019,26 @@ export interface paths {
         get: operations["getSchedulerSchedulesSlugRuns"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scheduler/schedules/dry-run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What a schedule's body would do, without creating it or calling its target: its next occurrences (DST flagged), its consent, the token exchange, and whether the principal it would run as may call the target
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: whoever may create the schedule the body describes (a user schedule: a user signed in as themselves; a system schedule: admins); a delegated token gets 403. Answers 200 with the next `count` (1-100, default 5) occurrences of the body, DST flagged, and the checks a firing makes: the consent (none before creation), the token exchange, and POST /auth/can for the target with the token the job would call with (your own, for a user job). Nothing is stored and the target is not called; the same 422s as creating the schedule.
+         */
+        post: operations["postSchedulerSchedulesDryRun"];
         delete?: never;
         options?: never;
         head?: never;
@@ -13923,6 +13963,116 @@ export interface operations {
             };
         };
     };
+    postSchedulerSchedulesSlugDryRun: {
+        parameters: {
+            query?: {
+                count?: number;
+            };
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "occurrences": [
+                     *         {
+                     *           "at": "2026-02-01T01:00:00.000Z",
+                     *           "fires_at": "2026-02-01T01:00:47.000Z",
+                     *           "local": "2026-02-01T02:00:00+01:00",
+                     *           "dst": null,
+                     *           "dst_note": null
+                     *         },
+                     *         {
+                     *           "at": "2026-02-02T01:00:00.000Z",
+                     *           "fires_at": "2026-02-02T01:00:47.000Z",
+                     *           "local": "2026-02-02T02:00:00+01:00",
+                     *           "dst": null,
+                     *           "dst_note": null
+                     *         }
+                     *       ],
+                     *       "truncated": false,
+                     *       "consent": {
+                     *         "status": "active",
+                     *         "detail": "the consent is active"
+                     *       },
+                     *       "exchange": {
+                     *         "ok": true,
+                     *         "detail": "a delegated token for ada@example.com"
+                     *       },
+                     *       "permission": {
+                     *         "allowed": true,
+                     *         "permission": "scoring:rescore",
+                     *         "reason": "holds scoring:rescore; when the body names such a resource, it also needs organization:read, project:read"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description a user job's consent, read as each firing reads it; not_needed for a system job */
+                        consent: {
+                            detail: string;
+                            status: "active" | "revoked" | "expired" | "gone" | "not_checked" | "not_needed" | "recorded_on_creation";
+                        };
+                        /** @description the token the job would call with: a user job's delegated token, else the scheduler's */
+                        exchange: {
+                            detail: string;
+                            /** @description null: not attempted */
+                            ok: boolean | null;
+                        };
+                        occurrences: {
+                            /** Format: date-time */
+                            at: string;
+                            /** @description gap: the local time does not exist that night (clocks go forward), it runs at the first valid time after; repeat: the local time happens twice (clocks go back), it runs once, at the first */
+                            dst: "gap" | "repeat" | null;
+                            dst_note: string | null;
+                            /**
+                             * Format: date-time
+                             * @description when it fires, its jitter included
+                             */
+                            fires_at: string;
+                            /** @description the local time in the zone, with its offset */
+                            local: string;
+                        }[];
+                        /** @description POST /auth/can for the target, with the token the job would call with */
+                        permission: {
+                            /** @description null: could not be asked */
+                            allowed: boolean | null;
+                            permission: string | null;
+                            reason: string;
+                        };
+                        truncated: boolean;
+                    };
+                };
+            };
+        };
+    };
     postSchedulerSchedulesSlugPause: {
         parameters: {
             query?: never;
@@ -14411,6 +14561,173 @@ export interface operations {
                         state: "running" | "succeeded" | "failed" | "skipped" | "cancelled";
                         trigger: "schedule" | "manual";
                     }[];
+                };
+            };
+        };
+    };
+    postSchedulerSchedulesDryRun: {
+        parameters: {
+            query?: {
+                count?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "slug": "nightly-rescore",
+                 *       "cron": "0 2 * * *",
+                 *       "timezone": "Europe/Paris",
+                 *       "target": {
+                 *         "method": "POST",
+                 *         "path": "/scoring/rescore",
+                 *         "body": {
+                 *           "organization": "acme"
+                 *         }
+                 *       },
+                 *       "jitter_seconds": 60
+                 *     }
+                 */
+                "application/json": {
+                    /** @description the schedule pauses itself after this many consecutive scheduled runs failed, or were skipped for the same reason (consent revoked, exchange refused...); misfires and overlap skips do not count; 0: never (default 10) */
+                    auto_pause_after?: number;
+                    /** @description 5 fields: minute hour day-of-month month day-of-week */
+                    cron?: string;
+                    enabled?: boolean;
+                    /** @description an ISO 8601 duration (weeks, days, hours, minutes, seconds; e.g. PT15M, P1D), 1 minute to 31 days: occurrences at the creation time + k intervals */
+                    every?: string;
+                    /** @description each occurrence fires up to this many seconds after it is due, by an offset fixed per schedule (derived from its id), never at or past the next occurrence (default 0) */
+                    jitter_seconds?: number;
+                    kind?: "user" | "system";
+                    name?: string;
+                    /**
+                     * Format: date-time
+                     * @description one instant (ISO 8601 with its offset), in the future; after its run the schedule is completed
+                     */
+                    once_at?: string;
+                    /** @description an occurrence due while the previous run is still running: skip (default: recorded skipped with the reason), allow (runs beside it), queue_one (starts when the previous run ends; one held back at most, further ones are skipped); holds across replicas */
+                    overlap?: "skip" | "allow" | "queue_one";
+                    /** @description Retries of a run on connection errors, timeouts, 429 (Retry-After honoured), 502, 503 and 504; never on another 4xx. Waits grow exponentially with jitter. Every attempt sends the run id as Idempotency-Key. The defaults ride out an API outage of 60 s. */
+                    retry?: {
+                        /** @description seconds before the second attempt; doubles after each (default 2) */
+                        initial_backoff?: number;
+                        /** @description attempts of one run at most, the first included (default 8; 1: no retry) */
+                        max_attempts?: number;
+                        /** @description the longest wait between two attempts, in seconds (default 30) */
+                        max_backoff?: number;
+                    };
+                    slug: string;
+                    target: {
+                        /** @description JSON body (POST, PUT, PATCH only; at most 64 KiB) */
+                        body?: unknown;
+                        method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+                        /** @description a path on the Keel API, e.g. /api/scoring/recompute-all (no scheme, host, . or ..) */
+                        path: string;
+                    };
+                    /** @description timeout of each call of the target, in seconds (at most 600); null: the global KEEL_SCHEDULER_REQUEST_TIMEOUT_SECONDS (30 by default) */
+                    timeout_seconds?: number | null;
+                    /** @description IANA time zone; default UTC */
+                    timezone?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "occurrences": [
+                     *         {
+                     *           "at": "2026-02-01T01:00:00.000Z",
+                     *           "fires_at": "2026-02-01T01:00:47.000Z",
+                     *           "local": "2026-02-01T02:00:00+01:00",
+                     *           "dst": null,
+                     *           "dst_note": null
+                     *         },
+                     *         {
+                     *           "at": "2026-02-02T01:00:00.000Z",
+                     *           "fires_at": "2026-02-02T01:00:47.000Z",
+                     *           "local": "2026-02-02T02:00:00+01:00",
+                     *           "dst": null,
+                     *           "dst_note": null
+                     *         }
+                     *       ],
+                     *       "truncated": false,
+                     *       "consent": {
+                     *         "status": "recorded_on_creation",
+                     *         "detail": "a consent is recorded under your session when the schedule is created"
+                     *       },
+                     *       "exchange": {
+                     *         "ok": null,
+                     *         "detail": "not attempted: there is no consent before the schedule is created"
+                     *       },
+                     *       "permission": {
+                     *         "allowed": true,
+                     *         "permission": "scoring:rescore",
+                     *         "reason": "holds scoring:rescore; when the body names such a resource, it also needs organization:read, project:read"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description a user job's consent, read as each firing reads it; not_needed for a system job */
+                        consent: {
+                            detail: string;
+                            status: "active" | "revoked" | "expired" | "gone" | "not_checked" | "not_needed" | "recorded_on_creation";
+                        };
+                        /** @description the token the job would call with: a user job's delegated token, else the scheduler's */
+                        exchange: {
+                            detail: string;
+                            /** @description null: not attempted */
+                            ok: boolean | null;
+                        };
+                        occurrences: {
+                            /** Format: date-time */
+                            at: string;
+                            /** @description gap: the local time does not exist that night (clocks go forward), it runs at the first valid time after; repeat: the local time happens twice (clocks go back), it runs once, at the first */
+                            dst: "gap" | "repeat" | null;
+                            dst_note: string | null;
+                            /**
+                             * Format: date-time
+                             * @description when it fires, its jitter included
+                             */
+                            fires_at: string;
+                            /** @description the local time in the zone, with its offset */
+                            local: string;
+                        }[];
+                        /** @description POST /auth/can for the target, with the token the job would call with */
+                        permission: {
+                            /** @description null: could not be asked */
+                            allowed: boolean | null;
+                            permission: string | null;
+                            reason: string;
+                        };
+                        truncated: boolean;
+                    };
                 };
             };
         };

@@ -546,7 +546,15 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
   },
   'GET /scheduler/preview': {
     description:
-      'It reads and stores nothing. Answers 200 with at most `count` (1-100, default 10) occurrences after `after` (default now) of exactly one of `cron`, `every`, `once_at` in `timezone` (default UTC), each with its DST flag; `truncated` when the 200 ms computing budget ran out first. 422 names the parameter (none or two triggers, a bad expression, zone or interval, a once_at not after `after`).',
+      'Answers 200 with at most `count` (1-100, default 10) occurrences after `after` (default now) of exactly one of `cron`, `every`, `once_at` in `timezone` (default UTC), each with its DST flag; `truncated` when the 200 ms computing budget ran out first. Nothing is stored. 422 names the parameter (none or two triggers, a bad expression, zone or interval, a once_at not after `after`).',
+  },
+  'POST /scheduler/schedules/dry-run': {
+    description:
+      'Answers 200 with the next `count` (1-100, default 5) occurrences of the body, DST flagged, and the checks a firing makes: the consent (none before creation), the token exchange, and POST /auth/can for the target with the token the job would call with (your own, for a user job). Nothing is stored and the target is not called; the same 422s as creating the schedule.',
+  },
+  'POST /scheduler/schedules/{slug}/dry-run': {
+    description:
+      "Answers 200 with the schedule's next `count` (1-100, default 5) occurrences, DST flagged, whether its consent is active, whether the token exchange succeeds, and whether the principal it runs as may call the target (POST /auth/can with the delegated token, or the scheduler's for a system job). No run is recorded and the target is not called; 404 for a schedule the caller cannot see.",
   },
   'POST /scheduler/runs/{id}/cancel': {
     description:

@@ -465,6 +465,32 @@ const run = {
   jittered_at: '2026-01-31T01:00:47Z',
 };
 
+/** The next two occurrences of the schedule above: due at 02:00 in Paris, fired 47 s later. */
+const dryRunOccurrences = [
+  {
+    at: '2026-02-01T01:00:00.000Z',
+    fires_at: '2026-02-01T01:00:47.000Z',
+    local: '2026-02-01T02:00:00+01:00',
+    dst: null,
+    dst_note: null,
+  },
+  {
+    at: '2026-02-02T01:00:00.000Z',
+    fires_at: '2026-02-02T01:00:47.000Z',
+    local: '2026-02-02T02:00:00+01:00',
+    dst: null,
+    dst_note: null,
+  },
+];
+
+/** POST /auth/can for the schedule's target, with the token its job would call with. */
+const rescorePermission = {
+  allowed: true,
+  permission: 'scoring:rescore',
+  reason:
+    'holds scoring:rescore; when the body names such a resource, it also needs organization:read, project:read',
+};
+
 export const OPERATION_EXAMPLES: Readonly<Record<string, OperationExample>> = {
   'GET /health': { response: { status: 'ok' } },
   'GET /ready': {
@@ -1045,6 +1071,36 @@ export const OPERATION_EXAMPLES: Readonly<Record<string, OperationExample>> = {
       next_run_at: '2026-02-01T02:00:47Z',
       next_due_at: '2026-02-01T02:00:00Z',
       updated_at: LATER,
+    },
+  },
+  'POST /scheduler/schedules/dry-run': {
+    // ?count=2: the body of a schedule not created yet, asked with the caller's own token.
+    request: {
+      slug: 'nightly-rescore',
+      cron: '0 2 * * *',
+      timezone: 'Europe/Paris',
+      target: { method: 'POST', path: '/scoring/rescore', body: { organization: 'acme' } },
+      jitter_seconds: 60,
+    },
+    response: {
+      occurrences: dryRunOccurrences,
+      truncated: false,
+      consent: {
+        status: 'recorded_on_creation',
+        detail: 'a consent is recorded under your session when the schedule is created',
+      },
+      exchange: { ok: null, detail: 'not attempted: there is no consent before the schedule is created' },
+      permission: rescorePermission,
+    },
+  },
+  'POST /scheduler/schedules/{slug}/dry-run': {
+    // ?count=2
+    response: {
+      occurrences: dryRunOccurrences,
+      truncated: false,
+      consent: { status: 'active', detail: 'the consent is active' },
+      exchange: { ok: true, detail: 'a delegated token for ada@example.com' },
+      permission: rescorePermission,
     },
   },
   'GET /scheduler/preview': {

@@ -11,6 +11,7 @@ import { AppError } from '../http/errors.js';
 import { backoffMs, startLoop, type Loop } from '../lib/background.js';
 import { loopMetrics } from '../observability/metrics.js';
 import { recordRuns } from './analytics.js';
+import { schedulerMetrics } from './metrics.js';
 import type { KeelClient } from './keel-client.js';
 import { SYSTEM_PRINCIPAL, jobCalls, messageOf, type Outcome } from './job-calls.js';
 import {
@@ -58,6 +59,15 @@ const LEASE_MARGIN_MS = 30_000;
 /** The longest Retry-After a retry waits for (a longer one waits this long). */
 const MAX_RETRY_AFTER_MS = 300_000;
 
+/**
+ * When a claimed schedule's occurrence is due: next_due_at, unless next_run_at was set without it (a
+ * row written by an older version, or set back by hand), when next_run_at is the due time itself.
+ */
+const dueOf = (s: ScheduleRow): Date =>
+  s.next_due_at !== null && s.next_due_at.getTime() <= s.next_run_at!.getTime()
+    ? s.next_due_at
+    : s.next_run_at!;
+
 /** A wait that ends early when `signal` aborts. */
 function realSleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
@@ -93,7 +103,23 @@ export interface FiringOptions {
 
 export function firingEngine(opts: FiringOptions) {
   const { sql, log, recorder } = opts;
-  const calls = jobCalls(opts);
+  /** Scheduled runs whose first request has not gone out yet, with when they were to fire. */
+  const firstCall = new Map<string, number>();
+  const calls = jobCalls({
+    ...opts,
+    client: {
+      getConsent: (...a) => opts.client.getConsent(...a),
+      callTarget(token, target, how) {
+        const key = how?.idempotencyKey ?? '';
+        const due = firstCall.get(key);
+        if (due !== undefined) {
+          firstCall.delete(key);
+          schedulerMetrics.fired((clock.now().getTime() - due) / 1000);
+        }
+        return opts.client.callTarget(token, target, how);
+      },
+    },
+  });
   const clock = opts.clock ?? systemClock;
   const pollMs = opts.pollMs ?? 1000;
   const maxInFlight = opts.maxInFlight ?? 500;
@@ -143,10 +169,16 @@ export function firingEngine(opts: FiringOptions) {
   async function execute(s: ScheduleRow, run: RunRow): Promise<RunRow | undefined> {
     const cancel = new AbortController();
     working.set(run.id, cancel);
+    if (run.trigger === 'schedule' && run.attempts.length === 0) {
+      firstCall.set(run.id, (run.jittered_at ?? run.occurrence_at).getTime());
+    }
+    schedulerMetrics.started();
     try {
       return await attemptsOf(s, run, cancel.signal);
     } finally {
       working.delete(run.id);
+      firstCall.delete(run.id);
+      schedulerMetrics.done();
     }
   }
 
@@ -175,6 +207,7 @@ export function firingEngine(opts: FiringOptions) {
       const { retry, ...outcome } = await attempt(s, run, abort);
       const durationMs = Math.round(performance.now() - t0);
       const finishedAt = clock.now();
+      schedulerMetrics.attempt(retry ? 'retryable' : outcome.state);
       attempts.push({
         started_at: startedAt.toISOString(),
         finished_at: finishedAt.toISOString(),
@@ -305,17 +338,19 @@ export function firingEngine(opts: FiringOptions) {
         while (unwritten.length > 0) {
           const batch = unwritten.splice(0, 500);
           try {
-            const paused = await sql.tx(async (tx) => {
+            const { rows, paused } = await sql.tx(async (tx) => {
               const rows = await finishRuns(tx, batch);
               if (rows.length > 0) await recordRuns(tx, recorder, rows);
               // Auto-pause: only a failed or skipped scheduled run can complete a streak.
               const streaks = rows.filter(
                 (r) => r.trigger === 'schedule' && (r.state === 'failed' || r.state === 'skipped'),
               );
-              return autoPause(tx, [...new Set(streaks.map((r) => r.schedule_id))], clock.now());
+              const ids = [...new Set(streaks.map((r) => r.schedule_id))];
+              return { rows, paused: await autoPause(tx, ids, clock.now()) };
             });
             for (const p of paused)
               log.warn({ schedule: p.slug, reason: p.reason }, 'schedule paused itself');
+            for (const r of rows) schedulerMetrics.ended(r.state, r.trigger);
           } catch (err) {
             // The runs stay `running`; the abandoned-run sweep fails them later.
             log.error({ err, runs: batch.length }, 'recording finished runs failed');
@@ -392,7 +427,7 @@ export function firingEngine(opts: FiringOptions) {
   function occurrenceRun(s: ScheduleRow, now: Date): RunRow {
     // next_run_at is when the occurrence fires (after its jitter); next_due_at when it is due.
     const fireAt = s.next_run_at!;
-    const occurrence = s.next_due_at ?? fireAt;
+    const occurrence = dueOf(s);
     const run = newRun(s, 'schedule', occurrence, now, fireAt);
     // The grace counts from when the occurrence was to fire, its jitter included.
     if (now.getTime() - fireAt.getTime() <= opts.misfireGraceSeconds * 1000) return run;
@@ -409,7 +444,9 @@ export function firingEngine(opts: FiringOptions) {
   async function claim(limit: number): Promise<number> {
     const now = clock.now();
     const toFire: Array<{ s: ScheduleRow; run: RunRow }> = [];
+    const recorded: RunRow[] = [];
     const taken = await sql.tx(async (tx) => {
+      recorded.length = 0;
       const due = await lockDue(tx, now, limit);
       if (due.length === 0) return 0;
       // Overlap: what an occurrence does while its schedule's previous run is still running.
@@ -426,7 +463,6 @@ export function firingEngine(opts: FiringOptions) {
           queued.push({ id: s.id, at: run.occurrence_at });
           return [];
         }
-        overlapSkips += 1;
         const why =
           s.overlap === 'queue_one'
             ? `overlap: the previous run ${previous} is still running and an occurrence is queued behind it`
@@ -447,7 +483,7 @@ export function firingEngine(opts: FiringOptions) {
         tx,
         due.map((s) => {
           const c = claimed.find((x) => x.s === s);
-          const occurrence = s.next_due_at ?? s.next_run_at!;
+          const occurrence = dueOf(s);
           const after = occurrence.getTime() > now.getTime() ? occurrence : now;
           const next = upcoming(s, after);
           // A once_at schedule has no occurrence after its one: it is completed, never due again.
@@ -463,8 +499,17 @@ export function firingEngine(opts: FiringOptions) {
       toFire.push(...claimed.filter(firing));
       const skipped = [...inserted].filter((r) => r.state === 'skipped');
       if (skipped.length > 0) await recordRuns(tx, recorder, skipped);
+      recorded.push(...skipped);
       return due.length;
     });
+    // Counted once committed: a claim rolled back recorded nothing.
+    for (const r of recorded) {
+      schedulerMetrics.ended(r.state, r.trigger);
+      if (r.error?.startsWith('overlap:')) {
+        overlapSkips += 1;
+        schedulerMetrics.overlapSkipped();
+      }
+    }
     for (const { s, run } of toFire) track(execute(s, run));
     return taken;
   }

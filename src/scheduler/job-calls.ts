@@ -6,7 +6,7 @@ import { KeelApiError, type KeelClient } from './keel-client.js';
 import type { RunRow, ScheduleRow } from './store.js';
 import { NoCredentialError, type TokenKeeper } from './tokens.js';
 
-const USER_SCOPE = 'service-api:*';
+export const USER_SCOPE = 'service-api:*';
 /** The principal a system job's runs are recorded under. */
 export const SYSTEM_PRINCIPAL = 'scheduler';
 /** Target answers worth another attempt (docs/scheduler.md, "Retries"); never another 4xx. */

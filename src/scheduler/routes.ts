@@ -17,6 +17,7 @@ import {
 import type { Caller, CallerVerifier } from './callers.js';
 import type { SchedulesService } from './service.js';
 import { TargetWarnings } from './target-permission.js';
+import { DryRunChecks } from './dry-run.js';
 
 const Method = Type.Union([
   Type.Literal('GET'),
@@ -304,6 +305,15 @@ const PreviewQuery = Type.Object(
   },
   { additionalProperties: false },
 );
+const DryRunQuery = Type.Object(
+  { count: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 5 })) },
+  { additionalProperties: false },
+);
+const DryRunRead = Type.Object({
+  occurrences: Type.Array(PreviewItem),
+  truncated: Type.Boolean(),
+  ...DryRunChecks.properties,
+});
 const PreviewRead = Type.Object({
   timezone: Type.String(),
   occurrences: Type.Array(PreviewItem),
@@ -358,6 +368,40 @@ export async function schedulerRoutes(
           const page = parsePage(req.query, (c) => SLUG.test(c));
           return sendPage(req, reply, page, await schedules.list(callerOf(req), page));
         },
+      );
+      app.post(
+        '/schedules/dry-run',
+        {
+          config,
+          schema: {
+            tags,
+            summary:
+              "What a schedule's body would do, without creating it or calling its target: its next " +
+              'occurrences (DST flagged), its consent, the token exchange, and whether the principal it ' +
+              'would run as may call the target',
+            querystring: DryRunQuery,
+            body: ScheduleCreate,
+            response: responses({ 200: DryRunRead }),
+          },
+        },
+        async (req) => schedules.dryRunBody(callerOf(req), req.body, req.query.count ?? 5),
+      );
+      app.post(
+        '/schedules/:slug/dry-run',
+        {
+          config,
+          schema: {
+            tags,
+            summary:
+              'What firing the schedule would do, without calling its target: its next occurrences (DST ' +
+              'flagged), whether its consent is active, whether the exchange succeeds, and whether the ' +
+              'principal it runs as may call the target',
+            params: SlugParams,
+            querystring: DryRunQuery,
+            response: responses({ 200: DryRunRead }),
+          },
+        },
+        async (req) => schedules.dryRunSchedule(callerOf(req), req.params.slug, req.query.count ?? 5),
       );
       app.get(
         '/preview',

@@ -8,6 +8,7 @@ import { keelClient } from './keel-client.js';
 import { schedulesService } from './service.js';
 import { credentialSource, tokenKeeper } from './tokens.js';
 import { targetPermissionCheck } from './target-permission.js';
+import { dryRunner } from './dry-run.js';
 
 export interface SchedulerDeps {
   sql: Sql;
@@ -52,6 +53,7 @@ export function schedulerRuntime(deps: SchedulerDeps) {
       engine,
       log,
       checkTarget: targetPermissionCheck(client, tokens),
+      dryRun: dryRunner(client, tokens),
     }),
   };
 }

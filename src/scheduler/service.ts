@@ -7,6 +7,8 @@ import type { Caller } from './callers.js';
 import { checkedTimezone, checkedTrigger, triggerMembers, type TriggerInput } from './trigger-input.js';
 import { formatEvery, upcoming } from './triggers.js';
 import { dstOf, previewOccurrences } from './preview.js';
+import type { DryRunJob, DryRunner } from './dry-run.js';
+import type { TriggerSpec } from './triggers.js';
 import type { FiringEngine } from './firing.js';
 import { KeelApiError, type KeelClient } from './keel-client.js';
 import {
@@ -188,6 +190,31 @@ function consentError(err: unknown): AppError {
   return new AppError(502, 'consent_failed', 'the Keel API could not record the consent');
 }
 
+/**
+ * Who may create such a schedule, and its body checked (422 naming the member): what create and the
+ * dry run of a body share.
+ */
+function checkedInputAt(c: Caller, input: ScheduleInput, at: Date) {
+  if (c.delegated) throw forbidden('a delegated token cannot create schedules');
+  const kind = input.kind ?? 'user';
+  if (kind === 'user' && c.kind !== 'user') {
+    throw forbidden('only a user creates a user schedule (it runs as that user)');
+  }
+  if (kind === 'system' && !c.isAdmin) throw forbidden('only an admin creates a system schedule');
+  if (isSystemSlug(input.slug)) {
+    throw invalid(
+      '/slug',
+      `is reserved for Keel's built-in schedules (${SCORE_RECOMPUTE_DAILY} and every slug starting ` +
+        `with ${RESERVED_PREFIX}); choose another`,
+    );
+  }
+  const timezone = checkedTimezone(input.timezone ?? 'UTC');
+  const trigger = checkedTrigger(input, timezone, at);
+  validateTarget(input.target);
+  const retry = retryPolicy(input.retry);
+  return { kind, timezone, created_at: at, trigger, retry };
+}
+
 type Deps = {
   sql: Pick<Sql, 'tx' | 'query' | 'one'>;
   client: Pick<KeelClient, 'createConsent' | 'revokeConsent'>;
@@ -195,10 +222,29 @@ type Deps = {
   log: { warn(obj: object, msg: string): void };
   /** Warnings for a system schedule's target the scheduler account may not call (target-permission.ts). */
   checkTarget?: (target: Target) => Promise<TargetWarning[]>;
+  /** The checks of a dry run (dry-run.ts). */
+  dryRun?: DryRunner;
 };
 
-export function schedulesService({ sql, client, engine, log, checkTarget }: Deps) {
+export function schedulesService({ sql, client, engine, log, checkTarget, dryRun }: Deps) {
   const now = () => engine.clock.now();
+  const checkedInput = (c: Caller, input: ScheduleInput) => checkedInputAt(c, input, now());
+  /** The next occurrences and the checks a firing makes, without calling the target. */
+  async function dryRunOf(
+    job: DryRunJob & TriggerSpec,
+    count: number,
+    callerToken: string,
+  ): Promise<Record<string, unknown>> {
+    const preview = previewOccurrences(job, now(), count);
+    const checks = dryRun
+      ? await dryRun(job, callerToken)
+      : {
+          consent: { status: 'not_checked', detail: 'no API client' },
+          exchange: { ok: null, detail: 'no API client' },
+          permission: { allowed: null, permission: null, reason: 'no API client' },
+        };
+    return { occurrences: preview.items, truncated: preview.truncated, ...checks };
+  }
   /** A system schedule's answer, with a warning when the scheduler account may not call its target. */
   const withWarnings = async (s: ScheduleRow) => {
     const warnings = s.kind === 'system' && checkTarget ? await checkTarget(targetOf(s)) : [];
@@ -251,24 +297,7 @@ export function schedulesService({ sql, client, engine, log, checkTarget }: Deps
 
   return {
     async create(c: Caller, input: ScheduleInput) {
-      if (c.delegated) throw forbidden('a delegated token cannot create schedules');
-      const kind = input.kind ?? 'user';
-      if (kind === 'user' && c.kind !== 'user') {
-        throw forbidden('only a user creates a user schedule (it runs as that user)');
-      }
-      if (kind === 'system' && !c.isAdmin) throw forbidden('only an admin creates a system schedule');
-      if (isSystemSlug(input.slug)) {
-        throw invalid(
-          '/slug',
-          `is reserved for Keel's built-in schedules (${SCORE_RECOMPUTE_DAILY} and every slug starting ` +
-            `with ${RESERVED_PREFIX}); choose another`,
-        );
-      }
-      const timezone = checkedTimezone(input.timezone ?? 'UTC');
-      const created_at = now();
-      const trigger = checkedTrigger(input, timezone, created_at);
-      validateTarget(input.target);
-      const retry = retryPolicy(input.retry);
+      const { kind, timezone, created_at, trigger, retry } = checkedInput(c, input);
       if (await findLiveSchedule(sql, input.slug)) throw conflict(`schedule ${input.slug} already exists`);
       let consentId: string | null = null;
       if (kind === 'user') {
@@ -353,6 +382,26 @@ export function schedulesService({ sql, client, engine, log, checkTarget }: Deps
         }
         throw err;
       }
+    },
+
+    /** A body's dry run: who may create it may dry-run it; the same 422s; nothing stored or recorded. */
+    async dryRunBody(c: Caller, input: ScheduleInput, count: number) {
+      const { kind, timezone, created_at, trigger } = checkedInput(c, input);
+      const job = {
+        ...trigger,
+        kind,
+        timezone,
+        created_at,
+        consent_id: null,
+        target: input.target,
+      };
+      return dryRunOf(job, count, c.token);
+    },
+
+    /** An existing schedule's dry run: whoever may fire it now (its creator or an admin). */
+    async dryRunSchedule(c: Caller, slug: string, count: number) {
+      const s = await manageable(c, slug);
+      return dryRunOf({ ...s, target: targetOf(s) }, count, c.token);
     },
 
     async get(c: Caller, slug: string) {

@@ -495,13 +495,25 @@ const idFloor = (at: Date) => {
  * A run's id: a UUIDv7 whose time is the claim time of the firing clock (a clock the tests move too),
  * so a time range of the run list is a range of ids.
  */
+let lastRunMs = -1;
+let runSeq = 0;
 export function runId(at: Date): string {
-  const h = Math.max(0, at.getTime()).toString(16).padStart(12, '0');
-  const r = randomBytes(10);
-  r[0] = (r[0]! & 0x0f) | 0x70; // version 7
-  r[2] = (r[2]! & 0x3f) | 0x80; // variant 10
+  let ms = Math.max(0, at.getTime());
+  // Within one millisecond (or a clock set back), ids still grow in this process, as uuidv7() does.
+  if (ms <= lastRunMs) {
+    ms = lastRunMs;
+    runSeq = (runSeq + 1) & 0xfff;
+    if (runSeq === 0) ms = ++lastRunMs;
+  } else {
+    runSeq = randomBytes(2).readUInt16BE(0) & 0x7ff;
+  }
+  lastRunMs = ms;
+  const h = ms.toString(16).padStart(12, '0');
+  const r = randomBytes(8);
+  r[0] = (r[0]! & 0x3f) | 0x80; // variant 10
   const x = r.toString('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${x.slice(0, 4)}-${x.slice(4, 8)}-${x.slice(8, 20)}`;
+  const a = (0x7000 | runSeq).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${a}-${x.slice(0, 4)}-${x.slice(4, 16)}`;
 }
 
 /**

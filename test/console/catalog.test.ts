@@ -277,4 +277,263 @@ describe('the project model in the console', () => {
     expect(await secretsExposed(page, [...secrets])).toEqual([]);
     await page.context().close();
   }, 90_000);
+  it("sets where a project runs and its links; the organization's link definitions", async () => {
+    await call('POST', '/environments', { slug: 'production', name: 'Production' });
+    await call('POST', '/environments', { slug: 'staging', name: 'Staging' });
+    const { page, faults } = await signedIn('/console/organizations/acme');
+    await page
+      .getByRole('navigation', { name: 'Catalog of this organization' })
+      .getByRole('link', { name: 'Links' })
+      .click();
+    await page.getByRole('heading', { name: 'Links', level: 1 }).waitFor();
+    // The placeholders are explained in words.
+    for (const p of ['{project}', '{project_id}', '{team}', '{org}'])
+      await page.locator('dt', { hasText: p }).first().waitFor();
+    const form = page.getByRole('form', { name: 'New link definition' });
+    await form.getByLabel('Name').fill('Repository');
+    expect(await form.getByLabel('Slug').inputValue()).toBe('repository');
+    // An unknown placeholder is the API's 422, shown at the template field.
+    await form.getByLabel('URL template (optional)').fill('https://git.example.com/{org}/{repo}');
+    await form.getByRole('button', { name: 'Create link' }).click();
+    await form.locator('[data-pointer="/url_template"] .field-error').filter({ hasText: 'repo' }).waitFor();
+    expect(await form.getByLabel('URL template (optional)').getAttribute('aria-invalid')).toBe('true');
+    await check(page, 'link-definitions-422');
+    expect((await call('GET', '/organizations/acme/link-definitions')).length).toBe(0);
+    await form.getByLabel('URL template (optional)').fill('https://git.example.com/{org}/{project}');
+    await form.getByRole('button', { name: 'Create link' }).click();
+    await page
+      .locator('tr[data-link-definition="repository"]')
+      .filter({ hasText: '{org}/{project}' })
+      .waitFor();
+    // A link without a template: each project gives its own URL.
+    const next = page.getByRole('form', { name: 'New link definition' });
+    await next.getByLabel('Name').fill('Runbook');
+    await next.getByLabel('Icon (optional)').fill('book');
+    await next.getByRole('button', { name: 'Create link' }).click();
+    await page
+      .locator('tr[data-link-definition="runbook"]')
+      .filter({ hasText: 'each project gives its own' })
+      .waitFor();
+    await page.getByRole('form', { name: 'New link definition' }).getByLabel('Name').fill('Chat');
+    await page
+      .getByRole('form', { name: 'New link definition' })
+      .getByRole('button', { name: 'Create link' })
+      .click();
+    await page.locator('tr[data-link-definition="chat"]').waitFor();
+    // Edit: the template now names the team.
+    await page.getByRole('button', { name: 'Edit Repository' }).click();
+    const edit = page.getByRole('form', { name: 'Edit link Repository' });
+    await edit.getByLabel('URL template (optional)').fill('https://git.example.com/{team}/{project}');
+    await edit.getByRole('button', { name: 'Save link' }).click();
+    await page.getByRole('status').filter({ hasText: 'Link saved.' }).waitFor();
+    await page
+      .locator('tr[data-link-definition="repository"]')
+      .filter({ hasText: '{team}/{project}' })
+      .waitFor();
+    await page.getByRole('button', { name: 'Delete Chat' }).click();
+    await page.getByRole('dialog').waitFor();
+    await check(page, 'dialog-delete-link');
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete link' }).click();
+    await expect.poll(() => page.locator('tr[data-link-definition="chat"]').count()).toBe(0);
+    await check(page, 'link-definitions');
+
+    // The project page: its links resolved (the template expanded; a link without one left out).
+    await page.goto(`${keel.base}/console/organizations/acme/projects/shop`);
+    await page.getByRole('heading', { name: 'Shop', level: 1 }).waitFor();
+    const links = page.getByRole('region', { name: 'Links' });
+    await links
+      .locator('tr[data-link="repository"]')
+      .filter({ hasText: 'https://git.example.com/core/shop' })
+      .filter({ hasText: 'the template' })
+      .waitFor();
+    expect(await links.locator('tr[data-link="runbook"]').count()).toBe(0);
+    const setLink = links.getByRole('form', { name: "Set a link's URL" });
+    await setLink.getByLabel('Link').selectOption({ label: 'Runbook' });
+    await setLink.getByLabel('Its URL for this project').fill('ftp://wiki.example.com/shop');
+    await setLink.getByRole('button', { name: 'Set link URL' }).click();
+    await setLink.locator('[data-pointer="/url"] .field-error').waitFor();
+    await check(page, 'project-link-422');
+    await setLink.getByLabel('Its URL for this project').fill('https://wiki.example.com/shop');
+    await setLink.getByRole('button', { name: 'Set link URL' }).click();
+    await links.locator('tr[data-link="runbook"]').filter({ hasText: 'its own URL' }).waitFor();
+    expect(
+      (
+        (await call('GET', '/organizations/acme/projects/shop')).links as { link: string; url: string }[]
+      ).find((l) => l.link === 'runbook')?.url,
+    ).toBe('https://wiki.example.com/shop');
+    await links.getByRole('button', { name: 'Clear own URL of Runbook' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Clear URL' }).click();
+    await expect.poll(() => links.locator('tr[data-link="runbook"]').count()).toBe(0);
+
+    // Environments: the URL the API refuses is shown at its field and nothing is stored.
+    const envs = page.getByRole('region', { name: 'Environments' });
+    await envs.getByRole('cell', { name: 'It is not deployed to any environment.' }).waitFor();
+    const setEnv = envs.getByRole('form', { name: 'Set an environment' });
+    await setEnv.getByLabel('Environment').selectOption({ label: 'Production' });
+    await setEnv.getByLabel('URL (optional)').fill('ftp://shop.example.com');
+    await setEnv.getByRole('button', { name: 'Set environment' }).click();
+    await setEnv.locator('[data-pointer="/url"] .field-error').waitFor();
+    expect(await setEnv.getByLabel('URL (optional)').getAttribute('aria-invalid')).toBe('true');
+    await check(page, 'project-environment-422');
+    expect((await call('GET', '/organizations/acme/projects/shop')).environments).toEqual([]);
+    await setEnv.getByLabel('URL (optional)').fill('https://shop.example.com');
+    await setEnv.getByRole('button', { name: 'Set environment' }).click();
+    await envs
+      .locator('tr[data-environment="production"]')
+      .filter({ hasText: 'https://shop.example.com' })
+      .waitFor();
+    await setEnv.getByLabel('Environment').selectOption({ label: 'Staging' });
+    await setEnv.getByRole('button', { name: 'Set environment' }).click();
+    await envs.locator('tr[data-environment="staging"]').waitFor();
+    // The version comes from the operations log.
+    await call('POST', '/organizations/acme/operations-log', {
+      project: 'shop',
+      environment: 'production',
+      entry_type: 'Deployed',
+      description: 'deploy 1.4.0',
+      version: '1.4.0',
+    });
+    await page.reload();
+    await envs.locator('tr[data-environment="production"]').filter({ hasText: '1.4.0' }).waitFor();
+    await envs.getByRole('button', { name: 'Change URL in production' }).click();
+    expect(await setEnv.getByLabel('URL (optional)').inputValue()).toBe('https://shop.example.com');
+    await setEnv.getByLabel('URL (optional)').fill('https://shop.acme.test');
+    await setEnv.getByRole('button', { name: 'Set environment' }).click();
+    await envs
+      .locator('tr[data-environment="production"]')
+      .filter({ hasText: 'https://shop.acme.test' })
+      .waitFor();
+    await envs.getByRole('button', { name: 'Remove from staging' }).click();
+    await page.getByRole('dialog').waitFor();
+    await check(page, 'dialog-remove-environment');
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove from environment' }).click();
+    await expect.poll(() => envs.locator('tr[data-environment="staging"]').count()).toBe(0);
+    const stored = (await call('GET', '/organizations/acme/projects/shop')).environments;
+    expect(stored).toMatchObject([
+      { environment: 'production', url: 'https://shop.acme.test', version: '1.4.0' },
+    ]);
+    await check(page, 'project-environments-links');
+    // The list shows where each project runs, and filters by environment.
+    await page.getByRole('link', { name: 'acme', exact: true }).click();
+    await rows(page).first().waitFor();
+    expect(await page.locator('tr[data-project="shop"]').textContent()).toContain('Production 1.4.0');
+    await page
+      .getByRole('search', { name: 'Find projects' })
+      .getByLabel('Runs in')
+      .selectOption('production');
+    await expect.poll(() => shownProjects(page)).toEqual(['shop']);
+    await check(page, 'list-by-environment');
+    expect(faults).toEqual([]);
+    expect(await secretsExposed(page, [...secrets])).toEqual([]);
+    await page.context().close();
+  }, 120_000);
+
+  it('imports projects from pasted NDJSON and a chosen CSV file, with the report', async () => {
+    const { page, faults } = await signedIn('/console/organizations/acme');
+    await page
+      .getByRole('navigation', { name: 'Catalog of this organization' })
+      .getByRole('link', { name: 'Import projects' })
+      .click();
+    await page.getByRole('heading', { name: 'Import projects', level: 1 }).waitFor();
+    const form = page.getByRole('form', { name: 'Import projects' });
+    const rowsText = [
+      { slug: 'api', name: 'API', team: 'core', attributes: { tier: 'gold', on_call: 'ops@acme.test' } },
+      { slug: 'storefront', name: 'Storefront', team: 'web', attributes: { on_call: 'web@acme.test' } },
+      { slug: 'shop', name: 'Shop', team: 'core' },
+      { slug: 'lib', name: 'Lib', team: 'core', attributes: { tier: 'platinum' } },
+      { slug: 'web2', name: 'Web 2', team: 'web', attributes: { tier: 'gold', on_call: 'web@acme.test' } },
+    ]
+      .map((r) => JSON.stringify(r))
+      .join('\n');
+    await form.getByLabel('Rows').fill(rowsText);
+    await form.getByRole('button', { name: 'Import' }).click();
+    const report = page.getByRole('region', { name: 'Report' });
+    await report.locator('[data-report="2/1/1/1"]').waitFor();
+    const refused = report.locator('tr[data-refused-line="4"]');
+    expect(await refused.textContent()).toContain('lib');
+    expect(await refused.textContent()).toContain('/attributes/tier');
+    expect((await call('GET', '/organizations/acme/projects/api')).attributes).toEqual({
+      tier: 'gold',
+      on_call: 'ops@acme.test',
+    });
+    expect((await call('GET', '/organizations/acme/projects/lib')).attributes).toEqual({ tier: 'silver' });
+    await check(page, 'import-report');
+
+    // A CSV file: the format follows its name; a column the import does not take is refused as a whole.
+    await form.getByLabel('Choose a file (optional)').setInputFiles({
+      name: 'projects.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('slug,name,team,environments\nbatch,Batch,core,production\n'),
+    });
+    await expect.poll(() => form.getByLabel('Format').inputValue()).toBe('text/csv');
+    await expect.poll(() => form.getByLabel('Rows').inputValue()).toContain('batch,Batch');
+    await form.getByRole('button', { name: 'Import' }).click();
+    await page
+      .getByRole('list', { name: 'What the import was refused for' })
+      .filter({ hasText: '/header/3' })
+      .waitFor();
+    await check(page, 'import-csv-header-422');
+    expect((await keel.call('GET', '/organizations/acme/projects/batch', admin)).status).toBe(404);
+    await form.getByLabel('Choose a file (optional)').setInputFiles({
+      name: 'projects.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('slug,name,team,attr.tier,attr.on_call\nbatch,Batch,core,silver,ops@acme.test\n'),
+    });
+    await expect.poll(() => form.getByLabel('Rows').inputValue()).toContain('attr.tier');
+    await form.getByRole('button', { name: 'Import' }).click();
+    await report.locator('[data-report="1/0/0/0"]').waitFor();
+    expect((await call('GET', '/organizations/acme/projects/batch')).attributes).toEqual({
+      tier: 'silver',
+      on_call: 'ops@acme.test',
+    });
+    await check(page, 'import-csv');
+    expect(faults).toEqual([]);
+    expect(await secretsExposed(page, [...secrets])).toEqual([]);
+    await page.context().close();
+  }, 90_000);
+  it('builds the new-project form from the blueprints that apply to the chosen types', async () => {
+    await call('POST', '/organizations/acme/blueprints', {
+      slug: 'libraries',
+      name: 'Libraries',
+      project_type: 'library',
+      schema: {
+        type: 'object',
+        properties: { language: { enum: ['typescript', 'go'], description: 'What it is written in' } },
+        required: ['language'],
+      },
+    });
+    const { page, faults } = await signedIn('/console/organizations/acme');
+    const form = page.getByRole('form', { name: 'New project' });
+    // The organization's blueprint: the enum a select, required marked, a number typed.
+    expect(await form.getByLabel('tier (required)').evaluate((e) => e.tagName)).toBe('SELECT');
+    await form.getByLabel('replicas').waitFor();
+    expect(await form.getByLabel('language (required)').count()).toBe(0);
+    // Choosing a type brings its blueprint's fields.
+    await form.getByRole('checkbox', { name: 'Library' }).check();
+    await form.getByLabel('language (required)').waitFor();
+    await form.getByLabel('Name').fill('Parser');
+    await form.getByLabel('tier (required)').selectOption('silver');
+    await form.getByLabel('replicas').fill('2');
+    await form.getByLabel('language (required)').selectOption('go');
+    await form.getByRole('button', { name: 'Create project' }).click();
+    // on_call is required by the organization's blueprint since the blueprints test: the 422 at its field.
+    await form.locator('[data-pointer="/attributes/on_call"] .field-error').waitFor();
+    expect((await keel.call('GET', '/organizations/acme/projects/parser', admin)).status).toBe(404);
+    await check(page, 'new-project-422');
+    await form.getByLabel('on_call (required)').fill('parsers@acme.test');
+    await form.getByRole('button', { name: 'Create project' }).click();
+    await page.getByRole('status').filter({ hasText: 'Project parser created.' }).waitFor();
+    const made = await call('GET', '/organizations/acme/projects/parser');
+    expect(made.types).toEqual(['library']);
+    expect(made.attributes).toEqual({
+      tier: 'silver',
+      replicas: 2,
+      language: 'go',
+      on_call: 'parsers@acme.test',
+    });
+    await check(page, 'new-project');
+    expect(faults).toEqual([]);
+    expect(await secretsExposed(page, [...secrets])).toEqual([]);
+    await page.context().close();
+  }, 90_000);
 });

@@ -225,6 +225,8 @@ export function Organization({ org }: { org: string }) {
         <a href="#teams">Teams</a>
         <a {...linkProps(`/organizations/${org}/project-types`)}>Project types</a>
         <a {...linkProps(`/organizations/${org}/blueprints`)}>Blueprints</a>
+        <a {...linkProps(`/organizations/${org}/link-definitions`)}>Links</a>
+        <a {...linkProps(`/organizations/${org}/import`)}>Import projects</a>
       </nav>
       {acts.chrome}
       <Problem error={o.error ?? error} />

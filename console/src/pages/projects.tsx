@@ -1,8 +1,8 @@
 // Projects: the searchable, filtered keyset list of an organization, and one project's page in sections
-// (attributes and types, archive, dependencies, environments, score, access, comments, operations,
+// (attributes and types, archive, dependencies, environments, links, score, access, comments, operations,
 // releases, activity).
 import { useEffect, useState } from 'preact/hooks';
-import { api, client, listOf, must, type Item } from '../api';
+import { client, listOf, must, type Item } from '../api';
 import { linkProps, navigate } from '../router';
 import { LineChart } from '../chart';
 import {
@@ -29,21 +29,32 @@ import {
   useActions,
 } from '../forms';
 import { attributeValue, Attributes, PairsEditor } from './project-attributes';
+import { flatten, SchemaFields, type Json, type Schema } from '../schema-form';
 import { ArchiveControls, Dependencies } from './project-links';
+import { Deployments, Links } from './project-deployments';
 
 type Team = { slug: string; name: string };
 type ProjectType = Item<'/organizations/{org}/project-types'>;
+type Blueprint = Item<'/organizations/{org}/blueprints'>;
 type Grant = Item<'/organizations/{org}/projects/{project}/access'>;
 const ACTIONS_ACL = ['read', 'update', 'delete'] as const;
 
 interface Filters {
   team: string;
   type: string;
+  environment: string;
   archived: 'false' | 'true' | 'any';
   attrName: string;
   attrValue: string;
 }
-const NO_FILTER: Filters = { team: '', type: '', archived: 'false', attrName: '', attrValue: '' };
+const NO_FILTER: Filters = {
+  team: '',
+  type: '',
+  environment: '',
+  archived: 'false',
+  attrName: '',
+  attrValue: '',
+};
 
 /** The list's query: search and filters as the API takes them (`attr.<name>=<value>` for an attribute). */
 export function listQuery(search: string, f: Filters, cursor: string | undefined) {
@@ -53,6 +64,7 @@ export function listQuery(search: string, f: Filters, cursor: string | undefined
     ...(search ? { q: search } : {}),
     ...(f.team ? { team: f.team } : {}),
     ...(f.type ? { type: f.type } : {}),
+    ...(f.environment ? { environment: f.environment } : {}),
     ...(f.archived !== 'false' ? { archived: f.archived } : {}),
     ...(f.attrName.trim() && f.attrValue.trim() ? { [`attr.${f.attrName.trim()}`]: f.attrValue.trim() } : {}),
   };
@@ -81,6 +93,8 @@ export function ProjectList({ org, teams }: { org: string; teams: Team[] }) {
       ),
     [org],
   );
+  // Environments to filter by (environment:read; without it, no such filter).
+  const envs = useLoad(() => listOf(client.GET('/environments', { params: { query: { limit: 200 } } })), []);
   const list = useCursor(
     (cursor) =>
       listOf(
@@ -98,6 +112,7 @@ export function ProjectList({ org, teams }: { org: string; teams: Team[] }) {
   const [notice, announce] = useNotice();
   const typeName = new Map(types.data?.items.map((t) => [t.slug, t.name]));
   const teamName = new Map(teams.map((t) => [t.slug, t.name]));
+  const envName = new Map(envs.data?.items.map((e) => [e.slug, e.name]));
   const filtered = search || JSON.stringify(applied) !== JSON.stringify(NO_FILTER);
   return (
     <div class="projects">
@@ -122,6 +137,14 @@ export function ProjectList({ org, teams }: { org: string; teams: Team[] }) {
           onValue={(type) => setFilters({ ...filters, type })}
           options={[{ value: '', text: 'Any type' }, ...(types.data?.items ?? []).map(asOption)]}
         />
+        {envs.data && (
+          <SelectField
+            label="Runs in"
+            value={filters.environment}
+            onValue={(environment) => setFilters({ ...filters, environment })}
+            options={[{ value: '', text: 'Any environment' }, ...envs.data.items.map(asOption)]}
+          />
+        )}
         <SelectField
           label="Archived"
           value={filters.archived}
@@ -155,7 +178,7 @@ export function ProjectList({ org, teams }: { org: string; teams: Team[] }) {
       {list.data && (
         <Table
           caption={`Projects of ${org}`}
-          columns={['Project', 'Team', 'Types', 'Score']}
+          columns={['Project', 'Team', 'Types', 'Runs in', 'Score']}
           rows={list.data.items.length}
           empty={filtered ? 'No project matches.' : 'No project yet.'}
         >
@@ -168,6 +191,14 @@ export function ProjectList({ org, teams }: { org: string; teams: Team[] }) {
               </td>
               <td>{teamName.get(p.team) ?? p.team}</td>
               <td>{p.types.map((t) => typeName.get(t) ?? t).join(', ') || '—'}</td>
+              <td>
+                {p.environments
+                  .map(
+                    (e) =>
+                      `${envName.get(e.environment) ?? e.environment}${e.version ? ` ${e.version}` : ''}`,
+                  )
+                  .join(', ') || '—'}
+              </td>
               <td>{p.score ?? '—'}</td>
             </tr>
           ))}
@@ -191,6 +222,15 @@ export function ProjectList({ org, teams }: { org: string; teams: Team[] }) {
   );
 }
 
+/**
+ * The schema a new project of these types must fit: the organization's blueprint and those of the chosen
+ * types, as the API combines them (`allOf`), flattened into one form.
+ */
+export function schemaFor(blueprints: Blueprint[], types: string[]): Schema {
+  const applying = blueprints.filter((b) => b.project_type === null || types.includes(b.project_type));
+  return flatten({ type: 'object', allOf: applying.map((b) => b.schema as Schema) });
+}
+
 function NewProject(props: {
   org: string;
   teams: Team[];
@@ -199,8 +239,21 @@ function NewProject(props: {
 }) {
   const [f, setF] = useState({ name: '', slug: '', team: '' });
   const [types, setTypes] = useState<string[]>([]);
+  const [doc, setDoc] = useState<Json | undefined>({});
   const [attrs, setAttrs] = useState<{ key: string; value: string }[]>([]);
   const [error, run, busy] = useAction();
+  // The blueprints, to build the attributes' fields (a caller without blueprint:read types pairs only).
+  const blueprints = useLoad(
+    () =>
+      listOf(
+        client.GET('/organizations/{org}/blueprints', {
+          params: { path: { org: props.org }, query: { limit: 200 } },
+        }),
+      ),
+    [props.org],
+  );
+  const schema = schemaFor(blueprints.data?.items ?? [], types);
+  const described = Object.keys(schema.properties ?? {});
   const team = f.team || props.teams[0]?.slug || '';
   return (
     <form
@@ -209,9 +262,16 @@ function NewProject(props: {
       onSubmit={(e) => {
         e.preventDefault();
         void run(async () => {
-          const attributes = Object.fromEntries(
-            attrs.filter((a) => a.key.trim()).map((a) => [a.key.trim(), attributeValue(a.value)]),
+          // Members of a blueprint no longer applying (a type unchecked) are not sent.
+          const fromSchema = Object.entries((doc ?? {}) as { [k: string]: Json }).filter(([k]) =>
+            described.includes(k),
           );
+          const attributes = {
+            ...Object.fromEntries(
+              attrs.filter((a) => a.key.trim()).map((a) => [a.key.trim(), attributeValue(a.value)]),
+            ),
+            ...Object.fromEntries(fromSchema),
+          };
           await must(
             client.POST('/organizations/{org}/projects', {
               params: { path: { org: props.org } },
@@ -221,12 +281,13 @@ function NewProject(props: {
           props.created(f.slug);
           setF({ name: '', slug: '', team });
           setTypes([]);
+          setDoc({});
           setAttrs([]);
         });
       }}
     >
       <h2>New project</h2>
-      <Problem error={error} />
+      <Problem error={error} atFields={described.length > 0} />
       <div class="grid">
         <NameSlugFields form={f} set={setF} error={error} />
         <SelectField
@@ -247,27 +308,20 @@ function NewProject(props: {
           chosen={types}
           onChosen={setTypes}
           options={props.types.map((t) => ({ value: t.slug, text: t.name, title: t.description }))}
+          hint="A type may bring a blueprint: its fields appear below."
         />
       )}
-      <PairsEditor pairs={attrs} set={setAttrs} error={error} legend="Attributes" />
+      {described.length > 0 && (
+        <SchemaFields schema={schema} value={doc} error={error} onChange={setDoc} base="attributes" />
+      )}
+      <PairsEditor
+        pairs={attrs}
+        set={setAttrs}
+        error={error}
+        legend={described.length ? 'Other attributes' : 'Attributes'}
+      />
       <Submit label="Create project" busy={busy || props.teams.length === 0} />
     </form>
-  );
-}
-
-/** A section that reads a route other changes are adding: "not available" while the API answers 404. */
-function Pending<T>(props: { path: string; title: string; render: (data: T[]) => preact.ComponentChildren }) {
-  const data = useLoad(() => api<T[]>('GET', props.path), [props.path]);
-  return (
-    <section aria-labelledby={`s-${props.title}`} class="card">
-      <h2 id={`s-${props.title}`}>{props.title}</h2>
-      {data.error?.status === 404 ? (
-        <p class="hint">Not available on this Keel yet.</p>
-      ) : (
-        <Problem error={data.error} />
-      )}
-      {data.data && props.render(data.data)}
-    </section>
   );
 }
 
@@ -664,6 +718,8 @@ export function ProjectPage({ org, project }: { org: string; project: string }) 
             {[
               ['s-attributes', 'Attributes'],
               ['s-deps', 'Dependencies'],
+              ['s-envs', 'Environments'],
+              ['s-links', 'Links'],
               ['s-score', 'Score'],
               ['s-access', 'Access'],
               ['s-comments', 'Comments'],
@@ -679,13 +735,8 @@ export function ProjectPage({ org, project }: { org: string; project: string }) 
           {p.data.archived && <ArchiveControls org={org} project={p.data} changed={changed} />}
           <Attributes org={org} project={p.data} saved={changed} />
           <Dependencies org={org} project={p.data} />
-          <Pending<{ slug: string; name?: string }>
-            title="Environments"
-            path={`/organizations/${org}/projects/${project}/environments`}
-            render={(envs) =>
-              envs.length ? <p>{envs.map((e) => e.name ?? e.slug).join(', ')}</p> : <p>None.</p>
-            }
-          />
+          <Deployments org={org} project={p.data} changed={changed} />
+          <Links org={org} project={p.data} changed={changed} />
           <Score org={org} project={project} score={p.data.score} />
           <Access org={org} project={project} />
           <Comments org={org} project={project} />

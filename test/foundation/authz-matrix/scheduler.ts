@@ -93,6 +93,26 @@ export const scheduler: RouteGroup = {
       request: async (n: number) => ({ url: `${S}/${await schedule(n)}/${action}` }),
     })),
     {
+      // Whoever may create the schedule the body describes (a user schedule here).
+      method: 'POST',
+      path: '/scheduler/schedules/dry-run',
+      perm: 'authenticated',
+      ok: 200,
+      expect: { 'service account with a CAN_ACCESS edge': 403, 'delegated token': 403 },
+      request: async () => ({
+        url: `${S}/dry-run`,
+        body: { slug: 'm-dry', every: 'PT1H', target: { method: 'GET', path: '/environments' } },
+      }),
+    },
+    {
+      method: 'POST',
+      path: '/scheduler/schedules/{slug}/dry-run',
+      perm: 'authenticated',
+      ok: 200,
+      expect: change,
+      request: async (n) => ({ url: `${S}/${await schedule(n)}/dry-run` }),
+    },
+    {
       method: 'GET',
       path: '/scheduler/schedules/{slug}/runs',
       perm: 'authenticated',
