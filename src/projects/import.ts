@@ -1,8 +1,9 @@
 // Bulk import of projects: POST /organizations/{org}/projects/import with NDJSON or CSV rows (slug,
-// name, team, types, attributes). Idempotent by slug: a new slug is created, an existing one updated,
-// through the project service's own create and update (blueprints, types, teams and permissions are
-// checked per row exactly as there), each row in a savepoint of a batch transaction, so a refused row
-// changes nothing and the others go on. The body is spooled to a temporary file as it arrives (at most
+// name, team, types, attributes, environments, links). Idempotent by slug: a new slug is created, an
+// existing one updated, through the project service's own create and update (blueprints, types, teams
+// and permissions are checked per row exactly as there), then its environments and links through the
+// deployments and links services, each row in one savepoint of a batch transaction, so a refused row
+// changes nothing and the others go on. What a batch's rows name is read once (import-lookups.ts). The body is spooled to a temporary file as it arrives (at most
 // IMPORT_BODY_LIMIT, 413 above it before any row is written), then read back as a stream: memory holds
 // one batch of rows at most, whatever the size of the import (docs/catalog.md, "Bulk import").
 import fs from 'node:fs';
@@ -339,9 +340,11 @@ export async function importRoutes(api: Api, imports: ReturnType<typeof importSe
           body: rawJsonSchema(
             Type.String({
               description:
-                'NDJSON: one object a line with slug, name, team, types (array) and attributes (object). ' +
+                'NDJSON: one object a line with slug, name, team, types (array), attributes (object), ' +
+                'environments (object: {<environment slug>: {url?}}) and links (object: {<definition slug>: url}). ' +
                 'CSV: a header row naming slug, name, team and optionally types (slugs separated by ;), ' +
-                'attributes (a JSON object) and attr.<name> columns (text).',
+                'attributes (a JSON object), attr.<name> columns (text), env.<environment>.url and ' +
+                'link.<definition> columns (URLs).',
             }),
           ),
           response: responses({ 200: ReportRead }),
