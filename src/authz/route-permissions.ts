@@ -139,6 +139,14 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RoutePermission>> = {
   }),
   // --- projects and their grants
   'POST /organizations/{org}/projects': needs('project:create', { also: ['team:read', ORG] }),
+  'POST /organizations/{org}/projects/import': needs('project:create', {
+    also: ['team:read', ORG],
+    naming: ['project_type:read', 'environment:read', 'link_definition:read'],
+    rule:
+      'a row naming an existing project needs update on it (project:update or a CAN_ACCESS grant with update), ' +
+      'as its PATCH does, and is refused alone otherwise (404, or 403 when the caller may read it); ' +
+      'a row naming types, environments or links without the permission to name them is refused alone (403)',
+  }),
   'GET /organizations/{org}/projects': needs('project:read', {
     project_access: 'read',
     rule: 'a user without project:read lists the projects its CAN_ACCESS grants let it read',

@@ -15,10 +15,12 @@ interface Media {
 
 const isMap = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function setExample(content: unknown, example: unknown): void {
-  if (!isMap(content) || example === undefined) return;
-  for (const media of Object.values(content) as Media[]) {
-    if (isMap(media) && media.example === undefined && media.examples === undefined) media.example = example;
+function setExample(content: unknown, example: unknown, byType?: Readonly<Record<string, unknown>>): void {
+  if (!isMap(content)) return;
+  for (const [type, media] of Object.entries(content) as Array<[string, Media]>) {
+    const value = byType?.[type] ?? example;
+    if (value !== undefined && isMap(media) && media.example === undefined && media.examples === undefined)
+      media.example = value;
   }
 }
 
@@ -39,7 +41,7 @@ export function withExamples<T>(
     for (const [method, operation] of Object.entries(operations)) {
       const doc = table[`${method.toUpperCase()} ${path}`];
       if (!doc || !isMap(operation)) continue;
-      if (isMap(operation.requestBody)) setExample(operation.requestBody.content, doc.request);
+      if (isMap(operation.requestBody)) setExample(operation.requestBody.content, doc.request, doc.requests);
       if (!isMap(operation.responses)) continue;
       for (const [status, answer] of Object.entries(operation.responses)) {
         if (status.startsWith('2') && isMap(answer)) setExample(answer.content, answerExample(doc, status));

@@ -7,6 +7,8 @@
 export interface OperationExample {
   /** An example request body (of every media type the body takes). */
   request?: unknown;
+  /** Request examples by media type, for a body whose media types differ (NDJSON and CSV). */
+  requests?: Readonly<Record<string, unknown>>;
   /** An example of the success answer, when one 2xx answer has a body. */
   response?: unknown;
   /** Examples by status, when several 2xx answers have a body. */
@@ -552,6 +554,44 @@ export const OPERATION_EXAMPLES: Readonly<Record<string, OperationExample>> = {
       attributes: { tier: 'gold', language: 'typescript' },
     },
     response: project,
+  },
+  'POST /organizations/{org}/projects/import': {
+    requests: {
+      'application/x-ndjson':
+        [
+          {
+            slug: 'acme-web',
+            name: 'Acme web',
+            team: 'platform',
+            types: ['service'],
+            attributes: { tier: 'gold' },
+            environments: { production: { url: 'https://shop.acme.example' }, staging: {} },
+            links: { runbook: 'https://wiki.acme.example/runbooks/acme-web' },
+          },
+          { slug: 'acme-api', name: 'Acme API', team: 'platform' },
+        ]
+          .map((row) => JSON.stringify(row))
+          .join('\n') + '\n',
+      'text/csv':
+        'slug,name,team,types,attr.tier,env.production.url,link.runbook\n' +
+        'acme-web,Acme web,platform,service,gold,https://shop.acme.example,https://wiki.acme.example/runbooks/acme-web\n' +
+        'acme-api,Acme API,platform,,,,\n',
+    },
+    response: {
+      created: 1,
+      updated: 0,
+      unchanged: 0,
+      refused_count: 1,
+      refused: [
+        {
+          line: 2,
+          slug: 'acme-api',
+          status: 422,
+          code: 'unknown_environment',
+          errors: [{ pointer: '/environments/prod', detail: 'no environment prod' }],
+        },
+      ],
+    },
   },
   'GET /organizations/{org}/projects': { response: [project] },
   'GET /organizations/{org}/projects/{project}': { response: project },
