@@ -141,7 +141,11 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RoutePermission>> = {
   'POST /organizations/{org}/projects': needs('project:create', { also: ['team:read', ORG] }),
   'POST /organizations/{org}/projects/import': needs('project:create', {
     also: ['team:read', ORG],
-    rule: 'each row is checked as its own POST or PATCH would check it: a row naming an existing project needs update on it (project:update or a CAN_ACCESS grant with update), or it is refused alone',
+    naming: ['project_type:read', 'environment:read', 'link_definition:read'],
+    rule:
+      'a row naming an existing project needs update on it (project:update or a CAN_ACCESS grant with update), ' +
+      'as its PATCH does, and is refused alone otherwise (404, or 403 when the caller may read it); ' +
+      'a row naming types, environments or links without the permission to name them is refused alone (403)',
   }),
   'GET /organizations/{org}/projects': needs('project:read', {
     project_access: 'read',

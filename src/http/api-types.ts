@@ -1620,7 +1620,7 @@ export interface paths {
         put?: never;
         /**
          * Create or update many projects of an organization from NDJSON or CSV (idempotent by slug)
-         * @description Who may call it: a caller holding the permission `project:create`; it also needs `team:read` and `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: each row is checked as its own POST or PATCH would check it: a row naming an existing project needs update on it (project:update or a CAN_ACCESS grant with update), or it is refused alone. Without those permissions it answers 401 or 403 before the body is read. Takes application/x-ndjson (one object a line: slug, name, team, types, attributes) or text/csv (a header row; types separated by `;`, attributes a JSON object, attr.<name> columns as text), UTF-8, at most 50 MiB and 100,000 lines (413 before any row is written). Each row is created or updated through the same checks as POST and PATCH (blueprints, types, team); attributes of an existing project are merged (RFC 7396). Answers 200 with {created, updated, unchanged, refused_count, refused: [{line, slug, status, code, errors}]}: a refused row changes nothing and the others go on. A bad CSV header is a 422 for the whole import; 503 with Retry-After while two other imports run in the process.
+         * @description Who may call it: a caller holding the permission `project:create`; it also needs `team:read` and `organization:read`; when the body names such a resource, it also needs `project_type:read`, `environment:read` and `link_definition:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: a row naming an existing project needs update on it (project:update or a CAN_ACCESS grant with update), as its PATCH does, and is refused alone otherwise (404, or 403 when the caller may read it); a row naming types, environments or links without the permission to name them is refused alone (403). The permissions are checked before the body is read. Takes application/x-ndjson (one object a line: slug, name, team, types, attributes, environments {<environment>: {url?}}, links {<definition>: url}) or text/csv (a header row; types separated by `;`, attributes a JSON object, attr.<name> columns as text, env.<environment>.url and link.<definition> columns), UTF-8, at most 50 MiB and 100,000 lines (413 before any row is written). Each row is created or updated through the same checks as POST and PATCH (blueprints, types, team); attributes of an existing project are merged (RFC 7396). Environments and links are set as their PUT routes set them: naming them needs environment:read or link_definition:read (403 for the row), each URL is an http(s) address without credentials, an unknown name is refused (422 naming /environments/<slug> or /links/<definition>); a value equal to the stored one is not written. Answers 200 with {created, updated, unchanged, refused_count, refused: [{line, slug, status, code, errors}]}: a refused row changes nothing and the others go on. A bad CSV header is a 422 for the whole import; 503 with Retry-After while two other imports run in the process.
          */
         post: operations["postOrganizationsOrgProjectsImport"];
         delete?: never;
@@ -12059,17 +12059,17 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description NDJSON: one object a line with slug, name, team, types (array) and attributes (object). CSV: a header row naming slug, name, team and optionally types (slugs separated by ;), attributes (a JSON object) and attr.<name> columns (text). */
+        /** @description NDJSON: one object a line with slug, name, team, types (array), attributes (object), environments (object: {<environment slug>: {url?}}) and links (object: {<definition slug>: url}). CSV: a header row naming slug, name, team and optionally types (slugs separated by ;), attributes (a JSON object), attr.<name> columns (text), env.<environment>.url and link.<definition> columns (URLs). */
         requestBody: {
             content: {
                 /**
-                 * @example {"slug":"acme-web","name":"Acme web","team":"platform","types":["service"],"attributes":{"tier":"gold","language":"typescript"}}
-                 *     {"slug":"acme-payments","name":"Acme payments","team":"platform","types":["service"],"attributes":{"tier":"gold"}}
+                 * @example {"slug":"acme-web","name":"Acme web","team":"platform","types":["service"],"attributes":{"tier":"gold"},"environments":{"production":{"url":"https://shop.acme.example"}},"links":{"runbook":"https://wiki.acme.example/runbooks/acme-web"}}
+                 *     {"slug":"acme-api","name":"Acme API","team":"platform"}
                  */
                 "application/x-ndjson": string;
                 /**
-                 * @example {"slug":"acme-web","name":"Acme web","team":"platform","types":["service"],"attributes":{"tier":"gold","language":"typescript"}}
-                 *     {"slug":"acme-payments","name":"Acme payments","team":"platform","types":["service"],"attributes":{"tier":"gold"}}
+                 * @example {"slug":"acme-web","name":"Acme web","team":"platform","types":["service"],"attributes":{"tier":"gold"},"environments":{"production":{"url":"https://shop.acme.example"}},"links":{"runbook":"https://wiki.acme.example/runbooks/acme-web"}}
+                 *     {"slug":"acme-api","name":"Acme API","team":"platform"}
                  */
                 "text/csv": string;
             };

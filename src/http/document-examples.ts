@@ -18,10 +18,10 @@ const isMap = (v: unknown): v is Json => typeof v === 'object' && v !== null && 
 
 function setExample(content: unknown, example: unknown, byType?: Readonly<Record<string, unknown>>): void {
   if (!isMap(content)) return;
-  for (const [type, media] of Object.entries(content) as [string, Media][]) {
+  for (const [type, media] of Object.entries(content) as Array<[string, Media]>) {
     const value = byType?.[type] ?? example;
-    if (value === undefined) continue;
-    if (isMap(media) && media.example === undefined && media.examples === undefined) media.example = value;
+    if (value !== undefined && isMap(media) && media.example === undefined && media.examples === undefined)
+      media.example = value;
   }
 }
 

@@ -206,9 +206,9 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
   'POST /organizations/{org}/projects/import': {
     summary: 'Create or update many projects of an organization from NDJSON or CSV (idempotent by slug)',
     description:
-      'Without those permissions it answers 401 or 403 before the body is read. ' +
-      'Takes application/x-ndjson (one object a line: slug, name, team, types, attributes) or text/csv (a header row; types separated by `;`, attributes a JSON object, attr.<name> columns as text), UTF-8, at most 50 MiB and 100,000 lines (413 before any row is written). ' +
+      'The permissions are checked before the body is read. Takes application/x-ndjson (one object a line: slug, name, team, types, attributes, environments {<environment>: {url?}}, links {<definition>: url}) or text/csv (a header row; types separated by `;`, attributes a JSON object, attr.<name> columns as text, env.<environment>.url and link.<definition> columns), UTF-8, at most 50 MiB and 100,000 lines (413 before any row is written). ' +
       'Each row is created or updated through the same checks as POST and PATCH (blueprints, types, team); attributes of an existing project are merged (RFC 7396). ' +
+      'Environments and links are set as their PUT routes set them: naming them needs environment:read or link_definition:read (403 for the row), each URL is an http(s) address without credentials, an unknown name is refused (422 naming /environments/<slug> or /links/<definition>); a value equal to the stored one is not written. ' +
       'Answers 200 with {created, updated, unchanged, refused_count, refused: [{line, slug, status, code, errors}]}: a refused row changes nothing and the others go on. ' +
       'A bad CSV header is a 422 for the whole import; 503 with Retry-After while two other imports run in the process.',
   },

@@ -7,7 +7,7 @@
 export interface OperationExample {
   /** An example request body (of every media type the body takes, unless `requests` gives its own). */
   request?: unknown;
-  /** Example request bodies by media type, when the body takes several that differ (NDJSON, CSV). */
+  /** Request examples by media type, for a body whose media types differ (NDJSON and CSV). */
   requests?: Readonly<Record<string, unknown>>;
   /** An example of the success answer, when one 2xx answer has a body. */
   response?: unknown;
@@ -641,6 +641,31 @@ export const OPERATION_EXAMPLES: Readonly<Record<string, OperationExample>> = {
     },
     response: project,
   },
+  'POST /organizations/{org}/projects/import': {
+    requests: {
+      'application/x-ndjson':
+        [
+          {
+            slug: 'acme-web',
+            name: 'Acme web',
+            team: 'platform',
+            types: ['service'],
+            attributes: { tier: 'gold' },
+            environments: { production: { url: 'https://shop.acme.example' } },
+            links: { runbook: 'https://wiki.acme.example/runbooks/acme-web' },
+          },
+          { slug: 'acme-api', name: 'Acme API', team: 'platform' },
+        ]
+          .map((row) => JSON.stringify(row))
+          .join('\n') + '\n',
+      'text/csv':
+        'slug,name,team,types,attr.tier,env.production.url,link.runbook\n' +
+        'acme-web,Acme web,platform,service,gold,https://shop.acme.example,https://wiki.acme.example/runbooks/acme-web\n' +
+        'acme-api,Acme API,platform,,,,\n',
+    },
+    // acme-web existed (its attributes, URLs and link change); acme-api is new.
+    response: { created: 1, updated: 1, unchanged: 0, refused_count: 0, refused: [] },
+  },
   'GET /organizations/{org}/projects': { response: [project] },
   'GET /organizations/{org}/projects/{project}': { response: { ...project, links: projectLinks } },
   'PATCH /organizations/{org}/projects/{project}': {
@@ -662,19 +687,6 @@ export const OPERATION_EXAMPLES: Readonly<Record<string, OperationExample>> = {
     },
   },
   'POST /organizations/{org}/projects/{project}/unarchive': { response: project },
-  'POST /organizations/{org}/projects/import': {
-    requests: {
-      'application/x-ndjson':
-        '{"slug":"acme-web","name":"Acme web","team":"platform","types":["service"],"attributes":{"tier":"gold","language":"typescript"}}\n' +
-        '{"slug":"acme-payments","name":"Acme payments","team":"platform","types":["service"],"attributes":{"tier":"gold"}}\n',
-      'text/csv':
-        'slug,name,team,types,attr.tier,attr.language\r\n' +
-        'acme-web,Acme web,platform,service,gold,typescript\r\n' +
-        'acme-payments,Acme payments,platform,service,gold,go\r\n',
-    },
-    // acme-web existed with other attributes; acme-payments is new.
-    response: { created: 1, updated: 1, unchanged: 0, refused_count: 0, refused: [] },
-  },
   'PUT /organizations/{org}/projects/{project}/environments/{environment}': {
     request: { url: 'https://shop.acme.com' },
     responses: { '200': deployment, '201': { ...deployment, version: null, since: null } },

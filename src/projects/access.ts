@@ -53,13 +53,28 @@ export async function authorizedProject(
   refuseWithoutAclFallback(ctx, action);
   const org = await findOrganizationHidden(q, ctx, orgSlug, slug);
   const project = await mustFindProject(q, org, slug);
+  await mayOnProject(q, ctx, project, slug, action);
+  return { org, project };
+}
+
+/**
+ * 403 or 404, as authorizedProject answers, unless the context may do `action` on a project found
+ * already (the bulk import reads its rows' projects once per batch).
+ */
+export async function mayOnProject(
+  q: Queryable,
+  ctx: AuthContext,
+  project: ProjectNode,
+  slug: string,
+  action: AclAction,
+): Promise<void> {
+  refuseWithoutAclFallback(ctx, action);
   if (!(await canOnProject(q, ctx, project, action))) {
     // Only a caller that may read the project learns that it exists.
     if (action !== 'read' && (await canOnProject(q, ctx, project, 'read')))
       throw forbidden(`missing permission project:${action} on ${slug}`);
     throw notFound(`project ${slug}`);
   }
-  return { org, project };
 }
 
 /**

@@ -48,7 +48,7 @@ export interface BlueprintProps {
   updated_by?: string;
   [k: string]: unknown;
 }
-type BlueprintNode = GraphNode<BlueprintProps>;
+export type BlueprintNode = GraphNode<BlueprintProps>;
 
 const slugKey = (orgId: string, slug: string) => ({ namespace: 'Blueprint.slug', key: `${orgId}/${slug}` });
 
@@ -71,15 +71,21 @@ function validatorOf(b: BlueprintNode): LabelValidate {
 }
 
 /** The blueprints that apply to a project of these types: the organization's first, then by type. */
+/** The blueprint of one scope of an organization (null: every project), if there is one. */
+export function blueprintOf(q: Queryable, orgId: string, scope: string | null) {
+  const k = scopeKey(orgId, scope);
+  return nodeByKey<BlueprintProps>(q, k.namespace, k.key);
+}
+
 export async function blueprintsFor(
   q: Queryable,
   orgId: string,
   types: readonly string[],
+  find: typeof blueprintOf = blueprintOf,
 ): Promise<BlueprintNode[]> {
   const out: BlueprintNode[] = [];
   for (const scope of [null, ...types]) {
-    const k = scopeKey(orgId, scope);
-    const b = await nodeByKey<BlueprintProps>(q, k.namespace, k.key);
+    const b = await find(q, orgId, scope);
     if (b) out.push(b);
   }
   return out;
@@ -106,8 +112,9 @@ export async function checkAttributes(
   types: readonly string[],
   attributes: Record<string, unknown>,
   prefix = '/attributes',
+  find: typeof blueprintOf = blueprintOf,
 ): Promise<void> {
-  const errors = misfits(await blueprintsFor(q, orgId, types), attributes, prefix);
+  const errors = misfits(await blueprintsFor(q, orgId, types, find), attributes, prefix);
   if (errors.length === 0) return;
   const first = errors[0]!;
   throw new AppError(

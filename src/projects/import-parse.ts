@@ -26,7 +26,18 @@ export interface ImportRow {
   types?: string[];
   /** Applied as a JSON merge patch to an existing project's attributes. */
   attributes?: Record<string, unknown>;
+  /**
+   * Environments the project is deployed to, by environment slug (as PUT .../environments/{slug}):
+   * `url` absent keeps the URL of an environment the project is in already. Others are left as they are.
+   */
+  environments?: Record<string, { url?: string | null }>;
+  /** The project's own URL for link definitions, by definition slug (as PUT .../links/{link}). */
+  links?: Record<string, string>;
 }
+
+/** Most environments, and most links, one row may name. */
+export const MAX_ROW_ENVIRONMENTS = 50;
+export const MAX_ROW_LINKS = 50;
 
 /** One record read: its first line, and the row or why it is refused. */
 export type ParsedRow =
@@ -42,6 +53,21 @@ export const ImportRowSchema = Type.Object(
       Type.Array(Type.String({ minLength: 1, maxLength: 63 }), { maxItems: 20, uniqueItems: true }),
     ),
     attributes: Type.Optional(Attributes),
+    environments: Type.Optional(
+      Type.Record(
+        Type.String({ maxLength: 200 }),
+        Type.Object(
+          { url: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 2048 }), Type.Null()])) },
+          { additionalProperties: false },
+        ),
+        { maxProperties: MAX_ROW_ENVIRONMENTS },
+      ),
+    ),
+    links: Type.Optional(
+      Type.Record(Type.String({ maxLength: 200 }), Type.String({ minLength: 1, maxLength: 2048 }), {
+        maxProperties: MAX_ROW_LINKS,
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -246,6 +272,10 @@ export interface CsvHeader {
   attributes: number | undefined;
   /** attr.<name> columns. */
   attrs: Array<{ name: string; index: number }>;
+  /** env.<environment>.url columns. */
+  envs: Array<{ name: string; index: number }>;
+  /** link.<definition> columns. */
+  links: Array<{ name: string; index: number }>;
   width: number;
 }
 
@@ -260,9 +290,9 @@ export function csvHeader(record: CsvRecord | undefined): CsvHeader {
   for (const [i, raw] of record.fields.entries()) {
     const name = (i === 0 ? raw.replace(/^\uFEFF/, '') : raw).trim();
     const known = ['slug', 'name', 'team', 'types', 'attributes'].includes(name);
-    if (!known && !/^attr\.\S{1,200}$/u.test(name))
+    if (!known && !/^(?:attr\.\S{1,200}|env\.\S{1,200}\.url|link\.\S{1,200})$/u.test(name))
       throw headerInvalid(
-        `column ${i + 1} (${JSON.stringify(name.slice(0, 50))}) is not one of slug, name, team, types, attributes or attr.<name>`,
+        `column ${i + 1} (${JSON.stringify(name.slice(0, 50))}) is not one of slug, name, team, types, attributes, attr.<name>, env.<environment>.url or link.<definition>`,
         `/header/${i}`,
       );
     if (seen.has(name)) throw headerInvalid(`column ${name} is given twice`, `/header/${i}`);
@@ -278,6 +308,12 @@ export function csvHeader(record: CsvRecord | undefined): CsvHeader {
     attributes: seen.get('attributes'),
     attrs: [...seen]
       .filter(([n]) => n.startsWith('attr.'))
+      .map(([n, index]) => ({ name: n.slice(5), index })),
+    envs: [...seen]
+      .filter(([n]) => /^env\..+\.url$/u.test(n))
+      .map(([n, index]) => ({ name: n.slice(4, -4), index })),
+    links: [...seen]
+      .filter(([n]) => n.startsWith('link.'))
       .map(([n, index]) => ({ name: n.slice(5), index })),
     width: record.fields.length,
   };
@@ -327,6 +363,26 @@ export function csvRow(header: CsvHeader, record: CsvRecord): ParsedRow {
     });
   }
   if (attributes !== undefined) row.attributes = attributes;
+  // env.<environment>.url and link.<definition>: a URL each (empty: not given).
+  const keyed = <T>(columns: CsvHeader['envs'], value: (cell: string) => T) => {
+    let out: Record<string, T> | undefined;
+    for (const { name, index } of columns) {
+      const cell = f[index]!.trim();
+      if (cell === '') continue;
+      out ??= {};
+      Object.defineProperty(out, name, {
+        value: value(cell),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    return out;
+  };
+  const environments = keyed(header.envs, (url) => ({ url }));
+  if (environments) row.environments = environments;
+  const links = keyed(header.links, (url) => url);
+  if (links) row.links = links;
   return checked(record.line, row, size);
 }
 

@@ -1,8 +1,9 @@
 // Bulk import of projects: POST /organizations/{org}/projects/import with NDJSON or CSV rows (slug,
-// name, team, types, attributes). Idempotent by slug: a new slug is created, an existing one updated,
-// through the project service's own create and update (blueprints, types, teams and permissions are
-// checked per row exactly as there), each row in a savepoint of a batch transaction, so a refused row
-// changes nothing and the others go on. The body is spooled to a temporary file as it arrives (at most
+// name, team, types, attributes, environments, links). Idempotent by slug: a new slug is created, an
+// existing one updated, through the project service's own create and update (blueprints, types, teams
+// and permissions are checked per row exactly as there), then its environments and links through the
+// deployments and links services, each row in one savepoint of a batch transaction, so a refused row
+// changes nothing and the others go on. What a batch's rows name is read once (import-lookups.ts). The body is spooled to a temporary file as it arrives (at most
 // IMPORT_BODY_LIMIT, 413 above it before any row is written), then read back as a stream: memory holds
 // one batch of rows at most, whatever the size of the import (docs/catalog.md, "Bulk import").
 import fs from 'node:fs';
@@ -23,9 +24,12 @@ import type { Core } from '../kernel/core.js';
 import type { Api } from '../kernel/domain.js';
 import { authOf } from '../kernel/route.js';
 import { organizationOfPath } from '../organizations/service.js';
-import type { OrganizationNode } from '../organizations/index.js';
-import { authorizedProject } from './access.js';
+import { mayOnProject } from './access.js';
+import { deploymentsService } from './deployments.js';
+import { changedDeployments, namedIn } from './import-extras.js';
+import { batchLookups, type BatchLookups } from './import-lookups.js';
 import { csvRows, ndjsonRows, type ImportRow, type ParsedRow } from './import-parse.js';
+import { linksService } from './links.js';
 import { mergePatch } from './merge-patch.js';
 import { archivedConflict, projectsService } from './service.js';
 import { findProject, type ProjectProps } from './store.js';
@@ -111,33 +115,19 @@ async function spool(raw: Readable, declared: number, file: string): Promise<voi
 }
 
 /**
- * A Sql whose transactions are savepoints of `tx`: the project service run on it writes in the batch
- * transaction, and a row it refuses is rolled back alone. What a row asks to run after the commit runs
- * after the batch's, if the row was kept.
+ * A Sql whose transactions run in `tx` as they are: the services run on it write in the row's savepoint
+ * (import.ts opens one per row), so a refused row is rolled back whole. What a row asks to run after
+ * the commit goes to `after`, run after the batch's if the row was kept.
  */
-function savepoints(tx: Tx, base: Sql): Sql {
+function inRow(tx: Tx, base: Sql, row: { after: Array<() => void> }): Sql {
+  const query: Tx['query'] = (text, params) => tx.query(text, params);
+  const one: Tx['one'] = (text, params) => tx.one(text, params);
   return {
-    query: (text, params) => tx.query(text, params),
-    one: (text, params) => tx.one(text, params),
+    query,
+    one,
     pool: base.pool,
     close: async () => {},
-    async tx<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-      const after: Array<() => void> = [];
-      await tx.query('SAVEPOINT import_row');
-      try {
-        const result = await fn({
-          query: (text, params) => tx.query(text, params),
-          one: (text, params) => tx.one(text, params),
-          afterCommit: (f) => void after.push(f),
-        });
-        await tx.query('RELEASE SAVEPOINT import_row');
-        for (const f of after) tx.afterCommit(f);
-        return result;
-      } catch (err) {
-        await tx.query('ROLLBACK TO SAVEPOINT import_row');
-        throw err;
-      }
-    },
+    tx: (fn) => fn({ query, one, afterCommit: (f) => void row.after.push(f) }),
   };
 }
 
@@ -160,31 +150,55 @@ export function importService(deps: Deps) {
   const { sql } = deps;
   let running = 0;
 
-  /** One row, in the batch transaction: created, updated or unchanged; an AppError refuses it. */
+  /** The services a batch's rows go through, writing in the row's savepoint. */
+  function servicesOf(rowSql: Sql, lookups: BatchLookups['lookups']) {
+    const on = { ...deps, sql: rowSql };
+    return {
+      projects: projectsService({ ...on, lookups }),
+      deployments: deploymentsService(on),
+      links: linksService(on),
+    };
+  }
+
+  /** One row, in its savepoint: created, updated or unchanged; an AppError refuses it. */
   async function apply(
     tx: Tx,
-    projects: ReturnType<typeof projectsService>,
+    services: ReturnType<typeof servicesOf>,
     ctx: AuthContext,
-    org: OrganizationNode,
+    found: BatchLookups,
+    touched: ReadonlySet<string>,
     row: ImportRow,
   ): Promise<'created' | 'updated' | 'unchanged'> {
-    const existing = await findProject(tx, org.id, row.slug);
+    const org = found.org();
+    const named = namedIn(ctx, found, org, row);
+    // A slug an earlier row of the batch wrote is read again; the others as the batch began.
+    const existing = touched.has(row.slug)
+      ? await findProject(tx, org.id, row.slug)
+      : found.project(row.slug);
+    let outcome: 'created' | 'updated' | undefined;
     if (!existing) {
-      await projects.create(ctx, org.props.slug, row);
-      return 'created';
+      await services.projects.create(ctx, org.props.slug, row);
+      outcome = 'created';
+    } else {
+      const patch = changesOf(existing.props, row);
+      if (patch) {
+        await services.projects.update(ctx, org.props.slug, row.slug, patch);
+        outcome = 'updated';
+      }
     }
-    const patch = changesOf(existing.props, row);
-    if (patch) {
-      await projects.update(ctx, org.props.slug, row.slug, patch);
-      return 'updated';
-    }
+    const { environments, links } = changedDeployments(existing?.props, named);
+    for (const e of environments)
+      await services.deployments.put(ctx, org.props.slug, row.slug, e.slug, e.url);
+    for (const l of links) await services.links.putProjectLink(ctx, org.props.slug, row.slug, l.slug, l.url);
+    if (outcome) return outcome;
+    if (environments.length > 0 || links.length > 0) return 'updated';
     // Nothing to change, still said only to a caller who could have changed it.
-    await authorizedProject(tx, ctx, org.props.slug, row.slug, 'update');
-    if (existing.props.archived) throw archivedConflict(row.slug);
+    await mayOnProject(tx, ctx, existing!, row.slug, 'update');
+    if (existing!.props.archived) throw archivedConflict(row.slug);
     return 'unchanged';
   }
 
-  async function run(ctx: AuthContext, org: OrganizationNode, rows: AsyncIterable<ParsedRow>) {
+  async function run(ctx: AuthContext, orgSlug: string, rows: AsyncIterable<ParsedRow>) {
     const report: ImportReport = { created: 0, updated: 0, unchanged: 0, refused_count: 0, refused: [] };
     const refuse = (entry: ImportReport['refused'][number]) => {
       report.refused_count++;
@@ -192,11 +206,27 @@ export function importService(deps: Deps) {
     };
     const write = (batch: Array<{ line: number; row: ImportRow }>) =>
       sql.tx(async (tx) => {
-        const projects = projectsService({ ...deps, sql: savepoints(tx, sql) });
+        // What the rows name, read once for the batch, outside the rows' savepoints (a lock taken in
+        // a savepoint rolled back would be let go).
+        const found = await batchLookups(
+          tx,
+          ctx,
+          orgSlug,
+          batch.map((b) => b.row),
+        );
+        const current = { after: [] as Array<() => void> };
+        const services = servicesOf(inRow(tx, sql, current), found.lookups);
+        const touched = new Set<string>();
         for (const { line, row } of batch) {
+          current.after = [];
+          await tx.query('SAVEPOINT import_row');
           try {
-            report[await apply(tx, projects, ctx, org, row)]++;
+            const outcome = await apply(tx, services, ctx, found, touched, row);
+            await tx.query('RELEASE SAVEPOINT import_row');
+            for (const f of current.after) tx.afterCommit(f);
+            report[outcome]++;
           } catch (caught) {
+            await tx.query('ROLLBACK TO SAVEPOINT import_row');
             // What the API answers for a storage error (a key taken meanwhile, say) refuses the row alone.
             const err = caught instanceof AppError ? caught : fromStorageError(caught);
             if (!err) throw caught;
@@ -209,6 +239,8 @@ export function importService(deps: Deps) {
                 { pointer: '', detail: err.detail },
               ],
             });
+          } finally {
+            touched.add(row.slug);
           }
         }
       });
@@ -259,7 +291,7 @@ export function importService(deps: Deps) {
         const text = fs.createReadStream(file, { encoding: 'utf8', highWaterMark: 64 * 1024 });
         try {
           const csv = (contentType ?? '').toLowerCase().startsWith('text/csv');
-          return await run(ctx, org, csv ? csvRows(text) : ndjsonRows(text));
+          return await run(ctx, org.props.slug, csv ? csvRows(text) : ndjsonRows(text));
         } finally {
           text.destroy();
         }
@@ -308,9 +340,11 @@ export async function importRoutes(api: Api, imports: ReturnType<typeof importSe
           body: rawJsonSchema(
             Type.String({
               description:
-                'NDJSON: one object a line with slug, name, team, types (array) and attributes (object). ' +
+                'NDJSON: one object a line with slug, name, team, types (array), attributes (object), ' +
+                'environments (object: {<environment slug>: {url?}}) and links (object: {<definition slug>: url}). ' +
                 'CSV: a header row naming slug, name, team and optionally types (slugs separated by ;), ' +
-                'attributes (a JSON object) and attr.<name> columns (text).',
+                'attributes (a JSON object), attr.<name> columns (text), env.<environment>.url and ' +
+                'link.<definition> columns (URLs).',
             }),
           ),
           response: responses({ 200: ReportRead }),

@@ -54,7 +54,7 @@ export interface LinkDefinitionProps {
 }
 type LinkDefinitionNode = GraphNode<LinkDefinitionProps>;
 
-const definitionKey = (orgId: string, slug: string) => ({
+export const definitionKey = (orgId: string, slug: string) => ({
   namespace: 'LinkDefinition.slug',
   key: `${orgId}/${slug}`,
 });

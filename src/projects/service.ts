@@ -23,9 +23,9 @@ import { findTeam, type OrganizationNode } from '../organizations/index.js';
 import { listProjects, type FactFilter } from './list.js';
 import { mergePatch } from './merge-patch.js';
 import { PROJECT_PAGES } from './pages.js';
-import { typesOf } from './types.js';
+import { lockedType, typesOf } from './types.js';
 import { authorizedProject, canOnProject, refuseWithoutAclFallback } from './access.js';
-import { checkAttributes } from './blueprints.js';
+import { blueprintOf, checkAttributes } from './blueprints.js';
 import { changeDetails, fieldChanges, memberChanges } from './changes.js';
 import { deploymentsRead } from './deployments.js';
 import { linkDefinitionsOf, resolveLinks } from './links.js';
@@ -79,10 +79,36 @@ export const projectRead = (p: ProjectNode, org: string): ProjectRead => ({
 export const archivedConflict = (slug: string) =>
   conflict(`project ${slug} is archived: unarchive it first`, 'project_archived');
 
+/**
+ * Where a project write finds what it names: each a query by default; the bulk import (import.ts)
+ * passes what it read once for a batch of rows. The checks around them stay the service's.
+ */
+export interface ProjectLookups {
+  /** The organization of the path (organizationOfPath: its permission check included). */
+  organization: typeof organizationOfPath;
+  team: typeof findTeam;
+  /** A type, share-locked for the transaction (lockedType). */
+  type: typeof lockedType;
+  blueprint: typeof blueprintOf;
+}
+
+const QUERIED: ProjectLookups = {
+  organization: organizationOfPath,
+  team: findTeam,
+  type: lockedType,
+  blueprint: blueprintOf,
+};
+
 /** The team a project write names; naming one needs `team:read` (authorizeNaming). */
-async function teamOf(q: Queryable, ctx: AuthContext, org: OrganizationNode, slug: string) {
+async function teamOf(
+  q: Queryable,
+  ctx: AuthContext,
+  org: OrganizationNode,
+  slug: string,
+  find: ProjectLookups['team'] = findTeam,
+) {
   authorizeNaming(ctx, 'team:read', { pointer: '/team', in: 'body' }, 'a team');
-  const team = await findTeam(q, org.id, slug);
+  const team = await find(q, org.id, slug);
   if (!team) {
     throw new AppError(422, 'unknown_team', `team: no team ${slug} in ${org.props.slug}`, [
       { pointer: '/team', in: 'body', detail: `no team ${slug} in ${org.props.slug}` },
@@ -101,9 +127,9 @@ export interface ListFilter {
   q?: string | undefined;
 }
 
-type Deps = Pick<Core, 'sql' | 'graphCache' | 'pages' | 'analytics'>;
+type Deps = Pick<Core, 'sql' | 'graphCache' | 'pages' | 'analytics'> & { lookups?: ProjectLookups };
 
-export function projectsService({ sql, graphCache, pages, analytics }: Deps) {
+export function projectsService({ sql, graphCache, pages, analytics, lookups = QUERIED }: Deps) {
   /** A committed change to projects or grants: this process's pages go at once (the trigger tells the rest). */
   const invalidate = (tx: Tx) => {
     graphCache.invalidate(tx);
@@ -157,10 +183,12 @@ export function projectsService({ sql, graphCache, pages, analytics }: Deps) {
       authorize(ctx, 'project:create');
       return sql.tx(async (tx) => {
         pages.invalidate(tx, PROJECT_PAGES);
-        const org = await organizationOfPath(ctx, tx, orgSlug);
-        const team = await teamOf(tx, ctx, org, input.team);
-        const types = (await typesOf(tx, ctx, org, input.types ?? [])).map((t) => t.props.slug);
-        await checkAttributes(tx, org.id, types, input.attributes ?? {});
+        const org = await lookups.organization(ctx, tx, orgSlug);
+        const team = await teamOf(tx, ctx, org, input.team, lookups.team);
+        const types = (await typesOf(tx, ctx, org, input.types ?? [], '/types', lookups.type)).map(
+          (t) => t.props.slug,
+        );
+        await checkAttributes(tx, org.id, types, input.attributes ?? {}, '/attributes', lookups.blueprint);
         const p = await createNode<ProjectProps>(
           tx,
           'Project',
@@ -263,7 +291,9 @@ export function projectsService({ sql, graphCache, pages, analytics }: Deps) {
         const patch: Partial<ProjectProps> = { updated_by: attribution(ctx) };
         if (input.name !== undefined) patch.name = input.name;
         if (input.types !== undefined)
-          patch.types = (await typesOf(tx, ctx, org, input.types)).map((t) => t.props.slug);
+          patch.types = (await typesOf(tx, ctx, org, input.types, '/types', lookups.type)).map(
+            (t) => t.props.slug,
+          );
         if (input.attributes !== undefined)
           patch.attributes = mergePatch(project.props.attributes ?? {}, input.attributes);
         if (input.types !== undefined || input.attributes !== undefined)
@@ -272,6 +302,8 @@ export function projectsService({ sql, graphCache, pages, analytics }: Deps) {
             org.id,
             patch.types ?? project.props.types ?? [],
             patch.attributes ?? project.props.attributes ?? {},
+            '/attributes',
+            lookups.blueprint,
           );
         if (input.slug !== undefined && input.slug !== slug) {
           const k = projectKey(org.id, input.slug);
@@ -285,7 +317,7 @@ export function projectsService({ sql, graphCache, pages, analytics }: Deps) {
           patch.slug = input.slug;
         }
         if (input.team !== undefined && input.team !== project.props.team) {
-          const team = await teamOf(tx, ctx, org, input.team);
+          const team = await teamOf(tx, ctx, org, input.team, lookups.team);
           await tx.query(`DELETE FROM graph_edges WHERE src = $1 AND label = 'OWNED_BY'`, [project.id]);
           await putEdge(tx, project.id, 'OWNED_BY', team.id);
           patch.team = input.team;

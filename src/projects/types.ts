@@ -33,14 +33,30 @@ export interface ProjectTypeProps {
   updated_by?: string;
   [k: string]: unknown;
 }
-type ProjectTypeNode = GraphNode<ProjectTypeProps>;
+export type ProjectTypeNode = GraphNode<ProjectTypeProps>;
 
-const typeKey = (orgId: string, slug: string) => ({ namespace: 'ProjectType.slug', key: `${orgId}/${slug}` });
+export const typeKey = (orgId: string, slug: string) => ({
+  namespace: 'ProjectType.slug',
+  key: `${orgId}/${slug}`,
+});
 
 export const findProjectType = (q: Queryable, orgId: string, slug: string) => {
   const k = typeKey(orgId, slug);
   return nodeByKey<ProjectTypeProps>(q, k.namespace, k.key);
 };
+
+/**
+ * A type of the organization, share-locked for the transaction (a delete of the type waits for the
+ * write that names it, then finds the type in use: 409); undefined when there is none.
+ */
+export async function lockedType(
+  q: Queryable,
+  orgId: string,
+  slug: string,
+): Promise<ProjectTypeNode | undefined> {
+  const t = await findProjectType(q, orgId, slug);
+  return t && (await q.one('SELECT id FROM graph_nodes WHERE id = $1 FOR SHARE', [t.id])) ? t : undefined;
+}
 
 /** Is any project (live or archived) of this type? Two probes of project_facts' primary key. */
 async function typeInUse(q: Queryable, orgId: string, slug: string): Promise<boolean> {
@@ -63,16 +79,15 @@ export async function typesOf(
   org: OrganizationNode,
   slugs: readonly string[],
   pointer = '/types',
+  find: typeof lockedType = lockedType,
 ): Promise<ProjectTypeNode[]> {
   if (slugs.length === 0) return [];
   authorizeNaming(ctx, 'project_type:read', { pointer, in: 'body' }, 'a project type');
   const found: ProjectTypeNode[] = [];
   const errors = [];
   for (const [i, slug] of slugs.entries()) {
-    const t = await findProjectType(q, org.id, slug);
-    // Shared lock: a delete of the type waits for this write, then finds the type in use (409).
-    const held = t && (await q.one('SELECT id FROM graph_nodes WHERE id = $1 FOR SHARE', [t.id]));
-    if (t && held) found.push(t);
+    const t = await find(q, org.id, slug);
+    if (t) found.push(t);
     else
       errors.push({
         pointer: `${pointer}/${i}`,
