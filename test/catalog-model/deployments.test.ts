@@ -2,7 +2,7 @@
 // running there since when. A `Deployed` or `Rolled Back` entry of the operations log moves the version
 // in the transaction that records the entry, so "what version is in production?" is one read.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/harness.js';
+import type { TestApp } from '../support/harness.js';
 import {
   createRole,
   expectInvalid,
@@ -11,7 +11,7 @@ import {
   userToken,
 } from '../foundation/fixtures.js';
 import { recorded, metadataOf } from '../producers/support.js';
-import { ok, orgWithTeams, slugsOf } from './fixtures.js';
+import { environments, ok, slugsOf, startWithOrgs } from './fixtures.js';
 
 let app: TestApp;
 let admin: string;
@@ -30,13 +30,10 @@ const log = (body: Record<string, unknown>, token = admin) =>
   });
 
 beforeAll(async () => {
-  app = await startTestApp();
-  admin = await app.adminToken();
-  await orgWithTeams(app, admin, 'acme', ['core']);
+  ({ app, admin } = await startWithOrgs({ acme: ['core'] }));
   for (const slug of ['api', 'web', 'batch', 'idle'])
     ok(await app.call('POST', P, { token: admin, body: { slug, name: slug, team: 'core' } }));
-  for (const slug of ['production', 'staging'])
-    ok(await app.call('POST', '/environments', { token: admin, body: { slug, name: slug } }));
+  await environments(app, admin, ['production', 'staging']);
 });
 afterAll(() => app.close());
 

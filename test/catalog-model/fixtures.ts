@@ -1,11 +1,37 @@
 // Shared set-up of the project-model tests: an organization with teams, and callers of each kind.
 import { expect } from 'vitest';
-import type { Res, TestApp } from '../support/harness.js';
+import { startTestApp, type Res, type TestApp } from '../support/harness.js';
 
 export const ok = (r: Res) => {
   expect(r.status, r.text).toBeLessThan(300);
   return r;
 };
+
+/** A started app, its administrator's token, and the organizations named (slug: its teams' slugs). */
+export async function startWithOrgs(
+  orgs: Record<string, string[]>,
+): Promise<{ app: TestApp; admin: string }> {
+  const app = await startTestApp();
+  const admin = await app.adminToken();
+  for (const [org, teams] of Object.entries(orgs)) await orgWithTeams(app, admin, org, teams);
+  return { app, admin };
+}
+
+/** Environments by slug (each named as its slug). */
+export async function environments(app: TestApp, token: string, slugs: string[]): Promise<void> {
+  for (const slug of slugs)
+    ok(await app.call('POST', '/environments', { token, body: { slug, name: slug } }));
+}
+
+/** Every project with its stored state and the count of events written, to prove a refusal wrote nothing. */
+export async function projectsState(app: TestApp): Promise<string> {
+  const row = await app.runtime.core.sql.one<{ s: string }>(
+    `SELECT coalesce(string_agg(props::text || updated_at::text, ',' ORDER BY id), '') ||
+            (SELECT count(*) FROM analytics_outbox)::text AS s
+       FROM graph_nodes WHERE label = 'Project'`,
+  );
+  return row!.s;
+}
 
 export async function orgWithTeams(app: TestApp, token: string, org: string, teams: string[]): Promise<void> {
   ok(await app.call('POST', '/organizations', { token, body: { slug: org, name: org } }));

@@ -3,9 +3,9 @@
 // services with their single routes' checks (the permission to name them, each URL, each name known),
 // refused per row with pointers into the row, in the row's savepoint, and not written again when equal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/harness.js';
+import type { TestApp } from '../support/harness.js';
 import { createRole, userToken } from '../foundation/fixtures.js';
-import { ok, orgWithTeams } from './fixtures.js';
+import { environments, ok, projectsState, startWithOrgs } from './fixtures.js';
 
 let app: TestApp;
 let admin: string;
@@ -20,22 +20,12 @@ const read = async (slug: string) => ok(await app.call('GET', `${P}/${slug}`, { 
 type Refused = { line: number; status: number; code: string; errors: { pointer: string }[] };
 const refusedOf = (body: Record<string, unknown>) => body.refused as Refused[];
 
-/** Every project with its stored state and the events written, to prove a refusal wrote nothing. */
-async function state(): Promise<string> {
-  const row = await app.runtime.core.sql.one<{ s: string }>(
-    `SELECT coalesce(string_agg(props::text || updated_at::text, ',' ORDER BY id), '') ||
-            (SELECT count(*) FROM analytics_outbox)::text AS s
-       FROM graph_nodes WHERE label = 'Project'`,
-  );
-  return row!.s;
-}
+/** Every project's stored state and the events written, to prove a refusal wrote nothing. */
+const state = () => projectsState(app);
 
 beforeAll(async () => {
-  app = await startTestApp();
-  admin = await app.adminToken();
-  await orgWithTeams(app, admin, 'acme', ['core']);
-  for (const slug of ['production', 'staging'])
-    ok(await app.call('POST', '/environments', { token: admin, body: { slug, name: slug } }));
+  ({ app, admin } = await startWithOrgs({ acme: ['core'] }));
+  await environments(app, admin, ['production', 'staging']);
   for (const slug of ['docs', 'runbook'])
     ok(
       await app.call('POST', '/organizations/acme/link-definitions', {

@@ -3,9 +3,9 @@
 // refused row and its reasons without stopping, a body bounded before any row is written.
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type Res, type TestApp } from '../support/harness.js';
+import type { Res, TestApp } from '../support/harness.js';
 import { createRole, expectProblem, serviceAccount, userToken } from '../foundation/fixtures.js';
-import { ok, orgWithTeams } from './fixtures.js';
+import { ok, projectsState, startWithOrgs } from './fixtures.js';
 import { IMPORT_BODY_LIMIT, MAX_CONCURRENT_IMPORTS, MAX_IMPORT_LINES } from '../../src/projects/import.js';
 import { MAX_ROW_CHARS } from '../../src/projects/import-parse.js';
 
@@ -21,20 +21,11 @@ const send = (body: string, type = NDJSON, token = admin, path = IMPORT) =>
 const ndjson = (...rows: unknown[]) => rows.map((r) => JSON.stringify(r)).join('\n');
 const read = async (slug: string) => ok(await app.call('GET', `${P}/${slug}`, { token: admin })).body;
 
-/** Every project of the organization with its stored state, to prove a refused import wrote nothing. */
-async function state(): Promise<string> {
-  const row = await app.runtime.core.sql.one<{ s: string }>(
-    `SELECT coalesce(string_agg(props::text || updated_at::text, ',' ORDER BY id), '') ||
-            (SELECT count(*) FROM analytics_outbox)::text AS s
-       FROM graph_nodes WHERE label = 'Project'`,
-  );
-  return row!.s;
-}
+/** Every project's stored state and the events written, to prove a refusal wrote nothing. */
+const state = () => projectsState(app);
 
 beforeAll(async () => {
-  app = await startTestApp();
-  admin = await app.adminToken();
-  await orgWithTeams(app, admin, 'acme', ['core', 'web']);
+  ({ app, admin } = await startWithOrgs({ acme: ['core', 'web'] }));
   ok(
     await app.call('POST', '/organizations/acme/project-types', {
       token: admin,

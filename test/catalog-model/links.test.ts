@@ -2,7 +2,7 @@
 // icon), resolved for every project in its read, and a project's own URL for one in place of the
 // template's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/harness.js';
+import type { TestApp } from '../support/harness.js';
 import {
   createRole,
   expectInvalid,
@@ -11,7 +11,7 @@ import {
   userToken,
 } from '../foundation/fixtures.js';
 import { metadataOf, recorded } from '../producers/support.js';
-import { ok, orgWithTeams } from './fixtures.js';
+import { ok, startWithOrgs } from './fixtures.js';
 
 let app: TestApp;
 let admin: string;
@@ -25,10 +25,7 @@ const override = (project: string, link: string, body: unknown, token = admin) =
 const definitions = async () => ok(await app.call('GET', DEFS, { token: admin })).body;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  admin = await app.adminToken();
-  await orgWithTeams(app, admin, 'acme', ['core', 'web']);
-  await orgWithTeams(app, admin, 'other', ['core']);
+  ({ app, admin } = await startWithOrgs({ acme: ['core', 'web'], other: ['core'] }));
   ok(await app.call('POST', P, { token: admin, body: { slug: 'api', name: 'API', team: 'core' } }));
   ok(await app.call('POST', P, { token: admin, body: { slug: 'site', name: 'Site', team: 'core' } }));
 });

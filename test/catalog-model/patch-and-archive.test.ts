@@ -1,7 +1,7 @@
 // A project's PATCH applies `attributes` as a JSON merge patch (RFC 7396); archiving retires a project
 // without losing its history; only the global project:delete permission deletes one for good.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/harness.js';
+import type { TestApp } from '../support/harness.js';
 import {
   createRole,
   expectInvalid,
@@ -9,7 +9,7 @@ import {
   serviceAccount,
   userToken,
 } from '../foundation/fixtures.js';
-import { ok, orgWithTeams, slugsOf } from './fixtures.js';
+import { ok, slugsOf, startWithOrgs } from './fixtures.js';
 
 let app: TestApp;
 let admin: string;
@@ -22,9 +22,7 @@ const patch = (slug: string, body: unknown, token = admin) =>
 const read = async (slug: string) => ok(await app.call('GET', `${P}/${slug}`, { token: admin })).body;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  admin = await app.adminToken();
-  await orgWithTeams(app, admin, 'acme', ['core']);
+  ({ app, admin } = await startWithOrgs({ acme: ['core'] }));
 });
 afterAll(() => app.close());
 

@@ -1,7 +1,7 @@
 // Project types per organization: CRUD by the holders of project_type:*, a project of one or more,
 // lists filtered by type, and a type still in use is not deleted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/harness.js';
+import type { TestApp } from '../support/harness.js';
 import {
   createRole,
   expectInvalid,
@@ -9,7 +9,7 @@ import {
   serviceAccount,
   userToken,
 } from '../foundation/fixtures.js';
-import { ok, orgWithTeams, slugsOf } from './fixtures.js';
+import { ok, slugsOf, startWithOrgs } from './fixtures.js';
 
 let app: TestApp;
 let admin: string;
@@ -17,10 +17,7 @@ const T = '/organizations/acme/project-types';
 const P = '/organizations/acme/projects';
 
 beforeAll(async () => {
-  app = await startTestApp();
-  admin = await app.adminToken();
-  await orgWithTeams(app, admin, 'acme', ['core']);
-  await orgWithTeams(app, admin, 'other', ['core']);
+  ({ app, admin } = await startWithOrgs({ acme: ['core'], other: ['core'] }));
 });
 afterAll(() => app.close());
 

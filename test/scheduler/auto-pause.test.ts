@@ -2,31 +2,29 @@
 // failed, or were skipped for the same reason, the schedule pauses itself and says why; misfires and
 // overlap skips do not count, a success breaks the streak, resume clears it. Three replicas' passes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxAnalytics } from '../../src/analytics/outbox/record.js';
-import { createSql, type Sql } from '../../src/db/sql.js';
-import { schedulerRuntime, type SchedulerRuntime } from '../../src/scheduler/runtime.js';
-import { ManualClock, startSchedulerApp, type SchedulerApp } from './support.js';
+import {
+  createSchedule,
+  ManualClock,
+  readSchedule,
+  replicaSet,
+  startSchedulerApp,
+  type SchedulerApp,
+} from './support.js';
 
 let app: SchedulerApp;
 let admin: string;
 let alice: string;
 const clock = new ManualClock(Date.parse('2035-01-01T00:00:00Z'));
-const pools: Sql[] = [];
-const replicas: SchedulerRuntime[] = [];
-const quiet = { info() {}, warn() {}, error() {} };
+const fleet = replicaSet();
+const { runtimes: replicas } = fleet;
 
-const get = async (slug: string, token = admin) =>
-  (await app.call('GET', `/scheduler/schedules/${slug}`, { token })).body;
+const get = (slug: string, token = admin) => readSchedule(app, slug, token);
 const runs = async (slug: string) =>
   (await app.call('GET', `/scheduler/schedules/${slug}/runs?limit=200`, { token: admin })).body as Array<{
     state: string;
     error: string | null;
   }>;
-async function create(token: string, body: Record<string, unknown>) {
-  const res = await app.call('POST', '/scheduler/schedules', { token, body });
-  expect(res.status, res.text).toBe(201);
-  return res.body;
-}
+const create = (token: string, body: Record<string, unknown>) => createSchedule(app, token, body);
 /** Moves the clock a minute and lets every replica pass at once. */
 async function minute() {
   clock.advance(60_000);
@@ -38,24 +36,10 @@ beforeAll(async () => {
   app = await startSchedulerApp({ clock });
   admin = await app.adminToken();
   alice = await app.user('alice@example.com');
-  for (let i = 0; i < 3; i++) {
-    const sql = createSql(app.url, 4);
-    pools.push(sql);
-    replicas.push(
-      schedulerRuntime({
-        sql,
-        log: quiet,
-        settings: app.runtime.core.settings,
-        recorder: outboxAnalytics(),
-        baseUrl: () => app.baseUrl,
-        clock,
-      }),
-    );
-  }
+  fleet.start(app, 3, { clock });
 });
 afterAll(async () => {
-  for (const r of replicas) await r.engine.stop();
-  for (const p of pools) await p.close();
+  await fleet.stop();
   await app.close();
 });
 

@@ -3,7 +3,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextOccurrence } from '../../src/scheduler/cron.js';
 import { findLiveSchedule } from '../../src/scheduler/store.js';
-import { ManualClock, startSchedulerApp, type SchedulerApp } from './support.js';
+import {
+  createSchedule,
+  ManualClock,
+  readSchedule,
+  runsOf,
+  startSchedulerApp,
+  type SchedulerApp,
+} from './support.js';
 
 let app: SchedulerApp;
 let admin: string;
@@ -17,17 +24,9 @@ const job = (slug: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-async function create(body: Record<string, unknown>) {
-  const res = await app.call('POST', '/scheduler/schedules', { token: admin, body });
-  expect(res.status, res.text).toBe(201);
-  return res.body;
-}
-const get = async (slug: string) =>
-  (await app.call('GET', `/scheduler/schedules/${slug}`, { token: admin })).body;
-const runs = async (slug: string) =>
-  (await app.call('GET', `/scheduler/schedules/${slug}/runs`, { token: admin })).body as Array<
-    Record<string, unknown>
-  >;
+const create = (body: Record<string, unknown>) => createSchedule(app, admin, body);
+const get = (slug: string) => readSchedule(app, slug, admin);
+const runs = (slug: string) => runsOf(app, slug, admin);
 async function pass() {
   await app.scheduler.engine.runDue();
   await app.scheduler.engine.settle();

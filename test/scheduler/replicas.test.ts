@@ -1,47 +1,28 @@
 // Several scheduler replicas on one database: each occurrence fires exactly once, and start-ups that
 // race create the system schedule once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxAnalytics } from '../../src/analytics/outbox/record.js';
-import { createSql, type Sql } from '../../src/db/sql.js';
-import { schedulerRuntime, type SchedulerRuntime } from '../../src/scheduler/runtime.js';
 import { insertSchedule } from '../../src/scheduler/store.js';
 import { ensureSystemSchedules } from '../../src/scheduler/system.js';
 import {
   ManualClock,
   dueSystemSchedule,
   eventually,
+  replicaSet,
   startSchedulerApp,
   type SchedulerApp,
 } from './support.js';
 
 let app: SchedulerApp;
 const clock = new ManualClock(Date.parse('2032-06-01T12:00:00Z'));
-const pools: Sql[] = [];
-const replicas: SchedulerRuntime[] = [];
-const quiet = { info() {}, warn() {}, error() {} };
+const fleet = replicaSet();
+const { runtimes: replicas, pools } = fleet;
 
 beforeAll(async () => {
   app = await startSchedulerApp({ clock });
-  for (let i = 0; i < 3; i++) {
-    const sql = createSql(app.url, 4);
-    pools.push(sql);
-    replicas.push(
-      schedulerRuntime({
-        sql,
-        log: quiet,
-        settings: app.runtime.core.settings,
-        recorder: outboxAnalytics(),
-        baseUrl: () => app.baseUrl,
-        clock,
-        pollMs: 20,
-        maxInFlight: 50,
-      }),
-    );
-  }
+  fleet.start(app, 3, { clock, pollMs: 20, maxInFlight: 50 });
 });
 afterAll(async () => {
-  for (const r of replicas) await r.engine.stop();
-  for (const p of pools) await p.close();
+  await fleet.stop();
   await app.close();
 });
 

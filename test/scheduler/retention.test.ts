@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PRUNE_RUNS } from '../../src/scheduler/store.js';
 import { genericPlan, INIT_PLAN_VALUE, scannedTables } from '../support/plans.js';
-import { ManualClock, startSchedulerApp, type SchedulerApp } from './support.js';
+import { insertFillerSchedule, ManualClock, startSchedulerApp, type SchedulerApp } from './support.js';
 
 let app: SchedulerApp;
 let admin: string;
@@ -33,12 +33,7 @@ async function fireAt(iso: string) {
 it('reads the oldest runs along the primary key and deletes them by key, in the plan cached for a long history', async () => {
   const sql = app.runtime.core.sql;
   const filler = '00000000-0000-7000-8000-00000000f111';
-  await sql.query(
-    `INSERT INTO scheduler.schedules (id, slug, name, cron, timezone, enabled, kind, target_method, target_path,
-       created_by, deleted_at)
-     VALUES ($1, 'filler', 'filler', '0 * * * *', 'UTC', false, 'system', 'GET', '/health', 'test', now())`,
-    [filler],
-  );
+  await insertFillerSchedule(sql, filler);
   await sql.query(
     `INSERT INTO scheduler.runs (id, schedule_id, schedule_slug, kind, trigger, occurrence_at, started_at, state)
      SELECT gen_random_uuid(), $1, 'filler', 'system', 'manual', t, t, 'succeeded'

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runListQuery } from '../../src/scheduler/store.js';
 import { genericPlan, scannedTables } from '../support/plans.js';
-import { ManualClock, startSchedulerApp, type SchedulerApp } from './support.js';
+import { insertFillerSchedule, ManualClock, startSchedulerApp, type SchedulerApp } from './support.js';
 
 let app: SchedulerApp;
 let admin: string;
@@ -119,12 +119,7 @@ describe('plans on a long history', () => {
   it('each filter combination walks an index of runs bounded by the schedule, in the generic plan', async () => {
     const sql = app.runtime.core.sql;
     const filler = '00000000-0000-7000-8000-00000000f222';
-    await sql.query(
-      `INSERT INTO scheduler.schedules (id, slug, name, cron, timezone, enabled, kind, target_method, target_path,
-         created_by, deleted_at)
-       VALUES ($1, 'filler', 'filler', '0 * * * *', 'UTC', false, 'system', 'GET', '/health', 'test', now())`,
-      [filler],
-    );
+    await insertFillerSchedule(sql, filler);
     // 200 schedules' histories of 100 runs each: mostly succeeded, a few failed, manual now and then.
     await sql.query(
       `INSERT INTO scheduler.runs (id, schedule_id, schedule_slug, kind, trigger, occurrence_at, started_at, state)

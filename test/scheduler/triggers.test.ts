@@ -2,19 +2,23 @@
 // creation time) and `once_at` (one instant, then the schedule is completed), exactly one of the three,
 // fired through the same claim by several replicas. A clock the test moves; no real waiting.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxAnalytics } from '../../src/analytics/outbox/record.js';
-import { createSql, type Sql } from '../../src/db/sql.js';
-import { schedulerRuntime, type SchedulerRuntime } from '../../src/scheduler/runtime.js';
 import { jitterFraction } from '../../src/scheduler/triggers.js';
 import type { Res } from '../support/harness.js';
-import { ManualClock, startSchedulerApp, type SchedulerApp } from './support.js';
+import {
+  createSchedule,
+  ManualClock,
+  readSchedule,
+  replicaSet,
+  runsOf,
+  startSchedulerApp,
+  type SchedulerApp,
+} from './support.js';
 
 let app: SchedulerApp;
 let admin: string;
 const clock = new ManualClock(Date.parse('2034-01-10T10:07:30.400Z'));
-const pools: Sql[] = [];
-const replicas: SchedulerRuntime[] = [];
-const quiet = { info() {}, warn() {}, error() {} };
+const fleet = replicaSet();
+const { runtimes: replicas } = fleet;
 
 const job = (slug: string, trigger: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
   slug,
@@ -24,17 +28,9 @@ const job = (slug: string, trigger: Record<string, unknown>, extra: Record<strin
   ...extra,
 });
 const post = (body: unknown) => app.call('POST', '/scheduler/schedules', { token: admin, body });
-async function create(body: Record<string, unknown>) {
-  const res = await post(body);
-  expect(res.status, res.text).toBe(201);
-  return res.body;
-}
-const get = async (slug: string) =>
-  (await app.call('GET', `/scheduler/schedules/${slug}`, { token: admin })).body;
-const runs = async (slug: string) =>
-  (await app.call('GET', `/scheduler/schedules/${slug}/runs`, { token: admin })).body as Array<
-    Record<string, unknown>
-  >;
+const create = (body: Record<string, unknown>) => createSchedule(app, admin, body);
+const get = (slug: string) => readSchedule(app, slug, admin);
+const runs = (slug: string) => runsOf(app, slug, admin);
 /** One pass of every replica at once, then until their calls are recorded. */
 async function pass() {
   await Promise.all(replicas.map((r) => r.engine.runDue()));
@@ -54,24 +50,10 @@ const stored = async (slug: string) =>
 beforeAll(async () => {
   app = await startSchedulerApp({ clock });
   admin = await app.adminToken();
-  for (let i = 0; i < 3; i++) {
-    const sql = createSql(app.url, 4);
-    pools.push(sql);
-    replicas.push(
-      schedulerRuntime({
-        sql,
-        log: quiet,
-        settings: app.runtime.core.settings,
-        recorder: outboxAnalytics(),
-        baseUrl: () => app.baseUrl,
-        clock,
-      }),
-    );
-  }
+  fleet.start(app, 3, { clock });
 });
 afterAll(async () => {
-  for (const r of replicas) await r.engine.stop();
-  for (const p of pools) await p.close();
+  await fleet.stop();
   await app.close();
 });
 

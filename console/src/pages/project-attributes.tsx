@@ -68,6 +68,56 @@ export function PairsEditor(props: {
   );
 }
 
+/**
+ * The attributes part of a project's form: the types to check (when the organization has any), the fields
+ * of the schema that applies (when it describes any), and name/value pairs for the other attributes.
+ */
+export function AttributesFields(props: {
+  types: ProjectType[];
+  chosen: string[];
+  onChosen: (types: string[]) => void;
+  typesHint: string;
+  schema: Schema;
+  doc: Json | undefined;
+  onDoc: (doc: Json | undefined) => void;
+  pairs: { key: string; value: string }[];
+  onPairs: (pairs: { key: string; value: string }[]) => void;
+  error: ReturnType<typeof useAction>[0];
+}) {
+  const { schema, error } = props;
+  const described = Object.keys(schema.properties ?? {});
+  return (
+    <>
+      {props.types.length > 0 && (
+        <CheckList
+          legend="Types"
+          pointer="/types"
+          error={error}
+          chosen={props.chosen}
+          onChosen={props.onChosen}
+          options={props.types.map((t) => ({ value: t.slug, text: t.name, title: t.description }))}
+          hint={props.typesHint}
+        />
+      )}
+      {described.length > 0 && (
+        <SchemaFields
+          schema={schema}
+          value={props.doc}
+          error={error}
+          onChange={props.onDoc}
+          base="attributes"
+        />
+      )}
+      <PairsEditor
+        pairs={props.pairs}
+        set={props.onPairs}
+        error={error}
+        legend={described.length ? 'Other attributes' : 'Attributes'}
+      />
+    </>
+  );
+}
+
 const pairsOf = (doc: Doc, skip: string[]) =>
   Object.entries(doc)
     .filter(([k]) => !skip.includes(k))
@@ -183,25 +233,17 @@ function EditAttributes(props: {
     >
       <h3>Edit attributes and types</h3>
       <Problem error={error} atFields />
-      {props.types.length > 0 && (
-        <CheckList
-          legend="Types"
-          pointer="/types"
-          error={error}
-          chosen={types}
-          onChosen={setTypes}
-          options={props.types.map((t) => ({ value: t.slug, text: t.name, title: t.description }))}
-          hint="A type can bring a blueprint of its own: its fields appear once saved."
-        />
-      )}
-      {described.length > 0 && (
-        <SchemaFields schema={schema} value={doc} error={error} onChange={setDoc} base="attributes" />
-      )}
-      <PairsEditor
+      <AttributesFields
+        types={props.types}
+        chosen={types}
+        onChosen={setTypes}
+        typesHint="A type can bring a blueprint of its own: its fields appear once saved."
+        schema={schema}
+        doc={doc}
+        onDoc={setDoc}
         pairs={pairs}
-        set={setPairs}
+        onPairs={setPairs}
         error={error}
-        legend={described.length ? 'Other attributes' : 'Attributes'}
       />
       <Submit label="Save attributes" busy={busy} cancel={() => props.done()} />
     </form>

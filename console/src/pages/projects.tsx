@@ -18,18 +18,9 @@ import {
   useNotice,
   when,
 } from '../ui';
-import {
-  asOption,
-  CheckList,
-  DangerButton,
-  NameSlugFields,
-  SelectField,
-  Submit,
-  TextField,
-  useActions,
-} from '../forms';
-import { attributeValue, Attributes, PairsEditor } from './project-attributes';
-import { flatten, SchemaFields, type Json, type Schema } from '../schema-form';
+import { asOption, DangerButton, NameSlugFields, SelectField, Submit, TextField, useActions } from '../forms';
+import { attributeValue, Attributes, AttributesFields } from './project-attributes';
+import { flatten, type Json, type Schema } from '../schema-form';
 import { ArchiveControls, Dependencies } from './project-links';
 import { Deployments, Links } from './project-deployments';
 
@@ -300,25 +291,17 @@ function NewProject(props: {
           options={props.teams.map(asOption)}
         />
       </div>
-      {props.types.length > 0 && (
-        <CheckList
-          legend="Types"
-          pointer="/types"
-          error={error}
-          chosen={types}
-          onChosen={setTypes}
-          options={props.types.map((t) => ({ value: t.slug, text: t.name, title: t.description }))}
-          hint="A type may bring a blueprint: its fields appear below."
-        />
-      )}
-      {described.length > 0 && (
-        <SchemaFields schema={schema} value={doc} error={error} onChange={setDoc} base="attributes" />
-      )}
-      <PairsEditor
+      <AttributesFields
+        types={props.types}
+        chosen={types}
+        onChosen={setTypes}
+        typesHint="A type may bring a blueprint: its fields appear below."
+        schema={schema}
+        doc={doc}
+        onDoc={setDoc}
         pairs={attrs}
-        set={setAttrs}
+        onPairs={setAttrs}
         error={error}
-        legend={described.length ? 'Other attributes' : 'Attributes'}
       />
       <Submit label="Create project" busy={busy || props.teams.length === 0} />
     </form>
