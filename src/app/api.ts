@@ -29,7 +29,7 @@ import { BASE_HEADERS, DOCUMENT_HEADERS, HSTS, overHttps } from '../http/securit
 import { RequestLogger } from '../http/request-logger.js';
 import { observabilityRoutes } from '../observability/routes.js';
 import { CompletedRequests } from './completed-requests.js';
-import { requestValidator, stoppedAtCap } from './request-validation.js';
+import { requestValidator, stoppedAtCap } from '../http/request-validation.js';
 import { validationProblem } from '../http/validation-words.js';
 import { sendProblem } from '../kernel/route.js';
 import { AllowedMethods } from '../http/allowed-methods.js';

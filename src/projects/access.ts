@@ -2,7 +2,7 @@
 // and the lookups of a project route that answer 403 or 404 without telling a caller what exists.
 import { hasPermission, mayUseAcl, type AuthContext } from '../kernel/context.js';
 import type { Queryable } from '../db/sql.js';
-import { forbidden, notFound } from '../http/errors.js';
+import { conflict, forbidden, notFound } from '../http/errors.js';
 import { findOrganization, type OrganizationNode } from '../organizations/index.js';
 import { aclActions, findProject, type AclAction, type ProjectNode } from './store.js';
 
@@ -91,3 +91,7 @@ async function findOrganizationHidden(q: Queryable, ctx: AuthContext, orgSlug: s
 }
 
 /** A change to an archived project: 409 naming what to do first. */
+
+/** A write refused because the project is archived (409 `project_archived`). */
+export const archivedConflict = (slug: string) =>
+  conflict(`project ${slug} is archived: unarchive it first`, 'project_archived');

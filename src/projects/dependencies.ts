@@ -14,9 +14,8 @@ import { attribution, hasPermission, type AuthContext } from '../kernel/context.
 import type { Core } from '../kernel/core.js';
 import type { Api } from '../kernel/domain.js';
 import { authOf } from '../kernel/route.js';
-import { authorizedProject, canOnProject } from './access.js';
+import { archivedConflict, authorizedProject, canOnProject } from './access.js';
 import { changeDetails, fieldChange } from './changes.js';
-import { archivedConflict } from './service.js';
 import { findProject } from './store.js';
 
 export const DEPENDS_ON = 'DEPENDS_ON';

@@ -18,11 +18,10 @@ import type { Api } from '../kernel/domain.js';
 import { authOf } from '../kernel/route.js';
 import type { OrganizationNode } from '../organizations/index.js';
 import { validateBaseUrl } from '../outbound/guard.js';
-import { authorizedProject } from './access.js';
+import { archivedConflict, authorizedProject } from './access.js';
 import { changeDetails, fieldChange, type FieldChange } from './changes.js';
 import { PROJECT_PAGES } from './pages.js';
 import { DeploymentRead } from './schemas.js';
-import { archivedConflict } from './service.js';
 import { lockProject, type ProjectNode } from './store.js';
 
 /** One environment of a project, as stored under `deployments.<environment id>`. */

@@ -24,14 +24,14 @@ import type { Core } from '../kernel/core.js';
 import type { Api } from '../kernel/domain.js';
 import { authOf } from '../kernel/route.js';
 import { organizationOfPath } from '../organizations/service.js';
-import { mayOnProject } from './access.js';
+import { archivedConflict, mayOnProject } from './access.js';
 import { deploymentsService } from './deployments.js';
 import { changedDeployments, namedIn } from './import-extras.js';
 import { batchLookups, type BatchLookups } from './import-lookups.js';
 import { csvRows, ndjsonRows, type ImportRow, type ParsedRow } from './import-parse.js';
 import { linksService } from './links.js';
 import { mergePatch } from './merge-patch.js';
-import { archivedConflict, projectsService } from './service.js';
+import { projectsService } from './service.js';
 import { findProject, type ProjectProps } from './store.js';
 
 /** Largest body an import takes (413 above it, before any row is written). */

@@ -18,12 +18,11 @@ import { authOf, updatedOrNoContent } from '../kernel/route.js';
 import type { OrganizationNode } from '../organizations/index.js';
 import { organizationOfPath } from '../organizations/service.js';
 import { validateBaseUrl } from '../outbound/guard.js';
-import { authorizedProject } from './access.js';
+import { archivedConflict, authorizedProject } from './access.js';
 import { changeDetails, fieldChange, fieldChanges } from './changes.js';
 import { listOfOrganization } from './org-nodes.js';
 import { PROJECT_PAGES } from './pages.js';
 import { LinkRead } from './schemas.js';
-import { archivedConflict } from './service.js';
 import { lockProject, type ProjectNode } from './store.js';
 
 export const LINK_DEFINITION_PERMISSIONS = crudPermissions('link_definition', 'link definitions');

@@ -14,7 +14,7 @@ import {
   removeEdge,
   updateExisting,
 } from '../graph/store.js';
-import { AppError, conflict, forbidden, notFound } from '../http/errors.js';
+import { AppError, forbidden, notFound } from '../http/errors.js';
 import type { CacheScope } from '../http/page-cache.js';
 import type { Page } from '../http/pagination.js';
 import { findUserByEmail } from '../identity/index.js';
@@ -24,7 +24,7 @@ import { listProjects, type FactFilter } from './list.js';
 import { mergePatch } from './merge-patch.js';
 import { PROJECT_PAGES } from './pages.js';
 import { lockedType, typesOf } from './types.js';
-import { authorizedProject, canOnProject, refuseWithoutAclFallback } from './access.js';
+import { archivedConflict, authorizedProject, canOnProject, refuseWithoutAclFallback } from './access.js';
 import { blueprintOf, checkAttributes } from './blueprints.js';
 import { changeDetails, fieldChanges, memberChanges } from './changes.js';
 import { deploymentsRead } from './deployments.js';
@@ -75,9 +75,6 @@ export const projectRead = (p: ProjectNode, org: string): ProjectRead => ({
   created_at: p.created_at.toISOString(),
   updated_at: p.updated_at.toISOString(),
 });
-
-export const archivedConflict = (slug: string) =>
-  conflict(`project ${slug} is archived: unarchive it first`, 'project_archived');
 
 /**
  * Where a project write finds what it names: each a query by default; the bulk import (import.ts)

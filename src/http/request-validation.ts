@@ -13,7 +13,7 @@ import { LINEAR_FORMATS } from '../json-schema/formats.js';
 import { linearRegExp } from '../json-schema/regexp.js';
 import { uniqueItemsKeyword } from '../json-schema/unique-items.js';
 import { isUuid } from '../graph/ids.js';
-import { MAX_FIELD_ERRORS } from '../http/validation-words.js';
+import { MAX_FIELD_ERRORS } from './validation-words.js';
 
 /** The keyword every subschema gets: counts errors (see capCode). */
 const CAP_KEYWORD = 'x-keel-error-cap';
