@@ -15,64 +15,76 @@ export interface OperationDoc {
 
 export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
   'GET /health': {
-    description: 'Answers 200; errors are problem+json.',
+    description: 'Answers 200 `{status: "ok"}` while the process runs; it reads nothing else.',
   },
   'GET /ready': {
-    description: 'Answers 200; errors are problem+json.',
+    description:
+      'Answers 200 `{status: "ready", stream}` once the database answers, with the analytics stream\'s adapter and state (up or down; requests still work while it is down). 503 `database_unavailable` when the database does not answer.',
   },
   'POST /users': {
     summary: 'Create a user',
-    description: 'Answers 201; errors are problem+json.',
+    description:
+      'Answers 201 with the new user: email, display name, whether it is active, an admin and has a password, its roles and timestamps; the password is never returned. 409 when the email is taken; 403 for creating an admin without being one; 422 naming the field (a password shorter than 12 characters or a common one).',
   },
   'GET /users': {
     summary: 'List users',
-    description: 'Answers 200; errors are problem+json.',
+    description:
+      'Answers 200 with a page of users (email, display name, active, admin, has_password, roles, timestamps) and a Link header (rel="next") while more remain.',
   },
   'GET /users/{email}': {
     summary: 'Read one user',
-    description: 'Answers 200; errors are problem+json.',
+    description:
+      'Answers 200 with the user: email, display name, active, admin, has_password, roles and timestamps. 404 for an unknown email.',
   },
   'PATCH /users/{email}': {
     summary: 'Change a user',
     description:
-      'Answers 200 with the user, or 204 when the caller may change it but not read it. Answers 200, 204; errors are problem+json.',
+      "Answers 200 with the user, or 204 when the caller may change it but not read it. A new password or a change of is_active ends every token issued to the user before it. 404 for an unknown email; 403 `current_password_mismatch` when a user changing their own password sends a missing or wrong current_password (counted as a failed sign-in, 429 with Retry-After when throttled); 403 for changing is_admin, another user's password or an admin without being an admin; 422 naming the field (current_password without password, a weak password).",
   },
   'DELETE /users/{email}': {
     summary: 'Delete a user',
-    description: 'Answers 204; errors are problem+json.',
+    description:
+      'Answers 204; the user is gone and every token issued to it is revoked. 404 for an unknown email; 403 for deleting an admin without being one.',
   },
   'POST /service-accounts': {
     summary: 'Create a service account',
-    description: 'Answers 201; errors are problem+json.',
+    description:
+      'Answers 201 with the new account: slug, display name, description, whether it is active, its roles and timestamps. 409 when the slug is taken; 422 naming the field.',
   },
   'GET /service-accounts': {
     summary: 'List service accounts',
-    description: 'Answers 200; errors are problem+json.',
+    description:
+      'Answers 200 with a page of service accounts (slug, display name, description, active, roles, timestamps) and a Link header (rel="next") while more remain.',
   },
   'GET /service-accounts/{slug}': {
     summary: 'Read one service account',
-    description: 'Answers 200; errors are problem+json.',
+    description:
+      'Answers 200 with the account: slug, display name, description, active, roles and timestamps. 404 for an unknown slug.',
   },
   'PATCH /service-accounts/{slug}': {
     summary: 'Change a service account',
     description:
-      'Answers 200 with the account, or 204 when the caller may change it but not read it. Answers 200, 204; errors are problem+json.',
+      'Answers 200 with the account, or 204 when the caller may change it but not read it. Deactivating or reactivating it ends the tokens issued to it before. 404 for an unknown slug; 422 naming the field.',
   },
   'DELETE /service-accounts/{slug}': {
     summary: 'Delete a service account',
-    description: 'Answers 204; errors are problem+json.',
+    description:
+      'Answers 204; the account, its client credentials and the tokens issued to it are gone. 404 for an unknown slug.',
   },
   'POST /service-accounts/{slug}/client-credentials': {
     summary: 'Create a client credential',
-    description: 'Answers 201; errors are problem+json.',
+    description:
+      'Answers 201 with the credential: client_id, client_secret (shown this once), name, scopes, expires_at and created_at. 404 for an unknown account; 403 when the account holds permissions the caller does not; 422 naming the field (a scope that is not a permission name or pattern, expires_in_days outside 1-3650).',
   },
   'GET /service-accounts/{slug}/client-credentials': {
     summary: 'List client credentials',
-    description: 'Answers 200; errors are problem+json.',
+    description:
+      "Answers 200 with the account's credentials: client_id, name, scopes, expires_at, revoked_at and created_at; never a secret. 404 for an unknown account.",
   },
   'DELETE /service-accounts/{slug}/client-credentials/{client_id}': {
     summary: 'Delete a client credential',
-    description: 'Answers 204; errors are problem+json.',
+    description:
+      "Answers 204; the credential is revoked and tokens minted with it are refused from then on (a second call changes nothing). 404 for an unknown account or a client_id that is not the account's.",
   },
   'POST /auth/login': {
     summary: 'Sign in with an email and password',
@@ -81,7 +93,8 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
     example: { email: 'ada@example.com', password: 'correct horse battery staple' },
   },
   'POST /auth/token': {
-    description: 'Answers 200; errors are problem+json.',
+    description:
+      "Answers 200 with access_token, token_type Bearer, expires_in and, per grant, scope, refresh_token or issued_token_type; never cached. Errors answer in RFC 6749's form `{error, error_description}`: 400 (invalid_request, invalid_grant...), 401 invalid_client with `WWW-Authenticate: Basic`; 429 problem+json with Retry-After when sign-ins are throttled.",
   },
   'GET /auth/me': {
     summary: 'Who am I',
@@ -100,108 +113,118 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
   },
   'GET /permissions': {
     summary: 'List permissions',
-    description: 'Answers 200; errors are problem+json.',
+    description: 'Answers 200 with every permission Keel knows: its name and what it allows.',
   },
   'POST /roles': {
     summary: 'Create a role',
-    description: 'Answers 201; errors are problem+json.',
+    description:
+      'Answers 201 with the role: slug, name, description, builtin, permissions and timestamps. 409 when the slug is taken; 403 for permissions the caller does not hold; 422 `unknown_permission` naming the entry of permissions that is not one.',
   },
   'GET /roles': {
     summary: 'List roles',
-    description: 'Answers 200; errors are problem+json.',
+    description:
+      'Answers 200 with a page of roles (slug, name, description, builtin, permissions, timestamps) and a Link header (rel="next") while more remain.',
   },
   'GET /roles/{slug}': {
     summary: 'Read one role',
-    description: 'Answers 200; errors are problem+json.',
+    description:
+      'Answers 200 with the role: slug, name, description, builtin, permissions and timestamps. 404 for an unknown slug.',
   },
   'PATCH /roles/{slug}': {
     summary: 'Change a role',
     description:
-      'Answers 200 with the role, or 204 when the caller may change it but not read it. Answers 200, 204; errors are problem+json.',
+      'Answers 200 with the role, or 204 when the caller may change it but not read it. 404 for an unknown slug; 409 `role_immutable` for the permissions of the admin role; 403 for granting permissions the caller does not hold; 422 `unknown_permission` naming the entry.',
   },
   'DELETE /roles/{slug}': {
     summary: 'Delete a role',
-    description: 'Answers 204; errors are problem+json.',
+    description:
+      'Answers 204; the role is gone from every holder. 404 for an unknown slug; 409 `role_immutable` for a role seeded by Keel.',
   },
   'PUT /users/{name}/roles/{role}': {
     summary: 'Set a role',
-    description: 'Answers 204; errors are problem+json.',
+    description:
+      'Answers 204; the user holds the role (again: a second call changes nothing). 404 for an unknown user or role; 403 for a role with permissions the caller does not hold.',
   },
   'DELETE /users/{name}/roles/{role}': {
     summary: 'Delete a role',
-    description: 'Answers 204; errors are problem+json.',
+    description:
+      'Answers 204; the user no longer holds the role. 404 for an unknown user or role, or a role the user does not hold.',
   },
   'PUT /service-accounts/{name}/roles/{role}': {
     summary: 'Set a role',
-    description: 'Answers 204; errors are problem+json.',
+    description:
+      'Answers 204; the account holds the role (a second call changes nothing). 404 for an unknown account or role; 403 for a role with permissions the caller does not hold.',
   },
   'DELETE /service-accounts/{name}/roles/{role}': {
     summary: 'Delete a role',
-    description: 'Answers 204; errors are problem+json.',
+    description:
+      'Answers 204; the account no longer holds the role. 404 for an unknown account or role, or a role the account does not hold.',
   },
   'POST /organizations': {
     summary: 'Create a organization',
-    description: 'Answers 201; errors are problem+json.',
+    description:
+      'Answers 201 with the new organization: id, slug, name and timestamps. 409 when the slug is taken; 422 naming the field.',
     example: { slug: 'acme', name: 'Acme' },
   },
   'GET /organizations': {
     summary: 'List organizations',
-    description: 'Answers 200; errors are problem+json.',
+    description:
+      'Answers 200 with a page of organizations (id, slug, name, timestamps) and a Link header (rel="next") while more remain.',
   },
   'GET /organizations/{org}': {
     summary: 'Read one organization',
     description:
-      'Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.',
+      'Inside an organization the caller cannot see, the answer is 404. Answers 200 with the organization: id, slug, name and timestamps; 404 for an unknown slug.',
   },
   'PATCH /organizations/{org}': {
     summary: 'Change a organization',
     description:
-      'Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.',
+      'Inside an organization the caller cannot see, the answer is 404. Answers 200 with the organization as changed (slug and name). 409 when the new slug is taken; 422 naming the field.',
   },
   'DELETE /organizations/{org}': {
     summary: 'Delete a organization',
     description:
-      'Inside an organization the caller cannot see, the answer is 404. Answers 204; errors are problem+json.',
+      'Inside an organization the caller cannot see, the answer is 404. Answers 204; the organization is gone. 409 `not_empty` while it still has teams, projects, AI providers or models.',
   },
   'POST /organizations/{org}/teams': {
     summary: 'Create a team of an organization',
     description:
-      'Inside an organization the caller cannot see, the answer is 404. Answers 201; errors are problem+json.',
+      'Inside an organization the caller cannot see, the answer is 404. Answers 201 with the new team: id, slug, name, organization and timestamps. 409 when the slug is taken in the organization; 422 naming the field.',
   },
   'GET /organizations/{org}/teams': {
     summary: 'List teams of an organization',
     description:
-      'Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.',
+      'Inside an organization the caller cannot see, the answer is 404. Answers 200 with a page of the organization\'s teams (id, slug, name, organization, timestamps) and a Link header (rel="next") while more remain.',
   },
   'GET /organizations/{org}/teams/{team}': {
     summary: 'Read one team of an organization',
     description:
-      'Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.',
+      'Inside an organization the caller cannot see, the answer is 404. Answers 200 with the team: id, slug, name, organization and timestamps; 404 for an unknown team.',
   },
   'DELETE /organizations/{org}/teams/{team}': {
     summary: 'Delete a team of an organization',
     description:
-      'Inside an organization the caller cannot see, the answer is 404. Answers 204; errors are problem+json.',
+      'Inside an organization the caller cannot see, the answer is 404. Answers 204; the team is gone. 404 for an unknown team; 409 `not_empty` while it still owns projects (move or delete them first).',
   },
   'GET /organizations/{org}/teams/{team}/members': {
     summary: 'List members of a team',
     description:
-      'Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.',
+      'Inside an organization the caller cannot see, the answer is 404. Answers 200 with a page of the team\'s members (email and display name) and a Link header (rel="next") while more remain; 404 for an unknown team.',
   },
   'PUT /organizations/{org}/teams/{team}/members/{email}': {
     summary: 'Set a member of a team',
     description:
-      'Inside an organization the caller cannot see, the answer is 404. Answers 204; errors are problem+json.',
+      'Inside an organization the caller cannot see, the answer is 404. Answers 204; the user is a member of the team (a second call changes nothing). 404 for an unknown team or user; 403 when the team gives its members grants the caller could not hand on.',
   },
   'DELETE /organizations/{org}/teams/{team}/members/{email}': {
     summary: 'Delete a member of a team',
     description:
-      'Inside an organization the caller cannot see, the answer is 404. Answers 204; errors are problem+json.',
+      'Inside an organization the caller cannot see, the answer is 404. Answers 204; the user is no longer a member. 404 for an unknown team or user, or a user who is not a member.',
   },
   'POST /organizations/{org}/projects': {
     summary: 'Create a project of an organization',
     description:
-      'Inside an organization the caller cannot see, the answer is 404. Answers 201; errors are problem+json.',
+      "Inside an organization the caller cannot see, the answer is 404. Answers 201 with the new project: id, slug, name, organization, team, types, attributes, archived, environments, score and timestamps. 409 when the slug is taken; 422 `unknown_team` naming team, 422 naming the type that is not the organization's, 422 `validation_failed` naming each attribute that does not fit the blueprints.",
   },
   'POST /organizations/{org}/projects/import': {
     summary: 'Create or update many projects of an organization from NDJSON or CSV (idempotent by slug)',
@@ -215,56 +238,58 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
   'GET /organizations/{org}/projects': {
     summary: 'List projects of an organization',
     description:
-      'Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.',
+      'Inside an organization the caller cannot see, the answer is 404. Answers 200 with a page of projects (as one project reads, without links) and a Link header (rel="next") while more remain; `q`, `archived`, `team`, `type`, `environment`, `has`, `score_min` and `score_max` narrow it.',
   },
   'GET /organizations/{org}/projects/{project}': {
     summary: 'Read one project of an organization',
     description:
-      'Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.',
+      'Inside an organization the caller cannot see, the answer is 404. Answers 200 with the project: id, slug, name, organization, team, types, attributes, archived, environments (URL, version, since), links, score, previous_score and timestamps. A project the caller may not read answers 404, as a missing one does.',
   },
   'PATCH /organizations/{org}/projects/{project}': {
     summary: 'Change a project of an organization',
     description:
-      'Answers 200 with the project, or 204 when the caller may update but not read it (an update-only ACL). Inside an organization the caller cannot see, the answer is 404. Answers 200, 204; errors are problem+json.',
+      'Answers 200 with the project, or 204 when the caller may update but not read it (an update-only ACL). Inside an organization the caller cannot see, the answer is 404. Attributes are merged into the stored ones (RFC 7396: null removes one). 404 for a missing project or one the caller may not read; 409 `project_archived` for an archived project (unarchive it first); 409 when the new slug is taken; 422 as on creation (`unknown_team`, a type, `validation_failed` naming the attribute).',
   },
   'DELETE /organizations/{org}/projects/{project}': {
     summary: 'Delete a project of an organization',
     description:
-      'Inside an organization the caller cannot see, the answer is 404. Answers 204; errors are problem+json.',
+      'Inside an organization the caller cannot see, the answer is 404. Answers 204; the project is gone with its comments, edges and grants. 404 for a missing project.',
   },
   'GET /organizations/{org}/projects/{project}/access': {
     description:
-      'Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.',
+      'Inside an organization the caller cannot see, the answer is 404. Answers 200 with a page of the project\'s grants, in user id order: each user\'s email and the actions (read, update, delete) it may take; a Link header (rel="next") while more remain. 404 for a missing project.',
   },
   'PUT /organizations/{org}/projects/{project}/access/{email}': {
     description:
-      'Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.',
+      "Inside an organization the caller cannot see, the answer is 404. Answers 200 with the grant as stored: the user's email and its actions. 404 for a missing project or user; 403 for actions the caller does not have on the project; 422 naming actions (one or more of read, update, delete).",
   },
   'DELETE /organizations/{org}/projects/{project}/access/{email}': {
     summary: 'Delete a access of a project',
     description:
-      'Inside an organization the caller cannot see, the answer is 404. Answers 204; errors are problem+json.',
+      "Inside an organization the caller cannot see, the answer is 404. Answers 204; the user's grant on the project is gone. 404 for a missing project or user, or a user without a grant.",
   },
   'POST /environments': {
     summary: 'Create a environment',
-    description: 'Answers 201; errors are problem+json.',
+    description:
+      'Answers 201 with the new environment: id, slug, name and timestamps. 409 when the slug is taken; 422 naming the field.',
   },
   'GET /environments': {
     summary: 'List environments',
-    description: 'Answers 200; errors are problem+json.',
+    description:
+      'Answers 200 with a page of environments (id, slug, name, timestamps) and a Link header (rel="next") while more remain.',
   },
   'GET /environments/{slug}': {
     summary: 'Read one environment',
-    description: 'Answers 200; errors are problem+json.',
+    description: 'Answers 200 with the environment: id, slug, name and timestamps; 404 for an unknown slug.',
   },
   'PATCH /environments/{slug}': {
     summary: 'Change a environment',
     description:
-      'Answers 200 with the environment, or 204 when the caller may change it but not read it. Answers 200, 204; errors are problem+json.',
+      'Answers 200 with the environment, or 204 when the caller may change it but not read it. 404 for an unknown slug; 409 when the new slug is taken; 422 naming the field.',
   },
   'DELETE /environments/{slug}': {
     summary: 'Delete a environment',
-    description: 'Answers 204; errors are problem+json.',
+    description: 'Answers 204; the environment is gone. 404 for an unknown slug.',
   },
   'GET /admin/oauth-providers': {
     summary: 'List oauth providers',
@@ -296,7 +321,8 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
     example: { method: 'POST', path: '/organizations/acme/projects' },
   },
   'GET /auth/providers': {
-    description: 'Answers 200; errors are problem+json.',
+    description:
+      'Answers 200 with the login methods on offer: each enabled provider (slug, type and its display name, name, icon, authorize URL), then local password login when it is on.',
   },
   'GET /admin/plugins': {
     summary: 'List plugins',
@@ -449,11 +475,11 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
   },
   'POST /organizations/{org}/projects/{project}/comments': {
     description:
-      'Inside an organization the caller cannot see, the answer is 404. Answers 201; errors are problem+json.',
+      'Inside an organization the caller cannot see, the answer is 404. Answers 201 with the comment: id, organization, project, body, author ("<user> on behalf of <actor>" under delegation) and created_at. 404 for a missing project or one the caller may not read; 422 naming body (blank, or longer than 10,000 characters).',
   },
   'GET /organizations/{org}/projects/{project}/comments': {
     description:
-      'Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.',
+      'Inside an organization the caller cannot see, the answer is 404. Answers 200 with a page of the project\'s comments, oldest first (id, body, author, created_at), and a Link header (rel="next") while more remain. 404 for a missing project or one the caller may not read.',
   },
   'POST /admin/webhooks': {
     description: 'Answers 201; errors are problem+json.',
