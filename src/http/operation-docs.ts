@@ -326,71 +326,89 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
   },
   'GET /admin/plugins': {
     summary: 'List plugins',
-    description: 'Answers 200; errors are problem+json.',
+    description:
+      'Answers 200 with a page of installed plugins (slug, name, version, description, revision, vertex and edge labels with their schemas, the permissions derived from them, who installed and last changed it), narrowed by `q`, with a Link header (rel="next") while more remain.',
   },
   'POST /admin/plugins': {
-    description: 'Answers 201; errors are problem+json.',
+    description:
+      'Answers 201 with the installed plugin: slug, name, version, revision, its vertex and edge labels with their JSON Schemas and the permissions derived from them. 409 `plugin_exists` when the slug is installed; 422 `invalid_manifest` naming the member of the manifest at fault.',
   },
   'GET /admin/plugins/{slug}': {
     summary: 'Read one plugin',
-    description: 'Answers 200; errors are problem+json.',
+    description:
+      "Answers 200 with the plugin: its manifest's labels and schemas, revision, permissions and who installed and changed it. 404 for an unknown plugin.",
   },
   'PUT /admin/plugins/{slug}': {
-    description: 'Answers 200; errors are problem+json.',
+    description:
+      "Answers 200 with the upgraded plugin, its revision one higher. 404 for an unknown plugin; 409 `incompatible_upgrade` listing the stored entities or edges the new manifest would no longer accept; 422 `invalid_manifest` naming the member (a manifest slug other than the path's).",
   },
   'DELETE /admin/plugins/{slug}': {
-    description: 'Answers 204; errors are problem+json.',
+    description:
+      'Answers 204; the plugin is uninstalled (with its entities and edges under `purge=true`). 404 for an unknown plugin; 409 `plugin_not_empty` counting the entities and edges it still holds.',
   },
   'GET /admin/plugins/{slug}/entities/{label}': {
     summary: 'Read one entitie',
-    description: 'Answers 200; errors are problem+json.',
+    description:
+      'Answers 200 with a page of the label\'s entities (id, plugin, label, properties, timestamps), narrowed by `q` (a substring of a top-level string property), with a Link header (rel="next") while more remain. 404 for an unknown plugin or label.',
   },
   'POST /admin/plugins/{slug}/entities/{label}': {
     summary: 'Entities',
-    description: 'Answers 201; errors are problem+json.',
+    description:
+      "Answers 201 with the entity: its id, plugin, label, the document as stored in properties, and timestamps. 404 for an unknown plugin or label; 422 naming each place where the document does not fit the label's JSON Schema.",
   },
   'GET /admin/plugins/{slug}/entities/{label}/{id}': {
     summary: 'Read one entitie',
-    description: 'Answers 200; errors are problem+json.',
+    description:
+      'Answers 200 with the entity: id, plugin, label, properties and timestamps. 404 for an unknown plugin, label or entity.',
   },
   'PATCH /admin/plugins/{slug}/entities/{label}/{id}': {
-    description: 'Answers 200; errors are problem+json.',
+    description:
+      'Answers 200 with the entity, its document merged with the patch (null removes a member) and validated again. 404 for an unknown plugin, label or entity; 422 naming where the merged document does not fit the schema.',
   },
   'DELETE /admin/plugins/{slug}/entities/{label}/{id}': {
     summary: 'Delete a entitie',
-    description: 'Answers 204; errors are problem+json.',
+    description: 'Answers 204; the entity is gone. 404 for an unknown plugin, label or entity.',
   },
   'GET /admin/plugins/{slug}/edges/{label}': {
     summary: 'Read one edge',
-    description: 'Answers 200; errors are problem+json.',
+    description:
+      'Answers 200 with a page of the label\'s edges (source and target id and label, properties, created_at), narrowed by `source_id` and `target_id`, with a Link header (rel="next") while more remain. 404 for an unknown plugin or label.',
   },
   'POST /admin/plugins/{slug}/edges/{label}': {
-    description: 'Answers 200, 201; errors are problem+json.',
+    description:
+      'Answers 201 with the new edge, or 200 with the existing one, its properties replaced: plugin, label, source and target id and label, properties and created_at. 404 for an unknown plugin or label; 422 `invalid_edge_end` naming source_id or target_id when there is no such node (or the caller may not read it), 422 naming where the properties do not fit the schema.',
   },
   'DELETE /admin/plugins/{slug}/edges/{label}/{source_id}/{target_id}': {
     summary: 'Delete a edge',
-    description: 'Answers 204; errors are problem+json.',
+    description: 'Answers 204; the edge is gone. 404 for an unknown plugin or label, or no such edge.',
   },
   'GET /admin/plugins/{slug}/entities/{label}/_schema': {
-    description: 'Answers 200; errors are problem+json.',
+    description:
+      "Answers 200 with the entity label's JSON Schema (draft 2020-12). 404 for an unknown plugin or label.",
   },
   'GET /admin/plugins/{slug}/edges/{label}/_schema': {
-    description: 'Answers 200; errors are problem+json.',
+    description:
+      "Answers 200 with the JSON Schema of the edge label's properties. 404 for an unknown plugin or label.",
   },
   'GET /admin/environments/{slug}/plugin-edges/{plugin}/{label}': {
-    description: 'Answers 200; errors are problem+json.',
+    description:
+      'Answers 200 with a page of the plugin\'s edges of that label that start or end at the environment, each with the entity at the other end (id, label, plugin, properties, timestamps), and a Link header (rel="next") while more remain. 404 for an unknown environment, plugin or label, or a label without an Environment end.',
   },
   'POST /consents': {
-    description: 'Answers 201; errors are problem+json.',
+    description:
+      'Answers 201 with the consent: id, user_email, actor_sa (the scheduler), scope, status active, created_at, expires_at and revoked_at. 403 unless the caller is a user signed in as themselves; 422 naming expires_at when it is not in the future.',
   },
   'GET /consents': {
-    description: 'Answers 200; errors are problem+json.',
+    description:
+      'Answers 200 with a page of the caller\'s consents (every user\'s for an admin, optionally narrowed by `user_email`), each with its status (active, expired, revoked), and a Link header (rel="next") while more remain. 403 for a service account.',
   },
   'GET /consents/{id}': {
-    description: 'Answers 200; errors are problem+json.',
+    description:
+      'Answers 200 with the consent: user_email, actor_sa, scope, status and its times. 404 for a consent the caller may not read.',
   },
   'DELETE /consents/{id}': {
-    description: 'Answers 204; errors are problem+json.',
+    description:
+      'Answers 204; the consent is revoked (it stays listed as revoked) and the delegated tokens issued under it end with it. 404 for a consent the caller may not read; 403 for anyone but its owner or an admin.',
   },
   'POST /scoring/policies': {
     summary: 'Create a policie',
@@ -482,51 +500,64 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
       'Inside an organization the caller cannot see, the answer is 404. Answers 200 with a page of the project\'s comments, oldest first (id, body, author, created_at), and a Link header (rel="next") while more remain. 404 for a missing project or one the caller may not read.',
   },
   'POST /admin/webhooks': {
-    description: 'Answers 201; errors are problem+json.',
+    description:
+      'Answers 201 with the webhook: id, slug, integration, project, sender, has_secret, the delivery URL and the headers the sender sends; never the secret. 409 when the slug is taken; 422 naming the field (`unknown_project` for project, a secret that looks masked or does not fit the sender).',
   },
   'GET /admin/webhooks': {
     summary: 'List webhooks',
-    description: 'Answers 200; errors are problem+json.',
+    description:
+      'Answers 200 with a page of webhooks (as one reads; the linked project left out for a caller that may not read it) and a Link header (rel="next") while more remain.',
   },
   'GET /admin/webhooks/{slug}': {
     summary: 'Read one webhook',
-    description: 'Answers 200; errors are problem+json.',
+    description:
+      'Answers 200 with the webhook: id, slug, integration, project, sender, has_secret, delivery URL and headers, updated_by and timestamps; never the secret. 404 for an unknown slug.',
   },
   'DELETE /admin/webhooks/{slug}': {
     summary: 'Delete a webhook',
-    description: 'Answers 204; errors are problem+json.',
+    description: 'Answers 204; the webhook is gone. 404 for an unknown slug.',
   },
   'POST /scheduler/schedules': {
-    description: 'Answers 201; errors are problem+json.',
+    description:
+      'Answers 201 with the schedule: slug, name, its trigger (cron, every or once_at) and timezone, target, state, retry, timeout, overlap, jitter, auto-pause, consent_id and the next occurrence (next_due_at, next_run_at). A user schedule records a consent for the scheduler to act as its creator. 409 when the slug is taken; 403 for a delegated token or a system schedule created by a non-admin; 422 naming the member (the trigger, the timezone, target path or body, retry); 502 `consent_failed` when the consent could not be recorded.',
   },
   'GET /scheduler/schedules': {
-    description: 'Answers 200; errors are problem+json.',
+    description:
+      'Answers 200 with a page of the caller\'s schedules (every schedule for an admin), as one schedule reads, and a Link header (rel="next") while more remain.',
   },
   'GET /scheduler/schedules/{slug}': {
     summary: 'Read one schedule',
-    description: 'Answers 200; errors are problem+json.',
+    description:
+      'Answers 200 with the schedule: its trigger, timezone, target, state (active, paused, completed), who paused it and why, consent_id and its next occurrence. 404 for a schedule the caller cannot see.',
   },
   'PATCH /scheduler/schedules/{slug}': {
-    description: 'Answers 200; errors are problem+json.',
+    description:
+      'Answers 200 with the schedule as changed; a trigger member replaces the trigger. 404 for a schedule the caller cannot see; 403 when a user schedule is changed by anyone but its creator (pause or delete it instead); 422 naming the member as on creation.',
   },
   'DELETE /scheduler/schedules/{slug}': {
-    description: 'Answers 204; errors are problem+json.',
+    description:
+      'Answers 204; the schedule fires no more and its runs stay readable by admins. 404 for a schedule the caller cannot see; 409 for a built-in schedule (pause it instead).',
   },
   'POST /scheduler/schedules/{slug}/run': {
-    description: 'Answers 202; errors are problem+json.',
+    description:
+      'Answers 202 with the run just started (id, trigger manual, state running, occurrence and start time); follow it at GET /scheduler/runs/{id}. 404 for a schedule the caller cannot see; 429 with Retry-After while manual runs hold their share of the calls in flight.',
   },
   'POST /scheduler/schedules/{slug}/pause': {
-    description: 'Answers 200; errors are problem+json.',
+    description:
+      'Answers 200 with the schedule, paused (no next occurrence; paused_by names the caller); pausing a paused schedule changes nothing. 404 for a schedule the caller cannot see.',
   },
   'POST /scheduler/schedules/{slug}/resume': {
-    description: 'Answers 200; errors are problem+json.',
+    description:
+      'Answers 200 with the schedule, active again from its next occurrence after now (nothing missed while paused fires). 404 for a schedule the caller cannot see; 409 `schedule_completed` for a once_at schedule whose instant has passed.',
   },
   'GET /scheduler/schedules/{slug}/runs': {
-    description: 'Answers 200; errors are problem+json.',
+    description:
+      'Answers 200 with a page of the schedule\'s runs, newest first (state, trigger, times, duration, HTTP status, the principal it ran as, error and attempts), narrowed by state, trigger, from and to, with a Link header (rel="next") keeping the filters. 404 for a schedule the caller cannot see; 422 when `to` is not after `from`.',
   },
   'GET /scheduler/runs/{id}': {
     summary: 'Read one run',
-    description: 'Answers 200; errors are problem+json.',
+    description:
+      'Answers 200 with the run: schedule, kind, trigger, occurrence, start and end, duration, state, HTTP status, principal and actor, error, each attempt, next_attempt_at and who asked to cancel it. 404 for a run the caller cannot see.',
   },
   'GET /admin/pipeline': {
     description: 'Answers 200; errors are problem+json.',
