@@ -293,18 +293,22 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
   },
   'GET /admin/oauth-providers': {
     summary: 'List oauth providers',
-    description: 'Answers 200; errors are problem+json.',
+    description:
+      'Answers 200 with a page of login providers (slug, type and its display name, name, enabled, client_id, has_secret, issuer_url, allowed_domains, icon, the callback URL to register at the provider, timestamps; never the secret) and a Link header (rel="next") while more remain.',
   },
   'GET /admin/oauth-providers/{slug}': {
     summary: 'Read one oauth provider',
-    description: 'Answers 200; errors are problem+json.',
+    description:
+      'Answers 200 with the provider: type, name, enabled, client_id, has_secret, issuer_url, allowed_domains, icon and callback_url; never the secret. 404 for a provider not configured.',
   },
   'PUT /admin/oauth-providers/{slug}': {
-    description: 'Answers 200, 201; errors are problem+json.',
+    description:
+      "Answers 201 with the provider when it is new, 200 when it replaced the stored one (a client_secret given replaces the stored one, null clears it, absent keeps it; it is never returned). 422 naming the field: a slug other than provider_a, provider_b or oidc, a type other than the slug's, issuer_url missing for oidc or given for another type, an enabled provider without client_id or client_secret, an enabled provider_a without an allowed domain.",
   },
   'DELETE /admin/oauth-providers/{slug}': {
     summary: 'Delete a oauth provider',
-    description: 'Answers 204; errors are problem+json.',
+    description:
+      'Answers 204; the provider is gone and no longer offered at sign-in. 404 for a provider not configured.',
   },
   'GET /auth/oauth/{slug}/authorize': {
     description:
@@ -412,84 +416,91 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
   },
   'POST /scoring/policies': {
     summary: 'Create a policie',
-    description: 'Answers 201; errors are problem+json.',
+    description:
+      'Answers 201 with the policy: slug, name, description, attribute, weight, enabled, its value or range score map, project_types, updated_by and timestamps; every project is queued for recompute. 409 when the slug is taken; 422 naming the field (not exactly one of value_score_map and range_score_map, a range whose max is not above its min, overlapping ranges).',
   },
   'GET /scoring/policies': {
     summary: 'List policies',
-    description: 'Answers 200; errors are problem+json.',
+    description:
+      'Answers 200 with a page of scoring policies (as one reads) and a Link header (rel="next") while more remain.',
   },
   'GET /scoring/policies/{slug}': {
     summary: 'Read one policie',
-    description: 'Answers 200; errors are problem+json.',
+    description:
+      'Answers 200 with the policy: attribute, weight, enabled, value or range score map, project_types, updated_by and timestamps. 404 for an unknown slug.',
   },
   'PATCH /scoring/policies/{slug}': {
     summary: 'Change a policie',
     description:
-      'Answers 200 with the policy, or 204 when the caller may change it but not read it. Answers 200, 204; errors are problem+json.',
+      'Answers 200 with the policy, or 204 when the caller may change it but not read it. Every project is queued for recompute. 404 for an unknown slug; 422 naming the field as on creation.',
   },
   'DELETE /scoring/policies/{slug}': {
     summary: 'Delete a policie',
-    description: 'Answers 204; errors are problem+json.',
+    description:
+      'Answers 204; the policy is gone and every project is queued for recompute. 404 for an unknown slug.',
   },
   'POST /api/scoring/recompute-all': {
-    description: 'Answers 202; errors are problem+json.',
+    description:
+      'Answers 202 `{queued, reason: "scheduled_recompute"}`: how many projects were queued now (those already pending are not counted); the scores change as the worker gets to them.',
   },
   'POST /scoring/rescore': {
-    description: 'Answers 200; errors are problem+json.',
+    description:
+      'Answers 200 `{rescored, changed}` once the scores are computed: one project (organization and project), every project of an organization, or every project (an empty body). 404 for an unknown organization or project; 422 naming organization when project comes without it.',
   },
   'GET /ai-provider-drivers': {
-    description: 'Answers 200; errors are problem+json.',
+    description:
+      'Answers 200 with the supported drivers: name, display name, description, icon, default base URL, and whether each supports IAM, requires a base URL and supports discovery.',
   },
   'POST /organizations/{org}/ai-providers': {
     description:
-      'Inside an organization the caller cannot see, the answer is 404. Answers 201; errors are problem+json.',
+      'Inside an organization the caller cannot see, the answer is 404. Answers 201 with the provider: id, organization, driver, name, base_url, region, enabled, has_credentials, a hint of the key, auth_kind and timestamps; the api_key is encrypted on receipt and never returned. 422 naming the field (base_url missing for a driver that needs one or carrying a query or fragment, an api_key that looks like a masked hint).',
   },
   'GET /organizations/{org}/ai-providers': {
     summary: 'List ai providers of an organization',
     description:
-      'Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.',
+      'Inside an organization the caller cannot see, the answer is 404. Answers 200 with a page of the organization\'s AI providers (as one reads, never a key) and a Link header (rel="next") while more remain.',
   },
   'GET /organizations/{org}/ai-providers/{id}': {
     summary: 'Read one ai provider of an organization',
     description:
-      'Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.',
+      'Inside an organization the caller cannot see, the answer is 404. Answers 200 with the provider: driver, name, base_url, region, enabled, has_credentials, credential hint and its date, auth_kind, warnings and timestamps. 404 for an unknown provider.',
   },
   'PATCH /organizations/{org}/ai-providers/{id}': {
     summary: 'Change a ai provider of an organization',
     description:
-      'Answers 200 with the provider, or 204 when the caller may change it but not read it. Inside an organization the caller cannot see, the answer is 404. Answers 200, 204; errors are problem+json.',
+      'Answers 200 with the provider, or 204 when the caller may change it but not read it. Inside an organization the caller cannot see, the answer is 404. 404 for an unknown provider; 422 naming the field as on creation.',
   },
   'DELETE /organizations/{org}/ai-providers/{id}': {
     description:
-      'Inside an organization the caller cannot see, the answer is 404. Answers 204; errors are problem+json.',
+      'Inside an organization the caller cannot see, the answer is 404. Answers 204; the provider is gone. 404 for an unknown provider; 409 `provider_in_use` while it still serves models (delete them first).',
   },
   'DELETE /organizations/{org}/ai-providers/{id}/credentials': {
     description:
-      'Inside an organization the caller cannot see, the answer is 404. Answers 204; errors are problem+json.',
+      'Inside an organization the caller cannot see, the answer is 404. Answers 204; the stored API key is gone. 404 for an unknown provider.',
   },
   'POST /organizations/{org}/ai-providers/{id}/import-models': {
     description:
-      'Inside an organization the caller cannot see, the answer is 404. Answers 201; errors are problem+json.',
+      'Inside an organization the caller cannot see, the answer is 404. Answers 201 with the models created from the selection of discovered ones, all or nothing. 404 for an unknown provider; 422 naming the entry (`model_not_discovered` for a model id the provider does not report, a model id selected twice, a slug missing), 422 `discovery_not_supported`, `base_url_missing` or `credentials_missing` for a provider that cannot be asked; 409 naming the entry whose slug or model id is taken; 502 when the provider does not answer.',
   },
   'POST /organizations/{org}/ai-models': {
     summary: 'Create a ai model of an organization',
     description:
-      'Inside an organization the caller cannot see, the answer is 404. Answers 201; errors are problem+json.',
+      'Inside an organization the caller cannot see, the answer is 404. Answers 201 with the model: id, organization, provider_id, model_id, slug, name, kind, access_scope and team_slugs, token limits, default temperature, costs, monthly spend cap, enabled and timestamps. 409 when the slug is taken in the organization or the model id for the provider; 422 `unknown_team` naming the team, 422 for a restricted model without teams or teams on a model that is not restricted.',
   },
   'GET /organizations/{org}/ai-models/{id}': {
     summary: 'Read one ai model of an organization',
     description:
-      'Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.',
+      'Inside an organization the caller cannot see, the answer is 404. Answers 200 with the model: provider, model_id, slug, name, kind, access scope and teams, limits, costs, spend cap, enabled and timestamps. 404 for an unknown model.',
   },
   'PATCH /organizations/{org}/ai-models/{id}': {
     summary: 'Change a ai model of an organization',
     description:
-      'Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.',
+      'Inside an organization the caller cannot see, the answer is 404. Answers 200 with the model as changed. 404 for an unknown model; 409 when the new slug is taken; 422 naming the field as on creation.',
   },
   'DELETE /organizations/{org}/ai-models/{id}': {
     summary: 'Delete a ai model of an organization',
     description:
-      'Inside an organization the caller cannot see, the answer is 404. Answers 204; errors are problem+json.',
+      'Inside an organization the caller cannot see, the answer is 404. Answers 204; the model is gone from the catalog. 404 for an unknown model.',
   },
   'POST /organizations/{org}/projects/{project}/comments': {
     description:
@@ -560,7 +571,8 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
       'Answers 200 with the run: schedule, kind, trigger, occurrence, start and end, duration, state, HTTP status, principal and actor, error, each attempt, next_attempt_at and who asked to cancel it. 404 for a run the caller cannot see.',
   },
   'GET /admin/pipeline': {
-    description: 'Answers 200; errors are problem+json.',
+    description:
+      "Answers 200 with the analytics pipeline's figures as this process's /metrics has them: measured_at, the outbox (rows waiting, age of the oldest, published and failed totals) and each sink (its table, lag, rows written, dead-lettered and retried).",
   },
   'POST /organizations/{org}/project-types': {
     summary: 'Create a project type',
