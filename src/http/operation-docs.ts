@@ -400,11 +400,11 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
   },
   'POST /consents': {
     description:
-      'Answers 201 with the consent: id, user_email, actor_sa (the scheduler), scope, status active, created_at, expires_at and revoked_at. 403 unless the caller is a user signed in as themselves; 422 naming expires_at when it is not in the future.',
+      'Answers 201 with the consent: id, user_email, actor_sa (the scheduler), scope, status active, created_at, expires_at and revoked_at. 422 naming expires_at when it is not in the future.',
   },
   'GET /consents': {
     description:
-      'Answers 200 with a page of the caller\'s consents (every user\'s for an admin, optionally narrowed by `user_email`), each with its status (active, expired, revoked), and a Link header (rel="next") while more remain. 403 for a service account.',
+      'Answers 200 with a page of the caller\'s consents (every user\'s for an admin, optionally narrowed by `user_email`), each with its status (active, expired, revoked), and a Link header (rel="next") while more remain. 403 for a service account (read one by id instead).',
   },
   'GET /consents/{id}': {
     description:
@@ -412,7 +412,7 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
   },
   'DELETE /consents/{id}': {
     description:
-      'Answers 204; the consent is revoked (it stays listed as revoked) and the delegated tokens issued under it end with it. 404 for a consent the caller may not read; 403 for anyone but its owner or an admin.',
+      'Answers 204; the consent is revoked (it stays listed as revoked) and the delegated tokens issued under it end with it. 404 for a consent the caller may not read; 403 for a caller who may read it but not revoke it (a service account holding auth:delegate).',
   },
   'POST /scoring/policies': {
     summary: 'Create a policie',
@@ -530,7 +530,7 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
   },
   'POST /scheduler/schedules': {
     description:
-      'Answers 201 with the schedule: slug, name, its trigger (cron, every or once_at) and timezone, target, state, retry, timeout, overlap, jitter, auto-pause, consent_id and the next occurrence (next_due_at, next_run_at). A user schedule records a consent for the scheduler to act as its creator. 409 when the slug is taken; 403 for a delegated token or a system schedule created by a non-admin; 422 naming the member (the trigger, the timezone, target path or body, retry); 502 `consent_failed` when the consent could not be recorded.',
+      'Answers 201 with the schedule: slug, name, its trigger (cron, every or once_at) and timezone, target, state, retry, timeout, overlap, jitter, auto-pause, consent_id and the next occurrence (next_due_at, next_run_at). A user schedule records a consent for the scheduler to act as its creator. 409 when the slug is taken; 422 naming the member (the trigger, the timezone, target path or body, retry); 502 `consent_failed` when the consent could not be recorded.',
   },
   'GET /scheduler/schedules': {
     description:
