@@ -138,7 +138,7 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
   'DELETE /roles/{slug}': {
     summary: 'Delete a role',
     description:
-      'Answers 204; the role is gone from every holder. 404 for an unknown slug; 409 `role_immutable` for a role seeded by Keel.',
+      'Answers 204; the role is gone. 404 for an unknown slug; 409 `role_immutable` for a role seeded by Keel.',
   },
   'PUT /users/{name}/roles/{role}': {
     summary: 'Set a role',
