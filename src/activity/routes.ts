@@ -88,6 +88,8 @@ export function activityRoutes(api: Api, activity: ActivityService): void {
         tags,
         summary: "The organization's activity: what happened, to what, by whom, when",
         description:
+          'Answers 200 with a page of events: id, type, topic, a one-sentence summary, its subject, ' +
+          'organization, project, environment, principal and actor, details and when it happened. ' +
           `${NOTE} Needs organization:read (403 before any lookup; 404 for an unknown organization). ` +
           "Events of the organization's projects are listed to holders of project:read only; a user " +
           'reading a project through its access list reads its activity on the project route.',
@@ -113,6 +115,7 @@ export function activityRoutes(api: Api, activity: ActivityService): void {
         tags,
         summary: "A project's activity: what happened, to what, by whom, when",
         description:
+          "Answers 200 with a page of the project's events (as the organization's list has them). " +
           `${NOTE} Needs read of the project (project:read, or a CAN_ACCESS read edge); anyone else gets ` +
           'the 404 of a missing project.',
         params: Type.Object({ org: SlugParam, project: SlugParam }),

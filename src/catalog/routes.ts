@@ -151,6 +151,10 @@ export function catalogRoutes(
         tags,
         summary: 'Ask the provider for its models (connection test); writes nothing',
         description:
+          'Answers 200 with the provider id, its driver and the models it reports (model_id, display name, ' +
+          'context window and output limit when reported, already_imported), at most 1000 (truncated says more ' +
+          'were reported). 404 for an unknown provider; 422 `discovery_not_supported`, `base_url_missing` or ' +
+          '`credentials_missing` for a provider that cannot be asked. ' +
           'Every failure is a 502 whose detail names the driver and the transport error or HTTP status; the provider response body is never included.',
         params: IdParams,
         response: responses({ 200: DiscoverRead }),
@@ -188,6 +192,8 @@ export function catalogRoutes(
         tags,
         summary: 'Models the caller may see',
         description:
+          'Answers 200 with a page of the models (as one reads), narrowed by provider_id, and a Link header ' +
+          '(rel="next") while more remain. ' +
           'With ai_model:read: organization-wide models and restricted ones allowed for a team of the caller. With ai_model:update: all.',
         params: OrgParams,
         querystring: ModelListQuery,

@@ -250,7 +250,9 @@ export function identityRoutes(api: Api, core: Core, grants: ReadonlyMap<string,
           'For the console. Requires the header `X-Keel-CSRF: 1` and a same-origin request. The refresh ' +
           'token is `{"refresh_token"}` in the body when given, else the `keel_refresh` cookie; it is ' +
           'rotated into the cookie (`HttpOnly; Secure; SameSite=Strict; Path=/auth/session`) and never ' +
-          'returned in the body.',
+          'returned in the body. Answers 200 with access_token, token_type and expires_in. 401 `no_session` ' +
+          'without a refresh token; 401 `session_ended` (the cookie cleared) when it is refused; 403 ' +
+          '`csrf_refused` without the header or from another origin.',
         security: [],
         response: responses({ 200: S.TokenResponse }),
       },
@@ -287,7 +289,8 @@ export function identityRoutes(api: Api, core: Core, grants: ReadonlyMap<string,
         description:
           'Requires the header `X-Keel-CSRF: 1` and a same-origin request. The refresh token in the ' +
           '`keel_refresh` cookie and every rotation of it are revoked. Revoke the access token with ' +
-          '`POST /auth/logout`.',
+          '`POST /auth/logout`. Answers 204 with the cookie cleared, whether or not one was sent; 403 ' +
+          '`csrf_refused` without the header or from another origin.',
         security: [],
         response: responses({ 204: NoContent }),
       },
@@ -356,7 +359,9 @@ export function identityRoutes(api: Api, core: Core, grants: ReadonlyMap<string,
         summary: 'Revokes the presented access token, and the session of the refresh token sent with it',
         description:
           'With `{"refresh_token"}` in the body, the refresh token and every rotation of it (one sign-in) ' +
-          'are revoked too, when it is the caller’s; any other value changes nothing.',
+          'are revoked too, when it is the caller’s; any other value changes nothing. Answers 204; the ' +
+          'access token is refused from then on. 422 naming the member of a body that is not ' +
+          '`{"refresh_token"}`.',
         response: responses({ 204: NoContent }),
       },
     },

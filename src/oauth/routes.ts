@@ -108,7 +108,9 @@ export async function oauthRoutes(
       schema: {
         tags,
         summary: 'The login provider types, named for people: the service each one calls',
-        description: 'Configured or not. Needs oauth-providers:read.',
+        description:
+          'Answers 200 with every login provider type, configured or not: type, display name, what it calls ' +
+          'and checks, and icon. Needs oauth-providers:read.',
         response: responses({ 200: Type.Array(ProviderTypeRead) }),
       },
     },

@@ -105,7 +105,10 @@ export function operationsLogRoutes(api: Api, log: OperationsLogService): void {
         description:
           'The entry goes to the analytics stream operations_log (nothing else is stored); its readers ' +
           'query the analytics database. Needs operations_log:create, and project:read and ' +
-          'environment:read to name the project and environment (403 before any lookup otherwise).',
+          'environment:read to name the project and environment (403 before any lookup otherwise). ' +
+          'Answers 201 with the entry: id, organization, project, environment, entry_type, description, ' +
+          'version, link, ticket, status, occurred_at, completed_at, recorded_by and recorded_at. 422 ' +
+          'naming the field: `unknown_project`, `unknown_environment`, a blank description.',
         params: OrgParams,
         body: EntryCreate,
         response: responses({ 201: EntryRead }),
@@ -119,7 +122,10 @@ export function operationsLogRoutes(api: Api, log: OperationsLogService): void {
       schema: {
         tags,
         summary: "The organization's operations log, newest first",
-        description: READ_NOTE,
+        description:
+          'Answers 200 with a page of entries, newest first, narrowed by project, environment, since and ' +
+          'until, and a Link header (rel="next") while more remain; 422 when since is after until. ' +
+          READ_NOTE,
         params: OrgParams,
         querystring: ListQuery,
         response: responses({ 200: Type.Array(EntryRead) }),
@@ -136,7 +142,10 @@ export function operationsLogRoutes(api: Api, log: OperationsLogService): void {
       schema: {
         tags,
         summary: 'One entry of the operations log',
-        description: READ_NOTE,
+        description:
+          'Answers 200 with the entry in its latest state (status, completed_at...); 404 for an id the ' +
+          'store does not hold. ' +
+          READ_NOTE,
         params: EntryParams,
         response: responses({ 200: EntryRead }),
       },

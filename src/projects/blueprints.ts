@@ -395,7 +395,9 @@ export function blueprintRoutes(api: Api, blueprints: ReturnType<typeof blueprin
         summary:
           "The schema of the project's attributes: its organization's blueprint and its types' (allOf)",
         description:
-          'Needs project:read or a CAN_ACCESS edge carrying read. An object schema that takes anything when no blueprint applies.',
+          'Needs project:read or a CAN_ACCESS edge carrying read. Answers 200 with the JSON Schema that applies to ' +
+          "the project's attributes: one blueprint's, all of them under allOf, or an object schema that takes " +
+          'anything when no blueprint applies. 404 for a missing project.',
         params: Type.Object({
           org: Type.String({ maxLength: 200 }),
           project: Type.String({ maxLength: 200 }),
@@ -412,7 +414,9 @@ export function blueprintRoutes(api: Api, blueprints: ReturnType<typeof blueprin
         tags,
         summary: "Creates a blueprint: the schema of the organization's (or one project type's) attributes",
         description:
-          '409 when the organization (or the type) has one already. Stored attributes are not checked: see the dry run.',
+          'Answers 201 with the blueprint: slug, name, organization, project_type (null: every project) and schema. ' +
+          '409 when the organization (or the type) has one already. Stored attributes are not checked: see the dry run. ' +
+          '422 `unknown_project_type` naming project_type; 422 `invalid_schema` naming each pointer of a schema the validator does not take.',
         params: OrgParams,
         body: Type.Object(
           {
@@ -451,7 +455,9 @@ export function blueprintRoutes(api: Api, blueprints: ReturnType<typeof blueprin
         tags,
         summary: 'Which projects a schema would not fit (changes nothing)',
         description:
-          "Checks every project the schema would apply to: the organization's, or those of project_type. Needs blueprint:read.",
+          "Checks every project the schema would apply to: the organization's, or those of project_type. Needs blueprint:read. " +
+          'Answers 200 with how many projects were checked (archived ones included), how many do not fit, and ' +
+          'the first 100 of those with the pointer and detail of each error. Nothing is stored.',
         params: OrgParams,
         body: Type.Object({ project_type: ProjectType, schema: SchemaBody }, { additionalProperties: false }),
         response: responses({ 200: DryRunRead }),

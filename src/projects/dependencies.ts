@@ -242,7 +242,9 @@ export function dependencyRoutes(api: Api, deps: ReturnType<typeof dependenciesS
           tags,
           summary,
           description:
-            'Needs read on the project (project:read or a CAN_ACCESS edge); an ACL reader sees the projects it may read only.',
+            'Needs read on the project (project:read or a CAN_ACCESS edge); an ACL reader sees the projects it may read only. ' +
+            'Answers 200 with a page of the other projects (slug, name, the note and when it was recorded) and a ' +
+            'Link header (rel="next") while more remain; 404 for a missing project.',
           params: Params,
           querystring: PageQuery,
           response: responses({ 200: Type.Array(DependencyRead) }),
@@ -265,7 +267,9 @@ export function dependencyRoutes(api: Api, deps: ReturnType<typeof dependenciesS
         tags,
         summary: 'Records that the project depends on the target project (201 created, 200 replaced)',
         description:
-          'Needs update on the project (project:update or a CAN_ACCESS edge) and read on the target. A project does not depend on itself (422).',
+          'Needs update on the project (project:update or a CAN_ACCESS edge) and read on the target. A project does not depend on itself (422). ' +
+          'Answers 201 with the new dependency, or 200 with its note replaced: the target slug, name, note and ' +
+          'created_at. 404 for a missing project or target; 409 `project_archived` for an archived project.',
         params: TargetParams,
         body: Type.Object(
           { note: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])) },
@@ -302,7 +306,7 @@ export function dependencyRoutes(api: Api, deps: ReturnType<typeof dependenciesS
       schema: {
         tags,
         summary: 'The projects that depend on this one, transitively, nearest first',
-        description: `Each at its least depth; cycles are tolerated. Needs project:read (global). depth at most ${MAX_DEPTH}, limit at most ${MAX_RADIUS}; truncated says more were found.`,
+        description: `Answers 200 with the project, the depth searched and its dependents (slug, name, depth), each at its least depth; cycles are tolerated. Needs project:read (global). depth at most ${MAX_DEPTH}, limit at most ${MAX_RADIUS}; truncated says more were found.`,
         params: Params,
         querystring: Type.Object(
           {

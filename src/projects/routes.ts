@@ -106,7 +106,11 @@ export function projectRoutes(api: Api, projects: ProjectsService, pages: PageCa
         params: ProjectParams,
         body: ProjectPatch,
         description:
-          'Answers 200 with the project, or 204 when the caller may update but not read it (an update-only ACL).',
+          'Answers 200 with the project, or 204 when the caller may update but not read it (an update-only ACL). ' +
+          'Attributes are merged into the stored ones (RFC 7396: null removes one). 404 for a missing project ' +
+          'or one the caller may not read; 409 `project_archived` for an archived project (unarchive it ' +
+          'first); 409 when the new slug is taken; 422 as on creation (`unknown_team`, a type, ' +
+          '`validation_failed` naming the attribute).',
         response: responses({ 200: ProjectRead, 204: NoContent }),
       },
     },
@@ -124,7 +128,8 @@ export function projectRoutes(api: Api, projects: ProjectsService, pages: PageCa
         summary: 'Deletes the project for good, with its comments, edges and grants',
         description:
           "Needs the global project:delete permission (an administrator's); a CAN_ACCESS edge carrying " +
-          'delete archives the project at most (POST .../archive).',
+          'delete archives the project at most (POST .../archive). Answers 204; the project is gone with ' +
+          'its comments, edges and grants. 404 for a missing project.',
         params: ProjectParams,
         response: responses({ 204: NoContent }),
       },

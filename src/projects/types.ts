@@ -292,7 +292,8 @@ export function projectTypeRoutes(api: Api, types: ReturnType<typeof projectType
       schema: {
         tags,
         description:
-          'The slug stays (projects and policies name it). 204 to a caller who may not read types.',
+          'Answers 200 with the type as changed (its name, description, deploys); 204 to a caller who ' +
+          'may not read types. The slug stays (projects and policies name it). 404 for an unknown type.',
         params: TypeParams,
         body: Type.Object(
           {
@@ -313,7 +314,9 @@ export function projectTypeRoutes(api: Api, types: ReturnType<typeof projectType
     {
       schema: {
         tags,
-        description: '409 type_in_use while a project (archived ones included) is of this type.',
+        description:
+          'Answers 204; the type is gone. 404 for an unknown type; 409 `type_in_use` while a project ' +
+          '(archived ones included) is of this type, 409 `type_has_blueprint` while a blueprint covers it.',
         params: TypeParams,
         response: responses({ 204: NoContent }),
       },

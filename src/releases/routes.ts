@@ -53,7 +53,10 @@ export function releasesRoutes(api: Api, releases: ReleasesService): void {
           'Records one fact row per component (analytics stream release_components) and then the batch ' +
           'row (release_component_batches), which is published only after the stream acknowledged the ' +
           'fact rows. Readable with GET once the pipeline moved both (about one poll interval). ' +
-          'Needs release_components:create and read of the project (as the GET).',
+          'Needs release_components:create and read of the project (as the GET). Answers 202 with the ' +
+          'organization, project, release_version, the batch_id, how many components it holds and when it ' +
+          'was recorded. 404 for a missing project; 422 naming the component (a name given twice, a purl ' +
+          'that is not a package URL).',
         params: Params,
         body: Type.Object(
           { components: Type.Array(Component, { minItems: 1, maxItems: 1000 }) },
@@ -92,7 +95,8 @@ export function releasesRoutes(api: Api, releases: ReleasesService): void {
           'Reads the analytics store. A later batch replaces an earlier one; a batch whose component rows ' +
           'have not all arrived yet is skipped; duplicate deliveries change nothing. No batch yet: ' +
           'batch_id null and no components. 503 with Retry-After while the store is down. Readable by ' +
-          'whoever may read the project.',
+          'whoever may read the project. Answers 200 with the organization, project, release_version, ' +
+          'batch_id, recorded_at and the components (name, version, purl); 404 for a missing project.',
         params: Params,
         response: responses({
           200: Type.Object({

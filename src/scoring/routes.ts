@@ -159,6 +159,8 @@ export function scoringRoutes(api: Api, scoring: ScoringService): void {
         tags,
         summary: "The project's score changes, newest first",
         description:
+          'Answers 200 with a page of score changes, newest first (score, previous_score, reason, ' +
+          'requested_by, computed_at), and a Link header (rel="next") while more remain; 404 for a missing project. ' +
           'Reads score_history from the analytics store (a change shows up about one poll interval after ' +
           'it was computed; duplicates delivered twice are listed once). 503 with Retry-After while the ' +
           'store is down.',

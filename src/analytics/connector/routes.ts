@@ -33,7 +33,7 @@ export function connectorRoutes(api: Api, settings: Pick<Settings, 'analyticsUrl
       schema: {
         tags: ['analytics'],
         summary: 'Sink configuration of the analytics connector runtime',
-        description: `Authenticated by the \`X-Keel-Connector-Key\` header (KEEL_CONNECTOR_API_KEY); a bearer token does not open it. Never cached.`,
+        description: `Authenticated by the \`X-Keel-Connector-Key\` header (KEEL_CONNECTOR_API_KEY); a bearer token does not open it. Never cached. Answers 200 with the sinks: for each, its stream, topics, consumer group, batch length, poll interval, target table, mode and key, and the analytics store it writes to (transport, URL, database, user name and password). 401 \`connector_key_invalid\` without a valid key.`,
         security: [],
         response: responses({ 200: SinkConfig }),
       },
