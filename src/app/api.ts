@@ -29,7 +29,7 @@ import { BASE_HEADERS, DOCUMENT_HEADERS, HSTS, overHttps } from '../http/securit
 import { RequestLogger } from '../http/request-logger.js';
 import { observabilityRoutes } from '../observability/routes.js';
 import { CompletedRequests } from './completed-requests.js';
-import { requestValidator, stoppedAtCap } from '../http/request-validation.js';
+import { requestValidator, stoppedAtCap } from '../json-schema/request-validation.js';
 import { validationProblem } from '../http/validation-words.js';
 import { sendProblem } from '../kernel/route.js';
 import { AllowedMethods } from '../http/allowed-methods.js';
@@ -37,7 +37,7 @@ import { documentRoute, TAGS } from '../http/operation-docs-hook.js';
 import { withExamples } from '../http/document-examples.js';
 import { registerIdempotency } from '../idempotency/index.js';
 import { principalKey } from '../kernel/identity.js';
-import { canRoutes } from '../authz/can.routes.js';
+import { canRoutes } from '../can/routes.js';
 
 /** /docs opens on the sign-in operations: a deep link to the `auth` area unless the address has one. */
 const OPEN_ON_SIGN_IN = "if (!window.location.hash) window.history.replaceState(null, '', '#/auth');\n";

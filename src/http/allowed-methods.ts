@@ -2,9 +2,9 @@
 // answered 405 with `Allow` (RFC 9110 15.5.6) rather than 404: the client learns that the path exists
 // and which methods to use. Routes are recorded as they are registered (an onRoute hook in
 // src/app/api.ts) in a router of their own with the same matching rules as Fastify's, with who may
-// call each (src/authz/route-permission.ts), which `POST /auth/can` reads.
+// call each (src/http/route-permission.ts), which `POST /auth/can` reads.
 import FindMyWay from 'find-my-way';
-import type { RoutePermission } from '../authz/route-permission.js';
+import type { RoutePermission } from './route-permission.js';
 
 /** A path matched to a route: its pattern as /openapi.json writes it, its parameters, who may call it. */
 export interface MatchedRoute {

@@ -1,8 +1,8 @@
 // Applies OPERATION_DOCS to each route as it is registered, names its operationId, and declares the
 // tags /openapi.json groups operations by (in the order /docs shows them: signing in first).
 import type { RouteOptions } from 'fastify';
-import { anyone, callerSentence, type RoutePermission } from '../authz/route-permission.js';
-import { ROUTE_PERMISSIONS } from '../authz/route-permissions.js';
+import { anyone, callerSentence, type RoutePermission } from './route-permission.js';
+import { ROUTE_PERMISSIONS } from './route-permissions.js';
 import { OPERATION_DOCS } from './operation-docs.js';
 
 /** The areas, in the order /docs lists them. */

@@ -1,7 +1,7 @@
 // The documentation of every operation in /openapi.json that its route does not document itself:
 // a summary, a description of what it answers and, where it takes a body, an example. Who may call
 // it is not written here: the description opens with the sentence made from the route's declared
-// permission (src/authz/route-permissions.ts), so the two cannot disagree. Keyed by "METHOD /path" as the document writes paths ({param}); applied to each route as
+// permission (src/http/route-permissions.ts), so the two cannot disagree. Keyed by "METHOD /path" as the document writes paths ({param}); applied to each route as
 // it is registered (src/app/api.ts). test/http/operation-docs.test.ts fails when an operation has
 // no summary, description or tag, and when an entry here names no operation, so a new route is
 // documented here or in its own schema.

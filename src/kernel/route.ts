@@ -2,7 +2,7 @@
 import type { FastifyReply, FastifyRequest, FastifyRequestContext } from 'fastify';
 import { bearerChallenge, problemBody, unauthorized, type AppError } from '../http/errors.js';
 import type { AuthContext } from './context.js';
-import type { RoutePermission } from '../authz/route-permission.js';
+import type { RoutePermission } from '../http/route-permission.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,7 +28,7 @@ declare module 'fastify' {
      */
     encodedBody?: boolean;
     /**
-     * Who may call it (src/authz/route-permission.ts); set from src/authz/route-permissions.ts as the
+     * Who may call it (src/http/route-permission.ts); set from src/http/route-permissions.ts as the
      * route is registered unless the route declares it here.
      */
     permission?: RoutePermission;

@@ -5,7 +5,7 @@
 // before the route ran gets; then the properties are validated against the edge label's schema.
 import { Type } from 'typebox';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
-import { requestValidator, stoppedAtCap } from '../http/request-validation.js';
+import { requestValidator, stoppedAtCap } from '../json-schema/request-validation.js';
 import { validationProblem } from '../http/validation-words.js';
 import { AppError } from '../http/errors.js';
 import { parseJsonBody } from '../http/json-body.js';

@@ -4,7 +4,7 @@
 // and reading goes on at the next line. Each character is looked at once; nothing is kept beyond the
 // record being read (docs/catalog.md, "Bulk import").
 import { Type } from 'typebox';
-import { requestValidator } from '../http/request-validation.js';
+import { requestValidator } from '../json-schema/request-validation.js';
 import { AppError, type FieldError } from '../http/errors.js';
 import { parseJsonBody } from '../http/json-body.js';
 import { Slug } from '../http/schemas.js';

@@ -20,7 +20,7 @@ import { stopCatalog } from './authz-matrix/catalog.js';
 import { CONNECTOR_KEY } from './authz-matrix/connector.js';
 import { stopReaders } from './authz-matrix/readers.js';
 import { m, type Expectation, type Req, type Route, type Who } from './authz-matrix/table.js';
-import type { RoutePermission } from '../../src/authz/route-permission.js';
+import type { RoutePermission } from '../../src/http/route-permission.js';
 
 const ROUTES: Route[] = GROUPS.flatMap((g) => g.routes);
 let app: TestApp;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/harness.js';
 import { OPERATION_DOCS } from '../../src/http/operation-docs.js';
 import { TAGS } from '../../src/http/operation-docs-hook.js';
-import { callerSentence, type RoutePermission } from '../../src/authz/route-permission.js';
+import { callerSentence, type RoutePermission } from '../../src/http/route-permission.js';
 
 let app: TestApp;
 let doc: {

@@ -1,11 +1,11 @@
 // Every operation in /openapi.json shows an example: of its request body when it takes one, and of
 // each 2xx answer that has a body. Each example is checked against its own schema with the validator
-// of request bodies (src/http/request-validation.ts), with objects closed (a member the schema does not
+// of request bodies (src/json-schema/request-validation.ts), with objects closed (a member the schema does not
 // declare fails, since the answer's serializer would drop it), so a changed schema breaks its example
 // here rather than in a reader's hands. No example carries a secret-looking value.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/harness.js';
-import { requestValidator } from '../../src/http/request-validation.js';
+import { requestValidator } from '../../src/json-schema/request-validation.js';
 import { plainErrors } from '../../src/http/validation-words.js';
 import { OPERATION_EXAMPLES } from '../../src/http/operation-examples.js';
 import { withExamples } from '../../src/http/document-examples.js';

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Type } from 'typebox';
 import { startTestApp, type Res, type TestApp } from '../support/harness.js';
-import { requestValidator } from '../../src/http/request-validation.js';
+import { requestValidator } from '../../src/json-schema/request-validation.js';
 import { EXPECTED, MAX_FIELD_ERRORS } from '../../src/http/validation-words.js';
 
 let app: TestApp;

@@ -8,8 +8,8 @@ import { authOf } from '../kernel/route.js';
 import { invalid } from '../http/errors.js';
 import { responses } from '../http/schemas.js';
 import type { AllowedMethods } from '../http/allowed-methods.js';
-import { CAN_METHODS, canCall, unrouted } from './can.js';
-import { signedIn } from './route-permission.js';
+import { CAN_METHODS, canCall, unrouted } from './evaluate.js';
+import { signedIn } from '../http/route-permission.js';
 
 /** The longest path a question may name (a route's parameters are bounded by 2048 characters). */
 export const CAN_PATH_MAX = 4096;

@@ -9,11 +9,11 @@
 // subschema counts the errors found so far where they are final, and stops validation past the cap.
 import { _, Ajv, type ErrorObject, type KeywordCxt, type ValidateFunction } from 'ajv';
 import ajvNames from 'ajv/dist/compile/names.js';
-import { LINEAR_FORMATS } from '../json-schema/formats.js';
-import { linearRegExp } from '../json-schema/regexp.js';
-import { uniqueItemsKeyword } from '../json-schema/unique-items.js';
+import { LINEAR_FORMATS } from './formats.js';
+import { linearRegExp } from './regexp.js';
+import { uniqueItemsKeyword } from './unique-items.js';
 import { isUuid } from '../graph/ids.js';
-import { MAX_FIELD_ERRORS } from './validation-words.js';
+import { MAX_FIELD_ERRORS } from '../http/validation-words.js';
 
 /** The keyword every subschema gets: counts errors (see capCode). */
 const CAP_KEYWORD = 'x-keel-error-cap';

@@ -7,7 +7,7 @@ import type { Queryable } from '../db/sql.js';
 import type { AllowedMethods, MatchedRoute } from '../http/allowed-methods.js';
 import { hasPermission, isAdminUser, mayUseAcl, scopesAllow, type AuthContext } from '../kernel/context.js';
 import { aclActionsBySlugs } from '../projects/index.js';
-import type { RoutePermission } from './route-permission.js';
+import type { RoutePermission } from '../http/route-permission.js';
 
 export interface CanAnswer {
   allowed: boolean;
