@@ -50,7 +50,7 @@ export interface paths {
         };
         /**
          * A plugin's edges of one label that start or end at the environment, with the entity at the other end
-         * @description Who may call it: a caller holding the permission `plugins:{plugin}:entities:{label}:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: it also needs read of both end labels (environment:read, team:read, a plugin label’s read...). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `plugins:{plugin}:entities:{label}:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: it also needs read of both end labels (environment:read, team:read, a plugin label’s read...). Answers 200 with a page of the plugin's edges of that label that start or end at the environment, each with the entity at the other end (id, label, plugin, properties, timestamps), and a Link header (rel="next") while more remain. 404 for an unknown environment, plugin or label, or a label without an Environment end.
          */
         get: operations["getAdminEnvironmentsSlugPluginEdgesPluginLabel"];
         put?: never;
@@ -70,7 +70,7 @@ export interface paths {
         };
         /**
          * The login provider types, named for people: the service each one calls
-         * @description Who may call it: a caller holding the permission `oauth-providers:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Configured or not. Needs oauth-providers:read. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `oauth-providers:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with every login provider type, configured or not: type, display name, what it calls and checks, and icon. Needs oauth-providers:read.
          */
         get: operations["getAdminOauthProviderTypes"];
         put?: never;
@@ -90,7 +90,7 @@ export interface paths {
         };
         /**
          * List oauth providers
-         * @description Who may call it: a caller holding the permission `oauth-providers:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `oauth-providers:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with a page of login providers (slug, type and its display name, name, enabled, client_id, has_secret, issuer_url, allowed_domains, icon, the callback URL to register at the provider, timestamps; never the secret) and a Link header (rel="next") while more remain.
          */
         get: operations["getAdminOauthProviders"];
         put?: never;
@@ -110,18 +110,18 @@ export interface paths {
         };
         /**
          * Read one oauth provider
-         * @description Who may call it: a caller holding the permission `oauth-providers:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `oauth-providers:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with the provider: type, name, enabled, client_id, has_secret, issuer_url, allowed_domains, icon and callback_url; never the secret. 404 for a provider not configured.
          */
         get: operations["getAdminOauthProvidersSlug"];
         /**
          * Creates or replaces a login provider (the client secret is write-only)
-         * @description Who may call it: admin users alone, with a token not narrowed below the whole API (401 without a token, 403 for anyone else, whatever permission they hold). Answers 200, 201; errors are problem+json.
+         * @description Who may call it: admin users alone, with a token not narrowed below the whole API (401 without a token, 403 for anyone else, whatever permission they hold). Answers 201 with the provider when it is new, 200 when it replaced the stored one (a client_secret given replaces the stored one, null clears it, absent keeps it; it is never returned). 422 naming the field: a slug other than provider_a, provider_b or oidc, a type other than the slug's, issuer_url missing for oidc or given for another type, an enabled provider without client_id or client_secret, an enabled provider_a without an allowed domain.
          */
         put: operations["putAdminOauthProvidersSlug"];
         post?: never;
         /**
          * Delete a oauth provider
-         * @description Who may call it: admin users alone, with a token not narrowed below the whole API (401 without a token, 403 for anyone else, whatever permission they hold). Answers 204; errors are problem+json.
+         * @description Who may call it: admin users alone, with a token not narrowed below the whole API (401 without a token, 403 for anyone else, whatever permission they hold). Answers 204; the provider is gone and no longer offered at sign-in. 404 for a provider not configured.
          */
         delete: operations["deleteAdminOauthProvidersSlug"];
         options?: never;
@@ -138,7 +138,7 @@ export interface paths {
         };
         /**
          * The analytics pipeline's health (admins): the figures of this process's /metrics
-         * @description Who may call it: admin users alone, with a token not narrowed below the whole API (401 without a token, 403 for anyone else, whatever permission they hold). Answers 200; errors are problem+json.
+         * @description Who may call it: admin users alone, with a token not narrowed below the whole API (401 without a token, 403 for anyone else, whatever permission they hold). Answers 200 with the analytics pipeline's figures as this process's /metrics has them: measured_at, the outbox (rows waiting, age of the oldest, published and failed totals) and each sink (its table, lag, rows written, dead-lettered and retried).
          */
         get: operations["getAdminPipeline"];
         put?: never;
@@ -158,13 +158,13 @@ export interface paths {
         };
         /**
          * List plugins
-         * @description Who may call it: a caller holding the permission `admin:plugins:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `admin:plugins:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with a page of installed plugins (slug, name, version, description, revision, vertex and edge labels with their schemas, the permissions derived from them, who installed and last changed it), narrowed by `q`, with a Link header (rel="next") while more remain.
          */
         get: operations["getAdminPlugins"];
         put?: never;
         /**
          * Install a plugin
-         * @description Who may call it: a caller holding the permission `admin:plugins:manage` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 201; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `admin:plugins:manage` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 201 with the installed plugin: slug, name, version, revision, its vertex and edge labels with their JSON Schemas and the permissions derived from them. 409 `plugin_exists` when the slug is installed; 422 `invalid_manifest` naming the member of the manifest at fault.
          */
         post: operations["postAdminPlugins"];
         delete?: never;
@@ -182,18 +182,18 @@ export interface paths {
         };
         /**
          * Read one plugin
-         * @description Who may call it: a caller holding the permission `admin:plugins:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `admin:plugins:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with the plugin: its manifest's labels and schemas, revision, permissions and who installed and changed it. 404 for an unknown plugin.
          */
         get: operations["getAdminPluginsSlug"];
         /**
          * Upgrade a plugin (409 when stored entities or edges would no longer be valid)
-         * @description Who may call it: a caller holding the permission `admin:plugins:manage` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `admin:plugins:manage` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with the upgraded plugin, its revision one higher. 404 for an unknown plugin; 409 `incompatible_upgrade` listing the stored entities or edges the new manifest would no longer accept; 422 `invalid_manifest` naming the member (a manifest slug other than the path's).
          */
         put: operations["putAdminPluginsSlug"];
         post?: never;
         /**
          * Uninstall a plugin (409 while it holds entities or edges, unless purge=true)
-         * @description Who may call it: a caller holding the permission `admin:plugins:manage` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `admin:plugins:manage` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 204; the plugin is uninstalled (with its entities and edges under `purge=true`). 404 for an unknown plugin; 409 `plugin_not_empty` counting the entities and edges it still holds.
          */
         delete: operations["deleteAdminPluginsSlug"];
         options?: never;
@@ -210,13 +210,13 @@ export interface paths {
         };
         /**
          * Read one edge
-         * @description Who may call it: a caller holding the permission `plugins:{slug}:entities:{label}:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: it also needs read of both end labels (environment:read, team:read, a plugin label’s read...). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `plugins:{slug}:entities:{label}:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: it also needs read of both end labels (environment:read, team:read, a plugin label’s read...). Answers 200 with a page of the label's edges (source and target id and label, properties, created_at), narrowed by `source_id` and `target_id`, with a Link header (rel="next") while more remain. 404 for an unknown plugin or label.
          */
         get: operations["getAdminPluginsSlugEdgesLabel"];
         put?: never;
         /**
          * Create an edge (201), or replace the properties of the existing one (200); 503 with Retry-After while too many large documents wait to be validated
-         * @description Who may call it: a caller holding the permission `plugins:{slug}:entities:{label}:write` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: it also needs read of both end labels (environment:read, team:read, a plugin label’s read...). Answers 200, 201; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `plugins:{slug}:entities:{label}:write` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: it also needs read of both end labels (environment:read, team:read, a plugin label’s read...). Answers 201 with the new edge, or 200 with the existing one, its properties replaced: plugin, label, source and target id and label, properties and created_at. 404 for an unknown plugin or label; 422 `invalid_edge_end` naming source_id or target_id when there is no such node (or the caller may not read it), 422 naming where the properties do not fit the schema.
          */
         post: operations["postAdminPluginsSlugEdgesLabel"];
         delete?: never;
@@ -234,7 +234,7 @@ export interface paths {
         };
         /**
          * The JSON Schema of the edge label's properties
-         * @description Who may call it: a caller holding the permission `plugins:{slug}:entities:{label}:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: it also needs read of both end labels (environment:read, team:read, a plugin label’s read...). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `plugins:{slug}:entities:{label}:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: it also needs read of both end labels (environment:read, team:read, a plugin label’s read...). Answers 200 with the JSON Schema of the edge label's properties. 404 for an unknown plugin or label.
          */
         get: operations["getAdminPluginsSlugEdgesLabelSchema"];
         put?: never;
@@ -257,7 +257,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a edge
-         * @description Who may call it: a caller holding the permission `plugins:{slug}:entities:{label}:write` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: it also needs read of both end labels (environment:read, team:read, a plugin label’s read...). Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `plugins:{slug}:entities:{label}:write` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: it also needs read of both end labels (environment:read, team:read, a plugin label’s read...). Answers 204; the edge is gone. 404 for an unknown plugin or label, or no such edge.
          */
         delete: operations["deleteAdminPluginsSlugEdgesLabelSourceIdTargetId"];
         options?: never;
@@ -274,13 +274,13 @@ export interface paths {
         };
         /**
          * Read one entitie
-         * @description Who may call it: a caller holding the permission `plugins:{slug}:entities:{label}:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `plugins:{slug}:entities:{label}:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with a page of the label's entities (id, plugin, label, properties, timestamps), narrowed by `q` (a substring of a top-level string property), with a Link header (rel="next") while more remain. 404 for an unknown plugin or label.
          */
         get: operations["getAdminPluginsSlugEntitiesLabel"];
         put?: never;
         /**
          * Create an entity (503 with Retry-After while too many large documents wait to be validated)
-         * @description Who may call it: a caller holding the permission `plugins:{slug}:entities:{label}:write` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 201; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `plugins:{slug}:entities:{label}:write` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 201 with the entity: its id, plugin, label, the document as stored in properties, and timestamps. 404 for an unknown plugin or label; 422 naming each place where the document does not fit the label's JSON Schema.
          */
         post: operations["postAdminPluginsSlugEntitiesLabel"];
         delete?: never;
@@ -298,7 +298,7 @@ export interface paths {
         };
         /**
          * The entity label's JSON Schema
-         * @description Who may call it: a caller holding the permission `plugins:{slug}:entities:{label}:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `plugins:{slug}:entities:{label}:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with the entity label's JSON Schema (draft 2020-12). 404 for an unknown plugin or label.
          */
         get: operations["getAdminPluginsSlugEntitiesLabelSchema"];
         put?: never;
@@ -318,21 +318,21 @@ export interface paths {
         };
         /**
          * Read one entitie
-         * @description Who may call it: a caller holding the permission `plugins:{slug}:entities:{label}:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `plugins:{slug}:entities:{label}:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with the entity: id, plugin, label, properties and timestamps. 404 for an unknown plugin, label or entity.
          */
         get: operations["getAdminPluginsSlugEntitiesLabelId"];
         put?: never;
         post?: never;
         /**
          * Delete a entitie
-         * @description Who may call it: a caller holding the permission `plugins:{slug}:entities:{label}:write` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `plugins:{slug}:entities:{label}:write` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 204; the entity is gone. 404 for an unknown plugin, label or entity.
          */
         delete: operations["deleteAdminPluginsSlugEntitiesLabelId"];
         options?: never;
         head?: never;
         /**
          * JSON Merge Patch (RFC 7396); the merged document is validated again (503 with Retry-After while too many large documents wait to be validated)
-         * @description Who may call it: a caller holding the permission `plugins:{slug}:entities:{label}:write` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `plugins:{slug}:entities:{label}:write` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with the entity, its document merged with the patch (null removes a member) and validated again. 404 for an unknown plugin, label or entity; 422 naming where the merged document does not fit the schema.
          */
         patch: operations["patchAdminPluginsSlugEntitiesLabelId"];
         trace?: never;
@@ -346,13 +346,13 @@ export interface paths {
         };
         /**
          * List webhooks
-         * @description Who may call it: a caller holding the permission `webhooks:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `webhooks:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with a page of webhooks (as one reads; the linked project left out for a caller that may not read it) and a Link header (rel="next") while more remain.
          */
         get: operations["getAdminWebhooks"];
         put?: never;
         /**
          * Registers a webhook (webhooks:write)
-         * @description Who may call it: a caller holding the permission `webhooks:write`; when the body names such a resource, it also needs `project:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 201; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `webhooks:write`; when the body names such a resource, it also needs `project:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 201 with the webhook: id, slug, integration, project, sender, has_secret, the delivery URL and the headers the sender sends; never the secret. 409 when the slug is taken; 422 naming the field (`unknown_project` for project, a secret that looks masked or does not fit the sender).
          */
         post: operations["postAdminWebhooks"];
         delete?: never;
@@ -370,14 +370,14 @@ export interface paths {
         };
         /**
          * Read one webhook
-         * @description Who may call it: a caller holding the permission `webhooks:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `webhooks:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with the webhook: id, slug, integration, project, sender, has_secret, delivery URL and headers, updated_by and timestamps; never the secret. 404 for an unknown slug.
          */
         get: operations["getAdminWebhooksSlug"];
         put?: never;
         post?: never;
         /**
          * Delete a webhook
-         * @description Who may call it: a caller holding the permission `webhooks:write` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `webhooks:write` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 204; the webhook is gone. 404 for an unknown slug.
          */
         delete: operations["deleteAdminWebhooksSlug"];
         options?: never;
@@ -398,7 +398,7 @@ export interface paths {
         };
         /**
          * The supported drivers (static; adding one is a release)
-         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). Answers 200; errors are problem+json.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). Answers 200 with the supported drivers: name, display name, description, icon, default base URL, and whether each supports IAM, requires a base URL and supports discovery.
          */
         get: operations["getAiProviderDrivers"];
         put?: never;
@@ -420,7 +420,7 @@ export interface paths {
         put?: never;
         /**
          * Queues every project for recompute (reason scheduled_recompute); needs scoring:recompute or scoring:trigger-scheduled
-         * @description Who may call it: a caller holding the permission `scoring:recompute` or the permission `scoring:trigger-scheduled` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 202; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `scoring:recompute` or the permission `scoring:trigger-scheduled` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 202 `{queued, reason: "scheduled_recompute"}`: how many projects were queued now (those already pending are not counted); the scores change as the worker gets to them.
          */
         post: operations["postApiScoringRecomputeAll"];
         delete?: never;
@@ -480,7 +480,7 @@ export interface paths {
         put?: never;
         /**
          * Revokes the presented access token, and the session of the refresh token sent with it
-         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). With `{"refresh_token"}` in the body, the refresh token and every rotation of it (one sign-in) are revoked too, when it is the caller’s; any other value changes nothing. Answers 204; errors are problem+json.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). With `{"refresh_token"}` in the body, the refresh token and every rotation of it (one sign-in) are revoked too, when it is the caller’s; any other value changes nothing. Answers 204; the access token is refused from then on. 422 naming the member of a body that is not `{"refresh_token"}`.
          */
         post: operations["postAuthLogout"];
         delete?: never;
@@ -558,7 +558,7 @@ export interface paths {
         };
         /**
          * The login methods on offer: enabled providers, then local password login
-         * @description Who may call it: anyone; no token is needed. Answers 200; errors are problem+json.
+         * @description Who may call it: anyone; no token is needed. Answers 200 with the login methods on offer: each enabled provider (slug, type and its display name, name, icon, authorize URL), then local password login when it is on.
          */
         get: operations["getAuthProviders"];
         put?: never;
@@ -580,12 +580,12 @@ export interface paths {
         put?: never;
         /**
          * Trades the session cookie (or a refresh token sent in the body) for a new access token
-         * @description Who may call it: anyone; no token is needed. The route's own rules: whoever holds the refresh token the session cookie carries. For the console. Requires the header `X-Keel-CSRF: 1` and a same-origin request. The refresh token is `{"refresh_token"}` in the body when given, else the `keel_refresh` cookie; it is rotated into the cookie (`HttpOnly; Secure; SameSite=Strict; Path=/auth/session`) and never returned in the body. Answers 200; errors are problem+json.
+         * @description Who may call it: anyone; no token is needed. The route's own rules: whoever holds the refresh token the session cookie carries. For the console. Requires the header `X-Keel-CSRF: 1` and a same-origin request. The refresh token is `{"refresh_token"}` in the body when given, else the `keel_refresh` cookie; it is rotated into the cookie (`HttpOnly; Secure; SameSite=Strict; Path=/auth/session`) and never returned in the body. Answers 200 with access_token, token_type and expires_in. 401 `no_session` without a refresh token; 401 `session_ended` (the cookie cleared) when it is refused; 403 `csrf_refused` without the header or from another origin.
          */
         post: operations["postAuthSession"];
         /**
          * Signs the console out: ends the session cookie’s sign-in and clears the cookie
-         * @description Who may call it: anyone; no token is needed. Requires the header `X-Keel-CSRF: 1` and a same-origin request. The refresh token in the `keel_refresh` cookie and every rotation of it are revoked. Revoke the access token with `POST /auth/logout`. Answers 204; errors are problem+json.
+         * @description Who may call it: anyone; no token is needed. Requires the header `X-Keel-CSRF: 1` and a same-origin request. The refresh token in the `keel_refresh` cookie and every rotation of it are revoked. Revoke the access token with `POST /auth/logout`. Answers 204 with the cookie cleared, whether or not one was sent; 403 `csrf_refused` without the header or from another origin.
          */
         delete: operations["deleteAuthSession"];
         options?: never;
@@ -604,7 +604,7 @@ export interface paths {
         put?: never;
         /**
          * OAuth 2.0 token endpoint (RFC 6749; token exchange RFC 8693)
-         * @description Who may call it: anyone; no token is needed. The route's own rules: the client authenticates with its client credential or the token it exchanges. Answers 200; errors are problem+json.
+         * @description Who may call it: anyone; no token is needed. The route's own rules: the client authenticates with its client credential or the token it exchanges. Answers 200 with access_token, token_type Bearer, expires_in and, per grant, scope, refresh_token or issued_token_type; never cached. Errors answer in RFC 6749's form `{error, error_description}`: 400 (invalid_request, invalid_grant...), 401 invalid_client with `WWW-Authenticate: Basic`; 429 problem+json with Retry-After when sign-ins are throttled.
          */
         post: operations["postAuthToken"];
         delete?: never;
@@ -622,7 +622,7 @@ export interface paths {
         };
         /**
          * Sink configuration of the analytics connector runtime
-         * @description Who may call it: anyone; no token is needed. The route's own rules: opened by the connector key header alone; a bearer token does not open it. Authenticated by the `X-Keel-Connector-Key` header (KEEL_CONNECTOR_API_KEY); a bearer token does not open it. Never cached. Answers 200; errors are problem+json.
+         * @description Who may call it: anyone; no token is needed. The route's own rules: opened by the connector key header alone; a bearer token does not open it. Authenticated by the `X-Keel-Connector-Key` header (KEEL_CONNECTOR_API_KEY); a bearer token does not open it. Never cached. Answers 200 with the sinks: for each, its stream, topics, consumer group, batch length, poll interval, target table, mode and key, and the analytics store it writes to (transport, URL, database, user name and password). 401 `connector_key_invalid` without a valid key.
          */
         get: operations["getConnectorsConfig"];
         put?: never;
@@ -642,13 +642,13 @@ export interface paths {
         };
         /**
          * Your consents; admins see everyone's (optionally ?user_email=)
-         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: users list their own consents; admins and holders of auth:delegate list everyone's. Answers 200; errors are problem+json.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: users list their own consents, admins everyone's; a service account that is not an admin gets 403. Answers 200 with a page of the caller's consents (every user's for an admin, optionally narrowed by `user_email`), each with its status (active, expired, revoked), and a Link header (rel="next") while more remain. 403 for a service account (read one by id instead).
          */
         get: operations["getConsents"];
         put?: never;
         /**
          * Records that the scheduler may act on your behalf (only under your own session)
-         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: users consent for themselves; a service account or a delegated token gets 403. Answers 201; errors are problem+json.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: users consent for themselves; a service account or a delegated token gets 403. Answers 201 with the consent: id, user_email, actor_sa (the scheduler), scope, status active, created_at, expires_at and revoked_at. 422 naming expires_at when it is not in the future.
          */
         post: operations["postConsents"];
         delete?: never;
@@ -666,14 +666,14 @@ export interface paths {
         };
         /**
          * One consent: its owner, an admin, or a service account holding auth:delegate
-         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: its owner, admins and service accounts holding auth:delegate; 404 for anyone else. Answers 200; errors are problem+json.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: its owner, admins and service accounts holding auth:delegate; 404 for anyone else. Answers 200 with the consent: user_email, actor_sa, scope, status and its times. 404 for a consent the caller may not read.
          */
         get: operations["getConsentsId"];
         put?: never;
         post?: never;
         /**
          * Revokes a consent (owner or admin); it stays listed as revoked
-         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: its owner and admins; 404 for anyone else. Answers 204; errors are problem+json.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: its owner and admins; 404 for anyone else. Answers 204; the consent is revoked (it stays listed as revoked) and the delegated tokens issued under it end with it. 404 for a consent the caller may not read; 403 for a caller who may read it but not revoke it (a service account holding auth:delegate).
          */
         delete: operations["deleteConsentsId"];
         options?: never;
@@ -690,13 +690,13 @@ export interface paths {
         };
         /**
          * List environments
-         * @description Who may call it: a caller holding the permission `environment:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `environment:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with a page of environments (id, slug, name, timestamps) and a Link header (rel="next") while more remain.
          */
         get: operations["getEnvironments"];
         put?: never;
         /**
          * Create a environment
-         * @description Who may call it: a caller holding the permission `environment:create` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 201; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `environment:create` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 201 with the new environment: id, slug, name and timestamps. 409 when the slug is taken; 422 naming the field.
          */
         post: operations["postEnvironments"];
         delete?: never;
@@ -714,14 +714,14 @@ export interface paths {
         };
         /**
          * Read one environment
-         * @description Who may call it: a caller holding the permission `environment:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `environment:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with the environment: id, slug, name and timestamps; 404 for an unknown slug.
          */
         get: operations["getEnvironmentsSlug"];
         put?: never;
         post?: never;
         /**
          * Delete a environment
-         * @description Who may call it: a caller holding the permission `environment:delete` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `environment:delete` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 204; the environment is gone. 404 for an unknown slug.
          */
         delete: operations["deleteEnvironmentsSlug"];
         options?: never;
@@ -742,7 +742,7 @@ export interface paths {
         };
         /**
          * Liveness
-         * @description Who may call it: anyone; no token is needed. Answers 200; errors are problem+json.
+         * @description Who may call it: anyone; no token is needed. Answers 200 `{status: "ok"}` while the process runs; it reads nothing else.
          */
         get: operations["getHealth"];
         put?: never;
@@ -762,13 +762,13 @@ export interface paths {
         };
         /**
          * List organizations
-         * @description Who may call it: a caller holding the permission `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with a page of organizations (id, slug, name, timestamps) and a Link header (rel="next") while more remain.
          */
         get: operations["getOrganizations"];
         put?: never;
         /**
          * Create a organization
-         * @description Who may call it: a caller holding the permission `organization:create` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 201; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `organization:create` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 201 with the new organization: id, slug, name and timestamps. 409 when the slug is taken; 422 naming the field.
          */
         post: operations["postOrganizations"];
         delete?: never;
@@ -786,21 +786,21 @@ export interface paths {
         };
         /**
          * Read one organization
-         * @description Who may call it: a caller holding the permission `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 200 with the organization: id, slug, name and timestamps; 404 for an unknown slug.
          */
         get: operations["getOrganizationsOrg"];
         put?: never;
         post?: never;
         /**
          * Delete a organization
-         * @description Who may call it: a caller holding the permission `organization:delete`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `organization:delete`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 204; the organization is gone. 409 `not_empty` while it still has teams, projects, AI providers or models.
          */
         delete: operations["deleteOrganizationsOrg"];
         options?: never;
         head?: never;
         /**
          * Change a organization
-         * @description Who may call it: a caller holding the permission `organization:update`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `organization:update`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 200 with the organization as changed (slug and name). 409 when the new slug is taken; 422 naming the field.
          */
         patch: operations["patchOrganizationsOrg"];
         trace?: never;
@@ -814,13 +814,13 @@ export interface paths {
         };
         /**
          * Models the caller may see
-         * @description Who may call it: a caller holding the permission `ai_model:read` or the permission `ai_model:update`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: without ai_model:read or ai_model:update, a model restricted to teams shows only to their members. With ai_model:read: organization-wide models and restricted ones allowed for a team of the caller. With ai_model:update: all. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `ai_model:read` or the permission `ai_model:update`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: without ai_model:read or ai_model:update, a model restricted to teams shows only to their members. Answers 200 with a page of the models (as one reads), narrowed by provider_id, and a Link header (rel="next") while more remain. With ai_model:read: organization-wide models and restricted ones allowed for a team of the caller. With ai_model:update: all.
          */
         get: operations["getOrganizationsOrgAiModels"];
         put?: never;
         /**
          * Create a ai model of an organization
-         * @description Who may call it: a caller holding the permission `ai_model:create`; it also needs `organization:read` and `ai_model:read`; when the body names such a resource, it also needs `team:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 201; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `ai_model:create`; it also needs `organization:read` and `ai_model:read`; when the body names such a resource, it also needs `team:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 201 with the model: id, organization, provider_id, model_id, slug, name, kind, access_scope and team_slugs, token limits, default temperature, costs, monthly spend cap, enabled and timestamps. 409 when the slug is taken in the organization or the model id for the provider; 422 `unknown_team` naming the team, 422 for a restricted model without teams or teams on a model that is not restricted.
          */
         post: operations["postOrganizationsOrgAiModels"];
         delete?: never;
@@ -838,21 +838,21 @@ export interface paths {
         };
         /**
          * Read one ai model of an organization
-         * @description Who may call it: a caller holding the permission `ai_model:read` or the permission `ai_model:update`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `ai_model:read` or the permission `ai_model:update`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 200 with the model: provider, model_id, slug, name, kind, access scope and teams, limits, costs, spend cap, enabled and timestamps. 404 for an unknown model.
          */
         get: operations["getOrganizationsOrgAiModelsId"];
         put?: never;
         post?: never;
         /**
          * Delete a ai model of an organization
-         * @description Who may call it: a caller holding the permission `ai_model:delete`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `ai_model:delete`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 204; the model is gone from the catalog. 404 for an unknown model.
          */
         delete: operations["deleteOrganizationsOrgAiModelsId"];
         options?: never;
         head?: never;
         /**
          * Change a ai model of an organization
-         * @description Who may call it: a caller holding the permission `ai_model:update`; it also needs `organization:read`; when the body names such a resource, it also needs `team:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `ai_model:update`; it also needs `organization:read`; when the body names such a resource, it also needs `team:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 200 with the model as changed. 404 for an unknown model; 409 when the new slug is taken; 422 naming the field as on creation.
          */
         patch: operations["patchOrganizationsOrgAiModelsId"];
         trace?: never;
@@ -866,13 +866,13 @@ export interface paths {
         };
         /**
          * List ai providers of an organization
-         * @description Who may call it: a caller holding the permission `ai_model:read`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `ai_model:read`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 200 with a page of the organization's AI providers (as one reads, never a key) and a Link header (rel="next") while more remain.
          */
         get: operations["getOrganizationsOrgAiProviders"];
         put?: never;
         /**
          * Configure a provider (ai_model:create); an api_key is encrypted on receipt
-         * @description Who may call it: a caller holding the permission `ai_model:create`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 201; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `ai_model:create`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 201 with the provider: id, organization, driver, name, base_url, region, enabled, has_credentials, a hint of the key, auth_kind and timestamps; the api_key is encrypted on receipt and never returned. 422 naming the field (base_url missing for a driver that needs one or carrying a query or fragment, an api_key that looks like a masked hint).
          */
         post: operations["postOrganizationsOrgAiProviders"];
         delete?: never;
@@ -890,14 +890,14 @@ export interface paths {
         };
         /**
          * Read one ai provider of an organization
-         * @description Who may call it: a caller holding the permission `ai_model:read`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `ai_model:read`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 200 with the provider: driver, name, base_url, region, enabled, has_credentials, credential hint and its date, auth_kind, warnings and timestamps. 404 for an unknown provider.
          */
         get: operations["getOrganizationsOrgAiProvidersId"];
         put?: never;
         post?: never;
         /**
          * Delete a provider; 409 while it still serves models
-         * @description Who may call it: a caller holding the permission `ai_model:delete`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `ai_model:delete`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 204; the provider is gone. 404 for an unknown provider; 409 `provider_in_use` while it still serves models (delete them first).
          */
         delete: operations["deleteOrganizationsOrgAiProvidersId"];
         options?: never;
@@ -925,7 +925,7 @@ export interface paths {
         post?: never;
         /**
          * Remove the stored API key (ai_model:credentials)
-         * @description Who may call it: a caller holding the permission `ai_model:credentials`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `ai_model:credentials`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 204; the stored API key is gone. 404 for an unknown provider.
          */
         delete: operations["deleteOrganizationsOrgAiProvidersIdCredentials"];
         options?: never;
@@ -944,7 +944,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the provider for its models (connection test); writes nothing
-         * @description Who may call it: a caller holding the permission `ai_model:create`; it also needs `organization:read` and `ai_model:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Every failure is a 502 whose detail names the driver and the transport error or HTTP status; the provider response body is never included. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `ai_model:create`; it also needs `organization:read` and `ai_model:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with the provider id, its driver and the models it reports (model_id, display name, context window and output limit when reported, already_imported), at most 1000 (truncated says more were reported). 404 for an unknown provider; 422 `discovery_not_supported`, `base_url_missing` or `credentials_missing` for a provider that cannot be asked. Every failure is a 502 whose detail names the driver and the transport error or HTTP status; the provider response body is never included.
          */
         post: operations["postOrganizationsOrgAiProvidersIdDiscover"];
         delete?: never;
@@ -964,7 +964,7 @@ export interface paths {
         put?: never;
         /**
          * Create models from a selection of discovered ones, all or nothing
-         * @description Who may call it: a caller holding the permission `ai_model:create`; it also needs `organization:read` and `ai_model:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 201; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `ai_model:create`; it also needs `organization:read` and `ai_model:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 201 with the models created from the selection of discovered ones, all or nothing. 404 for an unknown provider; 422 naming the entry (`model_not_discovered` for a model id the provider does not report, a model id selected twice, a slug missing), 422 `discovery_not_supported`, `base_url_missing` or `credentials_missing` for a provider that cannot be asked; 409 naming the entry whose slug or model id is taken; 502 when the provider does not answer.
          */
         post: operations["postOrganizationsOrgAiProvidersIdImportModels"];
         delete?: never;
@@ -988,7 +988,7 @@ export interface paths {
         put?: never;
         /**
          * Creates a blueprint: the schema of the organization's (or one project type's) attributes
-         * @description Who may call it: a caller holding the permission `blueprint:create`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). 409 when the organization (or the type) has one already. Stored attributes are not checked: see the dry run. Answers 201; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `blueprint:create`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 201 with the blueprint: slug, name, organization, project_type (null: every project) and schema. 409 when the organization (or the type) has one already. Stored attributes are not checked: see the dry run. 422 `unknown_project_type` naming project_type; 422 `invalid_schema` naming each pointer of a schema the validator does not take.
          */
         post: operations["postOrganizationsOrgBlueprints"];
         delete?: never;
@@ -1036,7 +1036,7 @@ export interface paths {
         put?: never;
         /**
          * Which projects a schema would not fit (changes nothing)
-         * @description Who may call it: a caller holding the permission `blueprint:read`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Checks every project the schema would apply to: the organization's, or those of project_type. Needs blueprint:read. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `blueprint:read`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Checks every project the schema would apply to: the organization's, or those of project_type. Needs blueprint:read. Answers 200 with how many projects were checked (archived ones included), how many do not fit, and the first 100 of those with the pointer and detail of each error. Nothing is stored.
          */
         post: operations["postOrganizationsOrgBlueprintsDryRun"];
         delete?: never;
@@ -1054,7 +1054,7 @@ export interface paths {
         };
         /**
          * The organization's activity: what happened, to what, by whom, when
-         * @description Who may call it: a caller holding the permission `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Newest first, keyset pages (Link rel="next"). Read from the analytics store, duplicates collapsed; an event shows up there about one poll interval after it was recorded. 503 with Retry-After while the store is down. Team events need team:read, webhook deliveries webhooks:read. Needs organization:read (403 before any lookup; 404 for an unknown organization). Events of the organization's projects are listed to holders of project:read only; a user reading a project through its access list reads its activity on the project route. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with a page of events: id, type, topic, a one-sentence summary, its subject, organization, project, environment, principal and actor, details and when it happened. Newest first, keyset pages (Link rel="next"). Read from the analytics store, duplicates collapsed; an event shows up there about one poll interval after it was recorded. 503 with Retry-After while the store is down. Team events need team:read, webhook deliveries webhooks:read. Needs organization:read (403 before any lookup; 404 for an unknown organization). Events of the organization's projects are listed to holders of project:read only; a user reading a project through its access list reads its activity on the project route.
          */
         get: operations["getOrganizationsOrgEvents"];
         put?: never;
@@ -1126,13 +1126,13 @@ export interface paths {
         };
         /**
          * The organization's operations log, newest first
-         * @description Who may call it: a caller holding the permission `operations_log:read`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Reads the analytics store (deduplicated: the latest state of each entry); an entry shows up there about one poll interval after it was recorded. 503 with Retry-After while the store is down. Needs operations_log:read. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `operations_log:read`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with a page of entries, newest first, narrowed by project, environment, since and until, and a Link header (rel="next") while more remain; 422 when since is after until. Reads the analytics store (deduplicated: the latest state of each entry); an entry shows up there about one poll interval after it was recorded. 503 with Retry-After while the store is down. Needs operations_log:read.
          */
         get: operations["getOrganizationsOrgOperationsLog"];
         put?: never;
         /**
          * Records a deployment, rollback, configuration change, restart or maintenance
-         * @description Who may call it: a caller holding the permission `operations_log:create`; it also needs `project:read`, `environment:read` and `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The entry goes to the analytics stream operations_log (nothing else is stored); its readers query the analytics database. Needs operations_log:create, and project:read and environment:read to name the project and environment (403 before any lookup otherwise). Answers 201; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `operations_log:create`; it also needs `project:read`, `environment:read` and `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The entry goes to the analytics stream operations_log (nothing else is stored); its readers query the analytics database. Needs operations_log:create, and project:read and environment:read to name the project and environment (403 before any lookup otherwise). Answers 201 with the entry: id, organization, project, environment, entry_type, description, version, link, ticket, status, occurred_at, completed_at, recorded_by and recorded_at. 422 naming the field: `unknown_project`, `unknown_environment`, a blank description.
          */
         post: operations["postOrganizationsOrgOperationsLog"];
         delete?: never;
@@ -1150,7 +1150,7 @@ export interface paths {
         };
         /**
          * One entry of the operations log
-         * @description Who may call it: a caller holding the permission `operations_log:read`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Reads the analytics store (deduplicated: the latest state of each entry); an entry shows up there about one poll interval after it was recorded. 503 with Retry-After while the store is down. Needs operations_log:read. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `operations_log:read`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with the entry in its latest state (status, completed_at...); 404 for an id the store does not hold. Reads the analytics store (deduplicated: the latest state of each entry); an entry shows up there about one poll interval after it was recorded. 503 with Retry-After while the store is down. Needs operations_log:read.
          */
         get: operations["getOrganizationsOrgOperationsLogId"];
         put?: never;
@@ -1221,14 +1221,14 @@ export interface paths {
         post?: never;
         /**
          * Delete a project type
-         * @description Who may call it: a caller holding the permission `project_type:delete`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). 409 type_in_use while a project (archived ones included) is of this type. Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `project_type:delete`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 204; the type is gone. 404 for an unknown type; 409 `type_in_use` while a project (archived ones included) is of this type, 409 `type_has_blueprint` while a blueprint covers it.
          */
         delete: operations["deleteOrganizationsOrgProjectTypesType"];
         options?: never;
         head?: never;
         /**
          * Change a project type
-         * @description Who may call it: a caller holding the permission `project_type:update`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The slug stays (projects and policies name it). 204 to a caller who may not read types. Answers 200, 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `project_type:update`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with the type as changed (its name, description, deploys); 204 to a caller who may not read types. The slug stays (projects and policies name it). 404 for an unknown type.
          */
         patch: operations["patchOrganizationsOrgProjectTypesType"];
         trace?: never;
@@ -1242,13 +1242,13 @@ export interface paths {
         };
         /**
          * List projects of an organization
-         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: a user without project:read lists the projects its CAN_ACCESS grants let it read. Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: a user without project:read lists the projects its CAN_ACCESS grants let it read. Inside an organization the caller cannot see, the answer is 404. Answers 200 with a page of projects (as one project reads, without links) and a Link header (rel="next") while more remain; `q`, `archived`, `team`, `type`, `environment`, `has`, `score_min` and `score_max` narrow it.
          */
         get: operations["getOrganizationsOrgProjects"];
         put?: never;
         /**
          * Create a project of an organization
-         * @description Who may call it: a caller holding the permission `project:create`; it also needs `team:read` and `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 201; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `project:create`; it also needs `team:read` and `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 201 with the new project: id, slug, name, organization, team, types, attributes, archived, environments, score and timestamps. 409 when the slug is taken; 422 `unknown_team` naming team, 422 naming the type that is not the organization's, 422 `validation_failed` naming each attribute that does not fit the blueprints.
          */
         post: operations["postOrganizationsOrgProjects"];
         delete?: never;
@@ -1266,21 +1266,21 @@ export interface paths {
         };
         /**
          * Read one project of an organization
-         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 200 with the project: id, slug, name, organization, team, types, attributes, archived, environments (URL, version, since), links, score, previous_score and timestamps. A project the caller may not read answers 404, as a missing one does.
          */
         get: operations["getOrganizationsOrgProjectsProject"];
         put?: never;
         post?: never;
         /**
          * Deletes the project for good, with its comments, edges and grants
-         * @description Who may call it: a caller holding the permission `project:delete` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: deleting for good takes the global permission: a CAN_ACCESS grant archives at most. Needs the global project:delete permission (an administrator's); a CAN_ACCESS edge carrying delete archives the project at most (POST .../archive). Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `project:delete` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: deleting for good takes the global permission: a CAN_ACCESS grant archives at most. Needs the global project:delete permission (an administrator's); a CAN_ACCESS edge carrying delete archives the project at most (POST .../archive). Answers 204; the project is gone with its comments, edges and grants. 404 for a missing project.
          */
         delete: operations["deleteOrganizationsOrgProjectsProject"];
         options?: never;
         head?: never;
         /**
          * Change a project of an organization
-         * @description Who may call it: a caller holding the permission `project:update`, or, for a user, a CAN_ACCESS grant with `update` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with the project, or 204 when the caller may update but not read it (an update-only ACL).
+         * @description Who may call it: a caller holding the permission `project:update`, or, for a user, a CAN_ACCESS grant with `update` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with the project, or 204 when the caller may update but not read it (an update-only ACL). Attributes are merged into the stored ones (RFC 7396: null removes one). 404 for a missing project or one the caller may not read; 409 `project_archived` for an archived project (unarchive it first); 409 when the new slug is taken; 422 as on creation (`unknown_team`, a type, `validation_failed` naming the attribute).
          */
         patch: operations["patchOrganizationsOrgProjectsProject"];
         trace?: never;
@@ -1294,7 +1294,7 @@ export interface paths {
         };
         /**
          * The project's CAN_ACCESS grants, in user id order
-         * @description Who may call it: a caller holding the permission `project:access`; it also needs `user:read` and `project:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `project:access`; it also needs `user:read` and `project:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 200 with a page of the project's grants, in user id order: each user's email and the actions (read, update, delete) it may take; a Link header (rel="next") while more remain. 404 for a missing project.
          */
         get: operations["getOrganizationsOrgProjectsProjectAccess"];
         put?: never;
@@ -1315,13 +1315,13 @@ export interface paths {
         get?: never;
         /**
          * Creates or replaces a user's CAN_ACCESS edge on the project
-         * @description Who may call it: a caller holding the permission `project:access`; it also needs `user:read` and `project:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: each action granted must be one the caller may do on the project. Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `project:access`; it also needs `user:read` and `project:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: each action granted must be one the caller may do on the project. Inside an organization the caller cannot see, the answer is 404. Answers 200 with the grant as stored: the user's email and its actions. 404 for a missing project or user; 403 for actions the caller does not have on the project; 422 naming actions (one or more of read, update, delete).
          */
         put: operations["putOrganizationsOrgProjectsProjectAccessEmail"];
         post?: never;
         /**
          * Delete a access of a project
-         * @description Who may call it: a caller holding the permission `project:access`; it also needs `user:read` and `project:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `project:access`; it also needs `user:read` and `project:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 204; the user's grant on the project is gone. 404 for a missing project or user, or a user without a grant.
          */
         delete: operations["deleteOrganizationsOrgProjectsProjectAccessEmail"];
         options?: never;
@@ -1358,7 +1358,7 @@ export interface paths {
         };
         /**
          * The projects that depend on this one, transitively, nearest first
-         * @description Who may call it: a caller holding the permission `project:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: it names projects across the organization, so a CAN_ACCESS grant does not open it. Each at its least depth; cycles are tolerated. Needs project:read (global). depth at most 10, limit at most 5000; truncated says more were found. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `project:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: it names projects across the organization, so a CAN_ACCESS grant does not open it. Answers 200 with the project, the depth searched and its dependents (slug, name, depth), each at its least depth; cycles are tolerated. Needs project:read (global). depth at most 10, limit at most 5000; truncated says more were found.
          */
         get: operations["getOrganizationsOrgProjectsProjectBlastRadius"];
         put?: never;
@@ -1378,13 +1378,13 @@ export interface paths {
         };
         /**
          * A project's comments, oldest first (needs read access to the project)
-         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 200 with a page of the project's comments, oldest first (id, body, author, created_at), and a Link header (rel="next") while more remain. 404 for a missing project or one the caller may not read.
          */
         get: operations["getOrganizationsOrgProjectsProjectComments"];
         put?: never;
         /**
          * Comments on a project (needs read access to the project)
-         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 201; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 201 with the comment: id, organization, project, body, author ("<user> on behalf of <actor>" under delegation) and created_at. 404 for a missing project or one the caller may not read; 422 naming body (blank, or longer than 10,000 characters).
          */
         post: operations["postOrganizationsOrgProjectsProjectComments"];
         delete?: never;
@@ -1402,7 +1402,7 @@ export interface paths {
         };
         /**
          * The projects this project depends on, in their id order
-         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Needs read on the project (project:read or a CAN_ACCESS edge); an ACL reader sees the projects it may read only. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Needs read on the project (project:read or a CAN_ACCESS edge); an ACL reader sees the projects it may read only. Answers 200 with a page of the other projects (slug, name, the note and when it was recorded) and a Link header (rel="next") while more remain; 404 for a missing project.
          */
         get: operations["getOrganizationsOrgProjectsProjectDependencies"];
         put?: never;
@@ -1423,7 +1423,7 @@ export interface paths {
         get?: never;
         /**
          * Records that the project depends on the target project (201 created, 200 replaced)
-         * @description Who may call it: a caller holding the permission `project:update`, or, for a user, a CAN_ACCESS grant with `update` on the project; it also needs `project:read` (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: project:read (or a CAN_ACCESS read grant) is needed on the target it names. Needs update on the project (project:update or a CAN_ACCESS edge) and read on the target. A project does not depend on itself (422). Answers 200, 201; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `project:update`, or, for a user, a CAN_ACCESS grant with `update` on the project; it also needs `project:read` (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: project:read (or a CAN_ACCESS read grant) is needed on the target it names. Needs update on the project (project:update or a CAN_ACCESS edge) and read on the target. A project does not depend on itself (422). Answers 201 with the new dependency, or 200 with its note replaced: the target slug, name, note and created_at. 404 for a missing project or target; 409 `project_archived` for an archived project.
          */
         put: operations["putOrganizationsOrgProjectsProjectDependenciesTarget"];
         post?: never;
@@ -1446,7 +1446,7 @@ export interface paths {
         };
         /**
          * The projects that depend on this project, in their id order
-         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Needs read on the project (project:read or a CAN_ACCESS edge); an ACL reader sees the projects it may read only. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Needs read on the project (project:read or a CAN_ACCESS edge); an ACL reader sees the projects it may read only. Answers 200 with a page of the other projects (slug, name, the note and when it was recorded) and a Link header (rel="next") while more remain; 404 for a missing project.
          */
         get: operations["getOrganizationsOrgProjectsProjectDependents"];
         put?: never;
@@ -1490,7 +1490,7 @@ export interface paths {
         };
         /**
          * A project's activity: what happened, to what, by whom, when
-         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Newest first, keyset pages (Link rel="next"). Read from the analytics store, duplicates collapsed; an event shows up there about one poll interval after it was recorded. 503 with Retry-After while the store is down. Team events need team:read, webhook deliveries webhooks:read. Needs read of the project (project:read, or a CAN_ACCESS read edge); anyone else gets the 404 of a missing project. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with a page of the project's events (as the organization's list has them). Newest first, keyset pages (Link rel="next"). Read from the analytics store, duplicates collapsed; an event shows up there about one poll interval after it was recorded. 503 with Retry-After while the store is down. Team events need team:read, webhook deliveries webhooks:read. Needs read of the project (project:read, or a CAN_ACCESS read edge); anyone else gets the 404 of a missing project.
          */
         get: operations["getOrganizationsOrgProjectsProjectEvents"];
         put?: never;
@@ -1534,13 +1534,13 @@ export interface paths {
         };
         /**
          * A release's components: the newest complete batch, each component once
-         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Reads the analytics store. A later batch replaces an earlier one; a batch whose component rows have not all arrived yet is skipped; duplicate deliveries change nothing. No batch yet: batch_id null and no components. 503 with Retry-After while the store is down. Readable by whoever may read the project. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Reads the analytics store. A later batch replaces an earlier one; a batch whose component rows have not all arrived yet is skipped; duplicate deliveries change nothing. No batch yet: batch_id null and no components. 503 with Retry-After while the store is down. Readable by whoever may read the project. Answers 200 with the organization, project, release_version, batch_id, recorded_at and the components (name, version, purl); 404 for a missing project.
          */
         get: operations["getOrganizationsOrgProjectsProjectReleasesVersionComponents"];
         put?: never;
         /**
          * Records a release's components (one batch)
-         * @description Who may call it: a caller holding the permission `release_components:create`; it also needs `project:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: project:read may be a CAN_ACCESS read grant on the project. Records one fact row per component (analytics stream release_components) and then the batch row (release_component_batches), which is published only after the stream acknowledged the fact rows. Readable with GET once the pipeline moved both (about one poll interval). Needs release_components:create and read of the project (as the GET). Answers 202; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `release_components:create`; it also needs `project:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: project:read may be a CAN_ACCESS read grant on the project. Records one fact row per component (analytics stream release_components) and then the batch row (release_component_batches), which is published only after the stream acknowledged the fact rows. Readable with GET once the pipeline moved both (about one poll interval). Needs release_components:create and read of the project (as the GET). Answers 202 with the organization, project, release_version, the batch_id, how many components it holds and when it was recorded. 404 for a missing project; 422 naming the component (a name given twice, a purl that is not a package URL).
          */
         post: operations["postOrganizationsOrgProjectsProjectReleasesVersionComponents"];
         delete?: never;
@@ -1558,7 +1558,7 @@ export interface paths {
         };
         /**
          * The schema of the project's attributes: its organization's blueprint and its types' (allOf)
-         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Needs project:read or a CAN_ACCESS edge carrying read. An object schema that takes anything when no blueprint applies. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Needs project:read or a CAN_ACCESS edge carrying read. Answers 200 with the JSON Schema that applies to the project's attributes: one blueprint's, all of them under allOf, or an object schema that takes anything when no blueprint applies. 404 for a missing project.
          */
         get: operations["getOrganizationsOrgProjectsProjectSchema"];
         put?: never;
@@ -1578,7 +1578,7 @@ export interface paths {
         };
         /**
          * The project's score changes, newest first
-         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Reads score_history from the analytics store (a change shows up about one poll interval after it was computed; duplicates delivered twice are listed once). 503 with Retry-After while the store is down. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with a page of score changes, newest first (score, previous_score, reason, requested_by, computed_at), and a Link header (rel="next") while more remain; 404 for a missing project. Reads score_history from the analytics store (a change shows up about one poll interval after it was computed; duplicates delivered twice are listed once). 503 with Retry-After while the store is down.
          */
         get: operations["getOrganizationsOrgProjectsProjectScoreHistory"];
         put?: never;
@@ -1638,13 +1638,13 @@ export interface paths {
         };
         /**
          * List teams of an organization
-         * @description Who may call it: a caller holding the permission `team:read`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `team:read`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 200 with a page of the organization's teams (id, slug, name, organization, timestamps) and a Link header (rel="next") while more remain.
          */
         get: operations["getOrganizationsOrgTeams"];
         put?: never;
         /**
          * Create a team of an organization
-         * @description Who may call it: a caller holding the permission `team:create`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 201; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `team:create`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 201 with the new team: id, slug, name, organization and timestamps. 409 when the slug is taken in the organization; 422 naming the field.
          */
         post: operations["postOrganizationsOrgTeams"];
         delete?: never;
@@ -1662,14 +1662,14 @@ export interface paths {
         };
         /**
          * Read one team of an organization
-         * @description Who may call it: a caller holding the permission `team:read`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `team:read`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 200 with the team: id, slug, name, organization and timestamps; 404 for an unknown team.
          */
         get: operations["getOrganizationsOrgTeamsTeam"];
         put?: never;
         post?: never;
         /**
          * Delete a team of an organization
-         * @description Who may call it: a caller holding the permission `team:delete`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `team:delete`; it also needs `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 204; the team is gone. 404 for an unknown team; 409 `not_empty` while it still owns projects (move or delete them first).
          */
         delete: operations["deleteOrganizationsOrgTeamsTeam"];
         options?: never;
@@ -1686,7 +1686,7 @@ export interface paths {
         };
         /**
          * List members of a team
-         * @description Who may call it: a caller holding the permission `team:read`; it also needs `user:read` and `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `team:read`; it also needs `user:read` and `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 200 with a page of the team's members (email and display name) and a Link header (rel="next") while more remain; 404 for an unknown team.
          */
         get: operations["getOrganizationsOrgTeamsTeamMembers"];
         put?: never;
@@ -1707,13 +1707,13 @@ export interface paths {
         get?: never;
         /**
          * Set a member of a team
-         * @description Who may call it: a caller holding the permission `team:update`; it also needs `user:read` and `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `team:update`; it also needs `user:read` and `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 204; the user is a member of the team (a second call changes nothing). 404 for an unknown team or user; 403 when the team gives its members grants the caller could not hand on.
          */
         put: operations["putOrganizationsOrgTeamsTeamMembersEmail"];
         post?: never;
         /**
          * Delete a member of a team
-         * @description Who may call it: a caller holding the permission `team:update`; it also needs `user:read` and `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `team:update`; it also needs `user:read` and `organization:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Inside an organization the caller cannot see, the answer is 404. Answers 204; the user is no longer a member. 404 for an unknown team or user, or a user who is not a member.
          */
         delete: operations["deleteOrganizationsOrgTeamsTeamMembersEmail"];
         options?: never;
@@ -1730,7 +1730,7 @@ export interface paths {
         };
         /**
          * List permissions
-         * @description Who may call it: a caller holding the permission `permission:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `permission:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with every permission Keel knows: its name and what it allows.
          */
         get: operations["getPermissions"];
         put?: never;
@@ -1750,7 +1750,7 @@ export interface paths {
         };
         /**
          * Readiness: the database answers; reports the analytics stream (requests work while it is down)
-         * @description Who may call it: anyone; no token is needed. Answers 200; errors are problem+json.
+         * @description Who may call it: anyone; no token is needed. Answers 200 `{status: "ready", stream}` once the database answers, with the analytics stream's adapter and state (up or down; requests still work while it is down). 503 `database_unavailable` when the database does not answer.
          */
         get: operations["getReady"];
         put?: never;
@@ -1770,13 +1770,13 @@ export interface paths {
         };
         /**
          * List roles
-         * @description Who may call it: a caller holding the permission `role:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `role:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with a page of roles (slug, name, description, builtin, permissions, timestamps) and a Link header (rel="next") while more remain.
          */
         get: operations["getRoles"];
         put?: never;
         /**
          * Create a role
-         * @description Who may call it: a caller holding the permission `role:create` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: the caller must hold every permission it puts in the role. Answers 201; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `role:create` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: the caller must hold every permission it puts in the role. Answers 201 with the role: slug, name, description, builtin, permissions and timestamps. 409 when the slug is taken; 403 for permissions the caller does not hold; 422 `unknown_permission` naming the entry of permissions that is not one.
          */
         post: operations["postRoles"];
         delete?: never;
@@ -1794,14 +1794,14 @@ export interface paths {
         };
         /**
          * Read one role
-         * @description Who may call it: a caller holding the permission `role:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `role:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with the role: slug, name, description, builtin, permissions and timestamps. 404 for an unknown slug.
          */
         get: operations["getRolesSlug"];
         put?: never;
         post?: never;
         /**
          * Delete a role
-         * @description Who may call it: a caller holding the permission `role:delete` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: the scheduler role and roles holding auth:delegate are the admins’ alone. Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `role:delete` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: the scheduler role and roles holding auth:delegate are the admins’ alone. Answers 204; the role is gone. 404 for an unknown slug; 409 `role_immutable` for a role seeded by Keel.
          */
         delete: operations["deleteRolesSlug"];
         options?: never;
@@ -1842,7 +1842,7 @@ export interface paths {
         };
         /**
          * Read one run
-         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: its creator, admins and tokens delegated by its creator; 404 for anyone else. Answers 200; errors are problem+json.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: its creator, admins and tokens delegated by its creator; 404 for anyone else. Answers 200 with the run: schedule, kind, trigger, occurrence, start and end, duration, state, HTTP status, principal and actor, error, each attempt, next_attempt_at and who asked to cancel it. 404 for a run the caller cannot see.
          */
         get: operations["getSchedulerRunsId"];
         put?: never;
@@ -1882,13 +1882,13 @@ export interface paths {
         };
         /**
          * Your schedules; admins see all
-         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: it lists the caller’s own schedules; admins see all. Answers 200; errors are problem+json.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: it lists the caller’s own schedules; admins see all. Answers 200 with a page of the caller's schedules (every schedule for an admin), as one schedule reads, and a Link header (rel="next") while more remain.
          */
         get: operations["getSchedulerSchedules"];
         put?: never;
         /**
          * Creates a schedule: user (runs as you, through a consent) or system (admins; runs as the scheduler)
-         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: a user schedule is made by a user signed in as themselves (a service account or a delegated token gets 403); a system schedule by admins. Answers 201; errors are problem+json.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: a user schedule is made by a user signed in as themselves (a service account or a delegated token gets 403); a system schedule by admins. Answers 201 with the schedule: slug, name, its trigger (cron, every or once_at) and timezone, target, state, retry, timeout, overlap, jitter, auto-pause, consent_id and the next occurrence (next_due_at, next_run_at). A user schedule records a consent for the scheduler to act as its creator. 409 when the slug is taken; 422 naming the member (the trigger, the timezone, target path or body, retry); 502 `consent_failed` when the consent could not be recorded.
          */
         post: operations["postSchedulerSchedules"];
         delete?: never;
@@ -1906,21 +1906,21 @@ export interface paths {
         };
         /**
          * Read one schedule
-         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: its creator, admins and tokens delegated by its creator; 404 for anyone else. Answers 200; errors are problem+json.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: its creator, admins and tokens delegated by its creator; 404 for anyone else. Answers 200 with the schedule: its trigger, timezone, target, state (active, paused, completed), who paused it and why, consent_id and its next occurrence. 404 for a schedule the caller cannot see.
          */
         get: operations["getSchedulerSchedulesSlug"];
         put?: never;
         post?: never;
         /**
          * Deletes a schedule: no later firing; its runs stay readable by admins
-         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: its creator and admins (a system schedule: admins); a delegated token 403; 404 for anyone who may not see it. Answers 204; errors are problem+json.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: its creator and admins (a system schedule: admins); a delegated token 403; 404 for anyone who may not see it. Answers 204; the schedule fires no more and its runs stay readable by admins. 404 for a schedule the caller cannot see; 409 for a built-in schedule (pause it instead).
          */
         delete: operations["deleteSchedulerSchedulesSlug"];
         options?: never;
         head?: never;
         /**
          * Changes a schedule (a user schedule: its creator only)
-         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: its creator alone (a system schedule: admins); 403 for an admin on a user schedule and for a delegated token; 404 for anyone who may not see it. Answers 200; errors are problem+json.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: its creator alone (a system schedule: admins); 403 for an admin on a user schedule and for a delegated token; 404 for anyone who may not see it. Answers 200 with the schedule as changed; a trigger member replaces the trigger. 404 for a schedule the caller cannot see; 403 when a user schedule is changed by anyone but its creator (pause or delete it instead); 422 naming the member as on creation.
          */
         patch: operations["patchSchedulerSchedulesSlug"];
         trace?: never;
@@ -1956,7 +1956,7 @@ export interface paths {
         put?: never;
         /**
          * Pauses a schedule
-         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: its creator and admins (a system schedule: admins); a delegated token 403; 404 for anyone who may not see it. Answers 200; errors are problem+json.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: its creator and admins (a system schedule: admins); a delegated token 403; 404 for anyone who may not see it. Answers 200 with the schedule, paused (no next occurrence; paused_by names the caller); pausing a paused schedule changes nothing. 404 for a schedule the caller cannot see.
          */
         post: operations["postSchedulerSchedulesSlugPause"];
         delete?: never;
@@ -1976,7 +1976,7 @@ export interface paths {
         put?: never;
         /**
          * Resumes a schedule from its next occurrence (nothing missed while paused fires)
-         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: its creator and admins (a system schedule: admins); a delegated token 403; 404 for anyone who may not see it. Answers 200; errors are problem+json.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: its creator and admins (a system schedule: admins); a delegated token 403; 404 for anyone who may not see it. Answers 200 with the schedule, active again from its next occurrence after now (nothing missed while paused fires). 404 for a schedule the caller cannot see; 409 `schedule_completed` for a once_at schedule whose instant has passed.
          */
         post: operations["postSchedulerSchedulesSlugResume"];
         delete?: never;
@@ -1996,7 +1996,7 @@ export interface paths {
         put?: never;
         /**
          * Fires the schedule now (a manual run); the answer is the run, still running. 429 with Retry-After while manual runs hold their share (a tenth) of the replica's calls in flight
-         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: its creator and admins (a system schedule: admins); a delegated token 403; 404 for anyone who may not see it. Answers 202; errors are problem+json.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: its creator and admins (a system schedule: admins); a delegated token 403; 404 for anyone who may not see it. Answers 202 with the run just started (id, trigger manual, state running, occurrence and start time); follow it at GET /scheduler/runs/{id}. 404 for a schedule the caller cannot see; 429 with Retry-After while manual runs hold their share of the calls in flight.
          */
         post: operations["postSchedulerSchedulesSlugRun"];
         delete?: never;
@@ -2014,7 +2014,7 @@ export interface paths {
         };
         /**
          * A schedule's runs, newest first; narrowed by state, trigger and start time (from, to), the filters kept in the next page link
-         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: its creator, admins and tokens delegated by its creator; 404 for anyone else. Answers 200; errors are problem+json.
+         * @description Who may call it: any signed-in caller (a user, a service account or a delegated token; 401 without a token). The route's own rules: its creator, admins and tokens delegated by its creator; 404 for anyone else. Answers 200 with a page of the schedule's runs, newest first (state, trigger, times, duration, HTTP status, the principal it ran as, error and attempts), narrowed by state, trigger, from and to, with a Link header (rel="next") keeping the filters. 404 for a schedule the caller cannot see; 422 when `to` is not after `from`.
          */
         get: operations["getSchedulerSchedulesSlugRuns"];
         put?: never;
@@ -2054,13 +2054,13 @@ export interface paths {
         };
         /**
          * List policies
-         * @description Who may call it: a caller holding the permission `scoring_policy:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `scoring_policy:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with a page of scoring policies (as one reads) and a Link header (rel="next") while more remain.
          */
         get: operations["getScoringPolicies"];
         put?: never;
         /**
          * Create a policie
-         * @description Who may call it: a caller holding the permission `scoring_policy:create` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 201; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `scoring_policy:create` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 201 with the policy: slug, name, description, attribute, weight, enabled, its value or range score map, project_types, updated_by and timestamps; every project is queued for recompute. 409 when the slug is taken; 422 naming the field (not exactly one of value_score_map and range_score_map, a range whose max is not above its min, overlapping ranges).
          */
         post: operations["postScoringPolicies"];
         delete?: never;
@@ -2078,14 +2078,14 @@ export interface paths {
         };
         /**
          * Read one policie
-         * @description Who may call it: a caller holding the permission `scoring_policy:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `scoring_policy:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with the policy: attribute, weight, enabled, value or range score map, project_types, updated_by and timestamps. 404 for an unknown slug.
          */
         get: operations["getScoringPoliciesSlug"];
         put?: never;
         post?: never;
         /**
          * Delete a policie
-         * @description Who may call it: a caller holding the permission `scoring_policy:delete` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `scoring_policy:delete` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 204; the policy is gone and every project is queued for recompute. 404 for an unknown slug.
          */
         delete: operations["deleteScoringPoliciesSlug"];
         options?: never;
@@ -2108,7 +2108,7 @@ export interface paths {
         put?: never;
         /**
          * Recomputes now: one project (organization + project), one organization, or everything
-         * @description Who may call it: a caller holding the permission `scoring:rescore`; when the body names such a resource, it also needs `organization:read` and `project:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `scoring:rescore`; when the body names such a resource, it also needs `organization:read` and `project:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 `{rescored, changed}` once the scores are computed: one project (organization and project), every project of an organization, or every project (an empty body). 404 for an unknown organization or project; 422 naming organization when project comes without it.
          */
         post: operations["postScoringRescore"];
         delete?: never;
@@ -2126,13 +2126,13 @@ export interface paths {
         };
         /**
          * List service accounts
-         * @description Who may call it: a caller holding the permission `service_account:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `service_account:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with a page of service accounts (slug, display name, description, active, roles, timestamps) and a Link header (rel="next") while more remain.
          */
         get: operations["getServiceAccounts"];
         put?: never;
         /**
          * Create a service account
-         * @description Who may call it: a caller holding the permission `service_account:create` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 201; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `service_account:create` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 201 with the new account: slug, display name, description, whether it is active, its roles and timestamps. 409 when the slug is taken; 422 naming the field.
          */
         post: operations["postServiceAccounts"];
         delete?: never;
@@ -2151,13 +2151,13 @@ export interface paths {
         get?: never;
         /**
          * Set a role
-         * @description Who may call it: a caller holding the permission `role:assign`; it also needs `service_account:read` and `role:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: the caller must hold every permission the role hands on. Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `role:assign`; it also needs `service_account:read` and `role:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: the caller must hold every permission the role hands on. Answers 204; the account holds the role (a second call changes nothing). 404 for an unknown account or role; 403 for a role with permissions the caller does not hold.
          */
         put: operations["putServiceAccountsNameRolesRole"];
         post?: never;
         /**
          * Delete a role
-         * @description Who may call it: a caller holding the permission `role:assign`; it also needs `service_account:read` and `role:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `role:assign`; it also needs `service_account:read` and `role:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 204; the account no longer holds the role. 404 for an unknown account or role, or a role the account does not hold.
          */
         delete: operations["deleteServiceAccountsNameRolesRole"];
         options?: never;
@@ -2174,14 +2174,14 @@ export interface paths {
         };
         /**
          * Read one service account
-         * @description Who may call it: a caller holding the permission `service_account:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `service_account:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with the account: slug, display name, description, active, roles and timestamps. 404 for an unknown slug.
          */
         get: operations["getServiceAccountsSlug"];
         put?: never;
         post?: never;
         /**
          * Delete a service account
-         * @description Who may call it: a caller holding the permission `service_account:delete` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: the scheduler account and accounts holding auth:delegate are the admins’ alone. Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `service_account:delete` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: the scheduler account and accounts holding auth:delegate are the admins’ alone. Answers 204; the account, its client credentials and the tokens issued to it are gone. 404 for an unknown slug.
          */
         delete: operations["deleteServiceAccountsSlug"];
         options?: never;
@@ -2202,13 +2202,13 @@ export interface paths {
         };
         /**
          * List client credentials
-         * @description Who may call it: a caller holding the permission `service_account:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `service_account:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with the account's credentials: client_id, name, scopes, expires_at, revoked_at and created_at; never a secret. 404 for an unknown account.
          */
         get: operations["getServiceAccountsSlugClientCredentials"];
         put?: never;
         /**
          * Create a client credential
-         * @description Who may call it: a caller holding the permission `service_account:update` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: admins alone mint a credential for an account holding a permission the caller does not hold. Answers 201; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `service_account:update` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: admins alone mint a credential for an account holding a permission the caller does not hold. Answers 201 with the credential: client_id, client_secret (shown this once), name, scopes, expires_at and created_at. 404 for an unknown account; 403 when the account holds permissions the caller does not; 422 naming the field (a scope that is not a permission name or pattern, expires_in_days outside 1-3650).
          */
         post: operations["postServiceAccountsSlugClientCredentials"];
         delete?: never;
@@ -2229,7 +2229,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a client credential
-         * @description Who may call it: a caller holding the permission `service_account:update` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `service_account:update` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 204; the credential is revoked and tokens minted with it are refused from then on (a second call changes nothing). 404 for an unknown account or a client_id that is not the account's.
          */
         delete: operations["deleteServiceAccountsSlugClientCredentialsClientId"];
         options?: never;
@@ -2246,13 +2246,13 @@ export interface paths {
         };
         /**
          * List users
-         * @description Who may call it: a caller holding the permission `user:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `user:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with a page of users (email, display name, active, admin, has_password, roles, timestamps) and a Link header (rel="next") while more remain.
          */
         get: operations["getUsers"];
         put?: never;
         /**
          * Create a user
-         * @description Who may call it: a caller holding the permission `user:create` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 201; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `user:create` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 201 with the new user: email, display name, whether it is active, an admin and has a password, its roles and timestamps; the password is never returned. 409 when the email is taken; 403 for creating an admin without being one; 422 naming the field (a password shorter than 12 characters or a common one).
          */
         post: operations["postUsers"];
         delete?: never;
@@ -2270,14 +2270,14 @@ export interface paths {
         };
         /**
          * Read one user
-         * @description Who may call it: a caller holding the permission `user:read`, or the signed-in user for their own record (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `user:read`, or the signed-in user for their own record (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 200 with the user: email, display name, active, admin, has_password, roles and timestamps. 404 for an unknown email.
          */
         get: operations["getUsersEmail"];
         put?: never;
         post?: never;
         /**
          * Delete a user
-         * @description Who may call it: a caller holding the permission `user:delete` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: admins alone delete an admin. Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `user:delete` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: admins alone delete an admin. Answers 204; the user is gone and every token issued to it is revoked. 404 for an unknown email; 403 for deleting an admin without being one.
          */
         delete: operations["deleteUsersEmail"];
         options?: never;
@@ -2299,13 +2299,13 @@ export interface paths {
         get?: never;
         /**
          * Set a role
-         * @description Who may call it: a caller holding the permission `role:assign`; it also needs `user:read` and `role:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: the caller must hold every permission the role hands on; admins alone assign admin. Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `role:assign`; it also needs `user:read` and `role:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: the caller must hold every permission the role hands on; admins alone assign admin. Answers 204; the user holds the role (again: a second call changes nothing). 404 for an unknown user or role; 403 for a role with permissions the caller does not hold.
          */
         put: operations["putUsersNameRolesRole"];
         post?: never;
         /**
          * Delete a role
-         * @description Who may call it: a caller holding the permission `role:assign`; it also needs `user:read` and `role:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 204; errors are problem+json.
+         * @description Who may call it: a caller holding the permission `role:assign`; it also needs `user:read` and `role:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). Answers 204; the user no longer holds the role. 404 for an unknown user or role, or a role the user does not hold.
          */
         delete: operations["deleteUsersNameRolesRole"];
         options?: never;

@@ -42,7 +42,7 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RoutePermission>> = {
   'GET /ai-provider-drivers': signedIn(),
   'POST /consents': signedIn('users consent for themselves; a service account or a delegated token gets 403'),
   'GET /consents': signedIn(
-    "users list their own consents; admins and holders of auth:delegate list everyone's",
+    "users list their own consents, admins everyone's; a service account that is not an admin gets 403",
   ),
   'GET /consents/{id}': signedIn(
     'its owner, admins and service accounts holding auth:delegate; 404 for anyone else',
