@@ -4,7 +4,7 @@ import { hasPermission, mayUseAcl, type AuthContext } from '../kernel/context.js
 import type { Queryable } from '../db/sql.js';
 import { conflict, forbidden, notFound } from '../http/errors.js';
 import { findOrganization, type OrganizationNode } from '../organizations/index.js';
-import { aclActions, findProject, type AclAction, type ProjectNode } from './store.js';
+import { aclActions, findProject, lockProject, type AclAction, type ProjectNode } from './store.js';
 
 /**
  * May the context do `action` on this project? Global `project:<action>` first; then, for users
@@ -54,6 +54,17 @@ export async function authorizedProject(
   const org = await findOrganizationHidden(q, ctx, orgSlug, slug);
   const project = await mustFindProject(q, org, slug);
   await mayOnProject(q, ctx, project, slug, action);
+  return { org, project };
+}
+
+/**
+ * The project an update of its own record writes: as authorizedProject (403 or 404), then locked, so
+ * concurrent writes of its props each keep what the other wrote, and live (409 when archived).
+ */
+export async function projectToUpdate(tx: Queryable, ctx: AuthContext, orgSlug: string, slug: string) {
+  const { org, project: found } = await authorizedProject(tx, ctx, orgSlug, slug, 'update');
+  const project = await lockProject(tx, found.id);
+  if (project.props.archived) throw archivedConflict(slug);
   return { org, project };
 }
 

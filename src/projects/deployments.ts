@@ -18,7 +18,7 @@ import type { Api } from '../kernel/domain.js';
 import { authOf } from '../kernel/route.js';
 import type { OrganizationNode } from '../organizations/index.js';
 import { validateBaseUrl } from '../outbound/guard.js';
-import { archivedConflict, authorizedProject } from './access.js';
+import { projectToUpdate } from './access.js';
 import { changeDetails, fieldChange, type FieldChange } from './changes.js';
 import { PROJECT_PAGES } from './pages.js';
 import { DeploymentRead } from './schemas.js';
@@ -174,9 +174,7 @@ export function deploymentsService({ sql, graphCache, pages, analytics }: Deps) 
   async function target(tx: Tx, ctx: AuthContext, orgSlug: string, slug: string, envSlug: string) {
     // Naming an environment needs environment:read, checked before any lookup (no oracle).
     authorizeNaming(ctx, 'environment:read', { pointer: '/environment', in: 'params' }, 'an environment');
-    const { org, project: found } = await authorizedProject(tx, ctx, orgSlug, slug, 'update');
-    const project = await lockProject(tx, found.id);
-    if (project.props.archived) throw archivedConflict(slug);
+    const { org, project } = await projectToUpdate(tx, ctx, orgSlug, slug);
     const env = await nodeByKey<{ slug: string }>(tx, 'Environment.slug', envSlug);
     if (!env) throw notFound(`environment ${envSlug}`);
     return { org, project, env };

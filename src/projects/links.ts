@@ -18,12 +18,12 @@ import { authOf, updatedOrNoContent } from '../kernel/route.js';
 import type { OrganizationNode } from '../organizations/index.js';
 import { organizationOfPath } from '../organizations/service.js';
 import { validateBaseUrl } from '../outbound/guard.js';
-import { archivedConflict, authorizedProject } from './access.js';
+import { projectToUpdate } from './access.js';
 import { changeDetails, fieldChange, fieldChanges } from './changes.js';
 import { listOfOrganization } from './org-nodes.js';
 import { PROJECT_PAGES } from './pages.js';
 import { LinkRead } from './schemas.js';
-import { lockProject, type ProjectNode } from './store.js';
+import { type ProjectNode } from './store.js';
 
 export const LINK_DEFINITION_PERMISSIONS = crudPermissions('link_definition', 'link definitions');
 
@@ -190,9 +190,7 @@ export function linksService({ sql, graphCache, pages, analytics }: Deps) {
   /** The project (locked, live) and the definition a write of its links names. */
   async function target(tx: Tx, ctx: AuthContext, orgSlug: string, slug: string, link: string) {
     authorizeNaming(ctx, 'link_definition:read', { pointer: '/link', in: 'params' }, 'a link definition');
-    const { org, project: found } = await authorizedProject(tx, ctx, orgSlug, slug, 'update');
-    const project = await lockProject(tx, found.id);
-    if (project.props.archived) throw archivedConflict(slug);
+    const { org, project } = await projectToUpdate(tx, ctx, orgSlug, slug);
     const definition = await mustFind(tx, org, link);
     return { org, project, definition };
   }
