@@ -80,15 +80,20 @@ class GuardedClient extends pg.Client {
 
 /**
  * Work that must come before the first statement made on one pool in an async context (a request):
- * inside its first transaction, right after BEGIN, so that it commits or rolls back with the
- * transaction's change; or, for a statement outside any transaction, on its own just before it.
- * src/idempotency takes the Idempotency-Key this way. A transaction that rolls back gives the work
- * back: the next statement runs it again. `hook` is cleared once taken (and by its owner when done).
+ * inside its first transaction, so that it commits or rolls back with the transaction's change; or,
+ * for a statement outside any transaction, on its own just before it. src/idempotency takes the
+ * Idempotency-Key this way. A transaction that rolls back gives the work back: the next statement runs
+ * it again. `hook` is cleared once taken (and by its owner when done).
+ *
+ * In a transaction, the work's statement travels with BEGIN in one round trip (a simple query of two
+ * statements, so its values are written as literals by `literal`, which quotes them for this
+ * connection); `inTx` then gets its rows, inside the transaction.
  */
 export interface FirstStatement {
   hook:
     | {
-        inTx(tx: Tx): Promise<void>;
+        begin(literal: (value: string) => string): string;
+        inTx(tx: Tx, rows: Row[]): Promise<void>;
         alone(): Promise<void>;
         committed(): void;
         rolledBack(): void;
@@ -178,7 +183,14 @@ export function createSql(connectionString: string, max = 10, timeouts?: SqlTime
       /** Set when the connection must not go back to the pool (it broke, or its state is unknown). */
       let broken: Error | undefined;
       try {
-        await client.query('BEGIN');
+        first = takeFirst();
+        let firstRows: Row[] = [];
+        if (first) {
+          const results = (await client.query(
+            `BEGIN; ${first.hook.begin((value) => client.escapeLiteral(value))}`,
+          )) as unknown as pg.QueryResult[];
+          firstRows = results[1]?.rows ?? [];
+        } else await client.query('BEGIN');
         const tx: Tx = {
           ...queryable(
             (text, params) =>
@@ -188,8 +200,7 @@ export function createSql(connectionString: string, max = 10, timeouts?: SqlTime
           ),
           afterCommit: (f) => void after.push(f),
         };
-        first = takeFirst();
-        if (first) await first.hook.inTx(tx);
+        if (first) await first.hook.inTx(tx, firstRows);
         const result = await fn(tx);
         await client.query('COMMIT');
         first?.hook.committed();

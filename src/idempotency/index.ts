@@ -9,13 +9,13 @@ import { SecretBox } from '../crypto/secretbox.js';
 import { withFirstStatement, type FirstStatement, type Queryable, type Sql } from '../db/sql.js';
 import { fingerprint, headerProblem, IDEMPOTENCY_HEADER, IDEMPOTENT_METHODS, parseKey } from './key.js';
 import {
+  answerStore,
   claimKey,
   claimKeyInTx,
   deleteExpired,
   findKey,
   insertAnswer,
   releaseKey,
-  storeAnswer,
   type StoredKey,
 } from './store.js';
 
@@ -76,6 +76,7 @@ export function registerIdempotency(
   // this long; a change applied in a transaction whose answer was lost is told apart after as long.
   const leaseMs = settings.http.requestTimeoutMs + 30_000;
   const held = new WeakMap<FastifyRequest, Held>();
+  const storeAnswer = answerStore(sql);
   let claims = 0;
 
   function prune(): void {
@@ -121,8 +122,9 @@ export function registerIdempotency(
 
   function hookOf(h: Held): NonNullable<FirstStatement['hook']> {
     return {
-      async inTx(tx) {
-        if (!(await claimKeyInTx(tx, { ...h, ttlMs: KEY_TTL_MS }))) await refuse(tx, h);
+      begin: (literal) => claimKeyInTx({ ...h, ttlMs: KEY_TTL_MS }, literal),
+      async inTx(tx, rows) {
+        if (rows.length === 0) await refuse(tx, h);
         h.taken = 'tx';
       },
       async alone() {
@@ -218,7 +220,7 @@ export function registerIdempotency(
     // taken in the transaction then stays without an answer: repeats are refused, never applied again.
     try {
       if (h.taken === undefined) await insertAnswer(sql, { ...h, ttlMs: KEY_TTL_MS }, answer);
-      else await storeAnswer(sql, h, answer);
+      else await storeAnswer(h, answer);
       prune();
     } catch (err) {
       log.error({ err }, 'storing an idempotent answer failed');

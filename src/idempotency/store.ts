@@ -47,21 +47,20 @@ const TAKE = `
      RETURNING 1 AS claimed`;
 
 /**
- * Takes the key inside the route's transaction (`tx`): the row commits with the change, or not at all.
- * A concurrent request with the same key waits on this row until the transaction ends. No lease: a
- * committed row without an answer is a change applied whose answer was not stored (the process
- * stopped in between), and is never taken over.
+ * The statement that takes the key inside the route's transaction: the row commits with the change,
+ * or not at all. It is sent with the transaction's BEGIN in one round trip (src/db/sql.ts,
+ * FirstStatement), so its values are literals quoted by `literal`. It answers one row (`claimed`) when
+ * this request took the key. A concurrent request with the same key waits on this row until the
+ * transaction ends. No lease: a committed row without an answer is a change applied whose answer was
+ * not stored (the process stopped in between), and is never taken over.
  */
-export async function claimKeyInTx(
-  tx: Queryable,
+export function claimKeyInTx(
   k: { principal: string; key: string; fingerprint: string; owner: string; ttlMs: number },
-): Promise<boolean> {
-  const row = await tx.one(
-    `INSERT INTO idempotency_keys (principal, key, fingerprint, owner, expires_at)
-     VALUES ($1, $2, $3, $4, now() + $5 * interval '1 millisecond')${TAKE}`,
-    [k.principal, k.key, k.fingerprint, k.owner, k.ttlMs],
-  );
-  return row !== undefined;
+  literal: (value: string) => string,
+): string {
+  return `INSERT INTO idempotency_keys (principal, key, fingerprint, owner, expires_at)
+     VALUES (${literal(k.principal)}, ${literal(k.key)}, ${literal(k.fingerprint)}, ${literal(k.owner)}::uuid,
+             now() + ${Math.trunc(k.ttlMs)} * interval '1 millisecond')${TAKE}`;
 }
 
 /**
@@ -71,7 +70,7 @@ export async function claimKeyInTx(
 export async function insertAnswer(
   q: Queryable,
   k: { principal: string; key: string; fingerprint: string; ttlMs: number },
-  answer: { status: number; headers: Record<string, string>; body: string | null },
+  answer: Answer,
 ): Promise<boolean> {
   const row = await q.one(
     `INSERT INTO idempotency_keys (principal, key, fingerprint, status, headers, body, expires_at)
@@ -113,17 +112,80 @@ export async function findKey(q: Queryable, principal: string, key: string): Pro
   );
 }
 
-/** Stores the first answer; only the holder of the key may. */
-export async function storeAnswer(
+export interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: string | null;
+}
+
+/** Stores first answers; a key's answer only by its holder (`owner`). One statement for them all. */
+async function storeAnswers(
   q: Queryable,
-  k: { principal: string; key: string; owner: string },
-  answer: { status: number; headers: Record<string, string>; body: string | null },
+  items: ReadonlyArray<{ principal: string; key: string; owner: string; answer: Answer }>,
 ): Promise<void> {
   await q.query(
-    `UPDATE idempotency_keys SET status = $4, headers = $5::jsonb, body = $6, owner = NULL, lease_until = NULL
-      WHERE principal = $1 AND key = $2 AND owner = $3`,
-    [k.principal, k.key, k.owner, answer.status, JSON.stringify(answer.headers), answer.body],
+    `UPDATE idempotency_keys k
+        SET status = a.status, headers = a.headers, body = a.body, owner = NULL, lease_until = NULL
+       FROM unnest($1::text[], $2::text[], $3::uuid[], $4::int[], $5::jsonb[], $6::text[])
+            AS a(principal, key, owner, status, headers, body)
+      WHERE k.principal = a.principal AND k.key = a.key AND k.owner = a.owner`,
+    [
+      items.map((i) => i.principal),
+      items.map((i) => i.key),
+      items.map((i) => i.owner),
+      items.map((i) => i.answer.status),
+      items.map((i) => JSON.stringify(i.answer.headers)),
+      items.map((i) => i.answer.body),
+    ],
   );
+}
+
+/** At most this many answers, or about this many bytes of them, go in one statement. */
+const BATCH_ANSWERS = 100;
+const BATCH_BYTES = 1 << 20;
+
+/**
+ * Stores first answers as they come, in batches: while one statement is on its way, the answers that
+ * arrive wait and go together in the next (one commit for many requests, where each would otherwise
+ * wait for a commit of its own). No answer waits for a timer: a lone answer is sent at once.
+ */
+export function answerStore(q: Queryable) {
+  type Item = { principal: string; key: string; owner: string; answer: Answer };
+  let waiting: Array<{ item: Item; done: (err?: unknown) => void }> = [];
+  let sending = false;
+
+  async function send(): Promise<void> {
+    sending = true;
+    while (waiting.length > 0) {
+      let bytes = 0;
+      let n = 0;
+      while (n < waiting.length && n < BATCH_ANSWERS && (n === 0 || bytes < BATCH_BYTES)) {
+        bytes += waiting[n]!.item.answer.body?.length ?? 0;
+        n++;
+      }
+      const batch = waiting.slice(0, n);
+      waiting = waiting.slice(n);
+      try {
+        await storeAnswers(
+          q,
+          batch.map((w) => w.item),
+        );
+        for (const w of batch) w.done();
+      } catch (err) {
+        for (const w of batch) w.done(err);
+      }
+    }
+    sending = false;
+  }
+
+  return (k: { principal: string; key: string; owner: string }, answer: Answer): Promise<void> =>
+    new Promise((resolve, reject) => {
+      waiting.push({
+        item: { principal: k.principal, key: k.key, owner: k.owner, answer },
+        done: (err) => (err === undefined ? resolve() : reject(err as Error)),
+      });
+      if (!sending) void send();
+    });
 }
 
 /** Frees a key whose answer is not kept (5xx, 429): the client may try again and be applied then. */

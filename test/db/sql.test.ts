@@ -65,8 +65,11 @@ describe('createSql', () => {
     const seen: string[] = [];
     const slot = (): FirstStatement => ({
       hook: {
-        async inTx(tx) {
-          await tx.query(`INSERT INTO first_work VALUES ('in tx')`);
+        // Sent with BEGIN, its value quoted for the connection (a quote and a backslash survive).
+        begin: (literal) => `INSERT INTO first_work VALUES (${literal("in tx's \\ work")}) RETURNING what`,
+        async inTx(tx, rows) {
+          seen.push(`took ${rows.map((r) => String(r.what)).join()}`);
+          expect(await tx.query('SELECT what FROM first_work')).toEqual(rows);
         },
         async alone() {
           await sql.query(`INSERT INTO first_work VALUES ('alone')`);
@@ -91,8 +94,8 @@ describe('createSql', () => {
       await sql.tx(async (tx) => tx.query('SELECT 1'));
       await sql.tx(async (tx) => tx.query('SELECT 1'));
     });
-    expect(await rows()).toEqual(['in tx']);
-    expect(seen).toEqual(['rolled back', 'committed']);
+    expect(await rows()).toEqual(["in tx's \\ work"]);
+    expect(seen).toEqual([`took in tx's \\ work`, 'rolled back', `took in tx's \\ work`, 'committed']);
 
     // A statement outside a transaction: the work runs on its own first, once.
     await sql.query('DELETE FROM first_work');
@@ -104,6 +107,7 @@ describe('createSql', () => {
 
     // Another pool's statements leave it alone; outside the context nothing runs.
     await sql.query('DELETE FROM first_work');
+    seen.length = 0;
     const other = createSql(db.url, 1);
     const s3 = slot();
     await withFirstStatement(sql, s3, async () => other.query('SELECT 1'));

@@ -48,6 +48,33 @@ describe('Idempotency-Key', () => {
     expectProblem(await app.call('POST', '/organizations', { token: admin, body }), 409, 'conflict');
   });
 
+  it('answers of many requests at once are stored together, each under its own key', async () => {
+    // Forty organizations created at once, each with a key: their answers are stored in batches (one
+    // statement for the answers that arrive while another is on its way); each repeat must get back
+    // its own request's answer, not a neighbour's.
+    const created = Array.from({ length: 40 }, (_, i) => ({ key: randomUUID(), slug: `idem-many-${i}` }));
+    const firsts = await Promise.all(
+      created.map((c) =>
+        app.call('POST', '/organizations', { ...withKey(c.key), body: { slug: c.slug, name: c.slug } }),
+      ),
+    );
+    expect(firsts.map((r) => r.status)).toEqual(created.map(() => 201));
+    const stored = await app.runtime.core.sql.query<{ key: string; status: number; owner: string | null }>(
+      `SELECT key, status, owner FROM idempotency_keys WHERE key = ANY($1::text[])`,
+      [created.map((c) => c.key)],
+    );
+    expect(stored).toHaveLength(40);
+    expect(stored.every((r) => r.status === 201 && r.owner === null)).toBe(true);
+    const again = await Promise.all(
+      created.map((c) =>
+        app.call('POST', '/organizations', { ...withKey(c.key), body: { slug: c.slug, name: c.slug } }),
+      ),
+    );
+    expect(again.map((r) => r.headers['idempotent-replayed'])).toEqual(created.map(() => 'true'));
+    expect(again.map((r) => (r.body as { slug: string }).slug)).toEqual(created.map((c) => c.slug));
+    expect(again.map((r) => r.body)).toEqual(firsts.map((r) => r.body));
+  });
+
   it('the same key with another body is 422 naming the header; nothing applied', async () => {
     const key = randomUUID();
     await app.call('POST', '/organizations', { ...withKey(key), body: { slug: 'idem-a', name: 'A' } });
