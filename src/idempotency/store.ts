@@ -104,12 +104,12 @@ export async function claimKey(
   return row !== undefined;
 }
 
+export const FIND_KEY = `
+  SELECT fingerprint, status, headers, body, lease_until, created_at FROM idempotency_keys
+   WHERE principal = $1 AND key = $2 AND expires_at > now()`;
+
 export async function findKey(q: Queryable, principal: string, key: string): Promise<StoredKey | undefined> {
-  return q.one<StoredKey>(
-    `SELECT fingerprint, status, headers, body, lease_until, created_at FROM idempotency_keys
-      WHERE principal = $1 AND key = $2 AND expires_at > now()`,
-    [principal, key],
-  );
+  return q.one<StoredKey>(FIND_KEY, [principal, key]);
 }
 
 export interface Answer {
@@ -118,26 +118,45 @@ export interface Answer {
   body: string | null;
 }
 
+/**
+ * The answers of keys, each by its holder (`owner`): $1..$7 are arrays of principal, key, owner,
+ * fingerprint, status, headers and body. Written as an upsert so that each row is found through the
+ * primary key by the conflict check, whatever plan is cached: as `UPDATE ... FROM unnest(...)`, the
+ * plan made while the table was small hashed the whole table against the batch. A key that is no
+ * longer there (never expected: rows are deleted a day after they expire) is written expired, which
+ * is the same as absent.
+ */
+export const STORE_ANSWERS = `
+  INSERT INTO idempotency_keys AS k (principal, key, owner, fingerprint, status, headers, body, expires_at)
+  SELECT a.principal, a.key, a.owner, a.fingerprint, a.status, a.headers, a.body, now()
+    FROM unnest($1::text[], $2::text[], $3::uuid[], $4::text[], $5::int[], $6::jsonb[], $7::text[])
+         AS a(principal, key, owner, fingerprint, status, headers, body)
+   ORDER BY a.principal, a.key
+  ON CONFLICT (principal, key) DO UPDATE
+     SET status = EXCLUDED.status, headers = EXCLUDED.headers, body = EXCLUDED.body, owner = NULL,
+         lease_until = NULL
+   WHERE k.owner = EXCLUDED.owner`;
+
 /** Stores first answers; a key's answer only by its holder (`owner`). One statement for them all. */
 async function storeAnswers(
   q: Queryable,
-  items: ReadonlyArray<{ principal: string; key: string; owner: string; answer: Answer }>,
+  items: ReadonlyArray<{
+    principal: string;
+    key: string;
+    owner: string;
+    fingerprint: string;
+    answer: Answer;
+  }>,
 ): Promise<void> {
-  await q.query(
-    `UPDATE idempotency_keys k
-        SET status = a.status, headers = a.headers, body = a.body, owner = NULL, lease_until = NULL
-       FROM unnest($1::text[], $2::text[], $3::uuid[], $4::int[], $5::jsonb[], $6::text[])
-            AS a(principal, key, owner, status, headers, body)
-      WHERE k.principal = a.principal AND k.key = a.key AND k.owner = a.owner`,
-    [
-      items.map((i) => i.principal),
-      items.map((i) => i.key),
-      items.map((i) => i.owner),
-      items.map((i) => i.answer.status),
-      items.map((i) => JSON.stringify(i.answer.headers)),
-      items.map((i) => i.answer.body),
-    ],
-  );
+  await q.query(STORE_ANSWERS, [
+    items.map((i) => i.principal),
+    items.map((i) => i.key),
+    items.map((i) => i.owner),
+    items.map((i) => i.fingerprint),
+    items.map((i) => i.answer.status),
+    items.map((i) => JSON.stringify(i.answer.headers)),
+    items.map((i) => i.answer.body),
+  ]);
 }
 
 /** At most this many answers, or about this many bytes of them, go in one statement. */
@@ -150,7 +169,7 @@ const BATCH_BYTES = 1 << 20;
  * wait for a commit of its own). No answer waits for a timer: a lone answer is sent at once.
  */
 export function answerStore(q: Queryable) {
-  type Item = { principal: string; key: string; owner: string; answer: Answer };
+  type Item = { principal: string; key: string; owner: string; fingerprint: string; answer: Answer };
   let waiting: Array<{ item: Item; done: (err?: unknown) => void }> = [];
   let sending = false;
 
@@ -178,34 +197,44 @@ export function answerStore(q: Queryable) {
     sending = false;
   }
 
-  return (k: { principal: string; key: string; owner: string }, answer: Answer): Promise<void> =>
+  return (
+    k: { principal: string; key: string; owner: string; fingerprint: string },
+    answer: Answer,
+  ): Promise<void> =>
     new Promise((resolve, reject) => {
       waiting.push({
-        item: { principal: k.principal, key: k.key, owner: k.owner, answer },
+        item: { principal: k.principal, key: k.key, owner: k.owner, fingerprint: k.fingerprint, answer },
         done: (err) => (err === undefined ? resolve() : reject(err as Error)),
       });
       if (!sending) void send();
     });
 }
 
+export const RELEASE_KEY = `DELETE FROM idempotency_keys WHERE principal = $1 AND key = $2 AND owner = $3`;
+
 /** Frees a key whose answer is not kept (5xx, 429): the client may try again and be applied then. */
 export async function releaseKey(q: Queryable, k: { principal: string; key: string; owner: string }) {
-  await q.query(`DELETE FROM idempotency_keys WHERE principal = $1 AND key = $2 AND owner = $3`, [
-    k.principal,
-    k.key,
-    k.owner,
-  ]);
+  await q.query(RELEASE_KEY, [k.principal, k.key, k.owner]);
 }
+
+/**
+ * Up to $1 expired keys, oldest first, read along the expiry index and deleted through it by their
+ * exact expiry times (`= ANY`), each row then picked by its address. As `ctid = ANY(...)` alone, the
+ * plan cached while the table was small read the whole table, a day of keys, for every prune.
+ */
+export const DELETE_EXPIRED = `
+  WITH expired AS MATERIALIZED (
+    SELECT ctid AS tid, expires_at FROM idempotency_keys WHERE expires_at <= now()
+     ORDER BY expires_at LIMIT $1),
+  gone AS (
+    DELETE FROM idempotency_keys
+     WHERE expires_at = ANY(ARRAY(SELECT expires_at FROM expired))
+       AND ctid = ANY(ARRAY(SELECT tid FROM expired))
+    RETURNING 1)
+  SELECT count(*)::int AS n FROM gone`;
 
 /** Deletes up to `limit` expired keys, oldest first; says how many. */
 export async function deleteExpired(q: Queryable, limit: number): Promise<number> {
-  const row = await q.one<{ n: number }>(
-    `WITH gone AS (
-       DELETE FROM idempotency_keys WHERE ctid = ANY(ARRAY(
-         SELECT ctid FROM idempotency_keys WHERE expires_at <= now() ORDER BY expires_at LIMIT $1))
-       RETURNING 1)
-     SELECT count(*)::int AS n FROM gone`,
-    [limit],
-  );
+  const row = await q.one<{ n: number }>(DELETE_EXPIRED, [limit]);
   return row!.n;
 }
