@@ -85,13 +85,15 @@ export function flatten(s: Schema): Schema {
 }
 
 /**
- * An object schema's members in the order to show them: the required ones first, in the order the
- * manifest lists them (`required` is an array, so its order survives storage; the stored object's keys
- * come back in the database's order, shortest first), then the others as served.
+ * An object schema's members in the order to show them. `asServed`: in the order the schema lists them
+ * (the API keeps a plugin manifest's order as its author wrote it). Otherwise the required ones first,
+ * in the order `required` lists them (an array, so its order survives storage where the stored object's
+ * keys come back in the database's order, shortest first), then the others as served.
  */
-export function propertyOrder(s: Schema): string[] {
+export function propertyOrder(s: Schema, asServed = false): string[] {
   s = flatten(s);
   const keys = Object.keys(s.properties ?? {});
+  if (asServed) return keys;
   const required = (s.required ?? []).filter((k) => keys.includes(k));
   return [...required, ...keys.filter((k) => !required.includes(k))];
 }
@@ -241,6 +243,8 @@ interface Props {
   required: boolean;
   error: ApiError | undefined;
   onChange: (path: (string | number)[], value: Json | undefined) => void;
+  /** Fields in the schema's own order (propertyOrder). */
+  asServed: boolean;
 }
 
 function Control(props: Props) {
@@ -414,7 +418,7 @@ function Fields(props: Props) {
     props.value && typeof props.value === 'object' && !Array.isArray(props.value) ? props.value : {};
   return (
     <div class="grid">
-      {propertyOrder(schema).map((key) => (
+      {propertyOrder(schema, props.asServed).map((key) => (
         <Control
           {...props}
           key={key}
@@ -436,6 +440,8 @@ export function SchemaFields(props: {
   error: ApiError | undefined;
   onChange: (value: Json | undefined) => void;
   base?: string;
+  /** Fields in the order the schema lists them, not required ones first (see propertyOrder). */
+  asServed?: boolean;
 }) {
   return (
     <Fields
@@ -446,6 +452,7 @@ export function SchemaFields(props: {
       label=""
       required={false}
       error={props.error}
+      asServed={props.asServed ?? false}
       onChange={(path, v) => props.onChange(setAt(props.value, props.base ? path.slice(1) : path, v))}
     />
   );

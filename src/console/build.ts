@@ -16,13 +16,14 @@ function files(dir: string): string[] {
     .flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]));
 }
 
-/** A hash of everything the build reads: the console's sources, the shared cron module, the lock file. */
+/** A hash of everything the build reads: the console's sources, the shared scheduler modules, the lock file. */
 export function sourcesHash(): string {
   const inputs = [
     ...files(path.join(consoleDir, 'src')),
     path.join(consoleDir, 'index.html'),
     path.join(consoleDir, 'vite.config.ts'),
     path.join(root, 'src/scheduler/cron.ts'),
+    path.join(root, 'src/scheduler/every.ts'),
     path.join(root, 'package-lock.json'),
   ].sort();
   const hash = createHash('sha256');

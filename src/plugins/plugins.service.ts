@@ -18,7 +18,8 @@ import {
   type CompiledVertexLabel,
   type Manifest,
 } from './manifest.js';
-import { decodeDocument, encodeDocument } from './document-codec.js';
+import { decodeDocument } from './document-codec.js';
+import { keepsOrder, manifestProps, storedManifest } from './manifest-text.js';
 import type { PluginRegistry } from './registry.js';
 import {
   claimLabels,
@@ -42,8 +43,8 @@ const DIRECTORY_LOCK = 7_245_340;
 const SCAN_BATCH = 1000;
 const EXAMPLES = 3;
 
-/** The manifest as installed (stored encoded: document-codec.ts). */
-const manifestOf = (n: PluginNode) => decodeDocument(n.props.manifest);
+/** The manifest as installed, in its author's order when that was kept (manifest-text.ts). */
+const manifestOf = (n: PluginNode) => storedManifest(n.props);
 
 export const pluginRead = (n: PluginNode) => pluginReadOf(n, manifestOf(n));
 const pluginReadOf = (n: PluginNode, manifest: PluginNode['props']['manifest']) => ({
@@ -189,7 +190,13 @@ export function pluginsService({ sql, authCache }: Deps, registry: PluginRegistr
    */
   async function apply(tx: Tx, compiled: CompiledPlugin, by: string, existing: PluginNode | undefined) {
     const m = compiled.manifest;
-    if (existing && canonicalJson(manifestOf(existing)) === canonicalJson(m)) return existing;
+    if (existing) {
+      const stored = manifestOf(existing);
+      if (canonicalJson(stored) === canonicalJson(m)) {
+        if (keepsOrder(existing.props) && JSON.stringify(stored) === JSON.stringify(m)) return existing;
+        return reorder(tx, existing, compiled, by);
+      }
+    }
 
     let node: PluginNode;
     if (existing) {
@@ -203,7 +210,7 @@ export function pluginsService({ sql, authCache }: Deps, registry: PluginRegistr
             slug: m.slug,
             name: m.name,
             version: m.version,
-            manifest: encodeDocument(m),
+            ...manifestProps(m, 0),
             revision: 0,
             installed_by: by,
             updated_by: by,
@@ -269,11 +276,28 @@ export function pluginsService({ sql, authCache }: Deps, registry: PluginRegistr
       ...node.props,
       name: m.name,
       version: m.version,
-      manifest: encodeDocument(m),
+      ...manifestProps(m, revision),
       revision,
       updated_by: by,
     }))!;
     tx.afterCommit(() => registry.remember(node.id, revision, m, compiled));
+    return updated;
+  }
+
+  /**
+   * The same manifest in another order (or a node stored before the order was kept): only the text
+   * changes, so labels, permissions and stored data stay as they are. The revision still grows, so
+   * every replica's compiled copy (which answers a label's `_schema`) takes the new order.
+   */
+  async function reorder(tx: Tx, node: PluginNode, compiled: CompiledPlugin, by: string) {
+    const revision = node.props.revision + 1;
+    const updated = (await replaceProps<PluginProps>(tx, node.id, {
+      ...node.props,
+      ...manifestProps(compiled.manifest, revision),
+      revision,
+      updated_by: by,
+    }))!;
+    tx.afterCommit(() => registry.remember(node.id, revision, compiled.manifest, compiled));
     return updated;
   }
 

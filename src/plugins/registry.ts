@@ -4,7 +4,7 @@ import type { Queryable } from '../db/sql.js';
 import { notFound } from '../http/errors.js';
 import { TtlCache } from '../lib/ttl-cache.js';
 import { compileManifest, type CompiledPlugin } from './manifest.js';
-import { decodeDocument } from './document-codec.js';
+import { storedManifest } from './manifest-text.js';
 import { findPluginHead, pluginById, type PluginHead } from './store.js';
 
 /**
@@ -39,7 +39,7 @@ export class PluginRegistry {
       this.heads.delete(slug);
       throw notFound(`plugin ${slug}`);
     }
-    const plugin = this.remember(node.id, node.props.revision, decodeDocument(node.props.manifest));
+    const plugin = this.remember(node.id, node.props.revision, storedManifest(node.props));
     return { head: { id: node.id, revision: node.props.revision }, plugin };
   }
 

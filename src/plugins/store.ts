@@ -11,14 +11,13 @@ import {
 } from '../graph/store.js';
 import { uuidv7 } from '../graph/ids.js';
 import { permissionKey } from '../authz/index.js';
-import type { Manifest } from './manifest.js';
+import type { ManifestProps } from './manifest-text.js';
 
-export interface PluginProps {
+/** The manifest members (manifest-text.ts): the manifest as installed, optional fields filled. */
+export interface PluginProps extends ManifestProps {
   slug: string;
   name: string;
   version: string;
-  /** The manifest as installed, optional fields filled (so equal manifests compare equal). */
-  manifest: Manifest;
   /** Grows by one on every change of the manifest; writes check it (see insertEntity). */
   revision: number;
   installed_by: string;

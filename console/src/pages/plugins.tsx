@@ -44,8 +44,8 @@ function Entities({ plugin, label }: { plugin: string; label: string }) {
   const [doc, setDoc] = useState<Json | undefined>({});
   const [error, run, busy] = useAction();
   const acts = useActions();
-  // The schema's order (required members first, as the manifest lists them), not the stored one.
-  const columns = schema.data ? propertyOrder(schema.data).slice(0, 5) : [];
+  // The manifest's order (the API answers the schema as its author wrote it), not the stored document's.
+  const columns = schema.data ? propertyOrder(schema.data, true).slice(0, 5) : [];
   const items = (list.data?.items ?? []) as Entity[];
 
   return (
@@ -123,7 +123,7 @@ function Entities({ plugin, label }: { plugin: string; label: string }) {
         >
           <h2>{editing ? `Edit ${label}` : `New ${label}`}</h2>
           <Problem error={error} atFields />
-          <SchemaFields schema={schema.data} value={doc} error={error} onChange={setDoc} />
+          <SchemaFields schema={schema.data} value={doc} error={error} onChange={setDoc} asServed />
           <Submit
             label={editing ? 'Save changes' : `Create ${label}`}
             busy={busy}
@@ -296,6 +296,7 @@ function Edges({ plugin, edge }: { plugin: Plugin; edge: Plugin['edge_labels'][n
             error={error}
             onChange={setProps}
             base="properties"
+            asServed
           />
         )}
         <Submit label="Create edge" busy={busy} />

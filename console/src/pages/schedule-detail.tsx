@@ -1,11 +1,23 @@
 // One schedule: its settings, actions, run history and a chart of runs per day by state.
-import { useMemo, useState } from 'preact/hooks';
-import { ApiError, client, listOf, must, type Answer, type Item } from '../api';
+import { useState } from 'preact/hooks';
+import { client, listOf, must, type Item } from '../api';
 import type { Me } from '../me';
 import { linkProps, navigate } from '../router';
 import { ticks } from '../chart';
-import { Field, Page, Problem, Table, useAction, useConfirm, useLoad, useNotice, whenIn } from '../ui';
-import { consentProblem, myConsents, NextRuns, preview, TargetFields, type Schedule } from './schedules';
+import { Page, Problem, Table, useAction, useConfirm, useLoad, useNotice, whenIn } from '../ui';
+import { consentProblem, myConsents, type Schedule } from './schedules';
+import { EditSchedule } from './schedule-edit';
+import { UpcomingRuns } from './schedule-preview';
+import {
+  autoPauseWords,
+  jitterWords,
+  nextDstWords,
+  overlapWords,
+  retryWords,
+  stateWords,
+  timeoutWords,
+  triggerWords,
+} from './schedule-words';
 
 type Run = Item<'/scheduler/schedules/{slug}/runs'>;
 const RUN_STATES = ['succeeded', 'failed', 'skipped', 'running'] as const;
@@ -19,93 +31,6 @@ export function mayEdit(s: Schedule, me: Me | undefined): boolean {
 }
 function mayManage(s: Schedule, me: Me | undefined): boolean {
   return !!me && (me.is_admin || (s.kind === 'user' && me.principal_name === s.created_by));
-}
-
-function EditSchedule(props: {
-  s: Answer<'/scheduler/schedules/{slug}'>;
-  saved: () => void;
-  cancel: () => void;
-}) {
-  const { s } = props;
-  const [f, setF] = useState({
-    name: s.name,
-    // An every or once_at schedule has no cron: typing one switches its trigger to it.
-    cron: s.cron ?? '',
-    timezone: s.timezone,
-    method: s.target.method as string,
-    path: s.target.path,
-    body: s.target.body === undefined ? '' : JSON.stringify(s.target.body, null, 2),
-  });
-  const [error, run, busy] = useAction();
-  const next = useMemo(
-    () => (f.cron.trim() || s.cron !== null ? preview(f.cron, f.timezone) : { dates: [] }),
-    [f.cron, f.timezone],
-  );
-  const set = (k: keyof typeof f) => (e: { currentTarget: { value: string } }) =>
-    setF({ ...f, [k]: e.currentTarget.value });
-  return (
-    <form
-      class="card"
-      aria-label="Edit schedule"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void run(async () => {
-          let body: unknown;
-          if (f.body.trim()) {
-            try {
-              body = JSON.parse(f.body);
-            } catch {
-              throw new ApiError(422, 'The request body is not valid JSON.', [
-                { pointer: '/target/body', detail: 'is not valid JSON' },
-              ]);
-            }
-          }
-          await must(
-            client.PATCH('/scheduler/schedules/{slug}', {
-              params: { path: { slug: s.slug } },
-              body: {
-                name: f.name,
-                ...(f.cron.trim() || s.cron !== null ? { cron: f.cron } : {}),
-                timezone: f.timezone,
-                target: {
-                  method: f.method as Schedule['target']['method'],
-                  path: f.path,
-                  ...(body !== undefined ? { body } : {}),
-                },
-              },
-            }),
-          );
-          props.saved();
-        });
-      }}
-    >
-      <h2>Edit schedule</h2>
-      <Problem error={error} />
-      <div class="grid">
-        <Field label="Name" pointer="/name" error={error}>
-          {(a) => <input {...a} value={f.name} onInput={set('name')} />}
-        </Field>
-        <Field label="Cron" pointer="/cron" error={error} hint="minute hour day-of-month month day-of-week">
-          {(a) => (
-            <input {...a} required={s.cron !== null} class="mono" value={f.cron} onInput={set('cron')} />
-          )}
-        </Field>
-        <Field label="Time zone" pointer="/timezone" error={error}>
-          {(a) => <input {...a} list="zones" value={f.timezone} onInput={set('timezone')} />}
-        </Field>
-        <TargetFields f={f} set={set} error={error} />
-      </div>
-      <NextRuns next={next} />
-      <div class="actions">
-        <button type="submit" disabled={busy}>
-          Save changes
-        </button>
-        <button type="button" onClick={props.cancel}>
-          Cancel
-        </button>
-      </div>
-    </form>
-  );
 }
 
 /** Runs counted per UTC day and state, oldest day first. */
@@ -255,10 +180,21 @@ export function ScheduleDetail({ slug, me }: { slug: string; me: Me | undefined 
       )}
       {s && !editing && (
         <>
+          {stateWords(s) && (
+            <p class={s.paused_by === 'auto-pause' ? 'paused-reason' : 'hint'} data-state={s.state}>
+              {stateWords(s)}
+            </p>
+          )}
           <dl class="facts">
-            <dt>Cron</dt>
+            <dt>When</dt>
             <dd>
-              <code>{s.cron}</code>, times in {s.timezone}
+              {s.cron !== null ? (
+                <>
+                  On the cron <code>{s.cron}</code>, in {s.timezone} time
+                </>
+              ) : (
+                triggerWords(s)
+              )}
             </dd>
             <dt>Calls</dt>
             <dd>
@@ -283,11 +219,24 @@ export function ScheduleDetail({ slug, me }: { slug: string; me: Me | undefined 
               )}
             </dd>
             <dt>State</dt>
-            <dd>{s.enabled ? 'active' : 'paused'}</dd>
+            <dd>{s.state === 'paused' && s.paused_by === 'auto-pause' ? 'paused automatically' : s.state}</dd>
             <dt>Next run</dt>
-            <dd>{s.enabled ? whenIn(s.next_run_at, s.timezone) : '—'}</dd>
+            <dd>
+              {s.state === 'active' ? whenIn(s.next_run_at, s.timezone) : '—'}
+              {s.state === 'active' && nextDstWords(s) && <span class="dst">: {nextDstWords(s)}</span>}
+            </dd>
             <dt>Last run</dt>
             <dd>{whenIn(s.last_run_at, s.timezone)}</dd>
+            <dt>Jitter</dt>
+            <dd>{jitterWords(s)}</dd>
+            <dt>Call timeout</dt>
+            <dd>{timeoutWords(s)}</dd>
+            <dt>If the previous run is still going</dt>
+            <dd>{overlapWords(s)}</dd>
+            <dt>Retries</dt>
+            <dd>{retryWords(s)}</dd>
+            <dt>Pauses itself</dt>
+            <dd>{autoPauseWords(s)}</dd>
           </dl>
           <div class="actions">
             <button type="button" disabled={busy} onClick={() => act(s.enabled ? 'pause' : 'resume')}>
@@ -310,6 +259,21 @@ export function ScheduleDetail({ slug, me }: { slug: string; me: Me | undefined 
               </button>
             )}
           </div>
+          {s.state !== 'completed' && (
+            <UpcomingRuns
+              query={{
+                ...(s.cron !== null
+                  ? { cron: s.cron }
+                  : s.every !== null
+                    ? { every: s.every }
+                    : { once_at: s.once_at! }),
+                timezone: s.timezone,
+              }}
+              createdAt={s.created_at}
+              heading={s.state === 'paused' ? 'Next runs, once resumed' : 'Upcoming runs'}
+              level={2}
+            />
+          )}
         </>
       )}
       <h2>Run history</h2>

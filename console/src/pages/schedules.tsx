@@ -237,7 +237,12 @@ export function Schedules({ me }: { me: Me | undefined }) {
               <tr key={s.slug} data-schedule={s.slug}>
                 <td>
                   <a {...linkProps(`/schedules/${s.slug}`)}>{s.name || s.slug}</a>
-                  {!s.enabled && <span class="badge skipped">paused</span>}
+                  {s.state === 'paused' && (
+                    <span class="badge skipped">
+                      {s.paused_by === 'auto-pause' ? 'paused automatically' : 'paused'}
+                    </span>
+                  )}
+                  {s.state === 'completed' && <span class="badge">completed</span>}
                   {blocked && (
                     <a class="badge failed" {...linkProps('/consents')}>
                       {blocked}
