@@ -73,7 +73,10 @@ afterAll(async () => {
   await keel?.stop();
 });
 
-async function signedIn(at: string): Promise<{ page: Page; faults: string[] }> {
+async function signedIn(
+  at: string,
+  who: { email: string; password: string } = keel.admin,
+): Promise<{ page: Page; faults: string[] }> {
   const opened = await openPage(browser);
   const { page } = opened;
   page.on('response', async (res) => {
@@ -83,8 +86,8 @@ async function signedIn(at: string): Promise<{ page: Page; faults: string[] }> {
   });
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`${keel.base}${at}`);
-  await page.getByLabel('Email').fill(keel.admin.email);
-  await page.getByLabel('Password').fill(keel.admin.password);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('button', { name: 'Sign out' }).waitFor();
   return opened;
@@ -536,4 +539,96 @@ describe('the project model in the console', () => {
     expect(await secretsExposed(page, [...secrets])).toEqual([]);
     await page.context().close();
   }, 90_000);
+  it('shows a user with a narrow role only the controls the role allows, and says what the others need', async () => {
+    // A role that reads the catalog and may create project types, nothing more.
+    await call('POST', '/roles', {
+      slug: 'catalog-reader',
+      name: 'Catalog reader',
+      permissions: [
+        'organization:read',
+        'team:read',
+        'project:read',
+        'environment:read',
+        'project_type:read',
+        'project_type:create',
+        'blueprint:read',
+        'link_definition:read',
+      ],
+    });
+    const reader = { email: 'reader@acme.test', password: 'reader-Passw0rd-catalog-7' };
+    secrets.add(reader.password);
+    await call('POST', '/users', { ...reader, display_name: 'Reader' });
+    await call('PUT', `/users/${reader.email}/roles/catalog-reader`);
+    const definitions = await call('GET', '/organizations/acme/link-definitions');
+    if ((definitions as unknown[]).length === 0)
+      await call('POST', '/organizations/acme/link-definitions', { slug: 'docs', name: 'Docs' });
+    const { page, faults } = await signedIn('/console/organizations/acme/project-types', reader);
+    const note = page.locator('[data-not-allowed]');
+    const lines = () => note.locator('p').allInnerTexts();
+    const noControls = async (names: string[]) => {
+      for (const name of names)
+        expect(await page.getByRole('button', { name }).count(), `a "${name}" button`).toBe(0);
+      expect(await page.getByRole('alert').count(), 'an alert on the page').toBe(0);
+    };
+
+    // Project types: the creation form (the role has project_type:create), no Edit or Delete.
+    await page.locator('tr[data-type="service"]').waitFor();
+    await note.waitFor();
+    await page.getByRole('form', { name: 'New project type' }).waitFor();
+    expect(await lines()).toEqual([
+      'To edit project types, your role needs the permission project_type:update.',
+      'To delete project types, your role needs the permission project_type:delete.',
+    ]);
+    await noControls(['Edit Service', 'Delete Service']);
+    expect(await page.getByRole('columnheader', { name: 'Actions' }).count()).toBe(0);
+    await check(page, 'narrow-project-types');
+
+    // Blueprints: read, no form, no Edit or Delete.
+    await page.goto(`${keel.base}/console/organizations/acme/blueprints`);
+    await page.locator('tr[data-blueprint="all"]').waitFor();
+    await note.waitFor();
+    expect(await lines()).toEqual([
+      'To create blueprints, your role needs the permission blueprint:create.',
+      'To edit blueprints, your role needs the permission blueprint:update.',
+      'To delete blueprints, your role needs the permission blueprint:delete.',
+    ]);
+    expect(await page.getByRole('form').count()).toBe(0);
+    await noControls(['Edit Every project', 'Delete Every project', 'Check against the projects']);
+    await check(page, 'narrow-blueprints');
+
+    // Link definitions: read, no form, no Edit or Delete.
+    await page.goto(`${keel.base}/console/organizations/acme/link-definitions`);
+    await page.locator('tr[data-link-definition]').first().waitFor();
+    await note.waitFor();
+    expect(await lines()).toContain(
+      'To define links, your role needs the permission link_definition:create.',
+    );
+    expect(await page.getByRole('form').count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^(Edit|Delete) / }).count()).toBe(0);
+    await noControls([]);
+    await check(page, 'narrow-link-definitions');
+
+    // Import: no form, the permission named.
+    await page.goto(`${keel.base}/console/organizations/acme/import`);
+    await note.waitFor();
+    expect(await lines()).toEqual(['To import projects, your role needs the permission project:create.']);
+    expect(await page.getByRole('form', { name: 'Import projects' }).count()).toBe(0);
+    await noControls(['Import']);
+    await check(page, 'narrow-import');
+
+    // A project's attributes: shown, and no edit button without project:update.
+    await page.goto(`${keel.base}/console/organizations/acme/projects/shop`);
+    const attributes = page.getByRole('region', { name: 'Attributes' });
+    await attributes.locator('dd[data-attribute="tier"]').waitFor();
+    await attributes.locator('[data-not-allowed]').waitFor();
+    expect(await attributes.locator('[data-not-allowed]').innerText()).toBe(
+      'To edit its attributes and types, your role needs the permission project:update (or a CAN_ACCESS grant with update on the project).',
+    );
+    expect(await attributes.getByRole('button', { name: 'Edit attributes and types' }).count()).toBe(0);
+    expect(await attributes.getByRole('alert').count()).toBe(0);
+    await check(page, 'narrow-project');
+    expect(faults).toEqual([]);
+    expect(await secretsExposed(page, [...secrets])).toEqual([]);
+    await page.context().close();
+  }, 120_000);
 });
