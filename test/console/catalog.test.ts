@@ -632,3 +632,52 @@ describe('the project model in the console', () => {
     await page.context().close();
   }, 120_000);
 });
+
+describe("a project's operations log", () => {
+  it('shows a Deployed entry posted through the API after a reload, and the new version in its environments', async () => {
+    const qa = await keel.call('POST', '/environments', admin, { slug: 'qa', name: 'QA' });
+    expect([201, 409]).toContain(qa.status);
+    await call('PUT', '/organizations/acme/projects/storefront/environments/qa', {
+      url: 'https://qa.storefront.acme.test',
+    });
+    await call('POST', '/organizations/acme/operations-log', {
+      project: 'storefront',
+      environment: 'qa',
+      entry_type: 'Deployed',
+      description: 'first qa deploy',
+      version: '2.0.0',
+    });
+    const { page, faults } = await signedIn('/console/organizations/acme/projects/storefront');
+    const envs = page.getByRole('region', { name: 'Environments' });
+    const ops = page.getByRole('region', { name: 'Operations log' });
+    await envs.locator('tr[data-environment="qa"]').filter({ hasText: '2.0.0' }).waitFor();
+
+    const posted = await call('POST', '/organizations/acme/operations-log', {
+      project: 'storefront',
+      environment: 'qa',
+      entry_type: 'Deployed',
+      description: 'storefront 2.1.0 to qa',
+      version: '2.1.0',
+    });
+    await page.reload();
+    const row = ops.locator(`tr[data-operation="${posted.id as string}"]`);
+    await row.waitFor();
+    expect(await row.locator('td').allInnerTexts()).toEqual([
+      expect.any(String),
+      'Deployed: storefront 2.1.0 to qa (version 2.1.0)',
+      'qa',
+      expect.stringMatching(/^(open|completed)$/),
+      expect.any(String),
+    ]);
+    // Newest first: the new entry above the first deploy.
+    expect(await ops.locator('tr[data-operation]').first().getAttribute('data-operation')).toBe(posted.id);
+    const qaRow = envs.locator('tr[data-environment="qa"]');
+    await qaRow.filter({ hasText: '2.1.0' }).waitFor();
+    expect(await qaRow.innerText()).toContain('https://qa.storefront.acme.test');
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await check(page, 'project-operations-log');
+    expect(faults).toEqual([]);
+    expect(await secretsExposed(page, [...secrets])).toEqual([]);
+    await page.context().close();
+  }, 90_000);
+});

@@ -20,6 +20,7 @@ import {
 } from '../ui';
 import { asOption, DangerButton, NameSlugFields, SelectField, Submit, TextField, useActions } from '../forms';
 import { attributeValue, Attributes, AttributesFields } from './project-attributes';
+import { NotAllowed, refusal } from '../can';
 import { flatten, type Json, type Schema } from '../schema-form';
 import { ArchiveControls, Dependencies } from './project-links';
 import { Deployments, Links } from './project-deployments';
@@ -491,6 +492,9 @@ function Comments({ org, project }: { org: string; project: string }) {
   );
 }
 
+/** How often a project's operations log looks for new entries. */
+export const OPS_REFRESH_MS = 5000;
+
 function Operations({ org, project }: { org: string; project: string }) {
   const list = useLoad(
     () =>
@@ -501,13 +505,26 @@ function Operations({ org, project }: { org: string; project: string }) {
       ),
     [org, project],
   );
+  const refused = list.error?.status === 403 ? refusal(list.error) : undefined;
+  // The log is read from the analytics store, which has an entry a moment after it is recorded: the
+  // list looks again every few seconds, so a deploy recorded just now shows without another reload.
+  useEffect(() => {
+    if (refused) return;
+    const t = setInterval(list.reload, OPS_REFRESH_MS);
+    return () => clearInterval(t);
+  }, [list.reload, !refused]);
   const [error, run] = useAction();
   const [notice, announce] = useNotice();
   return (
     <section class="card" aria-labelledby="s-ops">
       <h2 id="s-ops">Operations log</h2>
+      <p class="hint">
+        Deployments, rollbacks and other operations of this project, newest first; an entry shows here a few
+        seconds after it is recorded.
+      </p>
       {notice}
-      <Problem error={list.error ?? error} />
+      <NotAllowed items={[['see its operations log', refused]]} />
+      <Problem error={(refused ? undefined : list.error) ?? error} />
       {list.data && (
         <Table
           caption="Operations"
@@ -551,9 +568,11 @@ function Operations({ org, project }: { org: string; project: string }) {
           ))}
         </Table>
       )}
-      <p>
-        <a {...linkProps('/analytics')}>Record an entry</a>
-      </p>
+      {!refused && (
+        <p>
+          <a {...linkProps('/analytics')}>Record an entry</a>
+        </p>
+      )}
     </section>
   );
 }
