@@ -625,7 +625,19 @@ describe('the project model in the console', () => {
       'To edit its attributes and types, your role needs the permission project:update (or a CAN_ACCESS grant with update on the project).',
     );
     expect(await attributes.getByRole('button', { name: 'Edit attributes and types' }).count()).toBe(0);
-    expect(await attributes.getByRole('alert').count()).toBe(0);
+    // The sections the role cannot read say so in words, and nothing on the page is an error.
+    const access = page.getByRole('region', { name: 'Who may access it' });
+    await access.locator('[data-not-allowed]').waitFor();
+    expect(await access.locator('[data-not-allowed]').innerText()).toBe(
+      'To see or change who may access it, your role needs the permission project:access.',
+    );
+    expect(await access.getByRole('form', { name: 'Grant access' }).count()).toBe(0);
+    const ops = page.getByRole('region', { name: 'Operations log' });
+    await ops.locator('[data-not-allowed]').waitFor();
+    expect(await ops.locator('[data-not-allowed]').innerText()).toBe(
+      'To see its operations log, your role needs the permission operations_log:read.',
+    );
+    expect(await page.getByRole('alert').count()).toBe(0);
     await check(page, 'narrow-project');
     expect(faults).toEqual([]);
     expect(await secretsExposed(page, [...secrets])).toEqual([]);

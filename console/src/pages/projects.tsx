@@ -320,6 +320,8 @@ function Access({ org, project }: { org: string; project: string }) {
       ),
     [org, project],
   );
+  // Reading and granting access take the same permission: without it, neither list nor form.
+  const refused = grants.error?.status === 403 ? refusal(grants.error) : undefined;
   const acts = useActions();
   const { error, busy, announce } = acts;
   const run = acts.act;
@@ -336,7 +338,8 @@ function Access({ org, project }: { org: string; project: string }) {
     <section class="card" aria-labelledby="s-access">
       <h2 id="s-access">Who may access it</h2>
       {acts.chrome}
-      <Problem error={grants.error ?? error} />
+      <NotAllowed items={[['see or change who may access it', refused]]} />
+      <Problem error={(refused ? undefined : grants.error) ?? error} />
       {grants.data && (
         <Table
           caption="Access grants"
@@ -391,44 +394,46 @@ function Access({ org, project }: { org: string; project: string }) {
           ))}
         </Table>
       )}
-      <form
-        class="inline"
-        aria-label="Grant access"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void run(async () => {
-            await put(email, actions);
-            announce(`${email} may now ${actions.join(', ')}.`);
-            setEmail('');
-            grants.reload();
-          });
-        }}
-      >
-        <TextField
-          label="Person's email"
-          error={error}
-          type="email"
-          required
-          value={email}
-          onValue={setEmail}
-        />
-        <fieldset class="inline">
-          <legend>May</legend>
-          {ACTIONS_ACL.map((a) => (
-            <label key={a} class="check">
-              <input
-                type="checkbox"
-                checked={actions.includes(a)}
-                onChange={(e) =>
-                  setActions(e.currentTarget.checked ? [...actions, a] : actions.filter((x) => x !== a))
-                }
-              />{' '}
-              {a}
-            </label>
-          ))}
-        </fieldset>
-        <Submit label="Grant access" busy={busy} />
-      </form>
+      {!refused && (
+        <form
+          class="inline"
+          aria-label="Grant access"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void run(async () => {
+              await put(email, actions);
+              announce(`${email} may now ${actions.join(', ')}.`);
+              setEmail('');
+              grants.reload();
+            });
+          }}
+        >
+          <TextField
+            label="Person's email"
+            error={error}
+            type="email"
+            required
+            value={email}
+            onValue={setEmail}
+          />
+          <fieldset class="inline">
+            <legend>May</legend>
+            {ACTIONS_ACL.map((a) => (
+              <label key={a} class="check">
+                <input
+                  type="checkbox"
+                  checked={actions.includes(a)}
+                  onChange={(e) =>
+                    setActions(e.currentTarget.checked ? [...actions, a] : actions.filter((x) => x !== a))
+                  }
+                />{' '}
+                {a}
+              </label>
+            ))}
+          </fieldset>
+          <Submit label="Grant access" busy={busy} />
+        </form>
+      )}
     </section>
   );
 }
