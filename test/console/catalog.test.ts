@@ -97,6 +97,12 @@ async function check(page: Page, name: string): Promise<void> {
   expect(await pageProblems(page, `catalog-${name}`), name).toEqual([]);
 }
 
+/**
+ * expect.poll with room for a loaded machine: what it waits for comes through a debounced input and an
+ * API call, which vitest's default of one second does not always leave time for on two busy cores.
+ */
+const settled = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
+
 const rows = (page: Page) => page.locator('tr[data-project]');
 async function shownProjects(page: Page): Promise<string[]> {
   return rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-project')!));
@@ -111,14 +117,14 @@ describe('the project model in the console', () => {
     // Types are shown by name.
     expect(await page.locator('tr[data-project="lib"]').textContent()).toContain('Library');
     await list.getByLabel('Type').selectOption({ label: 'Service' });
-    await expect.poll(() => shownProjects(page).then((p) => p.sort())).toEqual(['shop', 'storefront']);
+    await settled(() => shownProjects(page).then((p) => p.sort())).toEqual(['shop', 'storefront']);
     await list.getByLabel('Team').selectOption({ label: 'Web team' });
-    await expect.poll(() => shownProjects(page)).toEqual(['storefront']);
+    await settled(() => shownProjects(page)).toEqual(['storefront']);
     await check(page, 'list-filtered');
     await list.getByRole('button', { name: 'Clear filters' }).click();
     await list.getByLabel('Attribute').fill('tier');
     await list.getByLabel('Equals').fill('gold');
-    await expect.poll(() => shownProjects(page).then((p) => p.sort())).toEqual(['shop', 'storefront']);
+    await settled(() => shownProjects(page).then((p) => p.sort())).toEqual(['shop', 'storefront']);
     await list.getByLabel('Equals').fill('nothing-like-this');
     await page.getByRole('cell', { name: 'No project matches.' }).waitFor();
     expect(faults).toEqual([]);
@@ -159,7 +165,7 @@ describe('the project model in the console', () => {
     const stored = await call('GET', '/organizations/acme/projects/shop');
     expect(stored.attributes).toEqual({ tier: 'gold', replicas: 3, on_call: 'ops@acme.test' });
     expect(stored.types).toEqual(['service', 'library']);
-    await expect.poll(() => page.locator('dd[data-types]').textContent()).toBe('Service, Library');
+    await settled(() => page.locator('dd[data-types]').textContent()).toBe('Service, Library');
 
     // Dependencies: listed by name with their note, one added and removed, and what depends on it.
     const deps = page.getByRole('region', { name: 'Dependencies' });
@@ -178,7 +184,7 @@ describe('the project model in the console', () => {
     await page.getByRole('dialog').waitFor();
     await check(page, 'dialog-remove-dependency');
     await page.getByRole('dialog').getByRole('button', { name: 'Remove dependency' }).click();
-    await expect.poll(() => deps.locator('tr[data-dependency="db"]').count()).toBe(0);
+    await settled(() => deps.locator('tr[data-dependency="db"]').count()).toBe(0);
     // Blast radius of lib: shop directly, storefront two steps away.
     await page.goto(`${keel.base}/console/organizations/acme/projects/lib`);
     await page.getByRole('heading', { name: 'Lib', level: 1 }).waitFor();
@@ -204,7 +210,7 @@ describe('the project model in the console', () => {
     await rows(page).first().waitFor();
     expect(await shownProjects(page)).not.toContain('db');
     await page.getByRole('search', { name: 'Find projects' }).getByLabel('Archived').selectOption('true');
-    await expect.poll(() => shownProjects(page)).toEqual(['db']);
+    await settled(() => shownProjects(page)).toEqual(['db']);
     await page.locator('tr[data-project="db"]').getByRole('link', { name: 'Db' }).click();
     await banner.getByRole('button', { name: 'Unarchive' }).click();
     await page.getByRole('status').filter({ hasText: 'Db unarchived.' }).waitFor();
@@ -337,7 +343,7 @@ describe('the project model in the console', () => {
     await page.getByRole('dialog').waitFor();
     await check(page, 'dialog-delete-link');
     await page.getByRole('dialog').getByRole('button', { name: 'Delete link' }).click();
-    await expect.poll(() => page.locator('tr[data-link-definition="chat"]').count()).toBe(0);
+    await settled(() => page.locator('tr[data-link-definition="chat"]').count()).toBe(0);
     await check(page, 'link-definitions');
 
     // The project page: its links resolved (the template expanded; a link without one left out).
@@ -366,7 +372,7 @@ describe('the project model in the console', () => {
     ).toBe('https://wiki.example.com/shop');
     await links.getByRole('button', { name: 'Clear own URL of Runbook' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Clear URL' }).click();
-    await expect.poll(() => links.locator('tr[data-link="runbook"]').count()).toBe(0);
+    await settled(() => links.locator('tr[data-link="runbook"]').count()).toBe(0);
 
     // Environments: the URL the API refuses is shown at its field and nothing is stored.
     const envs = page.getByRole('region', { name: 'Environments' });
@@ -410,7 +416,7 @@ describe('the project model in the console', () => {
     await page.getByRole('dialog').waitFor();
     await check(page, 'dialog-remove-environment');
     await page.getByRole('dialog').getByRole('button', { name: 'Remove from environment' }).click();
-    await expect.poll(() => envs.locator('tr[data-environment="staging"]').count()).toBe(0);
+    await settled(() => envs.locator('tr[data-environment="staging"]').count()).toBe(0);
     const stored = (await call('GET', '/organizations/acme/projects/shop')).environments;
     expect(stored).toMatchObject([
       { environment: 'production', url: 'https://shop.acme.test', version: '1.4.0' },
@@ -424,7 +430,7 @@ describe('the project model in the console', () => {
       .getByRole('search', { name: 'Find projects' })
       .getByLabel('Runs in')
       .selectOption('production');
-    await expect.poll(() => shownProjects(page)).toEqual(['shop']);
+    await settled(() => shownProjects(page)).toEqual(['shop']);
     await check(page, 'list-by-environment');
     expect(faults).toEqual([]);
     expect(await secretsExposed(page, [...secrets])).toEqual([]);
@@ -468,8 +474,8 @@ describe('the project model in the console', () => {
       mimeType: 'text/csv',
       buffer: Buffer.from('slug,name,team,environments\nbatch,Batch,core,production\n'),
     });
-    await expect.poll(() => form.getByLabel('Format').inputValue()).toBe('text/csv');
-    await expect.poll(() => form.getByLabel('Rows').inputValue()).toContain('batch,Batch');
+    await settled(() => form.getByLabel('Format').inputValue()).toBe('text/csv');
+    await settled(() => form.getByLabel('Rows').inputValue()).toContain('batch,Batch');
     await form.getByRole('button', { name: 'Import' }).click();
     await page
       .getByRole('list', { name: 'What the import was refused for' })
@@ -482,7 +488,7 @@ describe('the project model in the console', () => {
       mimeType: 'text/csv',
       buffer: Buffer.from('slug,name,team,attr.tier,attr.on_call\nbatch,Batch,core,silver,ops@acme.test\n'),
     });
-    await expect.poll(() => form.getByLabel('Rows').inputValue()).toContain('attr.tier');
+    await settled(() => form.getByLabel('Rows').inputValue()).toContain('attr.tier');
     await form.getByRole('button', { name: 'Import' }).click();
     await report.locator('[data-report="1/0/0/0"]').waitFor();
     expect((await call('GET', '/organizations/acme/projects/batch')).attributes).toEqual({
