@@ -247,6 +247,8 @@ async function forget(quiet = false): Promise<void> {
  */
 export async function signOut(): Promise<void> {
   try {
+    // A renewal under way would bring a token this sign-out did not revoke: the new one is revoked.
+    if (refreshing) await refreshing;
     if (session)
       await fetch('/auth/logout', { method: 'POST', headers: { authorization: `Bearer ${session.access}` } });
     await fetch('/auth/session', { method: 'DELETE', headers: CSRF });

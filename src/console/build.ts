@@ -31,19 +31,64 @@ export function sourcesHash(): string {
   return hash.digest('hex');
 }
 
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Runs `fn` holding the build lock (a directory beside console/dist holding the builder's pid): the
+ * browser test files start together and would otherwise each run the same build at once, on the same
+ * cores as the other files' servers and browsers. A lock whose process has ended is taken over.
+ */
+async function withBuildLock<T>(fn: () => Promise<T>): Promise<T> {
+  const lock = `${DIST}.lock`;
+  const owner = path.join(lock, 'pid');
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      fs.writeFileSync(owner, String(process.pid));
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const pid = Number(fs.existsSync(owner) ? fs.readFileSync(owner, 'utf8') : '');
+      // No pid a minute after the lock was made: its maker ended before writing it.
+      const orphan =
+        !pid && Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? 0) > 60_000;
+      if ((pid > 0 && !alive(pid)) || orphan) fs.rmSync(lock, { recursive: true, force: true });
+      else await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 /** Builds unless console/dist already holds a build of these sources; true when it built. */
 export async function ensureConsoleBuilt(options: { quiet?: boolean } = {}): Promise<boolean> {
   const hash = sourcesHash();
   const stamp = path.join(DIST, STAMP);
-  if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === hash) return false;
+  const current = () => fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === hash;
+  if (current()) return false;
+  // Another process may have built these sources while this one waited for the lock.
+  return withBuildLock(async () => !current() && (await build(hash, options)));
+}
+
+async function build(hash: string, options: { quiet?: boolean }): Promise<true> {
   // Build beside the live directory and swap, so a server or a concurrent build never sees half a build.
   const tmp = `${DIST}.tmp-${process.pid}`;
-  const { build } = await import('vite');
+  const vite = await import('vite');
   // A test runner sets NODE_ENV=test, which would give a development build of Preact: always production.
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await build({
+    await vite.build({
       configFile: path.join(consoleDir, 'vite.config.ts'),
       mode: 'production',
       logLevel: options.quiet ? 'warn' : 'info',

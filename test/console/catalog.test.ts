@@ -73,7 +73,10 @@ afterAll(async () => {
   await keel?.stop();
 });
 
-async function signedIn(at: string): Promise<{ page: Page; faults: string[] }> {
+async function signedIn(
+  at: string,
+  who: { email: string; password: string } = keel.admin,
+): Promise<{ page: Page; faults: string[] }> {
   const opened = await openPage(browser);
   const { page } = opened;
   page.on('response', async (res) => {
@@ -83,8 +86,8 @@ async function signedIn(at: string): Promise<{ page: Page; faults: string[] }> {
   });
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`${keel.base}${at}`);
-  await page.getByLabel('Email').fill(keel.admin.email);
-  await page.getByLabel('Password').fill(keel.admin.password);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('button', { name: 'Sign out' }).waitFor();
   return opened;
@@ -93,6 +96,12 @@ async function signedIn(at: string): Promise<{ page: Page; faults: string[] }> {
 async function check(page: Page, name: string): Promise<void> {
   expect(await pageProblems(page, `catalog-${name}`), name).toEqual([]);
 }
+
+/**
+ * expect.poll with room for a loaded machine: what it waits for comes through a debounced input and an
+ * API call, which vitest's default of one second does not always leave time for on two busy cores.
+ */
+const settled = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
 
 const rows = (page: Page) => page.locator('tr[data-project]');
 async function shownProjects(page: Page): Promise<string[]> {
@@ -108,14 +117,14 @@ describe('the project model in the console', () => {
     // Types are shown by name.
     expect(await page.locator('tr[data-project="lib"]').textContent()).toContain('Library');
     await list.getByLabel('Type').selectOption({ label: 'Service' });
-    await expect.poll(() => shownProjects(page).then((p) => p.sort())).toEqual(['shop', 'storefront']);
+    await settled(() => shownProjects(page).then((p) => p.sort())).toEqual(['shop', 'storefront']);
     await list.getByLabel('Team').selectOption({ label: 'Web team' });
-    await expect.poll(() => shownProjects(page)).toEqual(['storefront']);
+    await settled(() => shownProjects(page)).toEqual(['storefront']);
     await check(page, 'list-filtered');
     await list.getByRole('button', { name: 'Clear filters' }).click();
     await list.getByLabel('Attribute').fill('tier');
     await list.getByLabel('Equals').fill('gold');
-    await expect.poll(() => shownProjects(page).then((p) => p.sort())).toEqual(['shop', 'storefront']);
+    await settled(() => shownProjects(page).then((p) => p.sort())).toEqual(['shop', 'storefront']);
     await list.getByLabel('Equals').fill('nothing-like-this');
     await page.getByRole('cell', { name: 'No project matches.' }).waitFor();
     expect(faults).toEqual([]);
@@ -156,7 +165,7 @@ describe('the project model in the console', () => {
     const stored = await call('GET', '/organizations/acme/projects/shop');
     expect(stored.attributes).toEqual({ tier: 'gold', replicas: 3, on_call: 'ops@acme.test' });
     expect(stored.types).toEqual(['service', 'library']);
-    await expect.poll(() => page.locator('dd[data-types]').textContent()).toBe('Service, Library');
+    await settled(() => page.locator('dd[data-types]').textContent()).toBe('Service, Library');
 
     // Dependencies: listed by name with their note, one added and removed, and what depends on it.
     const deps = page.getByRole('region', { name: 'Dependencies' });
@@ -175,7 +184,7 @@ describe('the project model in the console', () => {
     await page.getByRole('dialog').waitFor();
     await check(page, 'dialog-remove-dependency');
     await page.getByRole('dialog').getByRole('button', { name: 'Remove dependency' }).click();
-    await expect.poll(() => deps.locator('tr[data-dependency="db"]').count()).toBe(0);
+    await settled(() => deps.locator('tr[data-dependency="db"]').count()).toBe(0);
     // Blast radius of lib: shop directly, storefront two steps away.
     await page.goto(`${keel.base}/console/organizations/acme/projects/lib`);
     await page.getByRole('heading', { name: 'Lib', level: 1 }).waitFor();
@@ -201,7 +210,7 @@ describe('the project model in the console', () => {
     await rows(page).first().waitFor();
     expect(await shownProjects(page)).not.toContain('db');
     await page.getByRole('search', { name: 'Find projects' }).getByLabel('Archived').selectOption('true');
-    await expect.poll(() => shownProjects(page)).toEqual(['db']);
+    await settled(() => shownProjects(page)).toEqual(['db']);
     await page.locator('tr[data-project="db"]').getByRole('link', { name: 'Db' }).click();
     await banner.getByRole('button', { name: 'Unarchive' }).click();
     await page.getByRole('status').filter({ hasText: 'Db unarchived.' }).waitFor();
@@ -334,7 +343,7 @@ describe('the project model in the console', () => {
     await page.getByRole('dialog').waitFor();
     await check(page, 'dialog-delete-link');
     await page.getByRole('dialog').getByRole('button', { name: 'Delete link' }).click();
-    await expect.poll(() => page.locator('tr[data-link-definition="chat"]').count()).toBe(0);
+    await settled(() => page.locator('tr[data-link-definition="chat"]').count()).toBe(0);
     await check(page, 'link-definitions');
 
     // The project page: its links resolved (the template expanded; a link without one left out).
@@ -363,7 +372,7 @@ describe('the project model in the console', () => {
     ).toBe('https://wiki.example.com/shop');
     await links.getByRole('button', { name: 'Clear own URL of Runbook' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Clear URL' }).click();
-    await expect.poll(() => links.locator('tr[data-link="runbook"]').count()).toBe(0);
+    await settled(() => links.locator('tr[data-link="runbook"]').count()).toBe(0);
 
     // Environments: the URL the API refuses is shown at its field and nothing is stored.
     const envs = page.getByRole('region', { name: 'Environments' });
@@ -407,7 +416,7 @@ describe('the project model in the console', () => {
     await page.getByRole('dialog').waitFor();
     await check(page, 'dialog-remove-environment');
     await page.getByRole('dialog').getByRole('button', { name: 'Remove from environment' }).click();
-    await expect.poll(() => envs.locator('tr[data-environment="staging"]').count()).toBe(0);
+    await settled(() => envs.locator('tr[data-environment="staging"]').count()).toBe(0);
     const stored = (await call('GET', '/organizations/acme/projects/shop')).environments;
     expect(stored).toMatchObject([
       { environment: 'production', url: 'https://shop.acme.test', version: '1.4.0' },
@@ -421,7 +430,7 @@ describe('the project model in the console', () => {
       .getByRole('search', { name: 'Find projects' })
       .getByLabel('Runs in')
       .selectOption('production');
-    await expect.poll(() => shownProjects(page)).toEqual(['shop']);
+    await settled(() => shownProjects(page)).toEqual(['shop']);
     await check(page, 'list-by-environment');
     expect(faults).toEqual([]);
     expect(await secretsExposed(page, [...secrets])).toEqual([]);
@@ -465,8 +474,8 @@ describe('the project model in the console', () => {
       mimeType: 'text/csv',
       buffer: Buffer.from('slug,name,team,environments\nbatch,Batch,core,production\n'),
     });
-    await expect.poll(() => form.getByLabel('Format').inputValue()).toBe('text/csv');
-    await expect.poll(() => form.getByLabel('Rows').inputValue()).toContain('batch,Batch');
+    await settled(() => form.getByLabel('Format').inputValue()).toBe('text/csv');
+    await settled(() => form.getByLabel('Rows').inputValue()).toContain('batch,Batch');
     await form.getByRole('button', { name: 'Import' }).click();
     await page
       .getByRole('list', { name: 'What the import was refused for' })
@@ -479,7 +488,7 @@ describe('the project model in the console', () => {
       mimeType: 'text/csv',
       buffer: Buffer.from('slug,name,team,attr.tier,attr.on_call\nbatch,Batch,core,silver,ops@acme.test\n'),
     });
-    await expect.poll(() => form.getByLabel('Rows').inputValue()).toContain('attr.tier');
+    await settled(() => form.getByLabel('Rows').inputValue()).toContain('attr.tier');
     await form.getByRole('button', { name: 'Import' }).click();
     await report.locator('[data-report="1/0/0/0"]').waitFor();
     expect((await call('GET', '/organizations/acme/projects/batch')).attributes).toEqual({
@@ -532,6 +541,159 @@ describe('the project model in the console', () => {
       on_call: 'parsers@acme.test',
     });
     await check(page, 'new-project');
+    expect(faults).toEqual([]);
+    expect(await secretsExposed(page, [...secrets])).toEqual([]);
+    await page.context().close();
+  }, 90_000);
+  it('shows a user with a narrow role only the controls the role allows, and says what the others need', async () => {
+    // A role that reads the catalog and may create project types, nothing more.
+    await call('POST', '/roles', {
+      slug: 'catalog-reader',
+      name: 'Catalog reader',
+      permissions: [
+        'organization:read',
+        'team:read',
+        'project:read',
+        'environment:read',
+        'project_type:read',
+        'project_type:create',
+        'blueprint:read',
+        'link_definition:read',
+      ],
+    });
+    const reader = { email: 'reader@acme.test', password: 'reader-Passw0rd-catalog-7' };
+    secrets.add(reader.password);
+    await call('POST', '/users', { ...reader, display_name: 'Reader' });
+    await call('PUT', `/users/${reader.email}/roles/catalog-reader`);
+    const definitions = await call('GET', '/organizations/acme/link-definitions');
+    if ((definitions as unknown[]).length === 0)
+      await call('POST', '/organizations/acme/link-definitions', { slug: 'docs', name: 'Docs' });
+    const { page, faults } = await signedIn('/console/organizations/acme/project-types', reader);
+    const note = page.locator('[data-not-allowed]');
+    const lines = () => note.locator('p').allInnerTexts();
+    const noControls = async (names: string[]) => {
+      for (const name of names)
+        expect(await page.getByRole('button', { name }).count(), `a "${name}" button`).toBe(0);
+      expect(await page.getByRole('alert').count(), 'an alert on the page').toBe(0);
+    };
+
+    // Project types: the creation form (the role has project_type:create), no Edit or Delete.
+    await page.locator('tr[data-type="service"]').waitFor();
+    await note.waitFor();
+    await page.getByRole('form', { name: 'New project type' }).waitFor();
+    expect(await lines()).toEqual([
+      'To edit project types, your role needs the permission project_type:update.',
+      'To delete project types, your role needs the permission project_type:delete.',
+    ]);
+    await noControls(['Edit Service', 'Delete Service']);
+    expect(await page.getByRole('columnheader', { name: 'Actions' }).count()).toBe(0);
+    await check(page, 'narrow-project-types');
+
+    // Blueprints: read, no form, no Edit or Delete.
+    await page.goto(`${keel.base}/console/organizations/acme/blueprints`);
+    await page.locator('tr[data-blueprint="all"]').waitFor();
+    await note.waitFor();
+    expect(await lines()).toEqual([
+      'To create blueprints, your role needs the permission blueprint:create.',
+      'To edit blueprints, your role needs the permission blueprint:update.',
+      'To delete blueprints, your role needs the permission blueprint:delete.',
+    ]);
+    expect(await page.getByRole('form').count()).toBe(0);
+    await noControls(['Edit Every project', 'Delete Every project', 'Check against the projects']);
+    await check(page, 'narrow-blueprints');
+
+    // Link definitions: read, no form, no Edit or Delete.
+    await page.goto(`${keel.base}/console/organizations/acme/link-definitions`);
+    await page.locator('tr[data-link-definition]').first().waitFor();
+    await note.waitFor();
+    expect(await lines()).toContain(
+      'To define links, your role needs the permission link_definition:create.',
+    );
+    expect(await page.getByRole('form').count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^(Edit|Delete) / }).count()).toBe(0);
+    await noControls([]);
+    await check(page, 'narrow-link-definitions');
+
+    // Import: no form, the permission named.
+    await page.goto(`${keel.base}/console/organizations/acme/import`);
+    await note.waitFor();
+    expect(await lines()).toEqual(['To import projects, your role needs the permission project:create.']);
+    expect(await page.getByRole('form', { name: 'Import projects' }).count()).toBe(0);
+    await noControls(['Import']);
+    await check(page, 'narrow-import');
+
+    // A project's attributes: shown, and no edit button without project:update.
+    await page.goto(`${keel.base}/console/organizations/acme/projects/shop`);
+    const attributes = page.getByRole('region', { name: 'Attributes' });
+    await attributes.locator('dd[data-attribute="tier"]').waitFor();
+    await attributes.locator('[data-not-allowed]').waitFor();
+    expect(await attributes.locator('[data-not-allowed]').innerText()).toBe(
+      'To edit its attributes and types, your role needs the permission project:update (or a CAN_ACCESS grant with update on the project).',
+    );
+    expect(await attributes.getByRole('button', { name: 'Edit attributes and types' }).count()).toBe(0);
+    // The sections the role cannot read say so in words, and nothing on the page is an error.
+    const access = page.getByRole('region', { name: 'Who may access it' });
+    await access.locator('[data-not-allowed]').waitFor();
+    expect(await access.locator('[data-not-allowed]').innerText()).toBe(
+      'To see or change who may access it, your role needs the permission project:access.',
+    );
+    expect(await access.getByRole('form', { name: 'Grant access' }).count()).toBe(0);
+    const ops = page.getByRole('region', { name: 'Operations log' });
+    await ops.locator('[data-not-allowed]').waitFor();
+    expect(await ops.locator('[data-not-allowed]').innerText()).toBe(
+      'To see its operations log, your role needs the permission operations_log:read.',
+    );
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await check(page, 'narrow-project');
+    expect(faults).toEqual([]);
+    expect(await secretsExposed(page, [...secrets])).toEqual([]);
+    await page.context().close();
+  }, 120_000);
+});
+
+describe("a project's operations log", () => {
+  it('shows a Deployed entry posted through the API after a reload, and the new version in its environments', async () => {
+    const qa = await keel.call('POST', '/environments', admin, { slug: 'qa', name: 'QA' });
+    expect([201, 409]).toContain(qa.status);
+    await call('PUT', '/organizations/acme/projects/storefront/environments/qa', {
+      url: 'https://qa.storefront.acme.test',
+    });
+    await call('POST', '/organizations/acme/operations-log', {
+      project: 'storefront',
+      environment: 'qa',
+      entry_type: 'Deployed',
+      description: 'first qa deploy',
+      version: '2.0.0',
+    });
+    const { page, faults } = await signedIn('/console/organizations/acme/projects/storefront');
+    const envs = page.getByRole('region', { name: 'Environments' });
+    const ops = page.getByRole('region', { name: 'Operations log' });
+    await envs.locator('tr[data-environment="qa"]').filter({ hasText: '2.0.0' }).waitFor();
+
+    const posted = await call('POST', '/organizations/acme/operations-log', {
+      project: 'storefront',
+      environment: 'qa',
+      entry_type: 'Deployed',
+      description: 'storefront 2.1.0 to qa',
+      version: '2.1.0',
+    });
+    await page.reload();
+    const row = ops.locator(`tr[data-operation="${posted.id as string}"]`);
+    await row.waitFor();
+    expect(await row.locator('td').allInnerTexts()).toEqual([
+      expect.any(String),
+      'Deployed: storefront 2.1.0 to qa (version 2.1.0)',
+      'qa',
+      expect.stringMatching(/^(open|completed)$/),
+      expect.any(String),
+    ]);
+    // Newest first: the new entry above the first deploy.
+    expect(await ops.locator('tr[data-operation]').first().getAttribute('data-operation')).toBe(posted.id);
+    const qaRow = envs.locator('tr[data-environment="qa"]');
+    await qaRow.filter({ hasText: '2.1.0' }).waitFor();
+    expect(await qaRow.innerText()).toContain('https://qa.storefront.acme.test');
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await check(page, 'project-operations-log');
     expect(faults).toEqual([]);
     expect(await secretsExposed(page, [...secrets])).toEqual([]);
     await page.context().close();

@@ -54,17 +54,31 @@ afterAll(async () => {
   await keel?.stop();
 });
 
-/** Every page a test opened: a screenshot, no CSP violation or script error, no secret anywhere. */
+/** A page's end: a screenshot, no CSP violation or script error, no secret anywhere; then it is closed. */
+async function retire(p: { page: Page; faults: string[] }, name: string): Promise<void> {
+  await screenshot(p.page, name);
+  expect(p.faults).toEqual([]);
+  expect(await secretsExposed(p.page, [...secrets])).toEqual([]);
+  await p.page.context().close();
+}
+
+/** Every page a test opened and left open. */
 afterEach(async (ctx) => {
   for (const [i, p] of pages.entries()) {
-    const name = `${ctx.task.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}${i ? `-${i}` : ''}`;
-    await screenshot(p.page, name);
-    expect(p.faults).toEqual([]);
-    expect(await secretsExposed(p.page, [...secrets])).toEqual([]);
-    await p.page.context().close();
+    await retire(p, `${ctx.task.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}${i ? `-${i}` : ''}`);
   }
   pages.length = 0;
 });
+
+/**
+ * Ends a page before the test goes on: a page left open keeps polling and renewing its session (every
+ * 5 s with this file's 60 s tokens), work the browser and the server do beside the test's next page.
+ */
+async function closePage(page: Page, name: string): Promise<void> {
+  const i = pages.findIndex((p) => p.page === page);
+  await retire(pages[i]!, name);
+  pages.splice(i, 1);
+}
 
 async function newPage(): Promise<Page> {
   const opened = await openPage(browser);
@@ -89,6 +103,16 @@ async function newPage(): Promise<Page> {
 
 async function signIn(page: Page, who: { email: string; password: string }, at = '/console/'): Promise<void> {
   await page.goto(`${keel.base}${at}`);
+  // The form shows once the console knows there is no session (POST /auth/session) and has the login
+  // methods (GET /auth/providers); if it does not, the failure says what the page shows instead.
+  await page
+    .getByLabel('Email')
+    .waitFor()
+    .catch(async (e: Error) => {
+      throw new Error(`no sign-in form at ${at}; the page shows: ${await page.locator('body').innerText()}`, {
+        cause: e,
+      });
+    });
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -253,13 +277,20 @@ describe('shell and navigation by permission', () => {
   it('an admin sees every page; sign-out revokes the access token and the refresh token', async () => {
     const page = await newPage();
     const tokens: string[] = [];
+    // Every access token the page was handed: at sign-in, then at each renewal (every 5 s here).
+    const held: string[] = [];
     page.on('response', async (res) => {
-      if (res.url().endsWith('/auth/login') && res.ok()) {
-        const body = (await res.json()) as { access_token: string; refresh_token?: string };
-        tokens.push(body.access_token);
-        // The refresh token travels in the HttpOnly cookie only, never to a script.
-        expect(body.refresh_token).toBeUndefined();
-      }
+      const path = new URL(res.url()).pathname;
+      if (!/^\/auth\/(login|session)$/.test(path) || res.request().method() !== 'POST' || !res.ok()) return;
+      const body = (await res.json()) as { access_token: string; refresh_token?: string };
+      if (path === '/auth/login') tokens.push(body.access_token);
+      held.push(body.access_token);
+      // The refresh token travels in the HttpOnly cookie only, never to a script.
+      expect(body.refresh_token).toBeUndefined();
+    });
+    let revoked: string | undefined;
+    page.on('request', (req) => {
+      if (req.url().endsWith('/auth/logout')) revoked = req.headers().authorization?.replace(/^Bearer /, '');
     });
     await signIn(page, keel.admin);
     const nav = page.getByRole('navigation', { name: 'Console' });
@@ -280,7 +311,9 @@ describe('shell and navigation by permission', () => {
     expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/auth/session' });
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Sign in to Keel' }).waitFor();
-    expect((await keel.call('GET', '/auth/me', tokens[0]!)).status).toBe(401);
+    // Sign-out revokes the token the page held then: the sign-in's, or a renewal's when one came since.
+    expect(revoked).toBe(held.at(-1));
+    expect((await keel.call('GET', '/auth/me', revoked!)).status).toBe(401);
     // The browser no longer holds the cookie, and its value is refused by the API.
     expect((await page.context().cookies()).some((c) => c.name === 'keel_refresh')).toBe(false);
     const refreshed = await fetch(`${keel.base}/auth/session`, {
@@ -506,8 +539,13 @@ describe('pipeline health', () => {
     await polls();
     await polls();
     await expectAccessible(page);
+    // The admin's page stops polling before the plain user's signs in.
+    await closePage(page, 'pipeline-health-admin');
     await expectRefusedPage(await newPage(), '/console/pipeline', '/admin/pipeline');
-  }, 40_000);
+    // Three password logins (argon2id, 19 MiB each), two refreshes 3 s apart by design, axe-core and a
+    // full-page screenshot at two widths: about 9 s alone, about 20 s beside two other browser files on
+    // two cores. 40 s left no room for a busier moment of the full suite.
+  }, 60_000);
 });
 
 describe('plugin entities', () => {

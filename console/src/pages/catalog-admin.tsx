@@ -7,6 +7,7 @@ import { linkProps } from '../router';
 import { propertyOrder, type Schema } from '../schema-form';
 import { ACTIONS, Page, Problem, Table, useAction, useLoad } from '../ui';
 import { Bound, DangerButton, NameSlugFields, SelectField, Submit, useActions } from '../forms';
+import { allowed, NotAllowed, refusal, useCan } from '../can';
 
 type ProjectType = Item<'/organizations/{org}/project-types'>;
 type Blueprint = Item<'/organizations/{org}/blueprints'>;
@@ -85,6 +86,15 @@ export function ProjectTypes({ org }: { org: string }) {
   // A new form (emptied) after each creation.
   const [made, setMade] = useState(0);
   const acts = useActions();
+  // The permission is the organization's, not a type's: the first type's path answers for every row.
+  const first = list.data?.items[0]?.slug;
+  const one = first && `/organizations/${org}/project-types/${first}`;
+  const can = useCan({
+    create: list.data ? ['POST', `/organizations/${org}/project-types`] : undefined,
+    update: one ? ['PATCH', one] : undefined,
+    remove: one ? ['DELETE', one] : undefined,
+  });
+  const rowActions = allowed(can.update) || allowed(can.remove);
   return (
     <Page title="Project types">
       <Crumbs org={org} here="project types" />
@@ -97,7 +107,7 @@ export function ProjectTypes({ org }: { org: string }) {
       {list.data && (
         <Table
           caption={`Project types of ${org}`}
-          columns={['Type', 'Description', 'Deployed', 'Projects', ACTIONS]}
+          columns={['Type', 'Description', 'Deployed', 'Projects', ...(rowActions ? [ACTIONS] : [])]}
           rows={list.data.items.length}
           empty="No type yet."
         >
@@ -113,28 +123,34 @@ export function ProjectTypes({ org }: { org: string }) {
                   Projects<span class="sr-only"> of type {t.name}</span>
                 </a>
               </td>
-              <td class="actions">
-                <button type="button" onClick={() => setEditing(t.slug)}>
-                  Edit<span class="sr-only"> {t.name}</span>
-                </button>
-                <DangerButton
-                  label="Delete"
-                  what={t.name}
-                  onClick={async () =>
-                    (await acts.confirmed(
-                      `Delete the project type ${t.name}?`,
-                      'Delete type',
-                      () =>
-                        must(
-                          client.DELETE('/organizations/{org}/project-types/{type}', {
-                            params: { path: { org, type: t.slug } },
-                          }),
-                        ),
-                      `Type ${t.name} deleted.`,
-                    )) && list.reload()
-                  }
-                />
-              </td>
+              {rowActions && (
+                <td class="actions">
+                  {allowed(can.update) && (
+                    <button type="button" onClick={() => setEditing(t.slug)}>
+                      Edit<span class="sr-only"> {t.name}</span>
+                    </button>
+                  )}
+                  {allowed(can.remove) && (
+                    <DangerButton
+                      label="Delete"
+                      what={t.name}
+                      onClick={async () =>
+                        (await acts.confirmed(
+                          `Delete the project type ${t.name}?`,
+                          'Delete type',
+                          () =>
+                            must(
+                              client.DELETE('/organizations/{org}/project-types/{type}', {
+                                params: { path: { org, type: t.slug } },
+                              }),
+                            ),
+                          `Type ${t.name} deleted.`,
+                        )) && list.reload()
+                      }
+                    />
+                  )}
+                </td>
+              )}
             </tr>
           ))}
         </Table>
@@ -148,10 +164,21 @@ export function ProjectTypes({ org }: { org: string }) {
           cancel={() => setEditing(undefined)}
         />
       ) : (
-        <TypeForm
-          key={`new-${made}`}
-          org={org}
-          done={() => (setMade(made + 1), acts.announce('Type created.'), list.reload())}
+        allowed(can.create) && (
+          <TypeForm
+            key={`new-${made}`}
+            org={org}
+            done={() => (setMade(made + 1), acts.announce('Type created.'), list.reload())}
+          />
+        )
+      )}
+      {list.data && (
+        <NotAllowed
+          items={[
+            ['create project types', can.create],
+            ['edit project types', can.update],
+            ['delete project types', can.remove],
+          ]}
         />
       )}
     </Page>
@@ -344,8 +371,20 @@ export function Blueprints({ org }: { org: string }) {
   const [editing, setEditing] = useState<string>();
   const [made, setMade] = useState(0);
   const acts = useActions();
-  const typeName = new Map(types.data?.items.map((t) => [t.slug, t.name]));
+  // Without project_type:read the page goes on: types are shown by slug and none is offered.
+  const typesRefused = types.error?.status === 403 ? refusal(types.error) : undefined;
+  const typeItems = typesRefused ? [] : types.data?.items;
+  const typeName = new Map(typeItems?.map((t) => [t.slug, t.name]));
   const members = (b: Blueprint) => propertyOrder(b.schema as Schema);
+  // The permission is the organization's: the first blueprint's path answers for every row.
+  const first = list.data?.items[0]?.slug;
+  const one = first && `/organizations/${org}/blueprints/${first}`;
+  const can = useCan({
+    create: list.data ? ['POST', `/organizations/${org}/blueprints`] : undefined,
+    update: one ? ['PUT', one] : undefined,
+    remove: one ? ['DELETE', one] : undefined,
+  });
+  const rowActions = allowed(can.update) || allowed(can.remove);
   return (
     <Page title="Blueprints">
       <Crumbs org={org} here="blueprints" />
@@ -354,11 +393,11 @@ export function Blueprints({ org }: { org: string }) {
         and one per project type. Every project change must fit all that apply.
       </p>
       {acts.chrome}
-      <Problem error={list.error ?? types.error ?? acts.error} />
+      <Problem error={list.error ?? (typesRefused ? undefined : types.error) ?? acts.error} />
       {list.data && (
         <Table
           caption={`Blueprints of ${org}`}
-          columns={['Blueprint', 'Applies to', 'Attributes', ACTIONS]}
+          columns={['Blueprint', 'Applies to', 'Attributes', ...(rowActions ? [ACTIONS] : [])]}
           rows={list.data.items.length}
           empty="No blueprint yet: attributes are free."
         >
@@ -373,37 +412,43 @@ export function Blueprints({ org }: { org: string }) {
                   : 'every project'}
               </td>
               <td>{members(b).join(', ') || '—'}</td>
-              <td class="actions">
-                <button type="button" onClick={() => setEditing(b.slug)}>
-                  Edit<span class="sr-only"> {b.name}</span>
-                </button>
-                <DangerButton
-                  label="Delete"
-                  what={b.name}
-                  onClick={async () =>
-                    (await acts.confirmed(
-                      `Delete the blueprint ${b.name}? Attributes stay as they are.`,
-                      'Delete blueprint',
-                      () =>
-                        must(
-                          client.DELETE('/organizations/{org}/blueprints/{blueprint}', {
-                            params: { path: { org, blueprint: b.slug } },
-                          }),
-                        ),
-                      `Blueprint ${b.name} deleted.`,
-                    )) && list.reload()
-                  }
-                />
-              </td>
+              {rowActions && (
+                <td class="actions">
+                  {allowed(can.update) && (
+                    <button type="button" onClick={() => setEditing(b.slug)}>
+                      Edit<span class="sr-only"> {b.name}</span>
+                    </button>
+                  )}
+                  {allowed(can.remove) && (
+                    <DangerButton
+                      label="Delete"
+                      what={b.name}
+                      onClick={async () =>
+                        (await acts.confirmed(
+                          `Delete the blueprint ${b.name}? Attributes stay as they are.`,
+                          'Delete blueprint',
+                          () =>
+                            must(
+                              client.DELETE('/organizations/{org}/blueprints/{blueprint}', {
+                                params: { path: { org, blueprint: b.slug } },
+                              }),
+                            ),
+                          `Blueprint ${b.name} deleted.`,
+                        )) && list.reload()
+                      }
+                    />
+                  )}
+                </td>
+              )}
             </tr>
           ))}
         </Table>
       )}
-      {list.data && types.data && (
+      {list.data && typeItems && (editing ? allowed(can.update) : allowed(can.create)) && (
         <BlueprintForm
           key={editing ?? `new-${made}`}
           org={org}
-          types={types.data.items}
+          types={typeItems}
           taken={list.data.items.map((b) => b.project_type)}
           {...(editing ? { blueprint: list.data.items.find((b) => b.slug === editing) } : {})}
           done={() => (
@@ -413,6 +458,16 @@ export function Blueprints({ org }: { org: string }) {
             list.reload()
           )}
           {...(editing ? { cancel: () => setEditing(undefined) } : {})}
+        />
+      )}
+      {list.data && (
+        <NotAllowed
+          items={[
+            ['create blueprints', can.create],
+            ['edit blueprints', can.update],
+            ['delete blueprints', can.remove],
+            ['see the project types (and give one a blueprint)', typesRefused],
+          ]}
         />
       )}
     </Page>

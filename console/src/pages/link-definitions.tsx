@@ -6,6 +6,7 @@ import { client, listOf, must, type Item } from '../api';
 import { linkProps } from '../router';
 import { ACTIONS, Page, Problem, Table, useAction, useLoad } from '../ui';
 import { Bound, DangerButton, NameSlugFields, Submit, useActions } from '../forms';
+import { allowed, NotAllowed, useCan } from '../can';
 
 type LinkDefinition = Item<'/organizations/{org}/link-definitions'>;
 
@@ -102,6 +103,15 @@ export function LinkDefinitions({ org }: { org: string }) {
   const [editing, setEditing] = useState<string>();
   const [made, setMade] = useState(0);
   const acts = useActions();
+  // The permission is the organization's: the first link's path answers for every row.
+  const first = list.data?.items[0]?.slug;
+  const one = first && `/organizations/${org}/link-definitions/${first}`;
+  const can = useCan({
+    create: list.data ? ['POST', `/organizations/${org}/link-definitions`] : undefined,
+    update: one ? ['PATCH', one] : undefined,
+    remove: one ? ['DELETE', one] : undefined,
+  });
+  const rowActions = allowed(can.update) || allowed(can.remove);
   return (
     <Page title="Links">
       <p>
@@ -132,7 +142,7 @@ export function LinkDefinitions({ org }: { org: string }) {
       {list.data && (
         <Table
           caption={`Link definitions of ${org}`}
-          columns={['Link', 'URL template', 'Icon', ACTIONS]}
+          columns={['Link', 'URL template', 'Icon', ...(rowActions ? [ACTIONS] : [])]}
           rows={list.data.items.length}
           empty="No link defined yet."
         >
@@ -145,28 +155,34 @@ export function LinkDefinitions({ org }: { org: string }) {
                 {d.url_template ? <span class="mono">{d.url_template}</span> : 'each project gives its own'}
               </td>
               <td>{d.icon ?? '—'}</td>
-              <td class="actions">
-                <button type="button" onClick={() => setEditing(d.slug)}>
-                  Edit<span class="sr-only"> {d.name}</span>
-                </button>
-                <DangerButton
-                  label="Delete"
-                  what={d.name}
-                  onClick={async () =>
-                    (await acts.confirmed(
-                      `Delete the link ${d.name}? The URLs projects gave for it go with it.`,
-                      'Delete link',
-                      () =>
-                        must(
-                          client.DELETE('/organizations/{org}/link-definitions/{link}', {
-                            params: { path: { org, link: d.slug } },
-                          }),
-                        ),
-                      `Link ${d.name} deleted.`,
-                    )) && list.reload()
-                  }
-                />
-              </td>
+              {rowActions && (
+                <td class="actions">
+                  {allowed(can.update) && (
+                    <button type="button" onClick={() => setEditing(d.slug)}>
+                      Edit<span class="sr-only"> {d.name}</span>
+                    </button>
+                  )}
+                  {allowed(can.remove) && (
+                    <DangerButton
+                      label="Delete"
+                      what={d.name}
+                      onClick={async () =>
+                        (await acts.confirmed(
+                          `Delete the link ${d.name}? The URLs projects gave for it go with it.`,
+                          'Delete link',
+                          () =>
+                            must(
+                              client.DELETE('/organizations/{org}/link-definitions/{link}', {
+                                params: { path: { org, link: d.slug } },
+                              }),
+                            ),
+                          `Link ${d.name} deleted.`,
+                        )) && list.reload()
+                      }
+                    />
+                  )}
+                </td>
+              )}
             </tr>
           ))}
         </Table>
@@ -180,10 +196,21 @@ export function LinkDefinitions({ org }: { org: string }) {
           cancel={() => setEditing(undefined)}
         />
       ) : (
-        <DefinitionForm
-          key={`new-${made}`}
-          org={org}
-          done={() => (setMade(made + 1), acts.announce('Link created.'), list.reload())}
+        allowed(can.create) && (
+          <DefinitionForm
+            key={`new-${made}`}
+            org={org}
+            done={() => (setMade(made + 1), acts.announce('Link created.'), list.reload())}
+          />
+        )
+      )}
+      {list.data && (
+        <NotAllowed
+          items={[
+            ['define links', can.create],
+            ['edit link definitions', can.update],
+            ['delete link definitions', can.remove],
+          ]}
         />
       )}
     </Page>

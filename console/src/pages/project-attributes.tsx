@@ -5,6 +5,7 @@ import { client, listOf, must, type Answer, type Item } from '../api';
 import { flatten, propertyOrder, SchemaFields, summary, type Json, type Schema } from '../schema-form';
 import { Problem, useAction, useLoad } from '../ui';
 import { CheckList, Submit, TextField } from '../forms';
+import { allowed, NotAllowed, refusal, useCan } from '../can';
 
 type Project = Answer<'/organizations/{org}/projects/{project}'>;
 type ProjectType = Item<'/organizations/{org}/project-types'>;
@@ -144,6 +145,10 @@ export function Attributes(props: { org: string; project: Project; saved: (messa
     [org],
   );
   const [editing, setEditing] = useState(false);
+  // A CAN_ACCESS grant with update counts: the API answers for this project.
+  const can = useCan({ update: ['PATCH', `/organizations/${org}/projects/${p.slug}`] });
+  // Without project_type:read the types are shown by slug, and the form offers none to choose.
+  const typesRefused = types.error?.status === 403 ? refusal(types.error) : undefined;
   const attrs = (p.attributes ?? {}) as Doc;
   const described = schema.data ? propertyOrder(schema.data) : [];
   const shown = [
@@ -169,8 +174,14 @@ export function Attributes(props: { org: string; project: Project; saved: (messa
         ])}
       </dl>
       {shown.length === 0 && <p class="hint">No attribute set.</p>}
-      <Problem error={schema.error ?? types.error} />
-      {!editing && !p.archived && (
+      <Problem error={schema.error ?? (typesRefused ? undefined : types.error)} />
+      <NotAllowed
+        items={[
+          ['edit its attributes and types', p.archived ? undefined : can.update],
+          ['see the project types by name', typesRefused],
+        ]}
+      />
+      {!editing && !p.archived && allowed(can.update) && (
         <button type="button" onClick={() => setEditing(true)}>
           Edit attributes and types
         </button>

@@ -6,6 +6,7 @@ import { client, must, type Answer } from '../api';
 import { linkProps } from '../router';
 import { Field, Page, Problem, Table, useAction } from '../ui';
 import { SelectField, Submit } from '../forms';
+import { allowed, NotAllowed, useCan } from '../can';
 
 type Report = Answer<'/organizations/{org}/projects/import', 'post'>;
 type Format = 'application/x-ndjson' | 'text/csv';
@@ -29,6 +30,7 @@ export function ProjectImport({ org }: { org: string }) {
   const [file, setFile] = useState<string>();
   const [report, setReport] = useState<Report>();
   const [error, run, busy] = useAction();
+  const can = useCan({ importing: ['POST', `/organizations/${org}/projects/import`] });
   return (
     <Page title="Import projects">
       <p>
@@ -40,75 +42,78 @@ export function ProjectImport({ org }: { org: string }) {
         Each row goes through the same checks as the project form; a refused row changes nothing and the
         others go on.
       </p>
-      <form
-        class="card stack"
-        aria-label="Import projects"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setReport(undefined);
-          void run(async () => {
-            const answer = await must(
-              client.POST('/organizations/{org}/projects/import', {
-                params: { path: { org } },
-                body: text,
-                headers: { 'content-type': `${format}; charset=utf-8` },
-                // The rows go as they are, not as a JSON string.
-                bodySerializer: (b: unknown) => b as string,
-              }),
-            );
-            setReport(answer);
-          });
-        }}
-      >
-        <SelectField
-          label="Format"
-          value={format}
-          onValue={(v) => setFormat(v as Format)}
-          options={[
-            { value: 'application/x-ndjson', text: 'NDJSON: one JSON object a line' },
-            { value: 'text/csv', text: 'CSV: a header row, then one project a row' },
-          ]}
-          hint={
-            format === 'text/csv'
-              ? 'Columns slug, name, team (required), types (slugs separated by ;), attributes (a JSON object) and attr.<name> (that attribute, as text).'
-              : 'Each line: slug, name, team, and optionally types (a list of type slugs) and attributes (an object).'
-          }
-        />
-        <Field
-          label="Choose a file (optional)"
-          hint={file ? `Read from ${file}.` : 'A .ndjson, .jsonl or .csv file, UTF-8'}
+      <NotAllowed items={[['import projects', can.importing]]} />
+      {allowed(can.importing) && (
+        <form
+          class="card stack"
+          aria-label="Import projects"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setReport(undefined);
+            void run(async () => {
+              const answer = await must(
+                client.POST('/organizations/{org}/projects/import', {
+                  params: { path: { org } },
+                  body: text,
+                  headers: { 'content-type': `${format}; charset=utf-8` },
+                  // The rows go as they are, not as a JSON string.
+                  bodySerializer: (b: unknown) => b as string,
+                }),
+              );
+              setReport(answer);
+            });
+          }}
         >
-          {(a) => (
-            <input
-              {...a}
-              type="file"
-              accept=".ndjson,.jsonl,.csv,.json,.txt,text/csv,application/x-ndjson"
-              onChange={async (e) => {
-                const chosen = e.currentTarget.files?.[0];
-                if (!chosen) return;
-                setText(await chosen.text());
-                setFile(chosen.name);
-                const f = formatOf(chosen.name);
-                if (f) setFormat(f);
-              }}
-            />
-          )}
-        </Field>
-        <Field label="Rows" hint={SAMPLES[format]}>
-          {(a) => (
-            <textarea
-              {...a}
-              class="mono"
-              required
-              rows={10}
-              spellcheck={false}
-              value={text}
-              onInput={(e) => (setText(e.currentTarget.value), setFile(undefined))}
-            />
-          )}
-        </Field>
-        <Submit label="Import" busy={busy} />
-      </form>
+          <SelectField
+            label="Format"
+            value={format}
+            onValue={(v) => setFormat(v as Format)}
+            options={[
+              { value: 'application/x-ndjson', text: 'NDJSON: one JSON object a line' },
+              { value: 'text/csv', text: 'CSV: a header row, then one project a row' },
+            ]}
+            hint={
+              format === 'text/csv'
+                ? 'Columns slug, name, team (required), types (slugs separated by ;), attributes (a JSON object) and attr.<name> (that attribute, as text).'
+                : 'Each line: slug, name, team, and optionally types (a list of type slugs) and attributes (an object).'
+            }
+          />
+          <Field
+            label="Choose a file (optional)"
+            hint={file ? `Read from ${file}.` : 'A .ndjson, .jsonl or .csv file, UTF-8'}
+          >
+            {(a) => (
+              <input
+                {...a}
+                type="file"
+                accept=".ndjson,.jsonl,.csv,.json,.txt,text/csv,application/x-ndjson"
+                onChange={async (e) => {
+                  const chosen = e.currentTarget.files?.[0];
+                  if (!chosen) return;
+                  setText(await chosen.text());
+                  setFile(chosen.name);
+                  const f = formatOf(chosen.name);
+                  if (f) setFormat(f);
+                }}
+              />
+            )}
+          </Field>
+          <Field label="Rows" hint={SAMPLES[format]}>
+            {(a) => (
+              <textarea
+                {...a}
+                class="mono"
+                required
+                rows={10}
+                spellcheck={false}
+                value={text}
+                onInput={(e) => (setText(e.currentTarget.value), setFile(undefined))}
+              />
+            )}
+          </Field>
+          <Submit label="Import" busy={busy} />
+        </form>
+      )}
       {error && error.errors.length > 0 ? (
         <div class="problem" role="alert">
           <p>Nothing was imported:</p>

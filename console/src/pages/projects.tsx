@@ -20,6 +20,7 @@ import {
 } from '../ui';
 import { asOption, DangerButton, NameSlugFields, SelectField, Submit, TextField, useActions } from '../forms';
 import { attributeValue, Attributes, AttributesFields } from './project-attributes';
+import { NotAllowed, refusal } from '../can';
 import { flatten, type Json, type Schema } from '../schema-form';
 import { ArchiveControls, Dependencies } from './project-links';
 import { Deployments, Links } from './project-deployments';
@@ -319,6 +320,8 @@ function Access({ org, project }: { org: string; project: string }) {
       ),
     [org, project],
   );
+  // Reading and granting access take the same permission: without it, neither list nor form.
+  const refused = grants.error?.status === 403 ? refusal(grants.error) : undefined;
   const acts = useActions();
   const { error, busy, announce } = acts;
   const run = acts.act;
@@ -335,7 +338,8 @@ function Access({ org, project }: { org: string; project: string }) {
     <section class="card" aria-labelledby="s-access">
       <h2 id="s-access">Who may access it</h2>
       {acts.chrome}
-      <Problem error={grants.error ?? error} />
+      <NotAllowed items={[['see or change who may access it', refused]]} />
+      <Problem error={(refused ? undefined : grants.error) ?? error} />
       {grants.data && (
         <Table
           caption="Access grants"
@@ -390,44 +394,46 @@ function Access({ org, project }: { org: string; project: string }) {
           ))}
         </Table>
       )}
-      <form
-        class="inline"
-        aria-label="Grant access"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void run(async () => {
-            await put(email, actions);
-            announce(`${email} may now ${actions.join(', ')}.`);
-            setEmail('');
-            grants.reload();
-          });
-        }}
-      >
-        <TextField
-          label="Person's email"
-          error={error}
-          type="email"
-          required
-          value={email}
-          onValue={setEmail}
-        />
-        <fieldset class="inline">
-          <legend>May</legend>
-          {ACTIONS_ACL.map((a) => (
-            <label key={a} class="check">
-              <input
-                type="checkbox"
-                checked={actions.includes(a)}
-                onChange={(e) =>
-                  setActions(e.currentTarget.checked ? [...actions, a] : actions.filter((x) => x !== a))
-                }
-              />{' '}
-              {a}
-            </label>
-          ))}
-        </fieldset>
-        <Submit label="Grant access" busy={busy} />
-      </form>
+      {!refused && (
+        <form
+          class="inline"
+          aria-label="Grant access"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void run(async () => {
+              await put(email, actions);
+              announce(`${email} may now ${actions.join(', ')}.`);
+              setEmail('');
+              grants.reload();
+            });
+          }}
+        >
+          <TextField
+            label="Person's email"
+            error={error}
+            type="email"
+            required
+            value={email}
+            onValue={setEmail}
+          />
+          <fieldset class="inline">
+            <legend>May</legend>
+            {ACTIONS_ACL.map((a) => (
+              <label key={a} class="check">
+                <input
+                  type="checkbox"
+                  checked={actions.includes(a)}
+                  onChange={(e) =>
+                    setActions(e.currentTarget.checked ? [...actions, a] : actions.filter((x) => x !== a))
+                  }
+                />{' '}
+                {a}
+              </label>
+            ))}
+          </fieldset>
+          <Submit label="Grant access" busy={busy} />
+        </form>
+      )}
     </section>
   );
 }
@@ -491,6 +497,9 @@ function Comments({ org, project }: { org: string; project: string }) {
   );
 }
 
+/** How often a project's operations log looks for new entries. */
+export const OPS_REFRESH_MS = 5000;
+
 function Operations({ org, project }: { org: string; project: string }) {
   const list = useLoad(
     () =>
@@ -501,13 +510,26 @@ function Operations({ org, project }: { org: string; project: string }) {
       ),
     [org, project],
   );
+  const refused = list.error?.status === 403 ? refusal(list.error) : undefined;
+  // The log is read from the analytics store, which has an entry a moment after it is recorded: the
+  // list looks again every few seconds, so a deploy recorded just now shows without another reload.
+  useEffect(() => {
+    if (refused) return;
+    const t = setInterval(list.reload, OPS_REFRESH_MS);
+    return () => clearInterval(t);
+  }, [list.reload, !refused]);
   const [error, run] = useAction();
   const [notice, announce] = useNotice();
   return (
     <section class="card" aria-labelledby="s-ops">
       <h2 id="s-ops">Operations log</h2>
+      <p class="hint">
+        Deployments, rollbacks and other operations of this project, newest first; an entry shows here a few
+        seconds after it is recorded.
+      </p>
       {notice}
-      <Problem error={list.error ?? error} />
+      <NotAllowed items={[['see its operations log', refused]]} />
+      <Problem error={(refused ? undefined : list.error) ?? error} />
       {list.data && (
         <Table
           caption="Operations"
@@ -551,9 +573,11 @@ function Operations({ org, project }: { org: string; project: string }) {
           ))}
         </Table>
       )}
-      <p>
-        <a {...linkProps('/analytics')}>Record an entry</a>
-      </p>
+      {!refused && (
+        <p>
+          <a {...linkProps('/analytics')}>Record an entry</a>
+        </p>
+      )}
     </section>
   );
 }

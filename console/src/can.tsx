@@ -1,0 +1,82 @@
+// What the signed-in person may do on a page, asked of the API (POST /auth/can) instead of guessed from
+// permission names here: the route's own declaration answers, CAN_ACCESS grants on a project included.
+// A page shows a control only when its call is allowed, and says in words what a refused one needs.
+import { useEffect, useState } from 'preact/hooks';
+import { client, must, type Answer, type ApiError } from './api';
+
+export type CanAnswer = Answer<'/auth/can', 'post'>;
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** A call the page could make: its method and concrete path. */
+export type Call = readonly [Method, string];
+
+/**
+ * The answer for each named call (left out while it is asked, and for a call given as undefined: not
+ * asked). Answers are kept by call, so a page whose paths change asks only the new ones. A question the
+ * API could not answer counts as allowed: the control is shown and the API decides when it is used.
+ */
+export function useCan<K extends string>(calls: Record<K, Call | undefined>): Partial<Record<K, CanAnswer>> {
+  const [known, setKnown] = useState<ReadonlyMap<string, CanAnswer>>(new Map());
+  const asked = Object.entries(calls).flatMap(([name, call]) =>
+    call ? [{ name: name as K, call: call as Call, key: `${(call as Call)[0]} ${(call as Call)[1]}` }] : [],
+  );
+  const missing = [...new Set(asked.map((a) => a.key).filter((k) => !known.has(k)))];
+  useEffect(() => {
+    if (missing.length === 0) return;
+    let live = true;
+    void Promise.all(
+      missing.map((key) => {
+        const [method, path] = [key.slice(0, key.indexOf(' ')), key.slice(key.indexOf(' ') + 1)] as [
+          Method,
+          string,
+        ];
+        return must(client.POST('/auth/can', { body: { method, path } })).then(
+          (a): [string, CanAnswer] => [key, a],
+          (): [string, CanAnswer] => [key, { allowed: true, permission: null, reason: 'not known' }],
+        );
+      }),
+    ).then((pairs) => live && setKnown((k) => new Map([...k, ...pairs])));
+    return () => void (live = false);
+  }, [missing.join('\n')]);
+  const out: Partial<Record<K, CanAnswer>> = {};
+  for (const a of asked) {
+    const answer = known.get(a.key);
+    if (answer) out[a.name] = answer;
+  }
+  return out;
+}
+
+/** A 403 the API answered, as a refused answer (its detail names the missing permission). */
+export const refusal = (error: ApiError): CanAnswer => ({
+  allowed: false,
+  permission: null,
+  reason: error.detail,
+});
+
+/** Whether the call was answered allowed (false while it is being asked). */
+export const allowed = (a: CanAnswer | undefined): boolean => a?.allowed === true;
+
+/** What a refused call needs, in words: "To create project types, your role needs project_type:create." */
+export function needsWords(what: string, a: CanAnswer): string {
+  const missing = /^missing permission (.+)$/.exec(a.reason)?.[1];
+  if (missing) {
+    const several = missing.includes(',');
+    return `To ${what}, your role needs the permission${several ? 's' : ''} ${missing}.`;
+  }
+  return `You cannot ${what}: ${a.reason}.`;
+}
+
+/**
+ * The note a page shows in place of controls the person may not use: one line per refused call,
+ * nothing while the answers are asked or when every call is allowed.
+ */
+export function NotAllowed(props: { items: [what: string, answer: CanAnswer | undefined][] }) {
+  const refused = props.items.filter((i): i is [string, CanAnswer] => i[1]?.allowed === false);
+  if (refused.length === 0) return null;
+  return (
+    <div class="not-allowed" data-not-allowed>
+      {refused.map(([what, a]) => (
+        <p key={what}>{needsWords(what, a)}</p>
+      ))}
+    </div>
+  );
+}
