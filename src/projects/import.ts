@@ -350,13 +350,25 @@ export async function importRoutes(api: Api, imports: ReturnType<typeof importSe
           response: responses({ 200: ReportRead }),
         },
       },
-      async (req) =>
-        imports.import(
-          authOf(req),
-          req.params.org,
-          req.headers,
-          req.body instanceof StreamedBody ? req.body.stream : undefined,
-        ),
+      async (req) => {
+        // Nothing goes over the connection while the rows are written (a 10,000-row import takes
+        // tens of seconds): the server's idle timeout (KEEL_HTTP_CONNECTION_TIMEOUT_MS) would close it
+        // and the report would be lost. The import's own bounds (lines, body, statements) bound it.
+        // (A request injected in-process has a socket without timers.)
+        const socket = typeof req.raw.socket?.setTimeout === 'function' ? req.raw.socket : undefined;
+        const idle = socket?.timeout ?? 0;
+        socket?.setTimeout(0);
+        try {
+          return await imports.import(
+            authOf(req),
+            req.params.org,
+            req.headers,
+            req.body instanceof StreamedBody ? req.body.stream : undefined,
+          );
+        } finally {
+          socket?.setTimeout(idle);
+        }
+      },
     );
   });
 }

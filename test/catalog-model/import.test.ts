@@ -21,6 +21,10 @@ const send = (body: string, type = NDJSON, token = admin, path = IMPORT) =>
 const ndjson = (...rows: unknown[]) => rows.map((r) => JSON.stringify(r)).join('\n');
 const read = async (slug: string) => ok(await app.call('GET', `${P}/${slug}`, { token: admin })).body;
 
+let url: string | undefined;
+/** The app's address on a real connection (listening from the first call on). */
+const listening = async () => (url ??= await app.api.listen({ port: 0, host: '127.0.0.1' }));
+
 /** Every project's stored state and the events written, to prove a refusal wrote nothing. */
 const state = () => projectsState(app);
 
@@ -162,7 +166,7 @@ describe('NDJSON import', () => {
   });
 
   it('is served over a real connection as through inject (the body streamed, not walked)', async () => {
-    const url = await app.api.listen({ port: 0, host: '127.0.0.1' });
+    const url = await listening();
     const res = await fetch(`${url}${IMPORT}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${admin}`, 'content-type': CSV },
@@ -176,6 +180,34 @@ describe('NDJSON import', () => {
       body: '\n'.repeat(MAX_IMPORT_LINES + 1),
     });
     expect(big.status).toBe(413);
+  });
+
+  it("an import longer than the connection's idle timeout still gets its report", async () => {
+    // Nothing is sent while the rows are written: the server's idle timeout (15 s by default) closed
+    // the connection of a 1,000-row import and the client got no report. Here it is 100 ms.
+    const server = app.api.server;
+    const idle = server.timeout;
+    server.timeout = 100;
+    try {
+      const url = await listening();
+      const rows = Array.from({ length: 300 }, (_, i) => ({
+        slug: `slow-${i}`,
+        name: `Slow ${i}`,
+        team: 'core',
+      }));
+      const t0 = performance.now();
+      const res = await fetch(`${url}${IMPORT}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin}`, 'content-type': NDJSON },
+        body: ndjson(...rows),
+      });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ created: 300, refused_count: 0 });
+      // The import did outlast the idle timeout, so the case was really tried.
+      expect(performance.now() - t0).toBeGreaterThan(100);
+    } finally {
+      server.timeout = idle;
+    }
   });
 
   it('an archived project is refused (409), as its PATCH would be', async () => {
