@@ -2,7 +2,7 @@
 // the name/slug pair (the slug follows the name until edited), a form's submit row, and a page's
 // actions (confirm, run, announce, reload) in one hook.
 import type { ComponentChildren } from 'preact';
-import type { ApiError } from './api';
+import { ApiError } from './api';
 import { SLUG_HINT, slugify } from './slugs';
 import { Field, Problem, useAction, useConfirm, useNotice } from './ui';
 
@@ -255,3 +255,15 @@ export function CheckList(props: {
 
 /** A slug-and-name resource as an option of a select or check list. */
 export const asOption = (r: { slug: string; name: string }) => ({ value: r.slug, text: r.name });
+
+/** A JSON text field's value: none when blank, else its parsed JSON, or a 422 naming `pointer`. */
+export function jsonField(text: string, pointer: string): unknown {
+  if (!text.trim()) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ApiError(422, `${pointer.slice(1)}: is not valid JSON`, [
+      { pointer, detail: 'is not valid JSON' },
+    ]);
+  }
+}

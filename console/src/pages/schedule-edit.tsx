@@ -2,7 +2,8 @@
 // interval or one instant; time zone, jitter, timeout, overlap, retries, auto-pause, target), with the
 // next runs the API computes for what is typed, clock changes in words.
 import { useState } from 'preact/hooks';
-import { ApiError, client, must, type Answer } from '../api';
+import { client, must, type Answer } from '../api';
+import { jsonField } from '../forms';
 import { Field, Problem, useAction } from '../ui';
 import { TargetFields, type Schedule } from './schedules';
 import { UpcomingRuns, type TriggerQuery } from './schedule-preview';
@@ -51,16 +52,7 @@ export function EditSchedule(props: {
       onSubmit={(e) => {
         e.preventDefault();
         void run(async () => {
-          let body: unknown;
-          if (f.body.trim()) {
-            try {
-              body = JSON.parse(f.body);
-            } catch {
-              throw new ApiError(422, 'The request body is not valid JSON.', [
-                { pointer: '/target/body', detail: 'is not valid JSON' },
-              ]);
-            }
-          }
+          const body = jsonField(f.body, '/target/body');
           const timeout = num(f.timeout_seconds);
           const retry = {
             max_attempts: num(f.max_attempts),

@@ -1,6 +1,8 @@
 // Schedules: the list with next and last run, and the form that creates one (cron previewed in its zone).
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { ApiError, client, listOf, must, type Item } from '../api';
+import type { ApiError } from '../api';
+import { client, listOf, must, type Item } from '../api';
+import { jsonField } from '../forms';
 import { canonicalTimezone, cronProblem, nextOccurrence } from '../../../src/scheduler/cron';
 import type { Me } from '../me';
 import { linkProps } from '../router';
@@ -119,16 +121,7 @@ function CreateSchedule({ me, created }: { me: Me | undefined; created: () => vo
       onSubmit={(e) => {
         e.preventDefault();
         void run(async () => {
-          let body: unknown;
-          if (f.body.trim()) {
-            try {
-              body = JSON.parse(f.body);
-            } catch {
-              throw new ApiError(422, 'target/body: is not valid JSON', [
-                { pointer: '/target/body', detail: 'is not valid JSON' },
-              ]);
-            }
-          }
+          const body = jsonField(f.body, '/target/body');
           await must(
             client.POST('/scheduler/schedules', {
               body: {
