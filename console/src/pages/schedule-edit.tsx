@@ -2,7 +2,7 @@
 // interval or one instant; time zone, jitter, timeout, overlap, retries, auto-pause, target), with the
 // next runs the API computes for what is typed, clock changes in words.
 import { useState } from 'preact/hooks';
-import { client, must, type Answer } from '../api';
+import { client, must, type Answer, type ApiError } from '../api';
 import { jsonField } from '../forms';
 import { Field, Problem, useAction } from '../ui';
 import { TargetFields, type Schedule } from './schedules';
@@ -13,6 +13,26 @@ const triggerOf = (s: Schedule): Trigger =>
   s.cron !== null ? 'cron' : s.every !== null ? 'every' : 'once_at';
 /** A number field's text as the API takes it: empty leaves it out, anything else is sent as a number. */
 const num = (text: string) => (text.trim() === '' ? undefined : Number(text));
+
+/** A number input with its label, bounds and hint. */
+function NumberField(props: {
+  label: string;
+  pointer: string;
+  hint: string;
+  min: number;
+  max: number;
+  step?: 'any';
+  value: string;
+  onInput: (e: { currentTarget: { value: string } }) => void;
+  error: ApiError | undefined;
+}) {
+  const { label, pointer, hint, error, ...input } = props;
+  return (
+    <Field label={label} pointer={pointer} error={error} hint={hint}>
+      {(a) => <input {...a} type="number" {...input} />}
+    </Field>
+  );
+}
 
 export function EditSchedule(props: {
   s: Answer<'/scheduler/schedules/{slug}'>;
@@ -126,40 +146,26 @@ export function EditSchedule(props: {
         <Field label="Time zone" pointer="/timezone" error={error}>
           {(a) => <input {...a} list="zones" value={f.timezone} onInput={set('timezone')} />}
         </Field>
-        <Field
+        <NumberField
           label="Jitter (seconds)"
           pointer="/jitter_seconds"
-          error={error}
           hint="0 to 3600: each run starts up to this long after it is due, by an offset fixed for the schedule"
-        >
-          {(a) => (
-            <input
-              {...a}
-              type="number"
-              min={0}
-              max={3600}
-              value={f.jitter_seconds}
-              onInput={set('jitter_seconds')}
-            />
-          )}
-        </Field>
-        <Field
+          min={0}
+          max={3600}
+          value={f.jitter_seconds}
+          onInput={set('jitter_seconds')}
+          error={error}
+        />
+        <NumberField
           label="Call timeout (seconds)"
           pointer="/timeout_seconds"
-          error={error}
           hint="1 to 600; empty: the server's default (30 unless set)"
-        >
-          {(a) => (
-            <input
-              {...a}
-              type="number"
-              min={1}
-              max={600}
-              value={f.timeout_seconds}
-              onInput={set('timeout_seconds')}
-            />
-          )}
-        </Field>
+          min={1}
+          max={600}
+          value={f.timeout_seconds}
+          onInput={set('timeout_seconds')}
+          error={error}
+        />
         <Field label="When the previous run is still going" pointer="/overlap" error={error}>
           {(a) => (
             <select {...a} value={f.overlap} onChange={set('overlap')}>
@@ -169,76 +175,48 @@ export function EditSchedule(props: {
             </select>
           )}
         </Field>
-        <Field
+        <NumberField
           label="Attempts per run"
           pointer="/retry/max_attempts"
-          error={error}
           hint="1 to 20, the first included; 1: no retry"
-        >
-          {(a) => (
-            <input
-              {...a}
-              type="number"
-              min={1}
-              max={20}
-              value={f.max_attempts}
-              onInput={set('max_attempts')}
-            />
-          )}
-        </Field>
-        <Field
+          min={1}
+          max={20}
+          value={f.max_attempts}
+          onInput={set('max_attempts')}
+          error={error}
+        />
+        <NumberField
           label="First wait before a retry (seconds)"
           pointer="/retry/initial_backoff"
-          error={error}
           hint="0.1 to 600; doubles after each attempt"
-        >
-          {(a) => (
-            <input
-              {...a}
-              type="number"
-              min={0.1}
-              max={600}
-              step="any"
-              value={f.initial_backoff}
-              onInput={set('initial_backoff')}
-            />
-          )}
-        </Field>
-        <Field
+          min={0.1}
+          max={600}
+          step="any"
+          value={f.initial_backoff}
+          onInput={set('initial_backoff')}
+          error={error}
+        />
+        <NumberField
           label="Longest wait between attempts (seconds)"
           pointer="/retry/max_backoff"
-          error={error}
           hint="0.1 to 3600"
-        >
-          {(a) => (
-            <input
-              {...a}
-              type="number"
-              min={0.1}
-              max={3600}
-              step="any"
-              value={f.max_backoff}
-              onInput={set('max_backoff')}
-            />
-          )}
-        </Field>
-        <Field
+          min={0.1}
+          max={3600}
+          step="any"
+          value={f.max_backoff}
+          onInput={set('max_backoff')}
+          error={error}
+        />
+        <NumberField
           label="Pause itself after this many runs in a row fail"
           pointer="/auto_pause_after"
-          error={error}
           hint="0 to 1000; 0: never. Runs skipped for the same reason count too"
-        >
-          {(a) => (
-            <input
-              {...a}
-              type="number"
-              min={0}
-              max={1000}
-              value={f.auto_pause_after}
-              onInput={set('auto_pause_after')}
-            />
-          )}
-        </Field>
+          min={0}
+          max={1000}
+          value={f.auto_pause_after}
+          onInput={set('auto_pause_after')}
+          error={error}
+        />
         <TargetFields f={f} set={set} error={error} />
       </div>
       {value ? (
