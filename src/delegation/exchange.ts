@@ -127,21 +127,17 @@ function coveringConsent(
 
 export const tokenExchangeGrant: GrantHandler = async ({ params, authorization, guard }, core) => {
   // 1. and 2.: who is calling, and may it delegate at all?
-  const { caller } = await guard(
-    async () => {
-      const client = clientCredentialsFrom(params, authorization);
-      if (client && params.subject_token) {
-        throw new OAuthError(
-          400,
-          'invalid_request',
-          'send either subject_token or client credentials, not both',
-        );
-      }
-      return { caller: await authenticateCaller(params, core, client), bySecret: client !== undefined };
-    },
-    // A client-credential JWT proves no secret: only a client id and secret clear that client's failures.
-    (r) => (r.bySecret ? r.caller.clientId : undefined),
-  );
+  const caller = await guard(async () => {
+    const client = clientCredentialsFrom(params, authorization);
+    if (client && params.subject_token) {
+      throw new OAuthError(
+        400,
+        'invalid_request',
+        'send either subject_token or client credentials, not both',
+      );
+    }
+    return authenticateCaller(params, core, client);
+  });
   const actor = caller.principal;
   if (!hasPermission(caller, DELEGATE_PERMISSION)) {
     throw new OAuthError(

@@ -8,14 +8,11 @@ import {
 } from '../kernel/grants.js';
 
 const clientCredentialsGrant: GrantHandler = async ({ params, authorization, guard }, core) => {
-  const result = await guard(
-    async () => {
-      const client = clientCredentialsFrom(params, authorization);
-      if (!client) throw new OAuthError(401, 'invalid_client', 'client_id and client_secret are required');
-      return authenticateClient(core, client);
-    },
-    (r) => r.credential.props.client_id,
-  );
+  const result = await guard(async () => {
+    const client = clientCredentialsFrom(params, authorization);
+    if (!client) throw new OAuthError(401, 'invalid_client', 'client_id and client_secret are required');
+    return authenticateClient(core, client);
+  });
   const requested = params.scope?.split(' ').filter(Boolean) ?? [];
   const allowed = result.credential.props.scopes;
   if (allowed.length > 0) {
@@ -45,15 +42,12 @@ const clientCredentialsGrant: GrantHandler = async ({ params, authorization, gua
 const refreshTokenGrant: GrantHandler = async ({ params, guard }, core) => {
   const token = required(params, 'refresh_token');
   // Checks the user (active, valid-after) and issues both tokens under the user's row lock: the
-  // refresh token is the credential, so all of it is the counted check. It proves no client.
-  const rotated = await guard(
-    async () => {
-      const r = await core.identity.tokens.rotateRefresh(token);
-      if ('error' in r) throw new OAuthError(400, 'invalid_grant', r.error);
-      return r;
-    },
-    () => undefined,
-  );
+  // refresh token is the credential, so all of it is the guarded check.
+  const rotated = await guard(async () => {
+    const r = await core.identity.tokens.rotateRefresh(token);
+    if ('error' in r) throw new OAuthError(400, 'invalid_grant', r.error);
+    return r;
+  });
   const { issued } = rotated;
   return {
     access_token: issued.access_token,

@@ -92,6 +92,9 @@ function verdict(policy: ThrottlePolicy, ...counters: [Counter, Counter?, Counte
 const LONGEST_WAIT_MS = 5000;
 const RECHECK_MS = 100;
 
+/** How many refused addresses a process remembers (runIssued). */
+const REFUSED_KEPT = 10_000;
+
 /** The counters of `keys`, in that order; a key not counted in this window reads as zero. */
 function inOrder(keys: readonly string[], counters: Counter[], windowSeconds: number) {
   const byKey = new Map(counters.map((c) => [c.key, c]));
@@ -115,6 +118,12 @@ export interface Check<T> {
 
 export function signInThrottle(sql: Queryable, policy: ThrottlePolicy) {
   let lastPrune = 0;
+  /**
+   * Addresses this process saw reach addressFailures with a failed check of an issued credential, and
+   * until when (ms): runIssued refuses them before checking anything, so a flood from one address costs
+   * the database one write per failure up to the limit and nothing after it.
+   */
+  const refusedAddresses = new Map<string, number>();
 
   const { windowSeconds } = policy;
   const queue = new ThrottleQueue();
@@ -190,14 +199,19 @@ export function signInThrottle(sql: Queryable, policy: ThrottlePolicy) {
     await endPending(sql, rest, cleared);
   }
 
-  /** A failure stays counted. Ended windows are dropped at most once a window per process. */
-  async function settled(counted: string[]) {
-    await settleEvents(sql, counted);
+  /** Ended windows are dropped at most once a window per process. */
+  async function pruneNowAndThen() {
     const now = Date.now();
     if (now - lastPrune > windowSeconds * 1000) {
       lastPrune = now;
       await pruneCounters(sql, windowSeconds);
     }
+  }
+
+  /** A failure stays counted. */
+  async function settled(counted: string[]) {
+    await settleEvents(sql, counted);
+    await pruneNowAndThen();
   }
 
   return {
@@ -226,6 +240,47 @@ export function signInThrottle(sql: Queryable, policy: ThrottlePolicy) {
         }
         // Its place is free (or, after a failure, the counts waiters wait on have changed).
         queue.released(counted);
+      }
+    },
+
+    /**
+     * Runs a check of a credential Keel issued itself: a client secret of 256 random bits, a refresh
+     * token of 256 random bits, or an access token it signed. Nobody guesses one, so the order `run`
+     * keeps for passwords (count, then check) buys nothing here, and it cost every legitimate call two
+     * writes and a place among five attempts in flight. The check comes first and writes nothing; only
+     * a failed guess is counted, in one statement that returns the counts, and answered 429 instead of
+     * its own error once they are over a limit (so concurrent wrong guesses get no more answers than
+     * sequential ones). A right credential is never refused for its account's failures, so a success
+     * has nothing to clear. An address this process saw over its limit is refused before any check.
+     */
+    async runIssued<T>(attempt: Attempt, { check, failed }: Omit<Check<T>, 'authenticated'>): Promise<T> {
+      const address = keyOf('address', attempt.address);
+      const until = refusedAddresses.get(address);
+      if (until !== undefined) {
+        if (until > Date.now()) throw new TooManyAttempts(Math.ceil((until - Date.now()) / 1000));
+        refusedAddresses.delete(address);
+      }
+      try {
+        return await check();
+      } catch (err) {
+        if (!failed(err)) throw err;
+        const named = attempt.account === undefined ? [] : accountKeys(attempt.account, attempt.address);
+        const counted = [address, ...named];
+        const counters = inOrder(
+          counted,
+          await countEvents(sql, counted, windowSeconds, false),
+          windowSeconds,
+        );
+        await pruneNowAndThen();
+        const retryAfter = over(policy, (c) => c.settled, ...counters);
+        if (retryAfter === undefined) throw err;
+        if (counters[0].settled > policy.addressFailures) {
+          // At most REFUSED_KEPT, the oldest forgotten first (its next failure refuses it again).
+          if (refusedAddresses.size >= REFUSED_KEPT)
+            refusedAddresses.delete(refusedAddresses.keys().next().value!);
+          refusedAddresses.set(address, Date.now() + retryAfter * 1000);
+        }
+        throw new TooManyAttempts(retryAfter);
       }
     },
   };

@@ -35,21 +35,15 @@ export function tokenEndpoint(
     const grant = grants.get(grantType);
     if (!grant)
       throw new OAuthError(400, 'unsupported_grant_type', `grant_type ${grantType} is not supported`);
-    // The grant runs the check of what its caller presents through the throttle (Guard).
-    const guard: Guard = (check, proved) =>
-      throttle.run(attempt, {
+    // The grant runs the check of what its caller presents through the throttle (Guard): each is a
+    // credential Keel issued, so only a failed check is counted.
+    const guard: Guard = (check) =>
+      throttle.runIssued(attempt, {
         check,
         failed: (err) =>
           err instanceof OAuthError &&
           !err.afterAuthentication &&
           (err.error === 'invalid_client' || err.error === 'invalid_grant'),
-        authenticated: (result) => {
-          // The client whose secret the request presented, when the check proved that secret. A
-          // client the request only names (a refresh grant sending client_id=X, or Basic
-          // X:anything) proved nothing.
-          const proven = proved(result);
-          return presented !== undefined && proven === presented ? `client:${presented}` : undefined;
-        },
       });
     return grant({ params, authorization, guard }, core);
   };

@@ -39,14 +39,11 @@ export type GrantParams = Readonly<Record<string, string | undefined>>;
 
 /**
  * Runs the check of what a grant's caller presents (a client secret, a subject_token, a refresh
- * token) as a counted attempt of the sign-in throttle (throttle.ts): counted before it runs, refused
- * (429) when the counters say so, and a failure (invalid_client, or invalid_grant before the caller
- * authenticated) stays counted. `proved` names the client id whose secret the check proved, if any:
- * its failures are cleared. Only the check holds a place among the attempts in flight, not what the
- * grant does after it (consents, issuing), so one client's concurrent grants wait for one another
- * only while their secrets are compared.
+ * token) under the sign-in throttle (throttle.ts, runIssued): each is a credential Keel issued, so the
+ * check runs first and writes nothing; a failure (invalid_client, or invalid_grant before the caller
+ * authenticated) is counted, and answered 429 once the failures are over a limit.
  */
-export type Guard = <T>(check: () => Promise<T>, proved: (result: T) => string | undefined) => Promise<T>;
+export type Guard = <T>(check: () => Promise<T>) => Promise<T>;
 
 /** One request to the token endpoint, as a grant sees it. */
 export interface GrantRequest {
@@ -54,7 +51,7 @@ export interface GrantRequest {
   params: GrantParams;
   /** The Authorization header, for client credentials sent with HTTP Basic. */
   authorization: string | undefined;
-  /** Runs the check of what the caller presents as a counted attempt. */
+  /** Runs the check of what the caller presents; a failed check is counted. */
   guard: Guard;
 }
 

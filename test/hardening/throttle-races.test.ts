@@ -1,7 +1,9 @@
-// The sign-in throttle under concurrency and hostile identifiers (docs/input-hardening.md): an attempt
-// is counted before it is checked, so attempts in flight cannot slip past the limit; keys stay small
-// whatever a client_id holds; a success clears only the identity that authenticated; and a wrong
-// current_password is throttled like a wrong password at sign-in.
+// The sign-in throttle under concurrency and hostile identifiers (docs/input-hardening.md): a password
+// attempt is counted before it is checked, so attempts in flight cannot slip past the limit; a
+// credential Keel issued (client secret, refresh token, signed token) is checked first and only its
+// failures are counted, so legitimate grants write nothing; keys stay small whatever a client_id
+// holds; a success clears only the identity that authenticated; and a wrong current_password is
+// throttled like a wrong password at sign-in.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { THROTTLE_TEST_ENV, tokenFrom } from '../support/throttle-env.js';
@@ -45,6 +47,33 @@ async function credential(slug: string): Promise<{ client_id: string; client_sec
   return cred.body;
 }
 
+/**
+ * Counts every row written to auth_throttle from now on, by a sequence (which no transaction holds
+ * back); `stop` drops the counting.
+ */
+async function countRowWrites() {
+  const { sql } = app.runtime.core;
+  await sql.query(`
+    CREATE SEQUENCE throttle_row_writes;
+    CREATE FUNCTION count_throttle_row_write() RETURNS trigger LANGUAGE plpgsql
+      AS $$ BEGIN PERFORM nextval('throttle_row_writes'); RETURN NULL; END $$;
+    CREATE TRIGGER throttle_row_writes AFTER INSERT OR UPDATE ON auth_throttle
+      FOR EACH ROW EXECUTE FUNCTION count_throttle_row_write();`);
+  return {
+    writes: async () =>
+      Number(
+        (await sql.one<{ n: string }>(
+          `SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS n FROM throttle_row_writes`,
+        ))!.n,
+      ),
+    stop: () =>
+      sql.query(`
+        DROP TRIGGER IF EXISTS throttle_row_writes ON auth_throttle;
+        DROP FUNCTION IF EXISTS count_throttle_row_write();
+        DROP SEQUENCE IF EXISTS throttle_row_writes;`),
+  };
+}
+
 const tally = (statuses: number[]) =>
   statuses.reduce<Record<number, number>>((t, s) => ({ ...t, [s]: (t[s] ?? 0) + 1 }), {});
 
@@ -65,7 +94,7 @@ describe('attempts in flight are counted before they are checked', () => {
     expect((await login('crowd@races.test', 'crowd-password-long-1', '10.10.0.2')).statusCode).toBe(200);
   });
 
-  it('40 concurrent wrong client secrets: at most 5 are checked, the rest are 429', async () => {
+  it('40 concurrent wrong client secrets: at most 5 are answered 401, the rest 429; the client is not locked out', async () => {
     const cred = await credential('crowd-sa');
     const answers = await Promise.all(
       Array.from({ length: 40 }, () =>
@@ -78,9 +107,15 @@ describe('attempts in flight are counted before they are checked', () => {
     const counts = tally(answers.map((a) => a.statusCode));
     expect(Object.keys(counts).sort(), JSON.stringify(counts)).toEqual(['401', '429']);
     expect(counts[401]).toBeLessThanOrEqual(5);
+    const right = await token(
+      { grant_type: 'client_credentials', client_id: cred.client_id, client_secret: cred.client_secret },
+      // (10.11.0.1 is past its own limit of 20 failures: the next test shows that refusal.)
+      '10.11.0.2',
+    );
+    expect(right.statusCode, right.body).toBe(200);
   });
 
-  it('concurrent successes are not refused: they wait for the attempts in flight', async () => {
+  it('concurrent successes are not refused', async () => {
     const cred = await credential('busy-sa');
     const grants = await Promise.all(
       Array.from({ length: 12 }, () =>
@@ -99,30 +134,18 @@ describe('attempts in flight are counted before they are checked', () => {
   });
 
   it('attempts waiting for those in flight do not write the counters while they wait, and all go in', async () => {
-    const cred = await credential('queued-sa');
+    await app.user('queued@races.test', { password: 'queued-password-long-1' });
     const { sql } = app.runtime.core;
-    // Every row written to auth_throttle, counted by a sequence (which no transaction holds back).
-    await sql.query(`
-      CREATE SEQUENCE throttle_row_writes;
-      CREATE FUNCTION count_throttle_row_write() RETURNS trigger LANGUAGE plpgsql
-        AS $$ BEGIN PERFORM nextval('throttle_row_writes'); RETURN NULL; END $$;
-      CREATE TRIGGER throttle_row_writes AFTER INSERT OR UPDATE ON auth_throttle
-        FOR EACH ROW EXECUTE FUNCTION count_throttle_row_write();`);
-    const writes = async () =>
-      Number(
-        (await sql.one<{ n: string }>(
-          `SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS n FROM throttle_row_writes`,
-        ))!.n,
-      );
-    // Checking a client secret reads the credential from graph_nodes (it is cached only once read): a
-    // lock that blocks reads of that table holds the five attempts in flight in their check, so the
-    // other 25 wait for them.
+    const { writes, stop } = await countRowWrites();
+    // Checking a password reads the user from graph_nodes: a lock that blocks reads of that table
+    // holds the five attempts in flight in their check, so the other 25 wait for them.
     const blocker = await sql.pool.connect();
     try {
       await blocker.query('BEGIN');
       await blocker.query('LOCK TABLE graph_nodes IN ACCESS EXCLUSIVE MODE');
-      const form = { grant_type: 'client_credentials', ...cred };
-      const grants = Promise.all(Array.from({ length: 30 }, () => token(form, '10.19.0.1')));
+      const logins = Promise.all(
+        Array.from({ length: 30 }, () => login('queued@races.test', 'queued-password-long-1', '10.19.0.1')),
+      );
       // All have arrived once each in flight has counted its three rows and each waiter has counted
       // and taken back its three.
       await eventually(async () => (await writes()) >= 5 * 3 + 25 * 6);
@@ -133,18 +156,15 @@ describe('attempts in flight are counted before they are checked', () => {
       // two runs.
       expect((await writes()) - before).toBeLessThan(25);
       await blocker.query('COMMIT');
-      expect(tally((await grants).map((g) => g.statusCode))).toEqual({ 200: 30 });
+      expect(tally((await logins).map((g) => g.statusCode))).toEqual({ 200: 30 });
     } finally {
       await blocker.query('ROLLBACK').catch(() => {});
       blocker.release();
-      await sql.query(`
-        DROP TRIGGER IF EXISTS throttle_row_writes ON auth_throttle;
-        DROP FUNCTION IF EXISTS count_throttle_row_write();
-        DROP SEQUENCE IF EXISTS throttle_row_writes;`);
+      await stop();
     }
   });
 
-  it("only the check of a client's secret is an attempt in flight: 16 concurrent grants of one client issue more than 5 at once", async () => {
+  it('16 concurrent grants of one client are issued at once: a client secret holds no place among attempts in flight', async () => {
     const cred = await credential('issuing-sa');
     const form = { grant_type: 'client_credentials', ...cred };
     // One grant first: the credential is then checked from the auth cache, without reading graph_nodes.
@@ -157,8 +177,8 @@ describe('attempts in flight are counted before they are checked', () => {
       await blocker.query('LOCK TABLE graph_nodes IN SHARE MODE');
       const grants = Promise.all(Array.from({ length: 16 }, () => token(form, '10.21.0.1')));
       // More than 5 are issuing at once (as many as the pool's other connections allow), past the
-      // limit of 5 attempts of one client in flight at one address: the counted attempt ended with the
-      // secret's check. When the whole grant was the attempt, 5 were held here and the rest waited.
+      // limit of 5 password attempts in flight: an issued credential is checked before anything is
+      // counted. When the whole grant was the attempt, 5 were held here and the rest waited.
       await eventually(async () => {
         // (A transaction keeps the activity it first read: the blocker's reads it afresh each time.)
         await blocker.query('SELECT pg_stat_clear_snapshot()');
@@ -177,27 +197,31 @@ describe('attempts in flight are counted before they are checked', () => {
   });
 
   it('attempts waiting on another replica go in once those in flight end here (they read the counters)', async () => {
-    const cred = await credential('replicated-sa');
+    await app.user('replicated@races.test', { password: 'replicated-password-long-1' });
     const second = await startTestApp({ database: { url: app.url }, env: THROTTLE_TEST_ENV });
-    const form = { grant_type: 'client_credentials', ...cred };
     const { sql } = app.runtime.core;
     const blocker = await sql.pool.connect();
     try {
       await blocker.query('BEGIN');
-      // Checking the client secret reads the credential from graph_nodes (each replica caches it only
-      // once read): this lock holds the attempts in their check.
+      // Checking a password reads the user from graph_nodes: this lock holds the attempts in their check.
       await blocker.query('LOCK TABLE graph_nodes IN ACCESS EXCLUSIVE MODE');
       // Five in flight here, held by the lock; then three on the second replica, which wait for them.
       // No attempt ends on the second replica, so nothing there wakes its waiters but their own reads.
-      const here = Promise.all(Array.from({ length: 5 }, () => token(form, '10.20.0.1')));
-      const pair = `pair:client:${cred.client_id.toLowerCase()}|10.20.0.1`;
+      const signIn = () => ({
+        method: 'POST' as const,
+        url: '/auth/login',
+        remoteAddress: '10.20.0.1',
+        payload: { email: 'replicated@races.test', password: 'replicated-password-long-1' },
+      });
+      const here = Promise.all(Array.from({ length: 5 }, () => app.api.inject(signIn())));
+      const pair = 'pair:replicated@races.test|10.20.0.1';
       await eventually(async () => {
         const row = await sql.one<{ pending: number }>(`SELECT pending FROM auth_throttle WHERE key = $1`, [
           pair,
         ]);
         return row?.pending === 5;
       });
-      const there = Promise.all(Array.from({ length: 3 }, () => tokenFrom(second, '10.20.0.1', form)));
+      const there = Promise.all(Array.from({ length: 3 }, () => second.api.inject(signIn())));
       await new Promise((r) => setTimeout(r, 500));
       await blocker.query('COMMIT');
       const statuses = [...(await here), ...(await there)].map((g) => g.statusCode);
@@ -277,7 +301,7 @@ describe('POST /auth/token: what a request names cannot break or reset the count
     expect(new Set(wrong.slice(5)), String(wrong)).toEqual(new Set([429]));
   });
 
-  it('a client_credentials success clears that client’s failures', async () => {
+  it('a right client secret is taken after its client’s failures, and clears none of them', async () => {
     const cred = await credential('cleared-sa');
     const grant = (secret: string) =>
       token(
@@ -286,8 +310,59 @@ describe('POST /auth/token: what a request names cannot break or reset the count
       );
     for (let i = 0; i < 4; i++) expect((await grant('wrong-secret')).statusCode).toBe(401);
     expect((await grant(cred.client_secret)).statusCode).toBe(200);
-    for (let i = 0; i < 5; i++) expect((await grant('wrong-secret')).statusCode).toBe(401);
+    expect((await grant('wrong-secret')).statusCode).toBe(401);
     expect((await grant('wrong-secret')).statusCode).toBe(429);
+    expect((await grant(cred.client_secret)).statusCode).toBe(200);
+  });
+});
+
+describe('POST /auth/token: an issued credential is checked before anything is counted', () => {
+  it('grants with right credentials write nothing to the counters', async () => {
+    const cred = await credential('quiet-sa');
+    await app.user('quiet@races.test', { password: 'quiet-password-long-1' });
+    const signedIn = await login('quiet@races.test', 'quiet-password-long-1', '10.22.0.1');
+    const { writes, stop } = await countRowWrites();
+    try {
+      const form = { grant_type: 'client_credentials', ...cred };
+      const grants = await Promise.all(Array.from({ length: 20 }, () => token(form, '10.22.0.1')));
+      expect(tally(grants.map((g) => g.statusCode))).toEqual({ 200: 20 });
+      const refresh = JSON.parse(signedIn.body).refresh_token as string;
+      const rotated = await token({ grant_type: 'refresh_token', refresh_token: refresh }, '10.22.0.1');
+      expect(rotated.statusCode, rotated.body).toBe(200);
+      expect(await writes()).toBe(0);
+      // A failure is one statement: three rows (the address, the client, the pair).
+      expect((await token({ ...form, client_secret: 'wrong-secret' }, '10.22.0.1')).statusCode).toBe(401);
+      expect(await writes()).toBe(3);
+    } finally {
+      await stop();
+    }
+  });
+
+  it('an address past its failures is refused before any check, and its attempts write nothing more', async () => {
+    const cred = await credential('flooded-sa');
+    const wrong = (i: number) =>
+      token(
+        { grant_type: 'client_credentials', client_id: `nobody-${i}`, client_secret: 'wrong-secret' },
+        '10.23.0.1',
+      );
+    // Twenty failures on twenty clients are the address's limit; the twenty-first is refused.
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await wrong(i)).statusCode);
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401));
+    expect(statuses[20]).toBe(429);
+    const { writes, stop } = await countRowWrites();
+    try {
+      for (let i = 21; i < 31; i++) expect((await wrong(i)).statusCode).toBe(429);
+      // Even the right secret, from that address (as a password is: docs/input-hardening.md).
+      const right = await token({ grant_type: 'client_credentials', ...cred }, '10.23.0.1');
+      expect(right.statusCode).toBe(429);
+      expect(Number(right.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(await writes()).toBe(0);
+      // Another address is not refused.
+      expect((await token({ grant_type: 'client_credentials', ...cred }, '10.23.0.2')).statusCode).toBe(200);
+    } finally {
+      await stop();
+    }
   });
 });
 
