@@ -194,7 +194,7 @@ export const tokenExchangeGrant: GrantHandler = async ({ params, authorization, 
   }
   const scope = scopes.join(' ');
   // One statement: the metadata node, its jti key and its three edges commit together.
-  const issued = await core.identity.tokens.issue(core.sql, {
+  const issued = await core.identity.tokens.issueForGrant({
     principal: { id: user.id, name: user.name },
     authMethod: TOKEN_EXCHANGE_METHOD,
     ttlSeconds: core.settings.auth.delegatedTokenTtl,

@@ -23,7 +23,7 @@ const clientCredentialsGrant: GrantHandler = async ({ params, authorization, gua
   const scopes = requested.length > 0 ? requested : allowed;
   const scope = scopes.length > 0 ? scopes.join(' ') : undefined;
   // One statement (tokens.issue): no transaction around it.
-  const issued = await core.identity.tokens.issue(core.sql, {
+  const issued = await core.identity.tokens.issueForGrant({
     principal: { id: result.sa.id, name: result.sa.props.slug },
     authMethod: 'client_credentials',
     ttlSeconds: core.settings.auth.accessTokenTtl,

@@ -125,6 +125,11 @@ export interface ServiceAccountsPort {
 export interface TokensPort {
   /** Signs an access token and records its metadata in the transaction. */
   issue(q: Queryable, request: IssueRequest): Promise<IssuedToken>;
+  /**
+   * Signs an access token that a grant issues on its own (client credentials, token exchange) and
+   * records its metadata in a statement of its own, committed without waiting for its WAL flush.
+   */
+  issueForGrant(request: IssueRequest): Promise<IssuedToken>;
   rotateRefresh(token: string): Promise<RefreshOutcome>;
   signIn(user: { id: string; email: string }, authMethod: string, checked?: UserNode): Promise<SignInSession>;
 }

@@ -3,7 +3,7 @@
 // token scans no table (its edges' references are checked by key).
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ACTIVE_CONSENTS } from '../../src/delegation/store.js';
-import { ISSUE_TOKEN } from '../../src/identity/tokens.service.js';
+import { ISSUE_TOKEN, ISSUE_TOKEN_NO_FLUSH } from '../../src/identity/tokens.service.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
 import { genericPlan, scannedTables } from '../support/plans.js';
 
@@ -24,8 +24,11 @@ it("a user's active consents, with the unknown scopes: along graph_nodes_consent
   expect(shown).toMatch(/(Index Scan using|Bitmap Index Scan on) graph_nodes_consent_user/);
 });
 
-it('issuing a token: no table scanned', async () => {
-  const plan = await genericPlan(app.runtime.core.sql, ISSUE_TOKEN, [
+it.each([
+  ['in a transaction', ISSUE_TOKEN],
+  ['for a grant, without a flush', ISSUE_TOKEN_NO_FLUSH],
+])('issuing a token (%s): no table scanned', async (_, statement) => {
+  const plan = await genericPlan(app.runtime.core.sql, statement, [
     '01900000-0000-7000-8000-000000000001',
     '{}',
     '01900000-0000-7000-8000-000000000002',

@@ -3,6 +3,8 @@
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JwtSigner, generateSigningKey } from '../../src/crypto/jwt.js';
+import { uuidv7 } from '../../src/graph/ids.js';
+import { ISSUE_TOKEN_NO_FLUSH } from '../../src/identity/tokens.service.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
 import {
   allPermissions,
@@ -430,6 +432,43 @@ describe('each issued token has a TokenMetadata node keyed by jti, ISSUED_TO its
     expectProblem(await me(unrecorded), 401, 'invalid_token');
     const expired = jwt.sign({ ...claims, iat: now - 7200, exp: now - 3600 });
     expectProblem(await me(expired), 401, 'invalid_token');
+  });
+});
+
+describe("a grant's token commits without waiting for its WAL flush, and its loss fails closed", () => {
+  it('the statement turns synchronous_commit off for its own transaction only', async () => {
+    const robotId = await nodeId(app, 'ServiceAccount.slug', 'robot');
+    const params = (jti: string) => [uuidv7(), { jti }, jti, ['ISSUED_TO'], [robotId]];
+    const client = await app.runtime.core.sql.pool.connect();
+    try {
+      await client.query(ISSUE_TOKEN_NO_FLUSH, params(uuidv7()));
+      expect((await client.query('SHOW synchronous_commit')).rows[0].synchronous_commit).toBe('on');
+      await client.query('BEGIN');
+      await client.query(ISSUE_TOKEN_NO_FLUSH, params(uuidv7()));
+      expect((await client.query('SHOW synchronous_commit')).rows[0].synchronous_commit).toBe('off');
+      await client.query('ROLLBACK');
+      expect((await client.query('SHOW synchronous_commit')).rows[0].synchronous_commit).toBe('on');
+    } finally {
+      client.release();
+    }
+  });
+
+  it('a token whose metadata a crash lost is refused, on a replica that had it cached too, once anything is revoked', async () => {
+    const issued = await clientCredentials(scoped);
+    expect(issued.status, issued.text).toBe(200);
+    const lost = issued.body.access_token as string;
+    expect((await me(lost)).status).toBe(200);
+    const { claims } = decodeJwt(lost);
+    // What an unflushed commit lost: the metadata node, its key and its edges.
+    await app.runtime.core.sql.query(
+      `DELETE FROM graph_nodes WHERE id = (SELECT node_id FROM graph_keys
+         WHERE namespace = 'TokenMetadata.jti' AND key = $1)`,
+      [claims.jti],
+    );
+    // Revoking it by its jti finds nothing, and still drops every replica's cached answer for it.
+    const logout = await app.call('POST', '/auth/logout', { token: lost });
+    expect([204, 401]).toContain(logout.status);
+    expectProblem(await me(lost), 401, 'invalid_token');
   });
 });
 
