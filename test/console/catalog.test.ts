@@ -798,6 +798,19 @@ describe("a project's operations log", () => {
     await gone.waitFor();
     expect(await gone.locator('td').nth(2).innerText()).toBe('sandbox');
     expect(await row.locator('td').nth(2).innerText()).toBe('QA');
+    // An open entry: the admin may complete it (asked of POST /auth/can), and does.
+    const open = await call('POST', '/organizations/acme/operations-log', {
+      project: 'storefront',
+      environment: 'qa',
+      entry_type: 'Maintenance',
+      description: 'database migration',
+      status: 'open',
+    });
+    await page.reload();
+    const openRow = ops.locator(`tr[data-operation="${open.id as string}"]`);
+    await openRow.getByRole('button', { name: 'Complete database migration' }).click();
+    await ops.getByRole('status').filter({ hasText: 'Marked as completed.' }).waitFor();
+    await ops.getByRole('link', { name: 'Record an entry' }).waitFor();
     expect(await page.getByRole('alert').count()).toBe(0);
     await check(page, 'project-operations-log');
     expect(faults).toEqual([]);
