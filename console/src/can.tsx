@@ -1,7 +1,7 @@
 // What the signed-in person may do on a page, asked of the API (POST /auth/can) instead of guessed from
 // permission names here: the route's own declaration answers, CAN_ACCESS grants on a project included.
 // A page shows a control only when its call is allowed, and says in words what a refused one needs.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { client, must, type Answer, type ApiError } from './api';
 
 export type CanAnswer = Answer<'/auth/can', 'post'>;
@@ -16,13 +16,20 @@ export type Call = readonly [Method, string];
  */
 export function useCan<K extends string>(calls: Record<K, Call | undefined>): Partial<Record<K, CanAnswer>> {
   const [known, setKnown] = useState<ReadonlyMap<string, CanAnswer>>(new Map());
+  // Questions on their way: a call named while others are asked is not asked twice, and an answer
+  // arriving after the paths changed is kept (only leaving the page drops it).
+  const pending = useRef(new Set<string>());
+  const mounted = useRef(true);
+  useEffect(() => () => void (mounted.current = false), []);
   const asked = Object.entries(calls).flatMap(([name, call]) =>
     call ? [{ name: name as K, call: call as Call, key: `${(call as Call)[0]} ${(call as Call)[1]}` }] : [],
   );
-  const missing = [...new Set(asked.map((a) => a.key).filter((k) => !known.has(k)))];
+  const missing = [...new Set(asked.map((a) => a.key))].filter(
+    (k) => !known.has(k) && !pending.current.has(k),
+  );
   useEffect(() => {
     if (missing.length === 0) return;
-    let live = true;
+    for (const key of missing) pending.current.add(key);
     void Promise.all(
       missing.map((key) => {
         const [method, path] = [key.slice(0, key.indexOf(' ')), key.slice(key.indexOf(' ') + 1)] as [
@@ -34,8 +41,10 @@ export function useCan<K extends string>(calls: Record<K, Call | undefined>): Pa
           (): [string, CanAnswer] => [key, { allowed: true, permission: null, reason: 'not known' }],
         );
       }),
-    ).then((pairs) => live && setKnown((k) => new Map([...k, ...pairs])));
-    return () => void (live = false);
+    ).then((pairs) => {
+      for (const [key] of pairs) pending.current.delete(key);
+      if (mounted.current) setKnown((k) => new Map([...k, ...pairs]));
+    });
   }, [missing.join('\n')]);
   const out: Partial<Record<K, CanAnswer>> = {};
   for (const a of asked) {
@@ -63,6 +72,19 @@ export function needsWords(what: string, a: CanAnswer): string {
     return `To ${what}, your role needs the permission${several ? 's' : ''} ${missing}.`;
   }
   return `You cannot ${what}: ${a.reason}.`;
+}
+
+/**
+ * The items of a note, with the calls refused for the same reason said in one line (`all` names what they
+ * do together): "To add or remove its dependencies, ..." rather than two lines naming one permission.
+ */
+export function together(
+  all: string,
+  items: [what: string, answer: CanAnswer | undefined][],
+): [what: string, answer: CanAnswer | undefined][] {
+  const asked = items.flatMap(([, a]) => (a ? [a] : []));
+  const same = asked.length > 1 && asked.every((a) => !a.allowed && a.reason === asked[0]!.reason);
+  return same ? [[all, asked[0]]] : items;
 }
 
 /**

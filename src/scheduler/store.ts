@@ -815,6 +815,18 @@ const reasonOf = (r: { state: string; error: string | null }) =>
   r.state === 'failed' ? 'failed' : `skipped: ${(r.error ?? '').split(':')[0]!.trim()}`;
 
 /**
+ * Why a schedule paused itself, in words that read for one run as for several: "the last run failed
+ * (HTTP 404: ...)", "3 consecutive runs failed (the last: HTTP 404: ...)", "the last run was skipped:
+ * consent revoked", "2 consecutive runs skipped: consent revoked". `kind` is reasonOf's.
+ */
+export function pauseReason(n: number, kind: string, latest: string): string {
+  const detail = latest || 'no detail';
+  if (kind === 'failed')
+    return n === 1 ? `the last run failed (${detail})` : `${n} consecutive runs failed (the last: ${detail})`;
+  return n === 1 ? `the last run was ${kind}` : `${n} consecutive runs ${kind}`;
+}
+
+/**
  * Pauses each of these schedules whose last `auto_pause_after` finished scheduled runs (misfires and
  * overlap skips left out) all failed, or were all skipped for the same reason. The schedule rows are
  * locked first (in id order), so replicas finishing runs of one schedule at once decide one after the
@@ -845,11 +857,7 @@ export async function autoPause(
     const reasons = new Set(last.map(reasonOf));
     if (reasons.size !== 1) continue;
     const kind = [...reasons][0]!;
-    const latest = (last[0]!.error ?? '').slice(0, 300);
-    const reason =
-      kind === 'failed'
-        ? `${s.n} consecutive runs failed (the last: ${latest || 'no detail'})`
-        : `${s.n} consecutive runs ${kind}`;
+    const reason = pauseReason(s.n, kind, (last[0]!.error ?? '').slice(0, 300));
     await q.query(
       `UPDATE scheduler.schedules SET enabled = false, next_run_at = NULL, next_due_at = NULL,
               queued_occurrence_at = NULL, paused_at = $2, paused_by = 'auto-pause', paused_reason = $3,

@@ -568,6 +568,22 @@ describe('the project model in the console', () => {
     const definitions = await call('GET', '/organizations/acme/link-definitions');
     if ((definitions as unknown[]).length === 0)
       await call('POST', '/organizations/acme/link-definitions', { slug: 'docs', name: 'Docs' });
+    // The project page has a row in each section, so a row's buttons would show if they were allowed:
+    // shop depends on lib (from the start), runs in production, gives a link its own URL.
+    const production = await keel.call('POST', '/environments', admin, {
+      slug: 'production',
+      name: 'Production',
+    });
+    expect([201, 409]).toContain(production.status);
+    await call('PUT', '/organizations/acme/projects/shop/environments/production', {
+      url: 'https://shop.acme.test',
+    });
+    const link = (
+      (await call('GET', '/organizations/acme/link-definitions')) as { slug: string; name: string }[]
+    )[0]!;
+    await call('PUT', `/organizations/acme/projects/shop/links/${link.slug}`, {
+      url: 'https://wiki.acme.test/shop',
+    });
     const { page, faults } = await signedIn('/console/organizations/acme/project-types', reader);
     const note = page.locator('[data-not-allowed]');
     const lines = () => note.locator('p').allInnerTexts();
@@ -643,12 +659,88 @@ describe('the project model in the console', () => {
     expect(await ops.locator('[data-not-allowed]').innerText()).toBe(
       'To see its operations log, your role needs the permission operations_log:read.',
     );
-    expect(await page.getByRole('alert').count()).toBe(0);
+    // Dependencies, environments, links, archive and delete: read, with no control, and the permission
+    // each needs in words (one line where the calls need the same).
+    const update = 'project:update (or a CAN_ACCESS grant with update on the project)';
+    const sections: [region: string, row: string, lines: string[], gone: string[], form: string][] = [
+      [
+        'Dependencies',
+        'tr[data-dependency="lib"]',
+        [`To add or remove its dependencies, your role needs the permission ${update}.`],
+        ['Remove dependency on Lib', 'Add dependency'],
+        'Add a dependency',
+      ],
+      [
+        'Environments',
+        'tr[data-environment="production"]',
+        [`To set or remove where it runs, your role needs the permission ${update}.`],
+        ['Change URL in production', 'Remove from production', 'Set environment'],
+        'Set an environment',
+      ],
+      [
+        'Links',
+        `tr[data-link="${link.slug}"]`,
+        [`To set or clear the URLs of its links, your role needs the permission ${update}.`],
+        [`Set URL of ${link.name}`, `Clear own URL of ${link.name}`, 'Set link URL'],
+        "Set a link's URL",
+      ],
+      [
+        'Archive or delete',
+        'h2',
+        [
+          'To archive it, your role needs the permission project:delete (or a CAN_ACCESS grant with delete on the project).',
+          'To delete it for good, your role needs the permission project:delete.',
+        ],
+        ['Archive project', 'Delete project'],
+        'Archive the project',
+      ],
+    ];
+    for (const [name, row, words, , form] of sections) {
+      const region = page.getByRole('region', { name });
+      await region.locator(row).first().waitFor();
+      await region.locator('[data-not-allowed]').waitFor();
+      expect(await region.locator('[data-not-allowed] p').allInnerTexts(), name).toEqual(words);
+      expect(await region.getByRole('form', { name: form }).count(), form).toBe(0);
+      expect(await region.getByRole('columnheader', { name: 'Actions' }).count(), name).toBe(0);
+    }
+    await noControls(sections.flatMap(([, , , gone]) => gone));
     await check(page, 'narrow-project');
     expect(faults).toEqual([]);
     expect(await secretsExposed(page, [...secrets])).toEqual([]);
     await page.context().close();
-  }, 120_000);
+
+    // An admin sees every one of those controls on the same page, no note, each call asked once.
+    const opened = await signedIn('/console/organizations/acme/projects/shop');
+    // The questions the page asks of POST /auth/can, read from its fetch calls (the request's body is
+    // not in the browser's network record for a fetch given a Request).
+    await opened.page.addInitScript(`{
+      const fetch0 = window.fetch;
+      window.__asked = [];
+      window.fetch = async (input, init) => {
+        if (input instanceof Request && new URL(input.url).pathname.endsWith('/auth/can'))
+          window.__asked.push(await input.clone().text());
+        return fetch0(input, init);
+      };
+    }`);
+    await opened.page.reload();
+    for (const [name, , , shown, form] of sections) {
+      const region = opened.page.getByRole('region', { name });
+      await region.getByRole('form', { name: form }).waitFor();
+      for (const control of shown) await region.getByRole('button', { name: control, exact: true }).waitFor();
+      expect(await region.locator('[data-not-allowed]').count(), name).toBe(0);
+    }
+    await opened.page
+      .getByRole('region', { name: 'Attributes' })
+      .getByRole('button', { name: 'Edit attributes and types' })
+      .waitFor();
+    expect(await opened.page.locator('[data-not-allowed]').count()).toBe(0);
+    const asked = (await opened.page.evaluate('window.__asked')) as string[];
+    expect(asked.length).toBeGreaterThan(0);
+    expect(new Set(asked).size, 'a question asked twice').toBe(asked.length);
+    expect(asked.length).toBeLessThanOrEqual(12);
+    expect(opened.faults).toEqual([]);
+    await opened.page.context().close();
+  }, 150_000);
 });
 
 describe("a project's operations log", () => {
@@ -680,18 +772,45 @@ describe("a project's operations log", () => {
     await page.reload();
     const row = ops.locator(`tr[data-operation="${posted.id as string}"]`);
     await row.waitFor();
-    expect(await row.locator('td').allInnerTexts()).toEqual([
+    // The environment by its name.
+    expect((await row.locator('td').allInnerTexts()).slice(0, 4)).toEqual([
       expect.any(String),
       'Deployed: storefront 2.1.0 to qa (version 2.1.0)',
-      'qa',
+      'QA',
       expect.stringMatching(/^(open|completed)$/),
-      expect.any(String),
     ]);
     // Newest first: the new entry above the first deploy.
     expect(await ops.locator('tr[data-operation]').first().getAttribute('data-operation')).toBe(posted.id);
     const qaRow = envs.locator('tr[data-environment="qa"]');
     await qaRow.filter({ hasText: '2.1.0' }).waitFor();
     expect(await qaRow.innerText()).toContain('https://qa.storefront.acme.test');
+    // An entry whose environment is gone keeps the slug it was recorded with.
+    await call('POST', '/environments', { slug: 'sandbox', name: 'Sandbox' });
+    const sandboxed = await call('POST', '/organizations/acme/operations-log', {
+      project: 'storefront',
+      environment: 'sandbox',
+      entry_type: 'Configured',
+      description: 'sandbox settings',
+    });
+    await call('DELETE', '/environments/sandbox');
+    await page.reload();
+    const gone = ops.locator(`tr[data-operation="${sandboxed.id as string}"]`);
+    await gone.waitFor();
+    expect(await gone.locator('td').nth(2).innerText()).toBe('sandbox');
+    expect(await row.locator('td').nth(2).innerText()).toBe('QA');
+    // An open entry: the admin may complete it (asked of POST /auth/can), and does.
+    const open = await call('POST', '/organizations/acme/operations-log', {
+      project: 'storefront',
+      environment: 'qa',
+      entry_type: 'Maintenance',
+      description: 'database migration',
+      status: 'open',
+    });
+    await page.reload();
+    const openRow = ops.locator(`tr[data-operation="${open.id as string}"]`);
+    await openRow.getByRole('button', { name: 'Complete database migration' }).click();
+    await ops.getByRole('status').filter({ hasText: 'Marked as completed.' }).waitFor();
+    await ops.getByRole('link', { name: 'Record an entry' }).waitFor();
     expect(await page.getByRole('alert').count()).toBe(0);
     await check(page, 'project-operations-log');
     expect(faults).toEqual([]);

@@ -146,6 +146,31 @@ describe('auto-pause', () => {
     });
   });
 
+  it('with auto_pause_after 1 the reason speaks of the last run, not of "1 consecutive runs"', async () => {
+    clock.set('2035-01-06T00:00:00Z');
+    await create(admin, failing('fails-once', { auto_pause_after: 1 }));
+    await minute();
+    const failed = await get('fails-once');
+    expect(failed).toMatchObject({ enabled: false, paused_by: 'auto-pause' });
+    expect(failed.paused_reason).toMatch(/^the last run failed \(HTTP 404/);
+
+    clock.set('2035-01-07T00:00:00Z');
+    const s = await create(alice, {
+      slug: 'revoked-once',
+      every: 'PT1M',
+      auto_pause_after: 1,
+      target: { method: 'GET', path: '/auth/me' },
+    });
+    const revoked = await app.call('DELETE', `/consents/${s.consent_id}`, { token: alice });
+    expect(revoked.status, revoked.text).toBe(204);
+    await minute();
+    expect(await get('revoked-once', alice)).toMatchObject({
+      enabled: false,
+      paused_by: 'auto-pause',
+      paused_reason: 'the last run was skipped: consent revoked',
+    });
+  });
+
   it('auto_pause_after out of bounds is 422 naming it; nothing stored', async () => {
     for (const auto_pause_after of [-1, 1001, 2.5, 'ten']) {
       const res = await app.call('POST', '/scheduler/schedules', {

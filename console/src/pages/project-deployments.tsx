@@ -2,12 +2,14 @@
 // since; set or removed with its URL), and the organization's links resolved for it (a project's own
 // URL set or cleared per link). Both read the project's own answer (`environments`, `links`).
 import { useState } from 'preact/hooks';
-import { client, listOf, must, type Answer } from '../api';
+import { client, listOf, must, type Answer, type Item } from '../api';
 import { linkProps } from '../router';
-import { ACTIONS, Problem, Table, useLoad, when } from '../ui';
+import { ACTIONS, Problem, Table, useLoad, when, type Loaded } from '../ui';
 import { DangerButton, SelectField, Submit, TextField, useActions } from '../forms';
+import { allowed, NotAllowed, refusal, together, useCan } from '../can';
 
 type Project = Answer<'/organizations/{org}/projects/{project}'>;
+export type Environment = Item<'/environments'>;
 
 /** An address shown as a link that opens elsewhere, or a dash. */
 function Address({ url }: { url: string | null | undefined }) {
@@ -20,23 +22,38 @@ function Address({ url }: { url: string | null | undefined }) {
   );
 }
 
-export function Deployments(props: { org: string; project: Project; changed: (message: string) => void }) {
-  const { org, project: p } = props;
+export function Deployments(props: {
+  org: string;
+  project: Project;
+  /** The platform's environments to choose from (environment:read), read once by the page. */
+  envs: Loaded<{ items: Environment[] }>;
+  changed: (message: string) => void;
+}) {
+  const { org, project: p, envs } = props;
   const path = { org, project: p.slug };
-  // The platform's environments to choose from (environment:read); a list the caller may not read
-  // leaves a typed slug.
-  const envs = useLoad(() => listOf(client.GET('/environments', { params: { query: { limit: 200 } } })), []);
   const acts = useActions();
   const [f, setF] = useState({ environment: '', url: '' });
   const name = new Map(envs.data?.items.map((e) => [e.slug, e.name]));
   const environment = f.environment || envs.data?.items[0]?.slug || '';
+  // Asked at an environment it runs in, or else the platform's first: the answer stands for any
+  // environment. An archived project takes no change.
+  const base = `/organizations/${org}/projects/${p.slug}/environments`;
+  const deployed = p.environments[0]?.environment;
+  const at = deployed ?? envs.data?.items[0]?.slug;
+  const can = useCan({
+    set: p.archived || !at ? undefined : ['PUT', `${base}/${at}`],
+    remove: p.archived || !deployed ? undefined : ['DELETE', `${base}/${deployed}`],
+  });
+  // A caller who may not read the environments may not set one either (the call needs environment:read).
+  const unread = envs.error?.status === 403 ? refusal(envs.error) : undefined;
+  const rowActions = allowed(can.set) || allowed(can.remove);
   return (
     <section class="card" aria-labelledby="s-envs">
       <h2 id="s-envs">Environments</h2>
       {acts.chrome}
       <Table
         caption={`Where ${p.name} runs`}
-        columns={['Environment', 'URL', 'Version', 'Since', ACTIONS]}
+        columns={['Environment', 'URL', 'Version', 'Since', ...(rowActions ? [ACTIONS] : [])]}
         rows={p.environments.length}
         empty="It is not deployed to any environment."
       >
@@ -50,15 +67,17 @@ export function Deployments(props: { org: string; project: Project; changed: (me
             </td>
             <td>{d.version ?? '—'}</td>
             <td>{when(d.since)}</td>
-            <td class="actions">
-              {!p.archived && (
-                <>
+            {rowActions && (
+              <td class="actions">
+                {allowed(can.set) && (
                   <button
                     type="button"
                     onClick={() => setF({ environment: d.environment, url: d.url ?? '' })}
                   >
                     Change URL<span class="sr-only"> in {d.environment}</span>
                   </button>
+                )}
+                {allowed(can.remove) && (
                   <DangerButton
                     label="Remove"
                     what={`from ${d.environment}`}
@@ -78,9 +97,9 @@ export function Deployments(props: { org: string; project: Project; changed: (me
                       )
                     }
                   />
-                </>
-              )}
-            </td>
+                )}
+              </td>
+            )}
           </tr>
         ))}
       </Table>
@@ -88,7 +107,22 @@ export function Deployments(props: { org: string; project: Project; changed: (me
         The version moves with the Deployed and Rolled Back entries of the operations log; here you say where
         it runs and at which address.
       </p>
-      {!p.archived && (
+      {!p.archived && envs.data?.items.length === 0 && !deployed && (
+        <p>
+          No environment is defined yet: <a {...linkProps('/environments')}>the platform's environments</a>.
+        </p>
+      )}
+      <NotAllowed
+        items={
+          at
+            ? together('set or remove where it runs', [
+                ['set where it runs', can.set],
+                ['remove it from an environment', can.remove],
+              ])
+            : [['set where it runs', p.archived ? undefined : unread]]
+        }
+      />
+      {allowed(can.set) && (
         <form
           class="inline"
           aria-label="Set an environment"
@@ -159,13 +193,23 @@ export function Links(props: { org: string; project: Project; changed: (message:
   const [f, setF] = useState({ link: '', url: '' });
   const links = p.links ?? [];
   const link = f.link || defs.data?.items[0]?.slug || '';
+  // Asked at a link it has, or else the organization's first; clearing at a link it gives its own URL
+  // for. Each answer stands for every link. An archived project takes no change.
+  const base = `/organizations/${org}/projects/${p.slug}/links`;
+  const at = links[0]?.link ?? defs.data?.items[0]?.slug;
+  const own = links.find((l) => l.overridden)?.link;
+  const can = useCan({
+    set: p.archived || !at ? undefined : ['PUT', `${base}/${at}`],
+    clear: p.archived || !own ? undefined : ['DELETE', `${base}/${own}`],
+  });
+  const rowActions = allowed(can.set) || allowed(can.clear);
   return (
     <section class="card" aria-labelledby="s-links">
       <h2 id="s-links">Links</h2>
       {acts.chrome}
       <Table
         caption={`Links of ${p.name}`}
-        columns={['Link', 'Address', 'From', ACTIONS]}
+        columns={['Link', 'Address', 'From', ...(rowActions ? [ACTIONS] : [])]}
         rows={links.length}
         empty="No link: the organization defines none, or none has an address for it."
       >
@@ -178,42 +222,48 @@ export function Links(props: { org: string; project: Project; changed: (message:
               <Address url={l.url} />
             </td>
             <td>{l.overridden ? 'its own URL' : 'the template'}</td>
-            <td class="actions">
-              {!p.archived && (
-                <>
+            {rowActions && (
+              <td class="actions">
+                {allowed(can.set) && (
                   <button type="button" onClick={() => setF({ link: l.link, url: l.url })}>
                     Set URL<span class="sr-only"> of {l.name}</span>
                   </button>
-                  {l.overridden && (
-                    <DangerButton
-                      label="Clear own URL"
-                      what={`of ${l.name}`}
-                      onClick={() =>
-                        void acts.confirmed(
-                          `Clear the URL ${p.name} gives for ${l.name}? The template's applies again, if there is one.`,
-                          'Clear URL',
-                          async () => {
-                            await must(
-                              client.DELETE('/organizations/{org}/projects/{project}/links/{link}', {
-                                params: { path: { ...path, link: l.link } },
-                              }),
-                            );
-                            props.changed(`${l.name}: its own URL cleared.`);
-                          },
-                        )
-                      }
-                    />
-                  )}
-                </>
-              )}
-            </td>
+                )}
+                {l.overridden && allowed(can.clear) && (
+                  <DangerButton
+                    label="Clear own URL"
+                    what={`of ${l.name}`}
+                    onClick={() =>
+                      void acts.confirmed(
+                        `Clear the URL ${p.name} gives for ${l.name}? The template's applies again, if there is one.`,
+                        'Clear URL',
+                        async () => {
+                          await must(
+                            client.DELETE('/organizations/{org}/projects/{project}/links/{link}', {
+                              params: { path: { ...path, link: l.link } },
+                            }),
+                          );
+                          props.changed(`${l.name}: its own URL cleared.`);
+                        },
+                      )
+                    }
+                  />
+                )}
+              </td>
+            )}
           </tr>
         ))}
       </Table>
       <p>
         <a {...linkProps(`/organizations/${org}/link-definitions`)}>The organization's link definitions</a>
       </p>
-      {!p.archived && defs.data && defs.data.items.length > 0 && (
+      <NotAllowed
+        items={together('set or clear the URLs of its links', [
+          ['set the URLs of its links', can.set],
+          ['clear the URLs it gives its links', can.clear],
+        ])}
+      />
+      {allowed(can.set) && defs.data && defs.data.items.length > 0 && (
         <form
           class="inline"
           aria-label="Set a link's URL"

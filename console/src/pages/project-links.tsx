@@ -5,6 +5,7 @@ import { client, listOf, must, type Answer } from '../api';
 import { linkProps } from '../router';
 import { ACTIONS, NextPage, Problem, Table, useCursor, useLoad, when } from '../ui';
 import { DangerButton, Submit, TextField, useActions } from '../forms';
+import { allowed, NotAllowed, together, type CanAnswer, useCan } from '../can';
 
 type Project = Answer<'/organizations/{org}/projects/{project}'>;
 
@@ -38,6 +39,15 @@ export function Dependencies({ org, project }: { org: string; project: Project }
     [org, project.slug],
   );
   const acts = useActions();
+  const base = `/organizations/${org}/projects/${project.slug}/dependencies`;
+  const first = deps.data?.items[0]?.project;
+  // Adding is asked at the project's own slug as the target: the permission is the project's whatever the
+  // target names (the API checks the target when the call is made). Removing is asked at the first row's
+  // path, once there is one; its answer stands for every row. An archived project takes no change.
+  const can = useCan({
+    add: project.archived ? undefined : ['PUT', `${base}/${project.slug}`],
+    remove: project.archived || !first ? undefined : ['DELETE', `${base}/${first}`],
+  });
   const [f, setF] = useState({ target: '', note: '' });
   // Projects to offer while the target is typed: the organization's, searched by slug or name.
   const offered = useLoad(
@@ -59,7 +69,7 @@ export function Dependencies({ org, project }: { org: string; project: Project }
       {deps.data && (
         <Table
           caption={`What ${project.name} depends on`}
-          columns={['Depends on', 'Note', 'Since', ACTIONS]}
+          columns={['Depends on', 'Note', 'Since', ...(allowed(can.remove) ? [ACTIONS] : [])]}
           rows={deps.data.items.length}
           empty="It depends on no other project."
         >
@@ -70,8 +80,8 @@ export function Dependencies({ org, project }: { org: string; project: Project }
               </td>
               <td>{d.note ?? '—'}</td>
               <td>{when(d.created_at)}</td>
-              <td>
-                {!project.archived && (
+              {allowed(can.remove) && (
+                <td>
                   <DangerButton
                     label="Remove"
                     what={`dependency on ${d.name}`}
@@ -89,14 +99,20 @@ export function Dependencies({ org, project }: { org: string; project: Project }
                       )) && deps.reload()
                     }
                   />
-                )}
-              </td>
+                </td>
+              )}
             </tr>
           ))}
         </Table>
       )}
       <NextPage more={deps.more} />
-      {!project.archived && (
+      <NotAllowed
+        items={together('add or remove its dependencies', [
+          ['add dependencies', can.add],
+          ['remove its dependencies', can.remove],
+        ])}
+      />
+      {allowed(can.add) && (
         <form
           class="inline"
           aria-label="Add a dependency"
@@ -232,10 +248,15 @@ function BlastRadius({ org, project }: { org: string; project: Project }) {
   );
 }
 
-/** Archived: the banner (who, when, why) with Unarchive; live: Archive, with an optional reason. */
+/**
+ * Archived: the banner (who, when, why) with Unarchive; live: Archive, with an optional reason. `may` is
+ * the answer for the call (archive or unarchive): the control shows only when it is allowed; a refused
+ * unarchive is said in the banner, a refused archive by the page (next to the delete button's note).
+ */
 export function ArchiveControls(props: {
   org: string;
   project: Project;
+  may: CanAnswer | undefined;
   changed: (message: string) => void;
 }) {
   const { org, project: p } = props;
@@ -252,22 +273,26 @@ export function ArchiveControls(props: {
           until it is unarchived; its history stays readable.
         </p>
         <Problem error={acts.error} />
-        <button
-          type="button"
-          disabled={acts.busy}
-          onClick={() =>
-            void acts.act(async () => {
-              await must(
-                client.POST('/organizations/{org}/projects/{project}/unarchive', { params: { path } }),
-              );
-              props.changed(`${p.name} unarchived.`);
-            })
-          }
-        >
-          Unarchive
-        </button>
+        <NotAllowed items={[['unarchive it', props.may]]} />
+        {allowed(props.may) && (
+          <button
+            type="button"
+            disabled={acts.busy}
+            onClick={() =>
+              void acts.act(async () => {
+                await must(
+                  client.POST('/organizations/{org}/projects/{project}/unarchive', { params: { path } }),
+                );
+                props.changed(`${p.name} unarchived.`);
+              })
+            }
+          >
+            Unarchive
+          </button>
+        )}
       </div>
     );
+  if (!allowed(props.may)) return null;
   return (
     <>
       {acts.chrome}

@@ -20,10 +20,10 @@ import {
 } from '../ui';
 import { asOption, DangerButton, NameSlugFields, SelectField, Submit, TextField, useActions } from '../forms';
 import { attributeValue, Attributes, AttributesFields } from './project-attributes';
-import { NotAllowed, refusal } from '../can';
+import { allowed, NotAllowed, refusal, together, useCan } from '../can';
 import { flatten, type Json, type Schema } from '../schema-form';
 import { ArchiveControls, Dependencies } from './project-links';
-import { Deployments, Links } from './project-deployments';
+import { Deployments, Links, type Environment } from './project-deployments';
 
 type Team = { slug: string; name: string };
 type ProjectType = Item<'/organizations/{org}/project-types'>;
@@ -500,7 +500,21 @@ function Comments({ org, project }: { org: string; project: string }) {
 /** How often a project's operations log looks for new entries. */
 export const OPS_REFRESH_MS = 5000;
 
-function Operations({ org, project }: { org: string; project: string }) {
+/**
+ * The name of the environment an entry was recorded for: the one holding its slug, unless that one was
+ * created after the entry was recorded (a slug taken again); else the slug itself (an environment gone,
+ * renamed, or a list the person may not read).
+ */
+function environmentName(
+  envs: readonly Pick<Environment, 'slug' | 'name' | 'created_at'>[],
+  entry: { environment: string; recorded_at: string },
+): string {
+  const e = envs.find((x) => x.slug === entry.environment);
+  return e && Date.parse(e.created_at) <= Date.parse(entry.recorded_at) ? e.name : entry.environment;
+}
+
+function Operations(props: { org: string; project: string; envs: Environment[] }) {
+  const { org, project } = props;
   const list = useLoad(
     () =>
       listOf(
@@ -520,6 +534,13 @@ function Operations({ org, project }: { org: string; project: string }) {
   }, [list.reload, !refused]);
   const [error, run] = useAction();
   const [notice, announce] = useNotice();
+  // Asked once the log is read: recording, and completing at the first open entry (its answer stands
+  // for every open entry).
+  const open = list.data?.items.find((o) => o.status === 'open')?.id;
+  const can = useCan({
+    record: list.data ? ['POST', `/organizations/${org}/operations-log`] : undefined,
+    complete: open ? ['POST', `/organizations/${org}/operations-log/${open}/complete`] : undefined,
+  });
   return (
     <section class="card" aria-labelledby="s-ops">
       <h2 id="s-ops">Operations log</h2>
@@ -528,12 +549,20 @@ function Operations({ org, project }: { org: string; project: string }) {
         seconds after it is recorded.
       </p>
       {notice}
-      <NotAllowed items={[['see its operations log', refused]]} />
+      <NotAllowed
+        items={[
+          ['see its operations log', refused],
+          ...together('record or complete its operations', [
+            ['record its operations', can.record],
+            ['mark its operations completed', can.complete],
+          ]),
+        ]}
+      />
       <Problem error={(refused ? undefined : list.error) ?? error} />
       {list.data && (
         <Table
           caption="Operations"
-          columns={['When', 'What', 'Environment', 'Status', ACTIONS]}
+          columns={['When', 'What', 'Environment', 'Status', ...(allowed(can.complete) ? [ACTIONS] : [])]}
           rows={list.data.items.length}
           empty="Nothing recorded yet."
         >
@@ -544,36 +573,38 @@ function Operations({ org, project }: { org: string; project: string }) {
                 {o.entry_type}: {o.description}
                 {o.version && <small> (version {o.version})</small>}
               </td>
-              <td>{o.environment}</td>
+              <td>{environmentName(props.envs, o)}</td>
               <td>
                 <span class={`badge ${o.status === 'open' ? 'running' : 'succeeded'}`}>{o.status}</span>
               </td>
-              <td>
-                {o.status === 'open' && (
-                  <button
-                    type="button"
-                    onClick={() =>
-                      void run(async () => {
-                        await must(
-                          client.POST('/organizations/{org}/operations-log/{id}/complete', {
-                            params: { path: { org, id: o.id } },
-                            body: {},
-                          }),
-                        );
-                        announce('Marked as completed.');
-                        list.reload();
-                      })
-                    }
-                  >
-                    Complete<span class="sr-only"> {o.description}</span>
-                  </button>
-                )}
-              </td>
+              {allowed(can.complete) && (
+                <td>
+                  {o.status === 'open' && (
+                    <button
+                      type="button"
+                      onClick={() =>
+                        void run(async () => {
+                          await must(
+                            client.POST('/organizations/{org}/operations-log/{id}/complete', {
+                              params: { path: { org, id: o.id } },
+                              body: {},
+                            }),
+                          );
+                          announce('Marked as completed.');
+                          list.reload();
+                        })
+                      }
+                    >
+                      Complete<span class="sr-only"> {o.description}</span>
+                    </button>
+                  )}
+                </td>
+              )}
             </tr>
           ))}
         </Table>
       )}
-      {!refused && (
+      {allowed(can.record) && (
         <p>
           <a {...linkProps('/analytics')}>Record an entry</a>
         </p>
@@ -700,6 +731,14 @@ export function ProjectPage({ org, project }: { org: string; project: string }) 
     () => must(client.GET('/organizations/{org}/projects/{project}', { params: { path } })),
     [org, project],
   );
+  // The platform's environments, for their names (environment:read; without it, slugs).
+  const envs = useLoad(() => listOf(client.GET('/environments', { params: { query: { limit: 200 } } })), []);
+  const archived = p.data?.archived;
+  const can = useCan({
+    archive: p.data && !archived ? ['POST', `/organizations/${org}/projects/${project}/archive`] : undefined,
+    unarchive: archived ? ['POST', `/organizations/${org}/projects/${project}/unarchive`] : undefined,
+    remove: p.data ? ['DELETE', `/organizations/${org}/projects/${project}`] : undefined,
+  });
   const acts = useActions();
   const remove = async () => {
     if (
@@ -739,24 +778,36 @@ export function ProjectPage({ org, project }: { org: string; project: string }) 
               </a>
             ))}
           </nav>
-          {p.data.archived && <ArchiveControls org={org} project={p.data} changed={changed} />}
+          {p.data.archived && (
+            <ArchiveControls org={org} project={p.data} may={can.unarchive} changed={changed} />
+          )}
           <Attributes org={org} project={p.data} saved={changed} />
           <Dependencies org={org} project={p.data} />
-          <Deployments org={org} project={p.data} changed={changed} />
+          <Deployments org={org} project={p.data} envs={envs} changed={changed} />
           <Links org={org} project={p.data} changed={changed} />
           <Score org={org} project={project} score={p.data.score} />
           <Access org={org} project={project} />
           <Comments org={org} project={project} />
-          <Operations org={org} project={project} />
+          <Operations org={org} project={project} envs={envs.data?.items ?? []} />
           <Releases org={org} project={project} />
           <Activity org={org} project={project} />
           <section class="card" aria-labelledby="s-end">
             <h2 id="s-end">Archive or delete</h2>
-            {!p.data.archived && <ArchiveControls org={org} project={p.data} changed={changed} />}
-            <p class="hint">
-              Deleting is for good, and only for those whose role allows it; archiving keeps the history.
-            </p>
-            <DangerButton label="Delete project" onClick={() => void remove()} />
+            {!p.data.archived && (
+              <ArchiveControls org={org} project={p.data} may={can.archive} changed={changed} />
+            )}
+            <NotAllowed
+              items={[
+                ['archive it', p.data.archived ? undefined : can.archive],
+                ['delete it for good', can.remove],
+              ]}
+            />
+            {allowed(can.remove) && (
+              <>
+                <p class="hint">Deleting is for good; archiving keeps the history.</p>
+                <DangerButton label="Delete project" onClick={() => void remove()} />
+              </>
+            )}
           </section>
         </>
       )}
