@@ -245,27 +245,34 @@ export const scenarios: Scenario[] = [
           );
           sizes.push(r.dependents.length);
         }
-        const spec = {
-          path: '/',
-          connections: CONNECTIONS,
-          headers: auth,
-          requests: picks.map((slug) => ({
-            path: `/organizations/${ORG}/projects/${slug}/blast-radius?depth=5`,
-          })),
-        };
-        await load(ctx.baseUrl, spec, 1);
-        const radius = await load(ctx.baseUrl, spec, ctx.durationSeconds);
-        if (radius.non2xx + radius.errors > 0) throw new Error(`blast radius: ${radius.non2xx} non-2xx`);
-        figures.blast_radius_rps = radius.requestsPerSecond;
-        figures.blast_radius_p50_ms = radius.p50Ms;
-        figures.blast_radius_p99_ms = radius.p99Ms;
+        // As Keel serves it (the page cache, which any change to a project or a dependency drops), and
+        // read afresh (Cache-Control: no-cache), each with its own goal line.
+        for (const [label, headers, key] of [
+          ['as served', auth, 'blast_radius'],
+          ['read afresh', { ...auth, ...NO_CACHE }, 'blast_radius_afresh'],
+        ] as const) {
+          const spec = {
+            path: '/',
+            connections: CONNECTIONS,
+            headers,
+            requests: picks.map((slug) => ({
+              path: `/organizations/${ORG}/projects/${slug}/blast-radius?depth=5`,
+            })),
+          };
+          await load(ctx.baseUrl, spec, 1);
+          const radius = await load(ctx.baseUrl, spec, ctx.durationSeconds);
+          if (radius.non2xx + radius.errors > 0) throw new Error(`blast radius: ${radius.non2xx} non-2xx`);
+          figures[`${key}_rps`] = radius.requestsPerSecond;
+          figures[`${key}_p50_ms`] = radius.p50Ms;
+          figures[`${key}_p99_ms`] = radius.p99Ms;
+          goal(
+            `blast radius (${label}) at depth 5 in ${LARGE} projects and ${figures.dependencies} dependencies p99 < 50 ms`,
+            radius.p99Ms < 50,
+            `p99 ${radius.p99Ms} ms, p50 ${radius.p50Ms} ms at ${CONNECTIONS} connections, ` +
+              `${radius.requestsPerSecond} req/s; median ${median(sizes)} dependents per project`,
+          );
+        }
         figures.blast_radius_median_dependents = median(sizes);
-        goal(
-          `blast radius at depth 5 in ${LARGE} projects and ${figures.dependencies} dependencies p99 < 50 ms`,
-          radius.p99Ms < 50,
-          `p99 ${radius.p99Ms} ms, p50 ${radius.p50Ms} ms at ${CONNECTIONS} connections, ` +
-            `${radius.requestsPerSecond} req/s; median ${median(sizes)} dependents per project`,
-        );
 
         // The imports: a tenth first (the memory it takes is the reference), then the whole.
         const small = await timedImport(ctx, 'warm', Math.max(1, Math.round(IMPORT_ROWS / 10)));

@@ -8,6 +8,7 @@ import { afterId, keysetPage } from '../db/keyset.js';
 import type { Queryable } from '../db/sql.js';
 import { getEdge, putEdge, removeEdge } from '../graph/store.js';
 import { AppError, notFound } from '../http/errors.js';
+import { sendCached, serialized, type CacheScope, type PageCache } from '../http/page-cache.js';
 import { parsePage, sendPage, type Page } from '../http/pagination.js';
 import { NoContent, PageQuery, Timestamp, responses } from '../http/schemas.js';
 import { attribution, hasPermission, type AuthContext } from '../kernel/context.js';
@@ -16,12 +17,15 @@ import type { Api } from '../kernel/domain.js';
 import { authOf } from '../kernel/route.js';
 import { archivedConflict, authorizedProject, canOnProject } from './access.js';
 import { changeDetails, fieldChange } from './changes.js';
+import { PROJECT_PAGES } from './pages.js';
 import { findProject } from './store.js';
 
 export const DEPENDS_ON = 'DEPENDS_ON';
 /** The blast radius: at most this deep, and this many projects in one answer. */
 export const MAX_DEPTH = 10;
 export const MAX_RADIUS = 5000;
+/** Every caller allowed a blast radius (the global project:read) sees the same answer for a URL. */
+const RADIUS_SCOPE: CacheScope = { family: PROJECT_PAGES, visibility: 'blast-radius' };
 
 interface Dependency {
   project: string;
@@ -96,9 +100,9 @@ const paramInvalid = (name: string, detail: string) =>
     { pointer: `/${name}`, in: 'params', detail },
   ]);
 
-type Deps = Pick<Core, 'sql' | 'analytics'>;
+type Deps = Pick<Core, 'sql' | 'analytics' | 'pages'>;
 
-export function dependenciesService({ sql, analytics }: Deps) {
+export function dependenciesService({ sql, analytics, pages }: Deps) {
   const aclUserOf = (ctx: AuthContext) => (hasPermission(ctx, 'project:read') ? undefined : ctx.principal.id);
 
   /** The target a write names: a project of the organization the caller may read, not the source. */
@@ -135,6 +139,7 @@ export function dependenciesService({ sql, analytics }: Deps) {
           note,
           created_by: attribution(ctx),
         });
+        pages.invalidate(tx, PROJECT_PAGES);
         await analytics.event(
           tx,
           lifecycleEvent(ctx, {
@@ -172,6 +177,7 @@ export function dependenciesService({ sql, analytics }: Deps) {
         const before = await getEdge<{ note: string | null }>(tx, project.id, DEPENDS_ON, target.id);
         if (!before || !(await removeEdge(tx, project.id, DEPENDS_ON, target.id)))
           throw notFound(`dependency of ${slug} on ${targetSlug}`);
+        pages.invalidate(tx, PROJECT_PAGES);
         await analytics.event(
           tx,
           lifecycleEvent(ctx, {
@@ -191,13 +197,18 @@ export function dependenciesService({ sql, analytics }: Deps) {
 
     /**
      * The blast radius names projects across the organization: it takes the global project:read (an
-     * ACL on the project alone would show projects its holder may not read).
+     * ACL on the project alone would show projects its holder may not read). So every caller allowed
+     * sees the same answer for the same URL: it is served from the page cache (RADIUS_SCOPE), which
+     * any change to a project or a dependency drops. Checked before an answer is read or served.
      */
+    async mayReadRadius(ctx: AuthContext, orgSlug: string, slug: string): Promise<void> {
+      if (hasPermission(ctx, 'project:read')) return;
+      await authorizedProject(sql, ctx, orgSlug, slug, 'read');
+      throw new AppError(403, 'forbidden', 'the blast radius needs the permission project:read');
+    },
+
+    /** The blast radius of a project, for a caller that mayReadRadius. */
     async blastRadius(ctx: AuthContext, orgSlug: string, slug: string, depth: number, limit: number) {
-      if (!hasPermission(ctx, 'project:read')) {
-        await authorizedProject(sql, ctx, orgSlug, slug, 'read');
-        throw new AppError(403, 'forbidden', 'the blast radius needs the permission project:read');
-      }
       const { project } = await authorizedProject(sql, ctx, orgSlug, slug, 'read');
       const rows = await blastRadius(sql, project.id, depth, limit);
       return {
@@ -229,7 +240,11 @@ const TargetParams = Type.Object({
 });
 const tags = ['dependencies'];
 
-export function dependencyRoutes(api: Api, deps: ReturnType<typeof dependenciesService>): void {
+export function dependencyRoutes(
+  api: Api,
+  deps: ReturnType<typeof dependenciesService>,
+  pages: PageCache,
+): void {
   const base = '/organizations/:org/projects/:project';
   for (const [path, direction, summary] of [
     ['dependencies', 'out', 'The projects this project depends on, in their id order'],
@@ -327,13 +342,15 @@ export function dependencyRoutes(api: Api, deps: ReturnType<typeof dependenciesS
         }),
       },
     },
-    async (req) =>
-      deps.blastRadius(
-        authOf(req),
-        req.params.org,
-        req.params.project,
-        req.query.depth ?? 5,
-        req.query.limit ?? 1000,
-      ),
+    async (req, reply) => {
+      const ctx = authOf(req);
+      const { org, project } = req.params;
+      await deps.mayReadRadius(ctx, org, project);
+      return sendCached(req, reply, pages, RADIUS_SCOPE, async () =>
+        serialized(reply, {
+          payload: await deps.blastRadius(ctx, org, project, req.query.depth ?? 5, req.query.limit ?? 1000),
+        }),
+      );
+    },
   );
 }

@@ -7,7 +7,7 @@ import { deploymentRoutes, deploymentsService, projectDeploymentsMigration } fro
 import { LINK_DEFINITION_PERMISSIONS, linkRoutes, linksService } from './links.js';
 import { projectFactsMigration } from './facts.js';
 import { importRoutes, importService } from './import.js';
-import { projectPagesMigration } from './pages.js';
+import { dependencyPagesMigration, projectPagesMigration } from './pages.js';
 import { projectRoutes } from './routes.js';
 import { projectsService } from './service.js';
 import { PROJECT_TYPE_PERMISSIONS, projectTypeRoutes, projectTypesService } from './types.js';
@@ -16,6 +16,7 @@ export const projectsDomain: Domain = {
   name: 'projects',
   migrations: [
     projectPagesMigration,
+    dependencyPagesMigration,
     projectArchiveMigration,
     projectFactsMigration,
     projectDeploymentsMigration,
@@ -32,7 +33,7 @@ export const projectsDomain: Domain = {
     archiveRoutes(api, archiveService(core));
     projectTypeRoutes(api, projectTypesService(core));
     blueprintRoutes(api, blueprintsService(core));
-    dependencyRoutes(api, dependenciesService(core));
+    dependencyRoutes(api, dependenciesService(core), core.pages);
     deploymentRoutes(api, deploymentsService(core));
     linkRoutes(api, linksService(core));
     await importRoutes(api, importService(core));

@@ -1,6 +1,6 @@
-// The cached pages of project lists (src/http/page-cache.ts): one family for every organization's
-// project lists, announced to every replica by triggers in the transaction that changes a project or a
-// CAN_ACCESS grant. Project writes are rare next to reads and the scoring worker writes in batches, so
+// The cached pages of project lists and blast radii (src/http/page-cache.ts): one family for every
+// organization's, announced to every replica by triggers in the transaction that changes a project, a
+// CAN_ACCESS grant or a dependency. Project writes are rare next to reads and the scoring worker writes in batches, so
 // the notification's cost at commit (PostgreSQL serializes committing transactions that notify) is
 // paid rarely; and every writer is covered, SQL by hand included.
 import type { Migration } from '../db/migrate.js';
@@ -24,5 +24,16 @@ export const projectPagesMigration: Migration = {
       FOR EACH ROW WHEN (NEW.label = 'CAN_ACCESS') EXECUTE FUNCTION project_pages_changed();
     CREATE TRIGGER project_pages_grant_deleted AFTER DELETE ON graph_edges
       FOR EACH ROW WHEN (OLD.label = 'CAN_ACCESS') EXECUTE FUNCTION project_pages_changed();
+  `,
+};
+
+/** A blast radius walks DEPENDS_ON edges: a change to one drops the family too. */
+export const dependencyPagesMigration: Migration = {
+  id: '0611_dependency_pages_notify',
+  sql: `
+    CREATE TRIGGER project_pages_dependency_written AFTER INSERT OR UPDATE ON graph_edges
+      FOR EACH ROW WHEN (NEW.label = 'DEPENDS_ON') EXECUTE FUNCTION project_pages_changed();
+    CREATE TRIGGER project_pages_dependency_deleted AFTER DELETE ON graph_edges
+      FOR EACH ROW WHEN (OLD.label = 'DEPENDS_ON') EXECUTE FUNCTION project_pages_changed();
   `,
 };

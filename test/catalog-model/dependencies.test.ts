@@ -6,6 +6,7 @@ import { startTestApp, type TestApp } from '../support/harness.js';
 import { freshPlan, scannedTables } from '../support/plans.js';
 import { expectInvalid, expectProblem, nodeId, serviceAccount, userToken } from '../foundation/fixtures.js';
 import { ok, orgWithTeams } from './fixtures.js';
+import { eventually } from '../support/eventually.js';
 
 let app: TestApp;
 let admin: string;
@@ -101,6 +102,50 @@ describe('dependencies', () => {
   it('DELETE removes it (204), again 404', async () => {
     expect((await app.call('DELETE', `${P}/db/dependencies/web`, { token: admin })).status).toBe(204);
     expectProblem(await app.call('DELETE', `${P}/db/dependencies/web`, { token: admin }), 404);
+  });
+
+  it('the blast radius is served from the page cache, and every change to a dependency or a project drops it', async () => {
+    const radius = async (headers: Record<string, string> = {}) =>
+      ok(await app.call('GET', `${P}/lonely/blast-radius`, { token: admin, headers })).body.dependents.map(
+        (d: { project: string; name: string }) => `${d.project}:${d.name}`,
+      );
+    expect(await radius()).toEqual([]);
+    ok(await dep('web', 'lonely'));
+    expect(await radius()).toEqual(['web:web']);
+    ok(await app.call('PATCH', `${P}/web`, { token: admin, body: { name: 'Web shop' } }));
+    expect(await radius()).toEqual(['web:Web shop']);
+    // A write that no trigger announces (triggers off for its session) leaves the cached answer as it
+    // was; a request with Cache-Control: no-cache reads afresh. (The PATCH's own announcement reaches
+    // this process a moment after its commit and drops the family again: let it arrive first.)
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await radius()).toEqual(['web:Web shop']);
+    const { sql } = app.runtime.core;
+    const [lonely, batch] = [
+      await nodeId(app, 'Project.slug', `${await nodeId(app, 'Organization.slug', 'acme')}/lonely`),
+      await nodeId(app, 'Project.slug', `${await nodeId(app, 'Organization.slug', 'acme')}/batch`),
+    ];
+    const client = await sql.pool.connect();
+    try {
+      await client.query(`SET session_replication_role = replica`);
+      await client.query(`INSERT INTO graph_edges (src, label, dst) VALUES ($1, 'DEPENDS_ON', $2)`, [
+        batch,
+        lonely,
+      ]);
+      await client.query(`RESET session_replication_role`);
+    } finally {
+      client.release();
+    }
+    expect(await radius()).toEqual(['web:Web shop']);
+    expect(await radius({ 'cache-control': 'no-cache' })).toEqual(['web:Web shop', 'batch:batch']);
+    // Any writer's change, SQL by hand included, is announced by the trigger and drops it everywhere.
+    await sql.query(`DELETE FROM graph_edges WHERE src = $1 AND label = 'DEPENDS_ON' AND dst = $2`, [
+      batch,
+      lonely,
+    ]);
+    // (Within 3 s: the cache's own expiry, 5 s, would hide a change nobody announced.)
+    await eventually(async () => (await radius()).length === 1, 3000);
+    expect((await app.call('DELETE', `${P}/web/dependencies/lonely`, { token: admin })).status).toBe(204);
+    expect(await radius()).toEqual([]);
   });
 
   it('the blast radius statement walks graph_edges_dst, never a whole table', async () => {
