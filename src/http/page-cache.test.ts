@@ -94,6 +94,27 @@ describe('PageCache', () => {
     await held.loading;
   });
 
+  it('a read afresh answers its body as built (a string, not copied) and the next read gets its bytes', async () => {
+    const text = JSON.stringify([{ name: 'Größe – 大' }]);
+    // Room for this body's bytes (more than its characters) and its key, and no more.
+    const cache = new PageCache(4 * (Buffer.byteLength(text) + 'projects/k'.length));
+    const built = await cache.load(
+      'projects',
+      'projects/k',
+      async () => ({ body: text, link: undefined }),
+      true,
+    );
+    expect(built.body).toBe(text);
+    const served = cache.get('projects/k');
+    expect(Buffer.isBuffer(served?.body)).toBe(true);
+    expect(served!.body.equals(Buffer.from(text))).toBe(true);
+    expect(cache.get('projects/k')!.body).toBe(served!.body); // encoded once
+    // A body over a quarter of the budget in bytes is not kept, whatever its length in characters.
+    const wide = '"' + 'é'.repeat(Math.ceil(Buffer.byteLength(text) * 0.6)) + '"';
+    await cache.load('projects', 'projects/w', async () => ({ body: wide, link: undefined }), true);
+    expect(cache.get('projects/w')).toBeUndefined();
+  });
+
   it('a read afresh refreshes the entry, unless the family changed while it read', async () => {
     const cache = new PageCache(1 << 20);
     await cache.load('projects', 'projects/k', page('[old]'));
