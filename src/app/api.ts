@@ -27,6 +27,7 @@ import { isRawJsonSchema, RawJsonBody } from '../http/raw-json.js';
 import { bodyUnread, discardBody } from '../http/body-limit.js';
 import { BASE_HEADERS, DOCUMENT_HEADERS, HSTS, overHttps } from '../http/security-headers.js';
 import { RequestLogger } from '../http/request-logger.js';
+import { buildSerializer } from '../http/serialization-schema.js';
 import { observabilityRoutes } from '../observability/routes.js';
 import { CompletedRequests } from './completed-requests.js';
 import { requestValidator, stoppedAtCap } from '../json-schema/request-validation.js';
@@ -129,6 +130,8 @@ export async function buildApi(core: Core, domains: readonly Domain[]): Promise<
     // The 422 is built from the errors themselves (validation-words.ts): Fastify's own message would
     // join every error's text, however many there are.
     schemaErrorFormatter: (_errors, part) => new Error(`the request's ${part} is not valid`),
+    // Responses are serialized from their schemas with nullable unions as type lists (serialization-schema.ts).
+    schemaController: { compilersFactory: { buildSerializer } },
     clientErrorHandler,
     // The router's own errors (bad percent-encoding, over-long parameter) answer problem+json like the rest.
     frameworkErrors: (error, request, reply) => {
