@@ -38,6 +38,7 @@ import {
   type ScheduleRow,
 } from './store.js';
 import type { TokenKeeper } from './tokens.js';
+import { overlapOutcome } from './overlap.js';
 import { upcoming } from './triggers.js';
 
 /** Where the firing logic reads the time, so tests can move it instead of waiting. */
@@ -456,18 +457,15 @@ export function firingEngine(opts: FiringOptions) {
       );
       const queued: Array<{ id: string; at: Date }> = [];
       const claimed = due.flatMap((s) => {
-        const run = occurrenceRun(s, now);
-        const previous = running.get(s.id);
-        if (run.state !== 'running' || previous === undefined) return [{ s, run }];
-        if (s.overlap === 'queue_one' && s.queued_occurrence_at === null) {
-          queued.push({ id: s.id, at: run.occurrence_at });
-          return [];
-        }
-        const why =
-          s.overlap === 'queue_one'
-            ? `overlap: the previous run ${previous} is still running and an occurrence is queued behind it`
-            : `overlap: the previous run ${previous} is still running`;
-        return [{ s, run: { ...run, ...ended(now), state: 'skipped' as const, error: why } }];
+        const outcome = overlapOutcome(
+          s,
+          occurrenceRun(s, now),
+          running.get(s.id),
+          () => newRun(s, 'schedule', s.queued_occurrence_at!, now),
+          (run, why) => ({ ...run, ...ended(now), state: 'skipped' as const, error: why }),
+        );
+        if (outcome.hold) queued.push({ id: s.id, at: outcome.hold });
+        return outcome.run ? [{ s, run: outcome.run }] : [];
       });
       await queueOccurrences(tx, queued);
       // An occurrence that already has a run is neither fired nor recorded again; its schedule still
