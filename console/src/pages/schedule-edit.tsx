@@ -231,7 +231,7 @@ export function EditSchedule(props: {
         <button type="submit" disabled={busy}>
           Save changes
         </button>
-        <button type="button" onClick={props.cancel}>
+        <button type="button" class="secondary" onClick={props.cancel}>
           Cancel
         </button>
       </div>
