@@ -66,7 +66,7 @@ export function Problem({ error, atFields }: { error: ApiError | undefined; atFi
     return (
       <p class="problem" role="alert">
         {n > 0 &&
-          `Not saved: ${n === 1 ? 'one field needs' : `${n} fields need`} another value, marked below.`}
+          `Not saved: ${n === 1 ? 'one field needs another value, said under it' : `${n} fields need another value, said under each`}.`}
         {whole.map((e) => ` ${e.detail}`)}
       </p>
     );

@@ -281,6 +281,11 @@ describe('the project model in the console', () => {
     ]);
     // Stored attributes are never rewritten.
     expect((await call('GET', '/organizations/acme/projects/lib')).attributes).toEqual({ tier: 'silver' });
+    // The whole organization has its blueprint: a new one applies to a type, the first still free, shown
+    // as chosen (never a blank choice that would send the taken scope).
+    const scope = page.getByRole('form', { name: 'New blueprint' }).getByLabel('Applies to');
+    expect(await scope.inputValue()).not.toBe('');
+    expect(await scope.locator('option:checked').textContent()).toMatch(/^Projects of type /);
     await check(page, 'blueprints');
     expect(faults).toEqual([]);
     expect(await secretsExposed(page, [...secrets])).toEqual([]);

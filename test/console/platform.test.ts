@@ -90,8 +90,10 @@ describe('the first ten minutes of an install', () => {
   it('as an admin: organization, team, project with attributes, environment, role, user, ACL grant, service account, scoring, webhook', async () => {
     const { page, faults } = await newPage();
     await signIn(page, keel.admin);
-    await check(page, 'home');
     await page.getByRole('heading', { name: 'Needs attention' }).waitFor();
+    // A new install's home says where to start.
+    await page.getByRole('link', { name: 'create an organization' }).waitFor();
+    await check(page, 'home');
 
     // Organization and team.
     await go(page, 'Organizations', 'Organizations');

@@ -119,7 +119,12 @@ export function EditSchedule(props: {
           )}
         </Field>
         {f.trigger === 'cron' && (
-          <Field label="Cron" pointer="/cron" error={error} hint="minute hour day-of-month month day-of-week">
+          <Field
+            label="Cron"
+            pointer="/cron"
+            error={error}
+            hint="Minute, hour, day of month, month, day of week; e.g. 0 9 * * 1 is Mondays at 9:00"
+          >
             {(a) => <input {...a} required class="mono" value={f.cron} onInput={set('cron')} />}
           </Field>
         )}
