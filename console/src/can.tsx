@@ -1,8 +1,10 @@
 // What the signed-in person may do on a page, asked of the API (POST /auth/can) instead of guessed from
 // permission names here: the route's own declaration answers, CAN_ACCESS grants on a project included.
 // A page shows a control only when its call is allowed, and says in words what a refused one needs.
+import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { client, must, type Answer, type ApiError } from './api';
+import { permissionWords } from './ui';
 
 export type CanAnswer = Answer<'/auth/can', 'post'>;
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -69,7 +71,7 @@ export function needsWords(what: string, a: CanAnswer): string {
   const missing = /^missing permission (.+)$/.exec(a.reason)?.[1];
   if (missing) {
     const several = missing.includes(',');
-    return `To ${what}, your role needs the permission${several ? 's' : ''} ${missing}.`;
+    return `To ${what}, your role needs the permission${several ? 's' : ''} ${permissionWords(missing)}.`;
   }
   return `You cannot ${what}: ${a.reason}.`;
 }
@@ -101,4 +103,15 @@ export function NotAllowed(props: { items: [what: string, answer: CanAnswer | un
       ))}
     </div>
   );
+}
+
+/**
+ * A control (a page's creating form) shown only when its call is allowed. A refused call is said in
+ * words when `say` (the page could be read, so the note is news); else it is left out, since the page's
+ * own refusal already says what the role lacks.
+ */
+export function IfAllowed(props: { call: Call; what: string; say: boolean; children: ComponentChildren }) {
+  const can = useCan({ it: props.call });
+  if (allowed(can.it)) return <>{props.children}</>;
+  return props.say ? <NotAllowed items={[[props.what, can.it]]} /> : null;
 }

@@ -119,7 +119,7 @@ export function Submit(props: { label: string; busy: boolean; cancel?: (() => vo
         {props.label}
       </button>
       {props.cancel && (
-        <button type="button" onClick={props.cancel}>
+        <button type="button" class="secondary" onClick={props.cancel}>
           Cancel
         </button>
       )}

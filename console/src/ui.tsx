@@ -66,16 +66,38 @@ export function Problem({ error, atFields }: { error: ApiError | undefined; atFi
     return (
       <p class="problem" role="alert">
         {n > 0 &&
-          `Not saved: ${n === 1 ? 'one field needs' : `${n} fields need`} another value, marked below.`}
+          `Not saved: ${n === 1 ? 'one field needs another value, said under it' : `${n} fields need another value, said under each`}.`}
         {whole.map((e) => ` ${e.detail}`)}
       </p>
     );
   }
   return (
     <p class="problem" role="alert">
-      {error.detail}
+      {problemWords(error)}
     </p>
   );
+}
+
+/**
+ * What a permission the API names as missing is, in words: a CAN_ACCESS grant is "a grant on this
+ * project", as the project page's "Who may access it" calls it.
+ */
+export const permissionWords = (missing: string): string =>
+  missing.replace(
+    /\(or a CAN_ACCESS grant with (\w+) on the project\)/g,
+    '(or a grant on this project that lets you $1 it)',
+  );
+
+/**
+ * An API problem as a sentence: a refusal says which permission the role lacks ("missing permission
+ * user:read" is "Your role does not allow this: it needs the permission user:read."); any other message
+ * starts with a capital when it starts with a plain word, and ends with a full stop.
+ */
+export function problemWords(error: ApiError): string {
+  const missing = error.status === 403 ? /^missing permission (.+)$/.exec(error.detail)?.[1] : undefined;
+  if (missing) return `Your role does not allow this: it needs the permission ${permissionWords(missing)}.`;
+  const text = error.detail.trim().replace(/^[a-z]+(?= )/, (w) => w[0]!.toUpperCase() + w.slice(1));
+  return /[\p{L}\p{N}]$/u.test(text) ? `${text}.` : text;
 }
 
 let fieldIds = 0;
@@ -139,34 +161,37 @@ export function Table(props: {
   class?: string;
   children: ComponentChildren;
 }) {
-  // Focusable, so that a keyboard can scroll it when it is wider than a narrow screen (it scrolls inside itself).
+  // Focusable, so that a keyboard can scroll it when it is wider than a narrow screen: it scrolls inside its
+  // box (with a shadow at the side where more is), never the page.
   return (
-    <table class={props.class} tabIndex={0}>
-      <caption class="sr-only">{props.caption}</caption>
-      <thead>
-        <tr>
-          {props.columns.map((c, i) =>
-            typeof c === 'string' ? (
-              <th scope="col" key={i}>
-                {c}
-              </th>
-            ) : (
-              <th scope="col" key={i}>
-                <span class="sr-only">Actions</span>
-              </th>
-            ),
-          )}
-        </tr>
-      </thead>
-      <tbody>
-        {props.rows === 0 && props.empty !== undefined && (
+    <div class="table-scroll">
+      <table class={props.class} tabIndex={0}>
+        <caption class="sr-only">{props.caption}</caption>
+        <thead>
           <tr>
-            <td colSpan={props.columns.length}>{props.empty}</td>
+            {props.columns.map((c, i) =>
+              typeof c === 'string' ? (
+                <th scope="col" key={i}>
+                  {c}
+                </th>
+              ) : (
+                <th scope="col" key={i}>
+                  <span class="sr-only">Actions</span>
+                </th>
+              ),
+            )}
           </tr>
-        )}
-        {props.children}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {props.rows === 0 && props.empty !== undefined && (
+            <tr>
+              <td colSpan={props.columns.length}>{props.empty}</td>
+            </tr>
+          )}
+          {props.children}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -229,7 +254,7 @@ export function useConfirm(): [ComponentChildren, (question: string, action: str
             <button type="submit" class="danger">
               {state.action}
             </button>
-            <button type="button" onClick={() => close(false)}>
+            <button type="button" class="secondary" onClick={() => close(false)}>
               Cancel
             </button>
           </div>

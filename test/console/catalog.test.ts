@@ -281,6 +281,11 @@ describe('the project model in the console', () => {
     ]);
     // Stored attributes are never rewritten.
     expect((await call('GET', '/organizations/acme/projects/lib')).attributes).toEqual({ tier: 'silver' });
+    // The whole organization has its blueprint: a new one applies to a type, the first still free, shown
+    // as chosen (never a blank choice that would send the taken scope).
+    const scope = page.getByRole('form', { name: 'New blueprint' }).getByLabel('Applies to');
+    expect(await scope.inputValue()).not.toBe('');
+    expect(await scope.locator('option:checked').textContent()).toMatch(/^Projects of type /);
     await check(page, 'blueprints');
     expect(faults).toEqual([]);
     expect(await secretsExposed(page, [...secrets])).toEqual([]);
@@ -644,7 +649,7 @@ describe('the project model in the console', () => {
     await attributes.locator('dd[data-attribute="tier"]').waitFor();
     await attributes.locator('[data-not-allowed]').waitFor();
     expect(await attributes.locator('[data-not-allowed]').innerText()).toBe(
-      'To edit its attributes and types, your role needs the permission project:update (or a CAN_ACCESS grant with update on the project).',
+      'To edit its attributes and types, your role needs the permission project:update (or a grant on this project that lets you update it).',
     );
     expect(await attributes.getByRole('button', { name: 'Edit attributes and types' }).count()).toBe(0);
     // The sections the role cannot read say so in words, and nothing on the page is an error.
@@ -661,7 +666,7 @@ describe('the project model in the console', () => {
     );
     // Dependencies, environments, links, archive and delete: read, with no control, and the permission
     // each needs in words (one line where the calls need the same).
-    const update = 'project:update (or a CAN_ACCESS grant with update on the project)';
+    const update = 'project:update (or a grant on this project that lets you update it)';
     const sections: [region: string, row: string, lines: string[], gone: string[], form: string][] = [
       [
         'Dependencies',
@@ -688,7 +693,7 @@ describe('the project model in the console', () => {
         'Archive or delete',
         'h2',
         [
-          'To archive it, your role needs the permission project:delete (or a CAN_ACCESS grant with delete on the project).',
+          'To archive it, your role needs the permission project:delete (or a grant on this project that lets you delete it).',
           'To delete it for good, your role needs the permission project:delete.',
         ],
         ['Archive project', 'Delete project'],

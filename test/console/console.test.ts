@@ -133,14 +133,22 @@ async function passwordLogin(who: { email: string; password: string }) {
   return tokens;
 }
 
-/** A plain user opening console page `at` directly sees the API's own 403 detail for `apiPath`. */
+/**
+ * A plain user opening console page `at` directly is told in words why the API refuses `apiPath` (403):
+ * "missing permission x:read" is "Your role does not allow this: it needs the permission x:read.", any
+ * other reason as the API gives it.
+ */
 async function expectRefusedPage(page: Page, at: string, apiPath: string): Promise<void> {
   const refused = await keel.call('GET', apiPath, (await passwordLogin(plain)).access_token);
   expect(refused.status).toBe(403);
+  const detail = refused.body.detail as string;
+  const missing = /^missing permission (.+)$/.exec(detail)?.[1];
   await signIn(page, plain, at);
   await page
     .getByRole('alert')
-    .filter({ hasText: refused.body.detail as string })
+    .filter({
+      hasText: missing ? `Your role does not allow this: it needs the permission ${missing}.` : detail,
+    })
     .waitFor();
 }
 
@@ -399,7 +407,13 @@ describe('my consents', () => {
     await expect(row.first().textContent()).resolves.toContain('may call any Keel API route as you');
     const id = await row.first().getAttribute('data-consent');
     await expectAccessible(page);
-    await row.first().getByRole('button', { name: 'Revoke' }).click();
+    // Revoking asks first, then says it is done.
+    await row
+      .first()
+      .getByRole('button', { name: /^Revoke/ })
+      .click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Revoke consent' }).click();
+    await page.getByRole('status').filter({ hasText: 'Consent revoked.' }).waitFor();
     await page.locator(`tr[data-consent="${id}"]`).filter({ hasText: 'revoked' }).waitFor();
     const stored = await keel.call('GET', `/consents/${id}`, await adminToken());
     expect(stored.body.status).toBe('revoked');
@@ -492,13 +506,17 @@ describe('OAuth providers', () => {
     await page.getByRole('heading', { name: 'Configure GitHub provider_b' }).waitFor();
     await page.getByLabel('Display name').fill('Code host');
     await page.getByLabel('Client ID').fill('code-host-client');
-    await page.getByLabel('Replace secret').fill('••••••••');
-    await page.getByRole('button', { name: 'Save provider_b' }).click();
+    // No secret is stored yet: the field asks for one rather than offering to replace it.
+    await page.getByLabel('Client secret').fill('••••••••');
+    await page.getByRole('button', { name: 'Save provider' }).click();
     await page.locator('[data-pointer="/client_secret"] .field-error').waitFor();
+    // The field says what is wrong; the banner above says where, without the same words again.
+    await page.getByRole('alert').filter({ hasText: 'one field needs another value' }).waitFor();
+    expect(await page.getByRole('alert').filter({ hasText: 'masked value' }).count()).toBe(0);
     await expectAccessible(page);
-    await page.getByLabel('Replace secret').fill(oauthSecret);
+    await page.getByLabel('Client secret').fill(oauthSecret);
     await page.getByLabel('Enabled (shown on the sign-in page)').check();
-    await page.getByRole('button', { name: 'Save provider_b' }).click();
+    await page.getByRole('button', { name: 'Save provider' }).click();
     await page.locator('tr[data-provider="provider_b"] td[data-has-secret="true"]').waitFor();
     const stored = await keel.call('GET', '/admin/oauth-providers/provider_b', await adminToken());
     expect(stored.body).toMatchObject({ name: 'Code host', enabled: true, has_secret: true });
@@ -507,7 +525,7 @@ describe('OAuth providers', () => {
     await expect(page.getByLabel('Replace secret').inputValue()).resolves.toBe('');
     await page.getByText('A secret is stored. Leave empty to keep it.').waitFor();
     await page.getByLabel('Display name').fill('Code host login');
-    await page.getByRole('button', { name: 'Save provider_b' }).click();
+    await page.getByRole('button', { name: 'Save provider' }).click();
     await page.locator('tr[data-provider="provider_b"]').filter({ hasText: 'Code host login' }).waitFor();
     expect(
       (await keel.call('GET', '/admin/oauth-providers/provider_b', await adminToken())).body.has_secret,
@@ -614,11 +632,11 @@ describe('plugin entities', () => {
       .getByLabel('Plugin and label')
       .selectOption({ label: 'Cloud accounts: Environment MAPS_TO CloudAccount (edges)' });
     const edgeForm = page.getByRole('form', { name: 'New MAPS_TO edge' });
-    // Both ends are offered by id: the environments, and the plugin's entities of the target label.
-    await expect.poll(() => edgeForm.locator(`#edge-sources option[value="${env.body.id}"]`).count()).toBe(1);
-    await expect.poll(() => edgeForm.locator(`#edge-targets option[value="${entityId}"]`).count()).toBe(1);
-    await edgeForm.getByLabel('Environment id').fill(env.body.id as string);
-    await edgeForm.getByLabel('CloudAccount id').fill(entityId);
+    // Both ends are chosen by name, never typed as ids: the environments, and the plugin's entities of
+    // the target label.
+    await edgeForm.getByLabel('Environment', { exact: true }).selectOption({ label: 'Production (prod)' });
+    await edgeForm.getByLabel('CloudAccount', { exact: true }).selectOption({ label: 'Production account' });
+    expect(await edgeForm.getByLabel(/ id$/).count()).toBe(0);
     await edgeForm.getByLabel('role').selectOption({ label: 'primary' });
     await edgeForm.getByRole('button', { name: 'Create edge' }).click();
     const edgeRow = page.locator(`tr[data-edge="${env.body.id}/${entityId}"]`);

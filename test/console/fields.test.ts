@@ -119,7 +119,7 @@ describe('schedule detail', () => {
       `Paused automatically: ${read!.paused_reason}. Resume to run it again.`,
     );
     expect(await page.locator('dl.facts').textContent()).toContain(
-      'After 1 scheduled run in a row failed, or were skipped for the same reason',
+      'After one scheduled run that failed, or was skipped (misfires and overlap skips do not count).',
     );
     await page.getByRole('heading', { name: 'Next runs, once resumed' }).waitFor();
     await page.getByRole('button', { name: 'Resume' }).waitFor();

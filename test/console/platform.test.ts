@@ -90,8 +90,10 @@ describe('the first ten minutes of an install', () => {
   it('as an admin: organization, team, project with attributes, environment, role, user, ACL grant, service account, scoring, webhook', async () => {
     const { page, faults } = await newPage();
     await signIn(page, keel.admin);
-    await check(page, 'home');
     await page.getByRole('heading', { name: 'Needs attention' }).waitFor();
+    // A new install's home says where to start.
+    await page.getByRole('link', { name: 'create an organization' }).waitFor();
+    await check(page, 'home');
 
     // Organization and team.
     await go(page, 'Organizations', 'Organizations');
@@ -221,10 +223,13 @@ describe('the first ten minutes of an install', () => {
     await page.locator('tr[data-policy="tier"]').getByText('gold → 100, silver → 60').waitFor();
     await page.getByRole('button', { name: 'Recompute all scores' }).click();
     await confirmWith(page, 'Recompute all', 'recompute');
+    // A project already waiting for its new score (the policy queued it) is not counted twice.
     await page
       .getByRole('status')
-      .filter({ hasText: /queued for a new score/ })
+      .filter({ hasText: /queued for a new score|already waiting for a new score/ })
       .waitFor();
+    // The form starts empty again for the next policy.
+    expect(await policy.getByLabel('Name').inputValue()).toBe('');
     await check(page, 'scoring');
 
     // A webhook, with a write-only secret.
@@ -232,11 +237,16 @@ describe('the first ten minutes of an install', () => {
     const hook = page.getByRole('form', { name: 'New webhook' });
     await hook.getByLabel('Slug').fill('deploys');
     await hook.getByLabel('Integration').fill('ci');
+    await hook.getByLabel('Sender').selectOption({ label: 'GitHub' });
     await hook.getByLabel('Signing secret').fill('webhook-secret-0c1d2e3f');
     secrets.add('webhook-secret-0c1d2e3f');
     await hook.getByRole('button', { name: 'Create webhook' }).click();
-    await page.locator('tr[data-webhook="deploys"]').getByText('stored').waitFor();
+    const hookRow = page.locator('tr[data-webhook="deploys"]');
+    await hookRow.getByText('stored').waitFor();
+    // The headers its sender must send, as the API lists them for a GitHub sender.
+    await hookRow.getByText('X-Hub-Signature-256', { exact: true }).waitFor();
     expect(await hook.getByLabel('Signing secret').inputValue()).toBe('');
+    expect(await hook.getByLabel('Slug').inputValue()).toBe('');
     await check(page, 'webhooks');
     // Delete is confirmed and says so.
     await page.locator('tr[data-webhook="deploys"]').getByRole('button', { name: 'Delete deploys' }).click();
@@ -289,12 +299,29 @@ describe('the first ten minutes of an install', () => {
     await post.getByLabel('Comment').fill('Looks good to me.');
     await post.getByRole('button', { name: 'Post comment' }).click();
     await page.getByText('Looks good to me.').waitFor();
+    // Its update grant would let it set a link's URL, but which links there are needs link_definition:read:
+    // the Links section says so in place of the form.
+    await page
+      .locator('section[aria-labelledby="s-links"] [data-not-allowed]')
+      .filter({
+        hasText: 'To set the URLs of its links, your role needs the permission link_definition:read.',
+      })
+      .waitFor();
+    expect(await page.getByRole('form', { name: "Set a link's URL" }).count()).toBe(0);
     await check(page, 'narrow-project');
     // A page the role does not open, typed in: the API's 403 in words.
+    // The one question the page asks: may it create users?
+    const asked = page.waitForResponse((r) => r.url().endsWith('/auth/can'));
     await page.goto(`${keel.base}/console/users`);
     await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
-    await page.getByRole('alert').first().waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Your role does not allow this: it needs the permission user:read.' })
+      .waitFor();
+    // No form it could not use: creating users needs a permission the page already says it lacks.
+    await asked;
     await check(page, 'narrow-refused');
+    expect(await page.getByRole('form', { name: 'New user' }).count()).toBe(0);
     expect(faults).toEqual([]);
     expect(await secretsExposed(page, [...secrets])).toEqual([]);
     await page.context().close();

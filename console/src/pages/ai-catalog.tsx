@@ -441,7 +441,13 @@ function Catalog({ org }: { org: string }) {
             <Fragment key={m.id}>
               <tr data-model={m.model_id}>
                 <td>
-                  {m.name} <code>{m.slug}</code>
+                  {m.name}
+                  {m.slug !== m.name && (
+                    <>
+                      {' '}
+                      <code>{m.slug}</code>
+                    </>
+                  )}
                 </td>
                 <td>{providerName.get(m.provider_id) ?? '—'}</td>
                 <td>{m.kind}</td>

@@ -141,10 +141,12 @@ function OperationsLog({ org }: { org: string }) {
         <Field label="Until" pointer="/until" error={list.error}>
           {(a) => <input {...a} type="datetime-local" value={filters.until} onInput={setF('until')} />}
         </Field>
-        <button type="submit">Apply filters</button>
-        <button type="button" onClick={list.reload}>
-          Refresh
-        </button>
+        <div class="actions">
+          <button type="submit">Apply filters</button>
+          <button type="button" class="secondary" onClick={list.reload}>
+            Refresh
+          </button>
+        </div>
       </form>
       <Problem error={list.error} />
       {list.data && <Timeline entries={list.data.items} />}

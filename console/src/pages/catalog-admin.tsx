@@ -234,7 +234,10 @@ function BlueprintForm(props: {
     setLocal(p.problem);
     return p.schema;
   };
-  const project_type = f.project_type || null;
+  // What it applies to: the choice made, or else the first scope still free (a scope already taken by
+  // another blueprint is not offered).
+  const scope = scopes.some((x) => x.value === f.project_type) ? f.project_type : (scopes[0]?.value ?? '');
+  const project_type = scope || null;
   return (
     <form
       class="card"
@@ -271,7 +274,7 @@ function BlueprintForm(props: {
           pointer="/project_type"
           error={error}
           disabled={!!b}
-          value={f.project_type}
+          value={scope}
           onValue={(project_type) => setF({ ...f, project_type })}
           options={scopes}
         />

@@ -2,6 +2,7 @@
 import { useState } from 'preact/hooks';
 import { client, listOf, must, type Item } from '../api';
 import { ACTIONS, Field, NextPage, Page, Problem, Table, useAction, useCursor, when } from '../ui';
+import { useActions } from '../forms';
 
 type Consent = Item<'/consents'>;
 
@@ -12,9 +13,10 @@ export function consentWords(c: Pick<Consent, 'actor_sa' | 'scope' | 'status' | 
       ? 'call any Keel API route as you, with your permissions and nothing more'
       : `call the Keel API as you within the scope ${c.scope}`;
   const until = c.expires_at ? ` until ${when(c.expires_at)}` : ' until you revoke it';
-  if (c.status === 'revoked') return `Revoked: ${c.actor_sa} may no longer act as you.`;
-  if (c.status === 'expired') return `Expired: ${c.actor_sa} may no longer act as you.`;
-  return `${c.actor_sa} may ${what}${until}. Your user schedules run through it.`;
+  const who = `the service account ${c.actor_sa}`;
+  if (c.status === 'revoked') return `Revoked: ${who} may no longer act as you.`;
+  if (c.status === 'expired') return `Expired: ${who} may no longer act as you.`;
+  return `The service account ${c.actor_sa} may ${what}${until}. Your user schedules run through it.`;
 }
 
 export function Consents() {
@@ -23,14 +25,16 @@ export function Consents() {
   );
   const [expires, setExpires] = useState('');
   const [error, run, busy] = useAction();
+  const acts = useActions();
 
   return (
     <Page title="My consents">
+      {acts.chrome}
       <p class="lead">
         A consent lets the scheduler's service account act on your behalf, so that your schedules can call the
         API as you. Revoking one stops the schedules that use it at their next run.
       </p>
-      <Problem error={list.error} />
+      <Problem error={list.error ?? acts.error} />
       <form
         class="inline"
         aria-label="Record a consent"
@@ -86,16 +90,16 @@ export function Consents() {
                   <button
                     type="button"
                     class="danger"
-                    onClick={() =>
-                      void run(
-                        async () => (
-                          await must(client.DELETE('/consents/{id}', { params: { path: { id: c.id } } })),
-                          list.reload()
-                        ),
-                      )
+                    onClick={async () =>
+                      (await acts.confirmed(
+                        'Revoke this consent? The schedules that run through it stop at their next run.',
+                        'Revoke consent',
+                        () => must(client.DELETE('/consents/{id}', { params: { path: { id: c.id } } })),
+                        'Consent revoked.',
+                      )) && list.reload()
                     }
                   >
-                    Revoke
+                    Revoke<span class="sr-only"> the consent recorded {when(c.created_at)}</span>
                   </button>
                 )}
               </td>

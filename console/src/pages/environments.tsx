@@ -152,7 +152,9 @@ export function Environment({ slug }: { slug: string }) {
       )}
       <h2>Plugin links</h2>
       {plugins.error?.status === 403 && <p class="hint">Only admins see plugin links.</p>}
-      {plugins.data && anchored.length === 0 && <p>No installed plugin links entities to environments.</p>}
+      {plugins.data && anchored.length === 0 && (
+        <p>Nothing is linked here: no installed plugin connects its entities to environments.</p>
+      )}
       {anchored.map((a) => (
         <EdgesOf key={`${a.plugin}/${a.label}`} env={slug} plugin={a.plugin} label={a.label} />
       ))}

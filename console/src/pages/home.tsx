@@ -76,7 +76,13 @@ export function Home({ me }: { me: Me }) {
         <h2 id="attention">Needs attention</h2>
         <Problem error={troubles.error} />
         {!troubles.data && !troubles.error && <p>Checking…</p>}
-        {calm && <p>Nothing needs attention: schedules run, and the pipeline keeps up.</p>}
+        {calm && (
+          <p>
+            {me.is_admin
+              ? 'Nothing needs attention: schedules run, and the pipeline keeps up.'
+              : 'Nothing needs attention: your schedules run.'}
+          </p>
+        )}
         <ul class="attention">
           {troubles.data?.map((t) => (
             <li key={t.slug}>
@@ -103,7 +109,13 @@ export function Home({ me }: { me: Me }) {
         ) : (
           <Problem error={activity.error} />
         )}
-        {activity.data && activity.data.events.length === 0 && <p>No activity yet.</p>}
+        {activity.data && !activity.data.org && (
+          <p data-empty>
+            No organization yet. The catalog starts with one:{' '}
+            <a {...linkProps('/organizations')}>create an organization</a>, then its teams and projects.
+          </p>
+        )}
+        {activity.data?.org && activity.data.events.length === 0 && <p>No activity yet.</p>}
         <ul>
           {activity.data?.events.map((e, i) => (
             <li key={e.id ?? i}>

@@ -72,7 +72,7 @@ function Editor({
         {current ? 'Edit' : 'Configure'} {service?.display_name ?? slug} <small class="mono">{slug}</small>
       </h2>
       {service && <p class="hint">{service.description}</p>}
-      <Problem error={error} />
+      <Problem error={error} atFields />
       <div class="grid">
         <Field label="Display name" pointer="/name" error={error}>
           {(a) => <input {...a} required value={name} onInput={(e) => setName(e.currentTarget.value)} />}
@@ -98,11 +98,13 @@ function Editor({
           </Field>
         )}
         <Field
-          label="Replace secret"
+          label={current?.has_secret ? 'Replace secret' : 'Client secret'}
           pointer="/client_secret"
           error={error}
           hint={
-            current?.has_secret ? 'A secret is stored. Leave empty to keep it.' : 'No secret is stored yet.'
+            current?.has_secret
+              ? 'A secret is stored. Leave empty to keep it.'
+              : 'No secret is stored yet: the one the provider gave with the client ID.'
           }
         >
           {(a) => (
@@ -131,7 +133,7 @@ function Editor({
         </p>
       )}
       <button type="submit" disabled={busy}>
-        Save {slug}
+        Save provider
       </button>
     </form>
   );

@@ -15,6 +15,13 @@ import {
   when,
 } from '../ui';
 import { Bound, DangerButton, NameSlugFields, Submit, TextField, useActions } from '../forms';
+import { IfAllowed } from '../can';
+
+/** Permissions one after the other, a line breaking only between two of them. */
+const permissionList = (names: string[]) =>
+  names.length === 0
+    ? 'none'
+    : names.map((n, i) => [<span key={n}>{i < names.length - 1 ? `${n},` : n}</span>, ' ']);
 
 const allRoles = () => listOf(client.GET('/roles', { params: { query: { limit: 200 } } }));
 
@@ -157,55 +164,57 @@ export function Users({ me }: { me: Me | undefined }) {
         </Table>
       )}
       <NextPage more={list.more} />
-      <form
-        class="card"
-        aria-label="New user"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void run(async () => {
-            await must(
-              client.POST('/users', {
-                body: {
-                  email: f.email,
-                  ...(f.display_name ? { display_name: f.display_name } : {}),
-                  ...(f.password ? { password: f.password } : {}),
-                  ...(f.is_admin ? { is_admin: true } : {}),
-                },
-              }),
-            );
-            announce(`User ${f.email} created.`);
-            setF({ email: '', display_name: '', password: '', is_admin: false });
-            list.reload();
-          });
-        }}
-      >
-        <h2>New user</h2>
-        <div class="grid">
-          <Bound form={f} set={setF} error={error} name="email" label="Email" type="email" required />
-          <Bound form={f} set={setF} error={error} name="display_name" label="Display name" />
-          <Bound
-            form={f}
-            set={setF}
-            error={error}
-            name="password"
-            label="Password (optional)"
-            hint="Leave empty for sign-in through a login provider only"
-            type="password"
-            autocomplete="new-password"
-          />
-          {me?.is_admin && (
-            <label class="check">
-              <input
-                type="checkbox"
-                checked={f.is_admin}
-                onChange={(e) => setF({ ...f, is_admin: e.currentTarget.checked })}
-              />{' '}
-              Administrator
-            </label>
-          )}
-        </div>
-        <Submit label="Create user" busy={busy} />
-      </form>
+      <IfAllowed call={['POST', '/users']} what="create users" say={!!list.data}>
+        <form
+          class="card"
+          aria-label="New user"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void run(async () => {
+              await must(
+                client.POST('/users', {
+                  body: {
+                    email: f.email,
+                    ...(f.display_name ? { display_name: f.display_name } : {}),
+                    ...(f.password ? { password: f.password } : {}),
+                    ...(f.is_admin ? { is_admin: true } : {}),
+                  },
+                }),
+              );
+              announce(`User ${f.email} created.`);
+              setF({ email: '', display_name: '', password: '', is_admin: false });
+              list.reload();
+            });
+          }}
+        >
+          <h2>New user</h2>
+          <div class="grid">
+            <Bound form={f} set={setF} error={error} name="email" label="Email" type="email" required />
+            <Bound form={f} set={setF} error={error} name="display_name" label="Display name" />
+            <Bound
+              form={f}
+              set={setF}
+              error={error}
+              name="password"
+              label="Password (optional)"
+              hint="Leave empty for sign-in through a login provider only"
+              type="password"
+              autocomplete="new-password"
+            />
+            {me?.is_admin && (
+              <label class="check">
+                <input
+                  type="checkbox"
+                  checked={f.is_admin}
+                  onChange={(e) => setF({ ...f, is_admin: e.currentTarget.checked })}
+                />{' '}
+                Administrator
+              </label>
+            )}
+          </div>
+          <Submit label="Create user" busy={busy} />
+        </form>
+      </IfAllowed>
     </Page>
   );
 }
@@ -238,10 +247,10 @@ export function Roles() {
                 {r.permissions.length > 12 ? (
                   <details>
                     <summary>{r.permissions.length} permissions</summary>
-                    {r.permissions.join(', ')}
+                    {permissionList(r.permissions)}
                   </details>
                 ) : (
-                  r.permissions.join(', ') || 'none'
+                  permissionList(r.permissions)
                 )}
               </td>
               <td>
@@ -264,59 +273,61 @@ export function Roles() {
           ))}
         </Table>
       )}
-      <form
-        class="card"
-        aria-label="New role"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void run(async () => {
-            await must(
-              client.POST('/roles', {
-                body: {
-                  name: f.name,
-                  slug: f.slug,
-                  permissions: f.permissions,
-                  ...(f.description ? { description: f.description } : {}),
-                },
-              }),
-            );
-            announce(`Role ${f.name} created.`);
-            setF({ name: '', slug: '', description: '', permissions: [] });
-            list.reload();
-          });
-        }}
-      >
-        <h2>New role</h2>
-        <div class="grid">
-          <NameSlugFields form={f} set={setF} error={error} />
-          <Bound form={f} set={setF} error={error} name="description" label="Description" />
-        </div>
-        <fieldset class="perm-list">
-          <legend>Permissions ({f.permissions.length} chosen)</legend>
-          <TextField label="Filter permissions" type="search" value={filter} onValue={setFilter} />
-          <Problem error={perms.error} />
-          <div class="checks">
-            {shown.map((p) => (
-              <label key={p.name} class="check" title={p.description}>
-                <input
-                  type="checkbox"
-                  checked={f.permissions.includes(p.name)}
-                  onChange={(e) =>
-                    setF({
-                      ...f,
-                      permissions: e.currentTarget.checked
-                        ? [...f.permissions, p.name]
-                        : f.permissions.filter((x) => x !== p.name),
-                    })
-                  }
-                />{' '}
-                <span class="mono">{p.name}</span>
-              </label>
-            ))}
+      <IfAllowed call={['POST', '/roles']} what="create roles" say={!!list.data}>
+        <form
+          class="card"
+          aria-label="New role"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void run(async () => {
+              await must(
+                client.POST('/roles', {
+                  body: {
+                    name: f.name,
+                    slug: f.slug,
+                    permissions: f.permissions,
+                    ...(f.description ? { description: f.description } : {}),
+                  },
+                }),
+              );
+              announce(`Role ${f.name} created.`);
+              setF({ name: '', slug: '', description: '', permissions: [] });
+              list.reload();
+            });
+          }}
+        >
+          <h2>New role</h2>
+          <div class="grid">
+            <NameSlugFields form={f} set={setF} error={error} />
+            <Bound form={f} set={setF} error={error} name="description" label="Description" />
           </div>
-        </fieldset>
-        <Submit label="Create role" busy={busy} />
-      </form>
+          <fieldset class="perm-list">
+            <legend>Permissions ({f.permissions.length} chosen)</legend>
+            <TextField label="Filter permissions" type="search" value={filter} onValue={setFilter} />
+            <Problem error={perms.error} />
+            <div class="checks">
+              {shown.map((p) => (
+                <label key={p.name} class="check" title={p.description}>
+                  <input
+                    type="checkbox"
+                    checked={f.permissions.includes(p.name)}
+                    onChange={(e) =>
+                      setF({
+                        ...f,
+                        permissions: e.currentTarget.checked
+                          ? [...f.permissions, p.name]
+                          : f.permissions.filter((x) => x !== p.name),
+                      })
+                    }
+                  />{' '}
+                  <span class="mono">{p.name}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <Submit label="Create role" busy={busy} />
+        </form>
+      </IfAllowed>
     </Page>
   );
 }
@@ -330,7 +341,7 @@ function SecretOnce({ id, secret, done }: { id: string; secret: string; done: ()
         <strong>Copy the secret now: Keel never shows it again.</strong>
       </p>
       <dl class="facts">
-        <dt>Client id</dt>
+        <dt>Client ID</dt>
         <dd class="mono">{id}</dd>
         <dt>Client secret</dt>
         <dd class="mono" data-secret>
@@ -370,7 +381,7 @@ function Credentials({ sa }: { sa: string }) {
       {creds.data && creds.data.length > 0 && (
         <Table
           caption={`Client credentials of ${sa}`}
-          columns={['Credential', 'Client id', 'Created', 'State', ACTIONS]}
+          columns={['Credential', 'Client ID', 'Created', 'State', ACTIONS]}
           rows={creds.data.length}
         >
           {creds.data.map((c) => (
@@ -480,32 +491,34 @@ export function ServiceAccounts() {
         </section>
       ))}
       <NextPage more={list.more} />
-      <form
-        class="card"
-        aria-label="New service account"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void run(async () => {
-            await must(client.POST('/service-accounts', { body: f }));
-            announce(`Service account ${f.slug} created.`);
-            setF({ display_name: '', slug: '' });
-            list.reload();
-          });
-        }}
-      >
-        <h2>New service account</h2>
-        <Problem error={error} />
-        <div class="grid">
-          <NameSlugFields
-            form={{ name: f.display_name, slug: f.slug }}
-            set={(n) => setF({ display_name: n.name, slug: n.slug })}
-            error={error}
-            nameLabel="Display name"
-            namePointer="/display_name"
-          />
-        </div>
-        <Submit label="Create service account" busy={busy} />
-      </form>
+      <IfAllowed call={['POST', '/service-accounts']} what="create service accounts" say={!!list.data}>
+        <form
+          class="card"
+          aria-label="New service account"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void run(async () => {
+              await must(client.POST('/service-accounts', { body: f }));
+              announce(`Service account ${f.slug} created.`);
+              setF({ display_name: '', slug: '' });
+              list.reload();
+            });
+          }}
+        >
+          <h2>New service account</h2>
+          <Problem error={error} />
+          <div class="grid">
+            <NameSlugFields
+              form={{ name: f.display_name, slug: f.slug }}
+              set={(n) => setF({ display_name: n.name, slug: n.slug })}
+              error={error}
+              nameLabel="Display name"
+              namePointer="/display_name"
+            />
+          </div>
+          <Submit label="Create service account" busy={busy} />
+        </form>
+      </IfAllowed>
     </Page>
   );
 }

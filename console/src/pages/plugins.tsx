@@ -1,10 +1,10 @@
 // Plugin entities (SPEC 4.5): per plugin and label, a paginated table and a create/edit form generated
 // from the label's JSON Schema; the edges of each edge label, listed and created.
 import { useState } from 'preact/hooks';
-import { client, listOf, must, type Item } from '../api';
+import { client, listOf, must, type ApiError, type Item } from '../api';
 import { propertyOrder, propertyWords, SchemaFields, summary, type Json, type Schema } from '../schema-form';
 import { ACTIONS, Field, NextPage, Page, Problem, Table, useAction, useCursor, useLoad, when } from '../ui';
-import { DangerButton, Submit, useActions } from '../forms';
+import { DangerButton, SelectField, Submit, useActions } from '../forms';
 import { entityName } from './environments';
 
 type Plugin = Item<'/admin/plugins'>;
@@ -142,7 +142,10 @@ function Entities({ plugin, label }: { plugin: string; label: string }) {
   );
 }
 
-/** Ids to offer for one end of an edge: the plugin's entities of that label, or the environments. */
+/**
+ * Ids to offer for one end of an edge: the plugin's entities of that label, or the environments; null
+ * for a label that cannot be listed here.
+ */
 function useEndChoices(plugin: Plugin, label: string) {
   return useLoad(async () => {
     if (plugin.vertex_labels.some((v) => v.name === label)) {
@@ -157,19 +160,44 @@ function useEndChoices(plugin: Plugin, label: string) {
       const { items } = await listOf(client.GET('/environments', { params: { query: { limit: 200 } } }));
       return items.map((e) => ({ id: e.id, text: `${e.name} (${e.slug})` }));
     }
-    return [];
+    return null;
   }, [plugin.slug, label]);
 }
 
-function EndChoices({ id, choices }: { id: string; choices: { id: string; text: string }[] | undefined }) {
+/**
+ * One end of a new edge: chosen by name from `choices` (while they load, the list is empty); for a label
+ * that cannot be listed here, its id typed in.
+ */
+function EndField(props: {
+  label: string;
+  pointer: string;
+  error: ApiError | undefined;
+  choices: { id: string; text: string }[] | null | undefined;
+  value: string;
+  onValue: (id: string) => void;
+}) {
+  const { choices } = props;
+  if (choices !== null)
+    return (
+      <SelectField
+        label={props.label}
+        pointer={props.pointer}
+        error={props.error}
+        required
+        value={props.value}
+        onValue={props.onValue}
+        options={[
+          { value: '', text: 'Choose…' },
+          ...(choices ?? []).map((c) => ({ value: c.id, text: c.text })),
+        ]}
+      />
+    );
   return (
-    <datalist id={id}>
-      {choices?.map((c) => (
-        <option key={c.id} value={c.id}>
-          {c.text}
-        </option>
-      ))}
-    </datalist>
+    <Field label={`${props.label} id`} pointer={props.pointer} error={props.error}>
+      {(a) => (
+        <input {...a} required value={props.value} onInput={(e) => props.onValue(e.currentTarget.value)} />
+      )}
+    </Field>
   );
 }
 
@@ -264,30 +292,22 @@ function Edges({ plugin, edge }: { plugin: Plugin; edge: Plugin['edge_labels'][n
         </h2>
         <Problem error={error} atFields />
         <div class="grid">
-          <Field label={`${edge.source_label} id`} pointer="/source_id" error={error}>
-            {(a) => (
-              <input
-                {...a}
-                list="edge-sources"
-                required
-                value={source}
-                onInput={(e) => setSource(e.currentTarget.value)}
-              />
-            )}
-          </Field>
-          <EndChoices id="edge-sources" choices={sources.data} />
-          <Field label={`${edge.target_label} id`} pointer="/target_id" error={error}>
-            {(a) => (
-              <input
-                {...a}
-                list="edge-targets"
-                required
-                value={target}
-                onInput={(e) => setTarget(e.currentTarget.value)}
-              />
-            )}
-          </Field>
-          <EndChoices id="edge-targets" choices={targets.data} />
+          <EndField
+            label={edge.source_label}
+            pointer="/source_id"
+            error={error}
+            choices={sources.data}
+            value={source}
+            onValue={setSource}
+          />
+          <EndField
+            label={edge.target_label}
+            pointer="/target_id"
+            error={error}
+            choices={targets.data}
+            value={target}
+            onValue={setTarget}
+          />
         </div>
         {schema.data && (
           <SchemaFields

@@ -5,7 +5,7 @@ import { client, listOf, must, type Answer, type Item } from '../api';
 import { flatten, propertyOrder, SchemaFields, summary, type Json, type Schema } from '../schema-form';
 import { Problem, useAction, useLoad } from '../ui';
 import { CheckList, Submit, TextField } from '../forms';
-import { allowed, NotAllowed, refusal, useCan } from '../can';
+import { allowed, NotAllowed, refusal, together, useCan } from '../can';
 
 type Project = Answer<'/organizations/{org}/projects/{project}'>;
 type ProjectType = Item<'/organizations/{org}/project-types'>;
@@ -144,6 +144,11 @@ export function Attributes(props: { org: string; project: Project; saved: (messa
       ),
     [org],
   );
+  // The team by its name (by its slug for a caller who may not read teams).
+  const team = useLoad(
+    () => must(client.GET('/organizations/{org}/teams/{team}', { params: { path: { org, team: p.team } } })),
+    [org, p.team],
+  );
   const [editing, setEditing] = useState(false);
   // A CAN_ACCESS grant with update counts: the API answers for this project.
   const can = useCan({ update: ['PATCH', `/organizations/${org}/projects/${p.slug}`] });
@@ -163,7 +168,7 @@ export function Attributes(props: { org: string; project: Project; saved: (messa
         <dt>Slug</dt>
         <dd class="mono">{p.slug}</dd>
         <dt>Team</dt>
-        <dd>{p.team}</dd>
+        <dd>{team.data?.name ?? p.team}</dd>
         <dt>Types</dt>
         <dd data-types>{p.types.map((t) => typeName.get(t) ?? t).join(', ') || 'none'}</dd>
         {shown.map((k) => [
@@ -178,7 +183,10 @@ export function Attributes(props: { org: string; project: Project; saved: (messa
       <NotAllowed
         items={[
           ['edit its attributes and types', p.archived ? undefined : can.update],
-          ['see the project types by name', typesRefused],
+          ...together('see its types by name or choose them', [
+            ['see its types by name', p.types.length > 0 ? typesRefused : undefined],
+            ['choose its types', allowed(can.update) ? typesRefused : undefined],
+          ]),
         ]}
       />
       {!editing && !p.archived && allowed(can.update) && (

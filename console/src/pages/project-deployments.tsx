@@ -192,7 +192,12 @@ export function Links(props: { org: string; project: Project; changed: (message:
   const acts = useActions();
   const [f, setF] = useState({ link: '', url: '' });
   const links = p.links ?? [];
-  const link = f.link || defs.data?.items[0]?.slug || '';
+  // The links a URL can be set for: the organization's definitions, or, for a caller who may not read
+  // them, the links the project already shows.
+  const choices = defs.data
+    ? defs.data.items.map((d) => ({ value: d.slug, text: d.name }))
+    : links.map((l) => ({ value: l.link, text: l.name }));
+  const link = f.link || choices[0]?.value || '';
   // Asked at a link it has, or else the organization's first; clearing at a link it gives its own URL
   // for. Each answer stands for every link. An archived project takes no change.
   const base = `/organizations/${org}/projects/${p.slug}/links`;
@@ -202,6 +207,8 @@ export function Links(props: { org: string; project: Project; changed: (message:
     set: p.archived || !at ? undefined : ['PUT', `${base}/${at}`],
     clear: p.archived || !own ? undefined : ['DELETE', `${base}/${own}`],
   });
+  // Without a link to name, the definitions it could not read are what is missing (as for environments).
+  const unread = defs.error?.status === 403 ? refusal(defs.error) : undefined;
   const rowActions = allowed(can.set) || allowed(can.clear);
   return (
     <section class="card" aria-labelledby="s-links">
@@ -254,16 +261,22 @@ export function Links(props: { org: string; project: Project; changed: (message:
           </tr>
         ))}
       </Table>
-      <p>
-        <a {...linkProps(`/organizations/${org}/link-definitions`)}>The organization's link definitions</a>
-      </p>
+      {!unread && (
+        <p>
+          <a {...linkProps(`/organizations/${org}/link-definitions`)}>The organization's link definitions</a>
+        </p>
+      )}
       <NotAllowed
-        items={together('set or clear the URLs of its links', [
-          ['set the URLs of its links', can.set],
-          ['clear the URLs it gives its links', can.clear],
-        ])}
+        items={
+          at
+            ? together('set or clear the URLs of its links', [
+                ['set the URLs of its links', can.set],
+                ['clear the URLs it gives its links', can.clear],
+              ])
+            : [['set the URLs of its links', p.archived ? undefined : unread]]
+        }
       />
-      {allowed(can.set) && defs.data && defs.data.items.length > 0 && (
+      {allowed(can.set) && choices.length > 0 && (
         <form
           class="inline"
           aria-label="Set a link's URL"
@@ -286,7 +299,7 @@ export function Links(props: { org: string; project: Project; changed: (message:
             required
             value={link}
             onValue={(v) => setF({ ...f, link: v })}
-            options={defs.data.items.map((d) => ({ value: d.slug, text: d.name }))}
+            options={choices}
           />
           <TextField
             label="Its URL for this project"

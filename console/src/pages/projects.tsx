@@ -684,9 +684,17 @@ function Score({ org, project, score }: { org: string; project: string; score: n
   return (
     <section class="card" aria-labelledby="s-score">
       <h2 id="s-score">Score</h2>
-      <p class="big">{score === null ? 'Not scored yet' : `${score} of 100`}</p>
+      {score === null ? (
+        <p>
+          Not scored yet: no enabled scoring policy has scored it. A score follows a few seconds after a
+          policy or the project's attributes change.
+        </p>
+      ) : (
+        <p class="big">{score} of 100</p>
+      )}
       <Problem error={history.error} />
-      {points.length > 0 && <LineChart points={points} label="Score over time" unit="points" max={100} />}
+      {points.length > 1 && <LineChart points={points} label="Score over time" unit="points" max={100} />}
+      {points.length === 1 && <p class="hint">A chart of its score over time shows from its second score.</p>}
     </section>
   );
 }

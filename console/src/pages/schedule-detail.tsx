@@ -56,8 +56,9 @@ function RunsChart({ runs }: { runs: Run[] }) {
   const max = yTicks[yTicks.length - 1]!;
   const left = 36;
   const bottom = 30;
-  const w = 24;
-  const h = 140;
+  // A day's column is wide enough for its 11 px label (11/29).
+  const w = 36;
+  const h = 150;
   const width = left + days.length * w + 8;
   const y = (v: number) => 8 + (1 - v / max) * (h - bottom);
   const summary = days

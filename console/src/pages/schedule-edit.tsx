@@ -119,7 +119,12 @@ export function EditSchedule(props: {
           )}
         </Field>
         {f.trigger === 'cron' && (
-          <Field label="Cron" pointer="/cron" error={error} hint="minute hour day-of-month month day-of-week">
+          <Field
+            label="Cron"
+            pointer="/cron"
+            error={error}
+            hint="Minute, hour, day of month, month, day of week; e.g. 0 9 * * 1 is Mondays at 9:00"
+          >
             {(a) => <input {...a} required class="mono" value={f.cron} onInput={set('cron')} />}
           </Field>
         )}
@@ -231,7 +236,7 @@ export function EditSchedule(props: {
         <button type="submit" disabled={busy}>
           Save changes
         </button>
-        <button type="button" onClick={props.cancel}>
+        <button type="button" class="secondary" onClick={props.cancel}>
           Cancel
         </button>
       </div>

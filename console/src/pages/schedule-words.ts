@@ -91,7 +91,9 @@ export function retryWords(s: Schedule): string {
 export function autoPauseWords(s: Schedule): string {
   return s.auto_pause_after === 0
     ? 'Never: it keeps running whatever its runs end with.'
-    : `After ${plural(s.auto_pause_after, 'scheduled run')} in a row failed, or were skipped for the same reason (misfires and overlap skips do not count).`;
+    : s.auto_pause_after === 1
+      ? 'After one scheduled run that failed, or was skipped (misfires and overlap skips do not count).'
+      : `After ${s.auto_pause_after} scheduled runs in a row failed, or were skipped for the same reason (misfires and overlap skips do not count).`;
 }
 
 /** The clock change that touches the next occurrence, in words (the read's next_due_dst). */

@@ -146,13 +146,23 @@ function CreateSchedule({ me, created }: { me: Me | undefined; created: () => vo
       <h2>New schedule</h2>
       <Problem error={error} />
       <div class="grid">
-        <Field label="Slug" pointer="/slug" error={error} hint="lower-case letters, digits and dashes">
+        <Field
+          label="Slug"
+          pointer="/slug"
+          error={error}
+          hint="Lower-case letters, digits and dashes, e.g. nightly-report"
+        >
           {(a) => <input {...a} required value={f.slug} onInput={set('slug')} />}
         </Field>
         <Field label="Name" pointer="/name" error={error}>
           {(a) => <input {...a} value={f.name} onInput={set('name')} />}
         </Field>
-        <Field label="Cron" pointer="/cron" error={error} hint="minute hour day-of-month month day-of-week">
+        <Field
+          label="Cron"
+          pointer="/cron"
+          error={error}
+          hint="Minute, hour, day of month, month, day of week; e.g. 0 9 * * 1 is Mondays at 9:00"
+        >
           {(a) => <input {...a} required class="mono" value={f.cron} onInput={set('cron')} />}
         </Field>
         <Field label="Time zone" pointer="/timezone" error={error}>

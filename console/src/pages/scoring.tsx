@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import { client, listOf, must, type Item } from '../api';
 import { ACTIONS, Field, Page, Problem, Table, useAction, useLoad } from '../ui';
 import { Bound, DangerButton, NameSlugFields, Submit, useActions } from '../forms';
+import { IfAllowed } from '../can';
 
 type Policy = Item<'/scoring/policies'>;
 
@@ -106,7 +107,7 @@ function PolicyForm(props: { policy?: Policy; done: () => void; cancel?: () => v
             label="Scores by value"
             pointer="/value_score_map"
             error={error}
-            hint="value=score pairs separated by commas, e.g. gold=100, silver=60"
+            hint="Pairs of value=score separated by commas, e.g. gold=100, silver=60"
           >
             {(a) => (
               <input
@@ -140,6 +141,8 @@ function PolicyForm(props: { policy?: Policy; done: () => void; cancel?: () => v
 export function Scoring() {
   const list = useLoad(() => listOf(client.GET('/scoring/policies', { params: { query: { limit: 200 } } })));
   const [editing, setEditing] = useState<string>();
+  // A new form after each policy created, so the next one starts empty.
+  const [created, setCreated] = useState(0);
   const acts = useActions();
   return (
     <Page title="Scoring">
@@ -158,7 +161,11 @@ export function Scoring() {
               <td class="mono">{p.attribute}</td>
               <td>{p.weight}</td>
               <td>{mapWords(p)}</td>
-              <td>{p.enabled ? 'enabled' : 'disabled'}</td>
+              <td>
+                <span class={`badge ${p.enabled ? 'active' : 'skipped'}`}>
+                  {p.enabled ? 'enabled' : 'disabled'}
+                </span>
+              </td>
               <td class="actions">
                 <button type="button" onClick={() => setEditing(p.slug)}>
                   Edit<span class="sr-only"> {p.name}</span>
@@ -191,7 +198,14 @@ export function Scoring() {
           cancel={() => setEditing(undefined)}
         />
       )}
-      {!editing && <PolicyForm key="new" done={() => (acts.announce('Policy created.'), list.reload())} />}
+      {!editing && (
+        <IfAllowed call={['POST', '/scoring/policies']} what="create scoring policies" say={!!list.data}>
+          <PolicyForm
+            key={`new-${created}`}
+            done={() => (acts.announce('Policy created.'), setCreated((n) => n + 1), list.reload())}
+          />
+        </IfAllowed>
+      )}
       <section class="card" aria-labelledby="recompute">
         <h2 id="recompute">Recompute every score</h2>
         <p>Queues a new score for every project, for instance after changing the policies.</p>
@@ -201,7 +215,12 @@ export function Scoring() {
           onClick={() =>
             void acts.confirmed('Recompute the score of every project?', 'Recompute all', async () => {
               const r = await must(client.POST('/api/scoring/recompute-all'));
-              acts.announce(`${r.queued} project${r.queued === 1 ? '' : 's'} queued for a new score.`);
+              // A project already waiting for its new score is not queued twice.
+              acts.announce(
+                r.queued === 0
+                  ? 'Nothing more queued: every project is already waiting for a new score.'
+                  : `${r.queued} project${r.queued === 1 ? '' : 's'} queued for a new score.`,
+              );
             })
           }
         >

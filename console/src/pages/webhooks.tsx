@@ -2,10 +2,35 @@
 import { useState } from 'preact/hooks';
 import { client, listOf, must, type Item } from '../api';
 import { ACTIONS, Page, Problem, Table, useAction, useLoad } from '../ui';
-import { Bound, DangerButton, Submit, TextField, useActions } from '../forms';
+import { Bound, DangerButton, SelectField, Submit, TextField, useActions } from '../forms';
 import { SLUG_HINT } from '../slugs';
+import { IfAllowed } from '../can';
 
 type Hook = Item<'/admin/webhooks'>;
+type Sender = Hook['sender'];
+
+/** How each sender signs its deliveries, in words (docs/webhooks.md). */
+const SENDERS: readonly { value: Sender; text: string; secret: string }[] = [
+  {
+    value: 'github',
+    text: 'GitHub',
+    secret: 'Any text of 16 to 512 characters, as in GitHub\'s "Secret" field',
+  },
+  {
+    value: 'standard',
+    text: 'Standard Webhooks',
+    secret: 'whsec_ followed by the base64 of 24 to 64 random bytes',
+  },
+  {
+    value: 'keel',
+    text: 'Keel signature',
+    secret: 'Any text of 16 to 512 characters',
+  },
+];
+
+/** An address that may break after each slash on a narrow screen, never inside a word. */
+const breakable = (url: string) =>
+  url.split('/').map((part, i, all) => (i < all.length - 1 ? [part, '/', <wbr key={i} />] : part));
 
 function HookForm(props: { hook?: Hook; done: () => void; cancel?: () => void }) {
   const h = props.hook;
@@ -13,8 +38,10 @@ function HookForm(props: { hook?: Hook; done: () => void; cancel?: () => void })
     slug: h?.slug ?? '',
     integration: h?.integration ?? '',
     project: h?.project ?? '',
+    sender: h?.sender ?? ('keel' as Sender),
     secret: '',
   });
+  const sender = SENDERS.find((x) => x.value === f.sender);
   const [error, run, busy] = useAction();
   const bind = { form: f, set: setF, error };
   return (
@@ -29,13 +56,24 @@ function HookForm(props: { hook?: Hook; done: () => void; cancel?: () => void })
             await must(
               client.PATCH('/admin/webhooks/{slug}', {
                 params: { path: { slug: h.slug } },
-                body: { integration: f.integration, project, ...(f.secret ? { secret: f.secret } : {}) },
+                body: {
+                  integration: f.integration,
+                  project,
+                  sender: f.sender,
+                  ...(f.secret ? { secret: f.secret } : {}),
+                },
               }),
             );
           else
             await must(
               client.POST('/admin/webhooks', {
-                body: { slug: f.slug, integration: f.integration, project, secret: f.secret },
+                body: {
+                  slug: f.slug,
+                  integration: f.integration,
+                  project,
+                  sender: f.sender,
+                  secret: f.secret,
+                },
               }),
             );
           setF({ ...f, secret: '' });
@@ -59,19 +97,26 @@ function HookForm(props: { hook?: Hook; done: () => void; cancel?: () => void })
           {...bind}
           name="project"
           label="Project (optional)"
-          hint="organization/project the deliveries are about"
+          hint="The project the deliveries are about, as organization/project"
           mono
+        />
+        <SelectField
+          label="Sender"
+          pointer="/sender"
+          error={error}
+          hint="How the sending system signs its deliveries: as GitHub does, as the Standard Webhooks specification says (Svix and others), or with Keel's own signature"
+          value={f.sender}
+          onValue={(v) => setF({ ...f, sender: v as Sender })}
+          options={SENDERS}
         />
         <TextField
           label={h ? 'Replace secret' : 'Signing secret'}
           pointer="/secret"
           error={error}
           hint={
-            h
-              ? h.has_secret
-                ? 'A secret is stored; leave empty to keep it'
-                : 'No secret stored'
-              : 'Shared with the sender; never shown again'
+            h?.has_secret
+              ? `A secret is stored; leave empty to keep it. ${sender?.secret ?? ''}`
+              : `${sender?.secret ?? ''}; shared with the sender, never shown again`
           }
           type="password"
           autocomplete="new-password"
@@ -88,19 +133,21 @@ function HookForm(props: { hook?: Hook; done: () => void; cancel?: () => void })
 export function Webhooks() {
   const list = useLoad(() => listOf(client.GET('/admin/webhooks', { params: { query: { limit: 200 } } })));
   const [editing, setEditing] = useState<string>();
+  // A new form after each webhook created, so the next one starts empty.
+  const [created, setCreated] = useState(0);
   const acts = useActions();
   return (
     <Page title="Webhooks">
       {acts.chrome}
       <p class="lead">
-        A sender posts JSON to the delivery address with the header <code>X-Keel-Signature-256: sha256=</code>
-        followed by the hex HMAC-SHA256 of the raw body under the webhook's secret.
+        An outside system posts its events as JSON to a webhook's delivery address, signed with the webhook's
+        secret; each webhook lists the headers its sender must send.
       </p>
       <Problem error={list.error ?? acts.error} />
       {list.data && (
         <Table
           caption="Webhooks"
-          columns={['Webhook', 'Delivery address', 'Project', 'Secret', ACTIONS]}
+          columns={['Webhook', 'Delivery address and headers', 'Project', 'Secret', ACTIONS]}
           rows={list.data.items.length}
           empty="No webhook yet."
         >
@@ -108,8 +155,20 @@ export function Webhooks() {
             <tr key={h.slug} data-webhook={h.slug}>
               <td>
                 {h.slug} <small>({h.integration})</small>
+                <br />
+                <small>{SENDERS.find((x) => x.value === h.sender)?.text ?? h.sender}</small>
               </td>
-              <td class="mono wrap">{h.delivery_url}</td>
+              <td>
+                <code>{breakable(h.delivery_url)}</code>
+                <ul class="plain headers">
+                  {h.delivery_headers.map((x) => (
+                    <li key={x.name}>
+                      <code>{x.name}</code>: {x.value}
+                      {x.required ? '' : ' (optional)'}
+                    </li>
+                  ))}
+                </ul>
+              </td>
               <td>{h.project ?? 'any'}</td>
               <td>{h.has_secret ? 'stored' : 'none'}</td>
               <td class="actions">
@@ -142,7 +201,12 @@ export function Webhooks() {
           cancel={() => setEditing(undefined)}
         />
       ) : (
-        <HookForm key="new" done={() => (acts.announce('Webhook created.'), list.reload())} />
+        <IfAllowed call={['POST', '/admin/webhooks']} what="create webhooks" say={!!list.data}>
+          <HookForm
+            key={`new-${created}`}
+            done={() => (acts.announce('Webhook created.'), setCreated((n) => n + 1), list.reload())}
+          />
+        </IfAllowed>
       )}
     </Page>
   );
