@@ -3,6 +3,7 @@
 // rounds of one run, and the throughputs compared (goal: the header costs under 10% of it).
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
+import { cpuPerRequest, cpuText } from '../cpu.js';
 import { median, type BenchContext, type Scenario } from '../lib.js';
 
 const ROUNDS = 3;
@@ -31,7 +32,21 @@ async function postLoad(ctx: BenchContext, path: string, withKey: boolean, secon
         }
       : {}),
   });
-  return { rps: result.requests.average, bad: result.non2xx + result.errors };
+  return {
+    rps: result.requests.average,
+    bad: result.non2xx + result.errors,
+    requests: result.requests.total,
+  };
+}
+
+/** A load as postLoad runs it, with the CPU each party spent per request (bench/cpu.ts). */
+async function measuredLoad(ctx: BenchContext, path: string, withKey: boolean) {
+  const { result, cpu } = await cpuPerRequest(
+    ctx.serverPid,
+    () => postLoad(ctx, path, withKey, ctx.durationSeconds),
+    (r) => r.requests,
+  );
+  return { ...result, cpu };
 }
 
 export const scenarios: Scenario[] = [
@@ -58,12 +73,15 @@ export const scenarios: Scenario[] = [
       const withKey: number[] = [];
       let bad = 0;
       for (let i = 0; i < ROUNDS; i++) {
-        const a = await postLoad(ctx, path, false, ctx.durationSeconds);
-        const b = await postLoad(ctx, path, true, ctx.durationSeconds);
+        const a = await measuredLoad(ctx, path, false);
+        const b = await measuredLoad(ctx, path, true);
         without.push(a.rps);
         withKey.push(b.rps);
         bad += a.bad + b.bad;
-        console.log(`  round ${i + 1}: without ${Math.round(a.rps)} req/s, with ${Math.round(b.rps)} req/s`);
+        console.log(
+          `  round ${i + 1}: without ${Math.round(a.rps)} req/s (CPU ${cpuText(a.cpu)}), ` +
+            `with ${Math.round(b.rps)} req/s (CPU ${cpuText(b.cpu)})`,
+        );
       }
       const w = median(without);
       const k = median(withKey);
