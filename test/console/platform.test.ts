@@ -250,6 +250,18 @@ describe('the first ten minutes of an install', () => {
     await page.getByText('Release train leaves on Thursday.').waitFor();
     await page.getByRole('heading', { name: 'Activity' }).waitFor();
     await check(page, 'project');
+    // The breadcrumb names the organization as people call it, and leads back to its projects.
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await crumbs.getByRole('link', { name: 'Acme Corp', exact: true }).waitFor();
+    await crumbs.getByRole('link', { name: 'projects', exact: true }).click();
+    await page.getByRole('heading', { name: 'Acme Corp', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname + new URL(page.url()).hash).toBe(
+      '/console/organizations/acme-corp#projects',
+    );
+    await page.locator('tr[data-project="checkout-api"]').waitFor();
+    const projectsHeading = (await page.getByRole('heading', { name: 'Projects', level: 2 }).boundingBox())!;
+    expect(projectsHeading.y).toBeGreaterThanOrEqual(-1);
+    expect(projectsHeading.y).toBeLessThan(WIDE.height);
 
     // A service account and its credential: the secret shown once, then gone.
     await go(page, 'Service accounts', 'Service accounts');

@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { client, listOf, must, type Item } from '../api';
 import { linkProps, navigate } from '../router';
+import { OrgCrumbs } from '../crumbs';
 import { LineChart } from '../chart';
 import {
   ACTIONS,
@@ -760,10 +761,10 @@ export function ProjectPage({ org, project }: { org: string; project: string }) 
   };
   const changed = (message: string) => (acts.announce(message), p.reload());
   return (
-    <Page title={p.data ? p.data.name : project}>
-      <p>
-        <a {...linkProps(`/organizations/${org}`)}>{org}</a> › projects
-      </p>
+    <Page
+      title={p.data ? p.data.name : project}
+      crumbs={<OrgCrumbs org={org} steps={[{ text: 'projects', path: `/organizations/${org}#projects` }]} />}
+    >
       {acts.chrome}
       <Problem error={p.error ?? acts.error} />
       {p.data && (
