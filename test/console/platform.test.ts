@@ -359,6 +359,36 @@ describe('the first ten minutes of an install', () => {
     await confirmWith(page, 'Delete webhook', 'delete-webhook');
     await page.getByRole('status').filter({ hasText: 'Webhook deploys deleted.' }).waitFor();
 
+    // Home's recent activity: the organization by name, each project it names a link to the project's page.
+    await page.getByRole('link', { name: 'Keel console' }).click();
+    const recent = page.getByRole('region', { name: 'Recent activity in Acme Corp' });
+    const projectLink = recent.getByRole('link', { name: 'checkout-api', exact: true }).first();
+    await expect
+      .poll(
+        async () => {
+          if ((await projectLink.count()) > 0) return true;
+          await page.reload();
+          await recent.waitFor();
+          await recent
+            .locator('li')
+            .first()
+            .waitFor({ timeout: 5_000 })
+            .catch(() => undefined);
+          return false;
+        },
+        { timeout: 60_000, interval: 1_000 },
+      )
+      .toBe(true);
+    await recent.getByText(`${keel.admin.email} commented on project checkout-api`).waitFor();
+    await check(page, 'home-activity');
+    await projectLink.click();
+    await page.getByRole('heading', { name: 'Checkout API', level: 1 }).waitFor();
+    // On the project's own page its activity names it by its name.
+    await page
+      .locator('section[aria-labelledby="s-Activity"]')
+      .getByText(`${keel.admin.email} commented on project Checkout API`)
+      .waitFor();
+
     // The navigation collapses at 390 px and opens with Menu.
     await page.setViewportSize(PHONE);
     const nav = page.getByRole('navigation', { name: 'Console' });
