@@ -4,9 +4,14 @@ import { useState } from 'preact/hooks';
 import { client, listOf } from './api';
 import { Problem, useLoad } from './ui';
 import { asOption, SelectField } from './forms';
+import { rememberOrgs } from './crumbs';
 
 export function OrgPicker({ children }: { children: (org: string) => ComponentChildren }) {
-  const orgs = useLoad(() => listOf(client.GET('/organizations', { params: { query: { limit: 200 } } })));
+  const orgs = useLoad(() =>
+    listOf(client.GET('/organizations', { params: { query: { limit: 200 } } })).then(
+      (r) => (rememberOrgs(r.items), r),
+    ),
+  );
   const [org, setOrg] = useState<string>();
   const items = orgs.data?.items ?? [];
   const chosen = org ?? items[0]?.slug;

@@ -1,5 +1,5 @@
 // Paths under /console, routed in the browser (Keel answers every such path with the app).
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 
 export const BASE = '/console';
 const listeners = new Set<() => void>();
@@ -33,4 +33,18 @@ export function linkProps(path: string) {
       navigate(path);
     },
   };
+}
+
+/**
+ * Once `ready` (what sits above the target has loaded, so it stays where it is), scrolls to the element
+ * the address's fragment names: a link to `/organizations/acme#projects` lands on its projects.
+ */
+export function useScrollToFragment(ready: boolean): void {
+  const done = useRef(false);
+  useEffect(() => {
+    if (!ready || done.current) return;
+    done.current = true;
+    const id = decodeURIComponent(location.hash.slice(1));
+    if (id) document.getElementById(id)?.scrollIntoView();
+  }, [ready]);
 }

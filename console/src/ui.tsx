@@ -195,12 +195,14 @@ export function Table(props: {
   );
 }
 
-export function Page(props: { title: string; children: ComponentChildren }) {
+/** A page: its title, and above it where it sits (`crumbs`, a breadcrumb), then its content. */
+export function Page(props: { title: string; crumbs?: ComponentChildren; children: ComponentChildren }) {
   useEffect(() => {
     document.title = `${props.title} · Keel console`;
   }, [props.title]);
   return (
     <section aria-labelledby="page-title">
+      {props.crumbs}
       <h1 id="page-title">{props.title}</h1>
       {props.children}
     </section>

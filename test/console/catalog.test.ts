@@ -206,7 +206,10 @@ describe('the project model in the console', () => {
     expect(await banner.textContent()).toContain(keel.admin.email);
     expect(await page.getByRole('button', { name: 'Edit attributes and types' }).count()).toBe(0);
     await check(page, 'project-archived');
-    await page.getByRole('link', { name: 'acme', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Breadcrumb' })
+      .getByRole('link', { name: 'Acme', exact: true })
+      .click();
     await rows(page).first().waitFor();
     expect(await shownProjects(page)).not.toContain('db');
     await page.getByRole('search', { name: 'Find projects' }).getByLabel('Archived').selectOption('true');
@@ -428,7 +431,10 @@ describe('the project model in the console', () => {
     ]);
     await check(page, 'project-environments-links');
     // The list shows where each project runs, and filters by environment.
-    await page.getByRole('link', { name: 'acme', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Breadcrumb' })
+      .getByRole('link', { name: 'Acme', exact: true })
+      .click();
     await rows(page).first().waitFor();
     expect(await page.locator('tr[data-project="shop"]').textContent()).toContain('Production 1.4.0');
     await page

@@ -186,6 +186,7 @@ describe('schedule detail', () => {
     await edit.getByLabel('Interval').fill('PT90M');
     await edit.getByLabel('Jitter (seconds)').fill('0');
     await edit.getByLabel('Call timeout (seconds)').fill('');
+    expect(await edit.getByText(/KEEL_[A-Z_]+/).count()).toBe(0);
     await edit.getByLabel('When the previous run is still going').selectOption('allow');
     await edit.getByLabel('Attempts per run').fill('1');
     await edit.getByLabel('Pause itself after this many runs in a row fail').fill('0');
@@ -208,12 +209,15 @@ describe('schedule detail', () => {
     for (const words of [
       'Every 1 hour 30 minutes (PT1H30M), counted from its creation',
       'None: each run starts when it is due.',
-      "The server's default for each call",
+      "The server's default call timeout for each call of the target (30 seconds unless an operator changed it).",
       'The next occurrence starts anyway, beside it.',
       'No retry: one attempt per run.',
       'Never: it keeps running whatever its runs end with.',
     ])
       expect(after).toContain(words);
+    // A person reads words, never the server's setting names.
+    expect(after).not.toMatch(/KEEL_[A-Z_]+/);
+    expect(await pageProblems(page, 'fields-after-edit')).toEqual([]);
     await shot(page, 'schedule-after-edit');
     expect(faults).toEqual([]);
   }, 120_000);

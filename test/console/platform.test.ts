@@ -40,6 +40,14 @@ afterAll(async () => {
   await keel?.stop();
 });
 
+let adminAccess: string | undefined;
+/** An admin's access token for reading what the console stored through the API. */
+async function adminToken(): Promise<string> {
+  adminAccess ??= await keel.token(keel.admin.email, keel.admin.password);
+  secrets.add(adminAccess);
+  return adminAccess;
+}
+
 async function newPage(): Promise<{ page: Page; faults: string[] }> {
   const opened = await openPage(browser);
   opened.page.on('response', async (res) => {
@@ -149,6 +157,38 @@ describe('the first ten minutes of an install', () => {
     await newRole.getByRole('button', { name: 'Create role' }).click();
     await page.locator('tr[data-role="viewer"]').waitFor();
     await check(page, 'roles');
+    // Edited where it is listed: its description and permissions, from the list the new role's form offers.
+    await page.getByRole('button', { name: 'Edit role Viewer' }).click();
+    const editRole = page.getByRole('form', { name: 'Edit role Viewer' });
+    expect(await editRole.getByLabel('Slug').count()).toBe(0);
+    expect(await editRole.getByRole('checkbox', { name: 'project:read', exact: true }).isChecked()).toBe(
+      true,
+    );
+    await editRole.getByLabel('Description').fill('Reads the catalog and nothing more');
+    await editRole.getByLabel('Filter permissions').fill('permission:');
+    expect(await editRole.getByRole('checkbox').count()).toBeGreaterThan(0);
+    await editRole.getByRole('checkbox', { name: 'permission:read', exact: true }).check();
+    await check(page, 'role-edit');
+    await editRole.getByRole('button', { name: 'Save role' }).click();
+    await page.getByRole('status').filter({ hasText: 'Role Viewer saved.' }).waitFor();
+    await editRole.waitFor({ state: 'hidden' });
+    await page.locator('tr[data-role="viewer"]').getByText('Reads the catalog and nothing more').waitFor();
+    const viewerRole = (await keel.call('GET', '/roles/viewer', await adminToken())).body;
+    expect(viewerRole.description).toBe('Reads the catalog and nothing more');
+    expect([...viewerRole.permissions].sort()).toEqual([
+      'environment:read',
+      'organization:read',
+      'permission:read',
+      'project:read',
+      'team:read',
+    ]);
+    // The admin role's list is every permission: its form edits the words only.
+    await page.getByRole('button', { name: 'Edit role Administrator' }).click();
+    const editAdmin = page.getByRole('form', { name: 'Edit role Administrator' });
+    await editAdmin.getByText('The admin role holds every permission').waitFor();
+    expect(await editAdmin.getByRole('checkbox').count()).toBe(0);
+    await editAdmin.getByRole('button', { name: 'Cancel' }).click();
+    await editAdmin.waitFor({ state: 'hidden' });
     await go(page, 'Users', 'Users');
     const newUser = page.getByRole('form', { name: 'New user' });
     await newUser.getByLabel('Email').fill(narrow.email);
@@ -159,8 +199,34 @@ describe('the first ten minutes of an install', () => {
     await row.waitFor();
     await row.getByRole('combobox', { name: `Role to give ${narrow.email}` }).selectOption('viewer');
     await row.getByRole('button', { name: `Give role to ${narrow.email}` }).click();
-    await row.getByText('viewer', { exact: true }).waitFor();
+    await row.locator('li[data-role="viewer"]').getByText('Viewer', { exact: true }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `${narrow.email} now holds the role Viewer.` })
+      .waitFor();
     await check(page, 'users');
+    // Taking a role away asks first, and says when it is done.
+    await row.getByRole('combobox', { name: `Role to give ${narrow.email}` }).selectOption('member');
+    await row.getByRole('button', { name: `Give role to ${narrow.email}` }).click();
+    await row.locator('li[data-role="member"]').waitFor();
+    await row.getByRole('button', { name: `Remove role Member from ${narrow.email}` }).click();
+    const askRemove = page.getByRole('dialog');
+    await askRemove
+      .getByText(`Remove the role Member from ${narrow.email}? They lose its permissions at once.`)
+      .waitFor();
+    await askRemove.getByRole('button', { name: 'Cancel' }).click();
+    await askRemove.waitFor({ state: 'hidden' });
+    expect(await row.locator('li[data-role="member"]').count()).toBe(1);
+    await row.getByRole('button', { name: `Remove role Member from ${narrow.email}` }).click();
+    await confirmWith(page, 'Remove role', 'remove-user-role');
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Role Member removed from ${narrow.email}.` })
+      .waitFor();
+    await row.locator('li[data-role="member"]').waitFor({ state: 'detached' });
+    expect(
+      (await keel.call('GET', `/users/${encodeURIComponent(narrow.email)}`, await adminToken())).body.roles,
+    ).toEqual(['viewer']);
 
     // The ACL grant on the project.
     await go(page, 'Organizations', 'Organizations');
@@ -184,6 +250,18 @@ describe('the first ten minutes of an install', () => {
     await page.getByText('Release train leaves on Thursday.').waitFor();
     await page.getByRole('heading', { name: 'Activity' }).waitFor();
     await check(page, 'project');
+    // The breadcrumb names the organization as people call it, and leads back to its projects.
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await crumbs.getByRole('link', { name: 'Acme Corp', exact: true }).waitFor();
+    await crumbs.getByRole('link', { name: 'projects', exact: true }).click();
+    await page.getByRole('heading', { name: 'Acme Corp', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname + new URL(page.url()).hash).toBe(
+      '/console/organizations/acme-corp#projects',
+    );
+    await page.locator('tr[data-project="checkout-api"]').waitFor();
+    const projectsHeading = (await page.getByRole('heading', { name: 'Projects', level: 2 }).boundingBox())!;
+    expect(projectsHeading.y).toBeGreaterThanOrEqual(-1);
+    expect(projectsHeading.y).toBeLessThan(WIDE.height);
 
     // A service account and its credential: the secret shown once, then gone.
     await go(page, 'Service accounts', 'Service accounts');
@@ -209,6 +287,34 @@ describe('the first ten minutes of an install', () => {
       .waitFor();
     expect(await page.content()).not.toContain(secret);
     await check(page, 'service-accounts');
+    // A role given to a service account, then taken away: asked first, and said when done.
+    const bot = page.locator('[data-service-account="deploy-bot"]');
+    await bot.getByRole('combobox', { name: 'Role to give deploy-bot' }).selectOption('viewer');
+    await bot.getByRole('button', { name: 'Give role to deploy-bot' }).click();
+    await page.getByRole('status').filter({ hasText: 'deploy-bot now holds the role Viewer.' }).waitFor();
+    await bot.getByRole('button', { name: 'Remove role Viewer from deploy-bot' }).click();
+    await page
+      .getByRole('dialog')
+      .getByText('Remove the role Viewer from deploy-bot? It loses its permissions at once.')
+      .waitFor();
+    await confirmWith(page, 'Remove role', 'remove-service-account-role');
+    await page.getByRole('status').filter({ hasText: 'Role Viewer removed from deploy-bot.' }).waitFor();
+    await bot.locator('li[data-role="viewer"]').waitFor({ state: 'detached' });
+    // The scheduler's own role: the question says what stops; Cancel keeps it.
+    const scheduler = page.locator('[data-service-account="scheduler"]');
+    await scheduler.getByRole('button', { name: 'Remove role Scheduler from scheduler' }).click();
+    const askScheduler = page.getByRole('dialog');
+    await askScheduler
+      .getByText(
+        "Remove the role Scheduler from the scheduler's own service account? Its system schedules run with this role: their calls are refused until the role is given back.",
+      )
+      .waitFor();
+    await check(page, 'dialog-remove-scheduler-role');
+    await askScheduler.getByRole('button', { name: 'Cancel' }).click();
+    await askScheduler.waitFor({ state: 'hidden' });
+    expect((await keel.call('GET', '/service-accounts/scheduler', await adminToken())).body.roles).toContain(
+      'scheduler',
+    );
 
     // Scoring: a policy, then recompute all (confirmed), with what was queued.
     await go(page, 'Scoring', 'Scoring');
@@ -252,6 +358,36 @@ describe('the first ten minutes of an install', () => {
     await page.locator('tr[data-webhook="deploys"]').getByRole('button', { name: 'Delete deploys' }).click();
     await confirmWith(page, 'Delete webhook', 'delete-webhook');
     await page.getByRole('status').filter({ hasText: 'Webhook deploys deleted.' }).waitFor();
+
+    // Home's recent activity: the organization by name, each project it names a link to the project's page.
+    await page.getByRole('link', { name: 'Keel console' }).click();
+    const recent = page.getByRole('region', { name: 'Recent activity in Acme Corp' });
+    const projectLink = recent.getByRole('link', { name: 'checkout-api', exact: true }).first();
+    await expect
+      .poll(
+        async () => {
+          if ((await projectLink.count()) > 0) return true;
+          await page.reload();
+          await recent.waitFor();
+          await recent
+            .locator('li')
+            .first()
+            .waitFor({ timeout: 5_000 })
+            .catch(() => undefined);
+          return false;
+        },
+        { timeout: 60_000, interval: 1_000 },
+      )
+      .toBe(true);
+    await recent.getByText(`${keel.admin.email} commented on project checkout-api`).waitFor();
+    await check(page, 'home-activity');
+    await projectLink.click();
+    await page.getByRole('heading', { name: 'Checkout API', level: 1 }).waitFor();
+    // On the project's own page its activity names it by its name.
+    await page
+      .locator('section[aria-labelledby="s-Activity"]')
+      .getByText(`${keel.admin.email} commented on project Checkout API`)
+      .waitFor();
 
     // The navigation collapses at 390 px and opens with Menu.
     await page.setViewportSize(PHONE);

@@ -4,6 +4,7 @@
 import { useState } from 'preact/hooks';
 import { client, listOf, must, type Answer, type Item } from '../api';
 import { linkProps } from '../router';
+import { OrgCrumbs } from '../crumbs';
 import { propertyOrder, type Schema } from '../schema-form';
 import { ACTIONS, Page, Problem, Table, useAction, useLoad } from '../ui';
 import { Bound, DangerButton, NameSlugFields, SelectField, Submit, useActions } from '../forms';
@@ -14,11 +15,7 @@ type Blueprint = Item<'/organizations/{org}/blueprints'>;
 type DryRun = Answer<'/organizations/{org}/blueprints/dry-run', 'post'>;
 
 function Crumbs({ org, here }: { org: string; here: string }) {
-  return (
-    <p>
-      <a {...linkProps(`/organizations/${org}`)}>{org}</a> › {here}
-    </p>
-  );
+  return <OrgCrumbs org={org} steps={[{ text: here }]} />;
 }
 
 const typesOf = (org: string) =>
@@ -96,8 +93,7 @@ export function ProjectTypes({ org }: { org: string }) {
   });
   const rowActions = allowed(can.update) || allowed(can.remove);
   return (
-    <Page title="Project types">
-      <Crumbs org={org} here="project types" />
+    <Page title="Project types" crumbs={<Crumbs org={org} here="project types" />}>
       <p class="lead">
         A project can be of several types (service, library, website…). A type may bring a blueprint: the
         attributes its projects must have.
@@ -389,8 +385,7 @@ export function Blueprints({ org }: { org: string }) {
   });
   const rowActions = allowed(can.update) || allowed(can.remove);
   return (
-    <Page title="Blueprints">
-      <Crumbs org={org} here="blueprints" />
+    <Page title="Blueprints" crumbs={<Crumbs org={org} here="blueprints" />}>
       <p class="lead">
         A blueprint says which attributes the projects have, and of what kind: one for the whole organization,
         and one per project type. Every project change must fit all that apply.

@@ -5,6 +5,8 @@ import type { Me } from '../me';
 import { linkProps } from '../router';
 import { Page, Problem, useLoad, when } from '../ui';
 import { consentProblem, myConsents } from './schedules';
+import { rememberOrgs } from '../crumbs';
+import { deletedProjects, EventSummary } from './activity';
 
 /** Pipeline lag above this many seconds is worth a look. */
 const LAG_SECONDS = 60;
@@ -48,15 +50,18 @@ export function Home({ me }: { me: Me }) {
   );
   const activity = useLoad(async () => {
     const orgs = await listOf(client.GET('/organizations', { params: { query: { limit: 1 } } }));
-    const org = orgs.items[0]?.slug;
+    const org = rememberOrgs(orgs.items)[0];
     if (!org) return { org: undefined, events: [] };
     return {
       org,
       events: await must(
-        client.GET('/organizations/{org}/events', { params: { path: { org }, query: { limit: 10 } } }),
+        client.GET('/organizations/{org}/events', {
+          params: { path: { org: org.slug }, query: { limit: 10 } },
+        }),
       ),
     };
   }, [me]);
+  const gone = deletedProjects(activity.data?.events ?? []);
   const p = pipeline.data;
   const dead = p?.sinks.filter((s) => s.dead_lettered_total > 0) ?? [];
   const lagging = [
@@ -103,7 +108,7 @@ export function Home({ me }: { me: Me }) {
         </ul>
       </section>
       <section class="card" aria-labelledby="recent">
-        <h2 id="recent">Recent activity{activity.data?.org ? ` in ${activity.data.org}` : ''}</h2>
+        <h2 id="recent">Recent activity{activity.data?.org ? ` in ${activity.data.org.name}` : ''}</h2>
         {activity.error?.status === 404 ? (
           <p class="hint">The activity reader is not available on this Keel yet.</p>
         ) : (
@@ -116,10 +121,11 @@ export function Home({ me }: { me: Me }) {
           </p>
         )}
         {activity.data?.org && activity.data.events.length === 0 && <p>No activity yet.</p>}
-        <ul>
-          {activity.data?.events.map((e, i) => (
-            <li key={e.id ?? i}>
-              {when(e.occurred_at)} {e.summary ?? e.type}
+        <ul class="activity">
+          {activity.data?.events.map((e) => (
+            <li key={e.id} data-event={e.type}>
+              <time dateTime={e.occurred_at}>{when(e.occurred_at)}</time>{' '}
+              <EventSummary event={e} link={!gone.has(e.project ?? '')} />
             </li>
           ))}
         </ul>

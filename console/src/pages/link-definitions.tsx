@@ -3,7 +3,7 @@
 import { Fragment } from 'preact';
 import { useState } from 'preact/hooks';
 import { client, listOf, must, type Item } from '../api';
-import { linkProps } from '../router';
+import { OrgCrumbs, useOrgName } from '../crumbs';
 import { ACTIONS, Page, Problem, Table, useAction, useLoad } from '../ui';
 import { Bound, DangerButton, NameSlugFields, Submit, useActions } from '../forms';
 import { allowed, NotAllowed, useCan } from '../can';
@@ -112,15 +112,13 @@ export function LinkDefinitions({ org }: { org: string }) {
     remove: one ? ['DELETE', one] : undefined,
   });
   const rowActions = allowed(can.update) || allowed(can.remove);
+  const orgName = useOrgName(org);
   return (
-    <Page title="Links">
-      <p>
-        <a {...linkProps(`/organizations/${org}`)}>{org}</a> › links
-      </p>
+    <Page title="Links" crumbs={<OrgCrumbs org={org} steps={[{ text: 'links' }]} />}>
       <p class="lead">
-        The links every project page of {org} shows. A template is expanded for each project; a project may
-        give its own URL instead (on its page), and a link without a template shows only on the projects that
-        give one.
+        The links every project page of {orgName} shows. A template is expanded for each project; a project
+        may give its own URL instead (on its page), and a link without a template shows only on the projects
+        that give one.
       </p>
       <div class="card">
         <h2>What a template may hold</h2>

@@ -1,7 +1,8 @@
 // Organizations and one organization's teams (members, AI models) and projects (docs/console.md).
 import { useState } from 'preact/hooks';
 import { client, listOf, must, type Item } from '../api';
-import { linkProps, navigate } from '../router';
+import { linkProps, navigate, useScrollToFragment } from '../router';
+import { rememberOrgs } from '../crumbs';
 import { NextPage, Page, Problem, Table, useAction, useCursor, useLoad, useNotice } from '../ui';
 import { DangerButton, NameSlugFields, Submit, TextField, useActions } from '../forms';
 import { ProjectList } from './projects';
@@ -39,7 +40,9 @@ export function NameSlugForm(props: {
 
 export function Organizations() {
   const list = useCursor((cursor) =>
-    listOf(client.GET('/organizations', { params: { query: { limit: 50, cursor } } })),
+    listOf(client.GET('/organizations', { params: { query: { limit: 50, cursor } } })).then(
+      (r) => (rememberOrgs(r.items), r),
+    ),
   );
   const [notice, announce] = useNotice();
   return (
@@ -184,7 +187,15 @@ function TeamMembers({
 }
 
 export function Organization({ org }: { org: string }) {
-  const o = useLoad(() => must(client.GET('/organizations/{org}', { params: { path: { org } } })), [org]);
+  const o = useLoad(
+    () =>
+      must(client.GET('/organizations/{org}', { params: { path: { org } } })).then(
+        (read) => (rememberOrgs([read]), read),
+      ),
+    [org],
+  );
+  // A link to its projects (a project page's breadcrumb) lands there once the part above has loaded.
+  useScrollToFragment(!!(o.data || o.error));
   const teams = useLoad(
     () =>
       listOf(client.GET('/organizations/{org}/teams', { params: { path: { org }, query: { limit: 200 } } })),

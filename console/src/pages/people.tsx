@@ -1,6 +1,7 @@
 // Users, roles and service accounts (docs/console.md). A client secret is shown once, when created.
+import { Fragment } from 'preact';
 import { useState } from 'preact/hooks';
-import { client, listOf, must } from '../api';
+import { client, listOf, must, type ApiError, type Item } from '../api';
 import type { Me } from '../me';
 import {
   ACTIONS,
@@ -11,11 +12,11 @@ import {
   useAction,
   useCursor,
   useLoad,
-  useNotice,
   when,
+  type Loaded,
 } from '../ui';
 import { Bound, DangerButton, NameSlugFields, Submit, TextField, useActions } from '../forms';
-import { IfAllowed } from '../can';
+import { allowed, IfAllowed, useCan } from '../can';
 
 /** Permissions one after the other, a line breaking only between two of them. */
 const permissionList = (names: string[]) =>
@@ -25,35 +26,61 @@ const permissionList = (names: string[]) =>
 
 const allRoles = () => listOf(client.GET('/roles', { params: { query: { limit: 200 } } }));
 
-/** Role chips with Remove, and a select to add one. */
+/** The scheduler's service account and its seeded role share this name (SPEC 2.4). */
+const SCHEDULER = 'scheduler';
+
+/**
+ * The question before a role (its slug, its name) is taken from someone: what they lose, and for the
+ * scheduler's own account, what stops.
+ */
+function removeRoleQuestion(
+  who: string,
+  kind: 'user' | 'service_account',
+  role: string,
+  name: string,
+): string {
+  if (kind === 'service_account' && who === SCHEDULER && role === SCHEDULER)
+    return `Remove the role ${name} from the scheduler's own service account? Its system schedules run with this role: their calls are refused until the role is given back.`;
+  return `Remove the role ${name} from ${who}? ${kind === 'user' ? 'They lose' : 'It loses'} its permissions at once.`;
+}
+
+/** Role chips with Remove (asked first), and a select to add one. */
 function RolePicker(props: {
   who: string;
+  kind: 'user' | 'service_account';
   roles: string[];
   available: { slug: string; name: string }[];
   add: (role: string) => Promise<unknown>;
   remove: (role: string) => Promise<unknown>;
-  changed: () => void;
+  /** The page's confirmation dialog. */
+  confirm: (question: string, action: string) => Promise<boolean>;
+  /** Says what changed, then reloads. */
+  changed: (message: string) => void;
 }) {
   const [error, run] = useAction();
   const [pick, setPick] = useState('');
   const missing = props.available.filter((r) => !props.roles.includes(r.slug));
+  const nameOf = (slug: string) => props.available.find((r) => r.slug === slug)?.name ?? slug;
+  const remove = async (role: string) => {
+    const name = nameOf(role);
+    if (!(await props.confirm(removeRoleQuestion(props.who, props.kind, role, name), 'Remove role'))) return;
+    await run(
+      async () => (await props.remove(role), props.changed(`Role ${name} removed from ${props.who}.`)),
+    );
+  };
   return (
     <div class="roles">
       <Problem error={error} />
       <ul class="chips" aria-label={`Roles of ${props.who}`}>
         {props.roles.length === 0 && <li class="empty">No role</li>}
         {props.roles.map((r) => (
-          <li key={r}>
-            <span>{r}</span>
-            <button
-              type="button"
-              class="link danger"
-              onClick={() => void run(async () => (await props.remove(r), props.changed()))}
-            >
+          <li key={r} data-role={r}>
+            <span>{nameOf(r)}</span>
+            <button type="button" class="link danger" onClick={() => void remove(r)}>
               Remove
               <span class="sr-only">
                 {' '}
-                role {r} from {props.who}
+                role {nameOf(r)} from {props.who}
               </span>
             </button>
           </li>
@@ -76,7 +103,15 @@ function RolePicker(props: {
           <button
             type="button"
             disabled={!pick}
-            onClick={() => void run(async () => (await props.add(pick), setPick(''), props.changed()))}
+            onClick={() =>
+              void run(
+                async () => (
+                  await props.add(pick),
+                  setPick(''),
+                  props.changed(`${props.who} now holds the role ${nameOf(pick)}.`)
+                ),
+              )
+            }
           >
             Give role<span class="sr-only"> to {props.who}</span>
           </button>
@@ -130,6 +165,7 @@ export function Users({ me }: { me: Me | undefined }) {
               <td>
                 <RolePicker
                   who={u.email}
+                  kind="user"
                   roles={u.roles}
                   available={roles.data?.items ?? []}
                   add={(role) =>
@@ -144,7 +180,8 @@ export function Users({ me }: { me: Me | undefined }) {
                       }),
                     )
                   }
-                  changed={() => (announce(`Roles of ${u.email} changed.`), list.reload())}
+                  confirm={acts.confirm}
+                  changed={(message) => (announce(message), list.reload())}
                 />
               </td>
               <td>
@@ -219,114 +256,225 @@ export function Users({ me }: { me: Me | undefined }) {
   );
 }
 
+type Role = Item<'/roles'>;
+type Permission = Item<'/permissions'>;
+
+/** The admin role holds every permission, now and to come: its list is not edited (the API answers 409). */
+const holdsAll = (r: Role) => r.builtin && r.slug === 'admin';
+
+/** The permissions of a role, chosen from GET /permissions: a filter, then a checkbox each. */
+function PermissionPicker(props: {
+  perms: Loaded<Permission[]>;
+  chosen: string[];
+  onChosen: (chosen: string[]) => void;
+  error: ApiError | undefined;
+}) {
+  const [filter, setFilter] = useState('');
+  const words = filter.trim().toLowerCase();
+  const shown = (props.perms.data ?? []).filter(
+    (p) => !words || p.name.includes(words) || p.description.toLowerCase().includes(words),
+  );
+  const message = props.error?.errors.find((e) => e.pointer.startsWith('/permissions'))?.detail;
+  return (
+    <fieldset class="perm-list" data-pointer="/permissions">
+      <legend>Permissions ({props.chosen.length} chosen)</legend>
+      <TextField label="Filter permissions" type="search" value={filter} onValue={setFilter} />
+      <Problem error={props.perms.error} />
+      <div class="checks">
+        {shown.map((p) => (
+          <label key={p.name} class="check" title={p.description}>
+            <input
+              type="checkbox"
+              checked={props.chosen.includes(p.name)}
+              onChange={(e) =>
+                props.onChosen(
+                  e.currentTarget.checked
+                    ? [...props.chosen, p.name]
+                    : props.chosen.filter((x) => x !== p.name),
+                )
+              }
+            />{' '}
+            <span class="mono">{p.name}</span>
+          </label>
+        ))}
+      </div>
+      {message && <small class="field-error">{message}</small>}
+    </fieldset>
+  );
+}
+
+/** A new role (name, slug, description, permissions), or an existing one's name, description and permissions. */
+function RoleForm(props: {
+  role?: Role;
+  perms: Loaded<Permission[]>;
+  done: (name: string) => void;
+  cancel?: () => void;
+}) {
+  const r = props.role;
+  const [f, setF] = useState({
+    name: r?.name ?? '',
+    slug: r?.slug ?? '',
+    description: r?.description ?? '',
+    permissions: r?.permissions ?? ([] as string[]),
+  });
+  const [error, run, busy] = useAction();
+  const all = r !== undefined && holdsAll(r);
+  return (
+    <form
+      class="card"
+      aria-label={r ? `Edit role ${r.name}` : 'New role'}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void run(async () => {
+          if (r)
+            await must(
+              client.PATCH('/roles/{slug}', {
+                params: { path: { slug: r.slug } },
+                body: {
+                  name: f.name,
+                  ...(f.description !== (r.description ?? '') ? { description: f.description } : {}),
+                  ...(all ? {} : { permissions: f.permissions }),
+                },
+              }),
+            );
+          else
+            await must(
+              client.POST('/roles', {
+                body: {
+                  name: f.name,
+                  slug: f.slug,
+                  permissions: f.permissions,
+                  ...(f.description ? { description: f.description } : {}),
+                },
+              }),
+            );
+          props.done(f.name);
+        });
+      }}
+    >
+      <h2>{r ? `Edit role ${r.name}` : 'New role'}</h2>
+      <Problem error={error} />
+      <div class="grid">
+        <NameSlugFields form={f} set={setF} error={error} fixed={!!r} />
+        <Bound form={f} set={setF} error={error} name="description" label="Description" />
+      </div>
+      {all ? (
+        <p class="hint">
+          The admin role holds every permission, including those added later; its list is not edited.
+        </p>
+      ) : (
+        <>
+          {r?.slug === SCHEDULER && (
+            <p class="hint">
+              The scheduler's system schedules run with this role: a permission taken away refuses the calls
+              that need it.
+            </p>
+          )}
+          <PermissionPicker
+            perms={props.perms}
+            chosen={f.permissions}
+            onChosen={(permissions) => setF({ ...f, permissions })}
+            error={error}
+          />
+        </>
+      )}
+      <Submit label={r ? 'Save role' : 'Create role'} busy={busy} cancel={props.cancel} />
+    </form>
+  );
+}
+
 export function Roles() {
   const list = useLoad(allRoles);
   const perms = useLoad(() => must(client.GET('/permissions')));
   const acts = useActions();
-  const { error, busy, announce } = acts;
-  const run = acts.act;
-  const [f, setF] = useState({ name: '', slug: '', description: '', permissions: [] as string[] });
-  const [filter, setFilter] = useState('');
-  const shown = (perms.data ?? []).filter(
-    (p) => !filter || p.name.includes(filter) || p.description.toLowerCase().includes(filter.toLowerCase()),
-  );
+  const [editing, setEditing] = useState<string>();
+  // A new form after each role created, so the next one starts empty.
+  const [created, setCreated] = useState(0);
+  // The permission is not the role's own: the first role's path answers for every row.
+  const first = list.data?.items[0]?.slug;
+  const can = useCan({ update: first ? ['PATCH', `/roles/${first}`] : undefined });
+  const mayEdit = allowed(can.update);
   return (
     <Page title="Roles">
       {acts.chrome}
-      <Problem error={list.error ?? error} />
+      <Problem error={list.error ?? acts.error} />
       {list.data && (
         <Table caption="Roles" columns={['Role', 'Permissions', ACTIONS]} rows={list.data.items.length}>
           {list.data.items.map((r) => (
-            <tr key={r.slug} data-role={r.slug}>
-              <td>
-                {r.name} <small class="mono">{r.slug}</small>
-                {r.builtin && <span class="badge skipped">built in</span>}
-                {r.description && <p class="hint">{r.description}</p>}
-              </td>
-              <td class="perms">
-                {r.permissions.length > 12 ? (
-                  <details>
-                    <summary>{r.permissions.length} permissions</summary>
-                    {permissionList(r.permissions)}
-                  </details>
-                ) : (
-                  permissionList(r.permissions)
-                )}
-              </td>
-              <td>
-                {!r.builtin && (
-                  <DangerButton
-                    label="Delete"
-                    what={`role ${r.name}`}
-                    onClick={async () =>
-                      (await acts.confirmed(
-                        `Delete the role ${r.name}? Whoever holds it loses its permissions.`,
-                        'Delete role',
-                        () => must(client.DELETE('/roles/{slug}', { params: { path: { slug: r.slug } } })),
-                        `Role ${r.name} deleted.`,
-                      )) && list.reload()
-                    }
-                  />
-                )}
-              </td>
-            </tr>
+            <Fragment key={r.slug}>
+              <tr data-role={r.slug}>
+                <td>
+                  {r.name} <small class="mono">{r.slug}</small>
+                  {r.builtin && <span class="badge skipped">built in</span>}
+                  {r.description && <p class="hint">{r.description}</p>}
+                </td>
+                <td class="perms">
+                  {holdsAll(r) || r.permissions.length > 12 ? (
+                    <details>
+                      <summary>
+                        {holdsAll(r)
+                          ? `Every permission (${r.permissions.length})`
+                          : `${r.permissions.length} permissions`}
+                      </summary>
+                      {permissionList(r.permissions)}
+                    </details>
+                  ) : (
+                    permissionList(r.permissions)
+                  )}
+                </td>
+                <td class="actions">
+                  {mayEdit && (
+                    <button
+                      type="button"
+                      aria-expanded={editing === r.slug}
+                      onClick={() => setEditing(editing === r.slug ? undefined : r.slug)}
+                    >
+                      Edit<span class="sr-only"> role {r.name}</span>
+                    </button>
+                  )}
+                  {!r.builtin && (
+                    <DangerButton
+                      label="Delete"
+                      what={`role ${r.name}`}
+                      onClick={async () =>
+                        (await acts.confirmed(
+                          `Delete the role ${r.name}? Whoever holds it loses its permissions.`,
+                          'Delete role',
+                          () => must(client.DELETE('/roles/{slug}', { params: { path: { slug: r.slug } } })),
+                          `Role ${r.name} deleted.`,
+                        )) && list.reload()
+                      }
+                    />
+                  )}
+                </td>
+              </tr>
+              {editing === r.slug && (
+                <tr class="editor-row">
+                  <td colSpan={3}>
+                    <RoleForm
+                      key={r.slug}
+                      role={r}
+                      perms={perms}
+                      done={(name) => (
+                        setEditing(undefined),
+                        acts.announce(`Role ${name} saved.`),
+                        list.reload()
+                      )}
+                      cancel={() => setEditing(undefined)}
+                    />
+                  </td>
+                </tr>
+              )}
+            </Fragment>
           ))}
         </Table>
       )}
       <IfAllowed call={['POST', '/roles']} what="create roles" say={!!list.data}>
-        <form
-          class="card"
-          aria-label="New role"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void run(async () => {
-              await must(
-                client.POST('/roles', {
-                  body: {
-                    name: f.name,
-                    slug: f.slug,
-                    permissions: f.permissions,
-                    ...(f.description ? { description: f.description } : {}),
-                  },
-                }),
-              );
-              announce(`Role ${f.name} created.`);
-              setF({ name: '', slug: '', description: '', permissions: [] });
-              list.reload();
-            });
-          }}
-        >
-          <h2>New role</h2>
-          <div class="grid">
-            <NameSlugFields form={f} set={setF} error={error} />
-            <Bound form={f} set={setF} error={error} name="description" label="Description" />
-          </div>
-          <fieldset class="perm-list">
-            <legend>Permissions ({f.permissions.length} chosen)</legend>
-            <TextField label="Filter permissions" type="search" value={filter} onValue={setFilter} />
-            <Problem error={perms.error} />
-            <div class="checks">
-              {shown.map((p) => (
-                <label key={p.name} class="check" title={p.description}>
-                  <input
-                    type="checkbox"
-                    checked={f.permissions.includes(p.name)}
-                    onChange={(e) =>
-                      setF({
-                        ...f,
-                        permissions: e.currentTarget.checked
-                          ? [...f.permissions, p.name]
-                          : f.permissions.filter((x) => x !== p.name),
-                      })
-                    }
-                  />{' '}
-                  <span class="mono">{p.name}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <Submit label="Create role" busy={busy} />
-        </form>
+        <RoleForm
+          key={`new-${created}`}
+          perms={perms}
+          done={(name) => (acts.announce(`Role ${name} created.`), setCreated((n) => n + 1), list.reload())}
+        />
       </IfAllowed>
     </Page>
   );
@@ -452,12 +600,13 @@ export function ServiceAccounts() {
     listOf(client.GET('/service-accounts', { params: { query: { limit: 50, cursor } } })),
   );
   const roles = useLoad(allRoles);
-  const [error, run, busy] = useAction();
-  const [notice, announce] = useNotice();
+  const acts = useActions();
+  const { error, busy, announce } = acts;
+  const run = acts.act;
   const [f, setF] = useState({ display_name: '', slug: '' });
   return (
     <Page title="Service accounts">
-      {notice}
+      {acts.chrome}
       <Problem error={list.error} />
       {list.data?.items.length === 0 && <p>No service account yet.</p>}
       {list.data?.items.map((sa) => (
@@ -469,6 +618,7 @@ export function ServiceAccounts() {
           {sa.description && <p class="hint">{sa.description}</p>}
           <RolePicker
             who={sa.slug}
+            kind="service_account"
             roles={sa.roles}
             available={roles.data?.items ?? []}
             add={(role) =>
@@ -485,7 +635,8 @@ export function ServiceAccounts() {
                 }),
               )
             }
-            changed={() => (announce(`Roles of ${sa.slug} changed.`), list.reload())}
+            confirm={acts.confirm}
+            changed={(message) => (acts.announce(message), list.reload())}
           />
           <Credentials sa={sa.slug} />
         </section>

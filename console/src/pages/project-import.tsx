@@ -4,6 +4,7 @@
 import { useState } from 'preact/hooks';
 import { client, must, type Answer } from '../api';
 import { linkProps } from '../router';
+import { OrgCrumbs, useOrgName } from '../crumbs';
 import { Field, Page, Problem, Table, useAction } from '../ui';
 import { SelectField, Submit } from '../forms';
 import { allowed, NotAllowed, useCan } from '../can';
@@ -31,13 +32,11 @@ export function ProjectImport({ org }: { org: string }) {
   const [report, setReport] = useState<Report>();
   const [error, run, busy] = useAction();
   const can = useCan({ importing: ['POST', `/organizations/${org}/projects/import`] });
+  const orgName = useOrgName(org);
   return (
-    <Page title="Import projects">
-      <p>
-        <a {...linkProps(`/organizations/${org}`)}>{org}</a> › import projects
-      </p>
+    <Page title="Import projects" crumbs={<OrgCrumbs org={org} steps={[{ text: 'import projects' }]} />}>
       <p class="lead">
-        Create or update many projects of {org} at once, by slug: a slug that exists is updated (its
+        Create or update many projects of {orgName} at once, by slug: a slug that exists is updated (its
         attributes merged), one that does not is created, and sending the same rows again changes nothing.
         Each row goes through the same checks as the project form; a refused row changes nothing and the
         others go on.
@@ -172,7 +171,7 @@ function ImportReport({ org, report: r }: { org: string; report: Report }) {
         <p class="hint">The first {r.refused.length} refused rows are listed.</p>
       )}
       <p>
-        <a {...linkProps(`/organizations/${org}`)}>The projects of {org}</a>
+        <a {...linkProps(`/organizations/${org}#projects`)}>The projects of {useOrgName(org)}</a>
       </p>
     </section>
   );

@@ -4,6 +4,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { client, listOf, must, type Item } from '../api';
 import { linkProps, navigate } from '../router';
+import { OrgCrumbs } from '../crumbs';
+import { EventSummary } from './activity';
 import { LineChart } from '../chart';
 import {
   ACTIONS,
@@ -699,8 +701,8 @@ function Score({ org, project, score }: { org: string; project: string; score: n
   );
 }
 
-/** The project's activity (lifecycle events, comments, webhook deliveries), newest first. */
-function Activity({ org, project }: { org: string; project: string }) {
+/** The project's activity (lifecycle events, comments, webhook deliveries), newest first, naming it by its name. */
+function Activity({ org, project, name }: { org: string; project: string; name: string }) {
   const list = useCursor(
     (cursor) =>
       listOf(
@@ -723,7 +725,8 @@ function Activity({ org, project }: { org: string; project: string }) {
           {list.data.items.length === 0 && <li>No activity yet.</li>}
           {list.data.items.map((e) => (
             <li key={e.id}>
-              <time dateTime={e.occurred_at}>{when(e.occurred_at)}</time> {e.summary}
+              <time dateTime={e.occurred_at}>{when(e.occurred_at)}</time>{' '}
+              <EventSummary event={e} name={e.project === project ? name : undefined} link={false} />
             </li>
           ))}
         </ul>
@@ -760,10 +763,10 @@ export function ProjectPage({ org, project }: { org: string; project: string }) 
   };
   const changed = (message: string) => (acts.announce(message), p.reload());
   return (
-    <Page title={p.data ? p.data.name : project}>
-      <p>
-        <a {...linkProps(`/organizations/${org}`)}>{org}</a> › projects
-      </p>
+    <Page
+      title={p.data ? p.data.name : project}
+      crumbs={<OrgCrumbs org={org} steps={[{ text: 'projects', path: `/organizations/${org}#projects` }]} />}
+    >
       {acts.chrome}
       <Problem error={p.error ?? acts.error} />
       {p.data && (
@@ -798,7 +801,7 @@ export function ProjectPage({ org, project }: { org: string; project: string }) 
           <Comments org={org} project={project} />
           <Operations org={org} project={project} envs={envs.data?.items ?? []} />
           <Releases org={org} project={project} />
-          <Activity org={org} project={project} />
+          <Activity org={org} project={project} name={p.data.name} />
           <section class="card" aria-labelledby="s-end">
             <h2 id="s-end">Archive or delete</h2>
             {!p.data.archived && (

@@ -164,7 +164,7 @@ export function EditSchedule(props: {
         <NumberField
           label="Call timeout (seconds)"
           pointer="/timeout_seconds"
-          hint="1 to 600; empty: the server's default (30 unless set)"
+          hint="1 to 600; leave empty for the server's default (30 seconds unless an operator changed it)"
           min={1}
           max={600}
           value={f.timeout_seconds}

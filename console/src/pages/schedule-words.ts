@@ -59,7 +59,7 @@ export function jitterWords(s: Schedule): string {
 
 export function timeoutWords(s: Schedule): string {
   return s.timeout_seconds === null
-    ? "The server's default for each call (KEEL_SCHEDULER_REQUEST_TIMEOUT_SECONDS, 30 seconds unless set)."
+    ? "The server's default call timeout for each call of the target (30 seconds unless an operator changed it)."
     : `${plural(s.timeout_seconds, 'second')} for each call of the target.`;
 }
 
