@@ -230,3 +230,23 @@ export async function secretsExposed(page: Page, secrets: string[]): Promise<str
   }
   return found;
 }
+
+/**
+ * Opens `url` and waits for the console's sign-in form. The form shows once the console knows there is
+ * no session (POST /auth/session) and has the login methods (GET /auth/providers); if it does not come,
+ * the failure says what the page shows instead.
+ */
+export async function openSignInForm(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page
+    .getByLabel('Email')
+    .waitFor()
+    .catch(async (e: Error) => {
+      throw new Error(
+        `no sign-in form at ${url}; the page shows: ${await page.locator('body').innerText()}`,
+        {
+          cause: e,
+        },
+      );
+    });
+}

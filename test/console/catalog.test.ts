@@ -8,7 +8,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ensureConsoleBuilt } from '../../src/console/build.js';
-import { launchChromium, openPage, pageProblems, secretsExposed, startKeel, type Keel } from './browser.js';
+import {
+  launchChromium,
+  openPage,
+  openSignInForm,
+  pageProblems,
+  secretsExposed,
+  startKeel,
+  type Keel,
+} from './browser.js';
 
 let keel: Keel;
 let browser: Browser;
@@ -85,7 +93,7 @@ async function signedIn(
     if (body.access_token) secrets.add(body.access_token);
   });
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(`${keel.base}${at}`);
+  await openSignInForm(page, `${keel.base}${at}`);
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();

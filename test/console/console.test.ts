@@ -14,6 +14,7 @@ import {
   openPage,
   screenshot,
   pageProblems,
+  openSignInForm,
   secretsExposed,
   startKeel,
   type Keel,
@@ -102,17 +103,7 @@ async function newPage(): Promise<Page> {
 }
 
 async function signIn(page: Page, who: { email: string; password: string }, at = '/console/'): Promise<void> {
-  await page.goto(`${keel.base}${at}`);
-  // The form shows once the console knows there is no session (POST /auth/session) and has the login
-  // methods (GET /auth/providers); if it does not, the failure says what the page shows instead.
-  await page
-    .getByLabel('Email')
-    .waitFor()
-    .catch(async (e: Error) => {
-      throw new Error(`no sign-in form at ${at}; the page shows: ${await page.locator('body').innerText()}`, {
-        cause: e,
-      });
-    });
+  await openSignInForm(page, `${keel.base}${at}`);
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();

@@ -7,7 +7,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ensureConsoleBuilt } from '../../src/console/build.js';
-import { WIDE, launchChromium, openPage, pageProblems, startKeel, type Keel } from './browser.js';
+import {
+  WIDE,
+  launchChromium,
+  openPage,
+  openSignInForm,
+  pageProblems,
+  startKeel,
+  type Keel,
+} from './browser.js';
 
 const SHOTS = '/tmp/shots-fields';
 let keel: Keel;
@@ -30,7 +38,7 @@ async function signedIn(): Promise<{ page: Page; faults: string[] }> {
   const opened = await openPage(browser);
   const { page } = opened;
   await page.setViewportSize(WIDE);
-  await page.goto(`${keel.base}/console/`);
+  await openSignInForm(page, `${keel.base}/console/`);
   await page.getByLabel('Email').fill(keel.admin.email);
   await page.getByLabel('Password').fill(keel.admin.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -205,6 +213,10 @@ describe('schedule detail', () => {
       retry: { max_attempts: 1 },
       auto_pause_after: 0,
     });
+    // The page shows the saved schedule once it has read it again (a moment after the status).
+    await expect
+      .poll(async () => (await page.locator('dl.facts').textContent()) ?? '')
+      .toContain('Every 1 hour 30 minutes (PT1H30M)');
     const after = (await page.locator('dl.facts').textContent())!;
     for (const words of [
       'Every 1 hour 30 minutes (PT1H30M), counted from its creation',

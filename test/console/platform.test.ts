@@ -18,6 +18,7 @@ import {
   launchChromium,
   pageProblems,
   openPage,
+  openSignInForm,
   secretsExposed,
   startKeel,
   type Keel,
@@ -65,7 +66,7 @@ async function newPage(): Promise<{ page: Page; faults: string[] }> {
 }
 
 async function signIn(page: Page, who: { email: string; password: string }): Promise<void> {
-  await page.goto(`${keel.base}/console/`);
+  await openSignInForm(page, `${keel.base}/console/`);
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
