@@ -212,6 +212,32 @@ export function SelectField(props: {
   );
 }
 
+/** One checkbox of a list choosing some values: checking it adds `value` to `chosen`, unchecking takes it out. */
+export function CheckOption(props: {
+  value: string;
+  title?: string | null | undefined;
+  chosen: readonly string[];
+  onChosen: (chosen: string[]) => void;
+  children: ComponentChildren;
+}) {
+  return (
+    <label class="check" {...(props.title ? { title: props.title } : {})}>
+      <input
+        type="checkbox"
+        checked={props.chosen.includes(props.value)}
+        onChange={(e) =>
+          props.onChosen(
+            e.currentTarget.checked
+              ? [...props.chosen, props.value]
+              : props.chosen.filter((x) => x !== props.value),
+          )
+        }
+      />{' '}
+      {props.children}
+    </label>
+  );
+}
+
 /** A fieldset of checkboxes choosing some of `options` (by value); the 422 message at `pointer` under it. */
 export function CheckList(props: {
   legend: string;
@@ -232,20 +258,15 @@ export function CheckList(props: {
     <fieldset class="checks" {...(props.pointer ? { 'data-pointer': props.pointer } : {})}>
       <legend>{props.legend}</legend>
       {props.options.map((o) => (
-        <label key={o.value} class="check" {...(o.title ? { title: o.title } : {})}>
-          <input
-            type="checkbox"
-            checked={props.chosen.includes(o.value)}
-            onChange={(e) =>
-              props.onChosen(
-                e.currentTarget.checked
-                  ? [...props.chosen, o.value]
-                  : props.chosen.filter((x) => x !== o.value),
-              )
-            }
-          />{' '}
+        <CheckOption
+          key={o.value}
+          value={o.value}
+          title={o.title}
+          chosen={props.chosen}
+          onChosen={props.onChosen}
+        >
           {o.text}
-        </label>
+        </CheckOption>
       ))}
       {props.hint && <small class="hint">{props.hint}</small>}
       {message && <small class="field-error">{message}</small>}

@@ -15,7 +15,7 @@ import {
   when,
   type Loaded,
 } from '../ui';
-import { Bound, DangerButton, NameSlugFields, Submit, TextField, useActions } from '../forms';
+import { Bound, CheckOption, DangerButton, NameSlugFields, Submit, TextField, useActions } from '../forms';
 import { allowed, IfAllowed, useCan } from '../can';
 
 /** Permissions one after the other, a line breaking only between two of them. */
@@ -282,20 +282,15 @@ function PermissionPicker(props: {
       <Problem error={props.perms.error} />
       <div class="checks">
         {shown.map((p) => (
-          <label key={p.name} class="check" title={p.description}>
-            <input
-              type="checkbox"
-              checked={props.chosen.includes(p.name)}
-              onChange={(e) =>
-                props.onChosen(
-                  e.currentTarget.checked
-                    ? [...props.chosen, p.name]
-                    : props.chosen.filter((x) => x !== p.name),
-                )
-              }
-            />{' '}
+          <CheckOption
+            key={p.name}
+            value={p.name}
+            title={p.description}
+            chosen={props.chosen}
+            onChosen={props.onChosen}
+          >
             <span class="mono">{p.name}</span>
-          </label>
+          </CheckOption>
         ))}
       </div>
       {message && <small class="field-error">{message}</small>}
