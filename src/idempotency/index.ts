@@ -10,6 +10,7 @@ import { withFirstStatement, type FirstStatement, type Queryable, type Sql } fro
 import { fingerprint, headerProblem, IDEMPOTENCY_HEADER, IDEMPOTENT_METHODS, parseKey } from './key.js';
 import {
   answerStore,
+  CLAIM_IN_TX,
   claimKey,
   claimKeyInTx,
   deleteExpired,
@@ -122,6 +123,7 @@ export function registerIdempotency(
 
   function hookOf(h: Held): NonNullable<FirstStatement['hook']> {
     return {
+      prepared: CLAIM_IN_TX,
       begin: (literal) => claimKeyInTx({ ...h, ttlMs: KEY_TTL_MS }, literal),
       async inTx(tx, rows) {
         if (rows.length === 0) await refuse(tx, h);

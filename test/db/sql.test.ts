@@ -116,4 +116,48 @@ describe('createSql', () => {
     expect(s3.hook).toBeDefined();
     expect(await rows()).toEqual([]);
   });
+
+  it('prepares the work sent with BEGIN once per connection and executes it by name', async () => {
+    await sql.query('CREATE TABLE IF NOT EXISTS prepared_work (what text)');
+    const one = createSql(db.url, 1);
+    const slot = (what: string): FirstStatement => ({
+      hook: {
+        prepared: {
+          name: 'test_prepared_work',
+          command: 'PREPARE test_prepared_work(text) AS INSERT INTO prepared_work VALUES ($1) RETURNING what',
+        },
+        begin: (literal) => `EXECUTE test_prepared_work(${literal(what)})`,
+        async inTx(_tx, rows) {
+          expect(rows).toEqual([{ what }]);
+        },
+        async alone() {},
+        committed: () => {},
+        rolledBack: () => {},
+      },
+    });
+    try {
+      // A rollback keeps the prepared statement (PREPARE is not undone), and the next BEGIN uses it.
+      await withFirstStatement(one, slot("it's one"), () =>
+        expect(
+          one.tx(async () => {
+            throw new Error('no');
+          }),
+        ).rejects.toThrow('no'),
+      );
+      for (const what of ['two', 'three']) {
+        await withFirstStatement(one, slot(what), () => one.tx((tx) => tx.query('SELECT 1')));
+      }
+      expect(
+        (await sql.query<{ what: string }>('SELECT what FROM prepared_work')).map((r) => r.what),
+      ).toEqual(['two', 'three']);
+      // Prepared once on the pool's one connection: a second PREPARE would have failed the BEGIN.
+      expect(
+        await one.query('SELECT count(*)::int AS n FROM pg_prepared_statements WHERE name = $1', [
+          'test_prepared_work',
+        ]),
+      ).toEqual([{ n: 1 }]);
+    } finally {
+      await one.close();
+    }
+  });
 });

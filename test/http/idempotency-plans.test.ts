@@ -2,7 +2,13 @@
 // (test/support/plans.ts): a batch of answers finds each key by the primary key, never by reading the
 // whole table, which holds a day of keys (as an UPDATE joined to the batch, it read all of it).
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DELETE_EXPIRED, FIND_KEY, RELEASE_KEY, STORE_ANSWERS } from '../../src/idempotency/store.js';
+import {
+  CLAIM_STATEMENT,
+  DELETE_EXPIRED,
+  FIND_KEY,
+  RELEASE_KEY,
+  STORE_ANSWERS,
+} from '../../src/idempotency/store.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
 import { genericPlan, scannedTables } from '../support/plans.js';
 
@@ -24,6 +30,20 @@ it('storing a batch of answers reads idempotency_keys by its key', async () => {
   ]);
   const shown = plan.join('\n');
   // An upsert: each row is found by the conflict check on the primary key, with no plan of its own.
+  expect(scannedTables(plan), shown).toEqual([]);
+  expect(shown).toMatch(/Conflict Arbiter Indexes: idempotency_keys_pkey/);
+});
+
+it("taking a key in the route's transaction checks the primary key for a holder, and reads nothing else", async () => {
+  // Prepared once per connection, so this generic plan is the one every request runs.
+  const plan = await genericPlan(app.runtime.core.sql, CLAIM_STATEMENT, [
+    'user:a@example.com',
+    'k1',
+    'f1',
+    '01900000-0000-7000-8000-000000000001',
+    86_400_000,
+  ]);
+  const shown = plan.join('\n');
   expect(scannedTables(plan), shown).toEqual([]);
   expect(shown).toMatch(/Conflict Arbiter Indexes: idempotency_keys_pkey/);
 });
