@@ -3,10 +3,12 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { installRowDecoding } from './row-decoding.js';
+import { parseTimestamptz } from './timestamps.js';
 import { databaseUnavailable } from './unavailable.js';
 
 // int8 and numeric come back as strings by default; timestamps as Date. Keep both behaviours explicit.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, parseTimestamptz);
 installRowDecoding();
 
 export type Row = Record<string, unknown>;
