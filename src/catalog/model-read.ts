@@ -1,5 +1,6 @@
 // The read model of an AI model, shared by the service and the list cache.
 import type { ModelProps, ModelRow } from './store.js';
+import { isoString } from '../lib/iso-string.js';
 
 /** The model's own settings, as stored and as shown. */
 export type ModelValues = Pick<
@@ -52,7 +53,7 @@ export function modelRead(m: ModelRow, org: string): ModelRead {
     monthly_spend_cap: p.monthly_spend_cap,
     enabled: p.enabled,
     updated_by: p.updated_by ?? null,
-    created_at: m.created_at.toISOString(),
-    updated_at: m.updated_at.toISOString(),
+    created_at: isoString(m.created_at),
+    updated_at: isoString(m.updated_at),
   };
 }

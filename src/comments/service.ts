@@ -9,6 +9,7 @@ import type { Page } from '../http/pagination.js';
 import { canOnProject } from '../projects/service.js';
 import { findProjectBySlugs } from '../projects/index.js';
 import { insertComment, listComments, type CommentNode } from './store.js';
+import { isoString } from '../lib/iso-string.js';
 
 export interface CommentRead {
   id: string;
@@ -25,7 +26,7 @@ const commentRead = (c: CommentNode, org: string, project: string): CommentRead 
   project,
   body: c.props.body,
   author: c.props.author,
-  created_at: c.created_at.toISOString(),
+  created_at: isoString(c.created_at),
 });
 
 /**

@@ -16,6 +16,7 @@ import {
 import { notFound } from '../http/errors.js';
 import { PROJECT_PAGES } from '../projects/pages.js';
 import type { Page } from '../http/pagination.js';
+import { isoString } from '../lib/iso-string.js';
 
 export interface EnvironmentProps {
   slug: string;
@@ -39,8 +40,8 @@ const read = (e: EnvironmentNode) => ({
   id: e.id,
   slug: e.props.slug,
   name: e.props.name,
-  created_at: e.created_at.toISOString(),
-  updated_at: e.updated_at.toISOString(),
+  created_at: isoString(e.created_at),
+  updated_at: isoString(e.updated_at),
 });
 
 export function environmentsService({

@@ -27,6 +27,7 @@ import {
   patchUser,
   removeUser,
 } from './users.store.js';
+import { isoString } from '../lib/iso-string.js';
 
 export interface UserRead {
   email: string;
@@ -55,8 +56,8 @@ async function toRead(q: Queryable, user: UserNode): Promise<UserRead> {
     is_admin: user.props.is_admin,
     has_password: user.props.password_hash !== null,
     roles: await principalRoles(q, user.id),
-    created_at: user.created_at.toISOString(),
-    updated_at: user.updated_at.toISOString(),
+    created_at: isoString(user.created_at),
+    updated_at: isoString(user.updated_at),
   };
 }
 

@@ -32,13 +32,14 @@ import {
   type TeamNode,
   type TeamProps,
 } from './store.js';
+import { isoString } from '../lib/iso-string.js';
 
 const orgRead = (o: OrganizationNode) => ({
   id: o.id,
   slug: o.props.slug,
   name: o.props.name,
-  created_at: o.created_at.toISOString(),
-  updated_at: o.updated_at.toISOString(),
+  created_at: isoString(o.created_at),
+  updated_at: isoString(o.updated_at),
 });
 
 const teamRead = (t: TeamNode, org: string) => ({
@@ -46,8 +47,8 @@ const teamRead = (t: TeamNode, org: string) => ({
   slug: t.props.slug,
   name: t.props.name,
   organization: org,
-  created_at: t.created_at.toISOString(),
-  updated_at: t.updated_at.toISOString(),
+  created_at: isoString(t.created_at),
+  updated_at: isoString(t.updated_at),
 });
 
 /** The organization, or 404 (used by every org-scoped domain). */

@@ -37,6 +37,7 @@ import {
   type AnchoredEdge,
   type StoredEdge,
 } from './store.js';
+import { isoString } from '../lib/iso-string.js';
 
 /** A write retries this often when the plugin is upgraded between validation and storage. */
 const ATTEMPTS = 3;
@@ -86,7 +87,7 @@ const edgeRead = (
   target_id: row.dst,
   target_label: e.target.label,
   properties: decodeDocument(row.props),
-  created_at: row.created_at.toISOString(),
+  created_at: isoString(row.created_at),
 });
 
 /** An edge as edgeRead answers it, as JSON text around its properties' text (`properties`). */
@@ -103,7 +104,7 @@ function createdEdgeJson(
     `{"plugin":${str(slug)},"label":${str(e.name)},"source_id":${str(source)},` +
     `"source_label":${str(e.source.label)},"target_id":${str(target)},` +
     `"target_label":${str(e.target.label)},"properties":${properties},` +
-    `"created_at":${str(createdAt.toISOString())}}`
+    `"created_at":${str(isoString(createdAt))}}`
   );
 }
 
@@ -118,8 +119,8 @@ function otherEnd(slug: string, e: CompiledEdgeLabel, row: AnchoredEdge) {
     label: end.label,
     plugin: end.plugin ? slug : null,
     properties,
-    created_at: row.other_created_at.toISOString(),
-    updated_at: row.other_updated_at.toISOString(),
+    created_at: isoString(row.other_created_at),
+    updated_at: isoString(row.other_updated_at),
   };
 }
 

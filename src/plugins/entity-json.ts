@@ -4,6 +4,7 @@
 import type { GraphNodeText } from '../graph/store.js';
 import type { CreatedEntity } from './store.js';
 import { documentJson } from './document-codec.js';
+import { isoString } from '../lib/iso-string.js';
 
 export type EntityJson = (node: GraphNodeText) => string;
 
@@ -34,7 +35,7 @@ export function createdEntityJson(
 ): string {
   return (
     `{"id":"${n.id}","plugin":${JSON.stringify(slug)},"label":${JSON.stringify(label)},` +
-    `"properties":${documentJson},"created_at":"${n.created_at.toISOString()}",` +
-    `"updated_at":"${n.updated_at.toISOString()}"}`
+    `"properties":${documentJson},"created_at":"${isoString(n.created_at)}",` +
+    `"updated_at":"${isoString(n.updated_at)}"}`
   );
 }

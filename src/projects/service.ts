@@ -38,6 +38,7 @@ import {
   type ProjectNode,
   type ProjectProps,
 } from './store.js';
+import { isoString } from '../lib/iso-string.js';
 
 export interface ProjectRead {
   /** Graph node id. */
@@ -72,8 +73,8 @@ export const projectRead = (p: ProjectNode, org: string): ProjectRead => ({
   score: p.props.score ?? null,
   previous_score: p.props.previous_score ?? null,
   updated_by: p.props.updated_by ?? null,
-  created_at: p.created_at.toISOString(),
-  updated_at: p.updated_at.toISOString(),
+  created_at: isoString(p.created_at),
+  updated_at: isoString(p.updated_at),
 });
 
 /**

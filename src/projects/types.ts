@@ -20,6 +20,7 @@ import { listOfOrganization } from './org-nodes.js';
 import type { OrganizationNode } from '../organizations/index.js';
 import { typeHasBlueprint } from './blueprint-scope.js';
 import { changeDetails, fieldChanges } from './changes.js';
+import { isoString } from '../lib/iso-string.js';
 
 export const PROJECT_TYPE_PERMISSIONS = crudPermissions('project_type', 'project types');
 
@@ -111,8 +112,8 @@ const read = (t: ProjectTypeNode, org: string) => ({
   description: t.props.description,
   deploys: t.props.deploys,
   organization: org,
-  created_at: t.created_at.toISOString(),
-  updated_at: t.updated_at.toISOString(),
+  created_at: isoString(t.created_at),
+  updated_at: isoString(t.updated_at),
 });
 
 async function mustFind(q: Queryable, org: OrganizationNode, slug: string) {
