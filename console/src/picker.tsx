@@ -67,11 +67,12 @@ export function Picker(props: {
   error?: ApiError | undefined;
   hint?: string;
   required?: boolean;
-  /** Shown while nothing is typed: "Any project". */
+  /** Shown while nothing is typed: "Any project" (a filter); "Find a project…" unless given. */
   placeholder?: string;
 }) {
   const { value, onValue, search, noun } = props;
   const [id] = useState(() => `picker${++pickerIds}`);
+  const article = /^[aeiou]/.test(noun) ? 'an' : 'a';
   const [text, setText] = useState(value?.text ?? '');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -89,9 +90,11 @@ export function Picker(props: {
   // Something typed but not chosen is not a value: the form says so instead of sending it.
   useEffect(() => {
     input.current?.setCustomValidity(
-      text.trim() && !value ? `Choose a ${noun} from the list (type part of its name to find it).` : '',
+      text.trim() && !value
+        ? `Choose ${article} ${noun} from the list (type part of its name to find it).`
+        : '',
     );
-  }, [text, value, noun]);
+  }, [text, value, noun, article]);
 
   // The matches of what is typed, a moment after the last key; the chosen item's own name searches all.
   const q = value && text === value.text ? '' : text.trim();
@@ -155,7 +158,7 @@ export function Picker(props: {
             autocomplete="off"
             spellcheck={false}
             required={props.required}
-            placeholder={props.placeholder}
+            placeholder={props.placeholder ?? `Find ${article} ${noun}…`}
             value={text}
             onFocus={() => setOpen(true)}
             onClick={() => setOpen(true)}
