@@ -180,11 +180,14 @@ describe('the project model in the console', () => {
     await deps.locator('tr[data-dependency="lib"]').filter({ hasText: 'pricing rules' }).waitFor();
     await deps.locator('li[data-dependent="storefront"]').waitFor();
     const add = deps.getByRole('form', { name: 'Add a dependency' });
-    await add.getByLabel('Project it depends on').fill('shop');
-    await add.getByRole('button', { name: 'Add dependency' }).click();
-    // A dependency on itself is the API's 422, shown at the field.
-    await add.locator('[data-pointer="/target"] .field-error').waitFor();
-    await add.getByLabel('Project it depends on').fill('db');
+    // The target is chosen by name from the organization's other projects, searched as typed: the
+    // project itself is not offered.
+    const target = add.getByRole('combobox', { name: 'Project it depends on' });
+    await target.fill('shop');
+    await add.getByText('No project matches “shop”.').waitFor();
+    await target.fill('db');
+    await add.getByRole('option', { name: /^Db/ }).click();
+    expect(await target.inputValue()).toBe('Db');
     await add.getByLabel('Note (optional)').fill('orders table');
     await add.getByRole('button', { name: 'Add dependency' }).click();
     await deps.locator('tr[data-dependency="db"]').filter({ hasText: 'orders table' }).waitFor();

@@ -645,8 +645,110 @@ describe('plugin entities', () => {
   }, 60_000);
 });
 
+describe('plugin edges to projects, teams and organizations', () => {
+  it('chooses each end by name from a list (a project searched as typed) and sends its id', async () => {
+    const admin = await adminToken();
+    const manifest = {
+      slug: 'runbooks',
+      name: 'Runbooks',
+      version: '1.0.0',
+      vertex_labels: [
+        {
+          name: 'Runbook',
+          schema: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
+        },
+      ],
+      edge_labels: [
+        { source_label: 'Runbook', edge_label: 'COVERS', target_label: 'Project' },
+        { source_label: 'Team', edge_label: 'OWNS', target_label: 'Runbook' },
+        { source_label: 'Runbook', edge_label: 'APPLIES_IN', target_label: 'Organization' },
+      ],
+    };
+    expect((await keel.call('POST', '/admin/plugins', admin, { manifest })).status).toBe(201);
+    const ids: Record<string, string> = {};
+    for (const [key, p, body] of [
+      ['org', '/organizations', { slug: 'initech', name: 'Initech' }],
+      ['team', '/organizations/initech/teams', { slug: 'ops', name: 'Operations' }],
+      ['billing', '/organizations/initech/projects', { slug: 'billing', name: 'Billing', team: 'ops' }],
+      ['payroll', '/organizations/initech/projects', { slug: 'payroll', name: 'Payroll', team: 'ops' }],
+      ['runbook', '/admin/plugins/runbooks/entities/Runbook', { name: 'Restart the queue' }],
+    ] as const) {
+      const res = await keel.call('POST', p, admin, body);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      ids[key] = res.body.id as string;
+    }
+    const page = await newPage();
+    await signIn(page, keel.admin);
+    await page.getByRole('navigation').getByRole('link', { name: 'Plugin entities' }).click();
+    const choose = (text: string) => page.getByLabel('Plugin and label').selectOption({ label: text });
+    /** The stored edges of a label, through the API. */
+    const stored = async (label: string) =>
+      (await keel.call('GET', `/admin/plugins/runbooks/edges/${label}`, admin)).body as {
+        source_id: string;
+        target_id: string;
+      }[];
+
+    // A project end: its organization, then the project searched by name.
+    await choose('Runbooks: Runbook COVERS Project (edges)');
+    let form = page.getByRole('form', { name: 'New COVERS edge' });
+    await form.getByLabel('Runbook', { exact: true }).selectOption({ label: 'Restart the queue' });
+    await form.getByLabel('Organization of the Project').selectOption({ label: 'Initech' });
+    const project = form.getByRole('combobox', { name: 'Project', exact: true });
+    await project.fill('bil');
+    await form.getByRole('option', { name: /^Billing/ }).waitFor();
+    // Only what matches is offered, and nothing asks for an id.
+    expect(await form.getByRole('listbox').getByRole('option').allTextContents()).toEqual(['Billingbilling']);
+    expect(await form.getByLabel(/ id$/).count()).toBe(0);
+    await expectAccessible(page);
+    await form.getByRole('option', { name: /^Billing/ }).click();
+    expect(await project.inputValue()).toBe('Billing');
+    await form.getByRole('button', { name: 'Create edge' }).click();
+    let row = page.locator(`tr[data-edge="${ids.runbook}/${ids.billing}"]`);
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Restart the queue');
+    expect(await row.textContent()).toContain('Billing');
+    expect(await row.textContent()).not.toContain(ids.billing!);
+    expect(await stored('COVERS')).toMatchObject([{ source_id: ids.runbook, target_id: ids.billing }]);
+
+    // A team end: the organization's teams, offered as soon as the field has the focus.
+    await choose('Runbooks: Team OWNS Runbook (edges)');
+    form = page.getByRole('form', { name: 'New OWNS edge' });
+    await form.getByLabel('Organization of the Team').selectOption({ label: 'Initech' });
+    await form.getByRole('combobox', { name: 'Team', exact: true }).click();
+    await form.getByRole('option', { name: /^Operations/ }).click();
+    await form.getByLabel('Runbook', { exact: true }).selectOption({ label: 'Restart the queue' });
+    await form.getByRole('button', { name: 'Create edge' }).click();
+    row = page.locator(`tr[data-edge="${ids.team}/${ids.runbook}"]`);
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Operations');
+    expect(await row.textContent()).not.toContain(ids.team!);
+    expect(await stored('OWNS')).toMatchObject([{ source_id: ids.team, target_id: ids.runbook }]);
+
+    // An organization end, chosen by name; typed text that names none is not sent.
+    await choose('Runbooks: Runbook APPLIES_IN Organization (edges)');
+    form = page.getByRole('form', { name: 'New APPLIES_IN edge' });
+    await form.getByLabel('Runbook', { exact: true }).selectOption({ label: 'Restart the queue' });
+    const org = form.getByRole('combobox', { name: 'Organization', exact: true });
+    await org.fill('no such organization');
+    await form.getByText('No organization matches “no such organization”.').waitFor();
+    expect(await org.evaluate((e) => (e as unknown as { validationMessage: string }).validationMessage)).toBe(
+      'Choose an organization from the list (type part of its name to find it).',
+    );
+    await form.getByRole('button', { name: 'Create edge' }).click();
+    expect(await stored('APPLIES_IN')).toEqual([]);
+    await org.fill('initech');
+    await form.getByRole('option', { name: /^Initech/ }).click();
+    await form.getByRole('button', { name: 'Create edge' }).click();
+    row = page.locator(`tr[data-edge="${ids.runbook}/${ids.org}"]`);
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Initech');
+    expect(await stored('APPLIES_IN')).toMatchObject([{ source_id: ids.runbook, target_id: ids.org }]);
+    await expectAccessible(page);
+  }, 60_000);
+});
+
 describe('analytics', () => {
-  it('records an operations-log entry from the form and lists it; shows the score history of a project', async () => {
+  it('records an entry and filters the log with the project and environment chosen from lists; shows the score history of a project', async () => {
     const admin = await adminToken();
     // A policy that scores the project, so its score history has rows to chart.
     for (const [p, body] of [
@@ -660,18 +762,39 @@ describe('analytics', () => {
         '/organizations/globex/projects',
         { slug: 'shop', name: 'Shop', team: 'core', attributes: { tier: 'gold' } },
       ],
+      ['/organizations/globex/projects', { slug: 'depot', name: 'Depot', team: 'core' }],
       ['/environments', { slug: 'staging', name: 'Staging' }],
+      ['/environments', { slug: 'qa', name: 'Quality assurance' }],
+      [
+        '/organizations/globex/operations-log',
+        { project: 'depot', environment: 'qa', entry_type: 'Note', description: 'depot checked' },
+      ],
     ] as const) {
       const res = await keel.call('POST', p, admin, body);
       expect(res.status, JSON.stringify(res.body)).toBe(201);
     }
     const page = await newPage();
+    // Every search the project pickers send: the list's own search, one short page.
+    const searches: URL[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname === '/organizations/globex/projects') searches.push(url);
+    });
     await signIn(page, keel.admin);
     await page.getByRole('navigation').getByRole('link', { name: 'Analytics' }).click();
     await page.getByLabel('Organization').selectOption({ label: 'Globex' });
     const form = page.getByRole('form', { name: 'Record an entry' });
-    await form.getByLabel('Entry project').fill('shop');
-    await form.getByLabel('Entry environment').fill('staging');
+    // The project is searched as typed and chosen by name; the API gets its slug.
+    const entryProject = form.getByRole('combobox', { name: 'Entry project' });
+    await entryProject.fill('sho');
+    await form.getByRole('option', { name: /^Shop/ }).click();
+    expect(await entryProject.inputValue()).toBe('Shop');
+    expect(
+      searches.some((u) => u.searchParams.get('q') === 'sho' && u.searchParams.get('limit') === '8'),
+    ).toBe(true);
+    // The environments are offered as soon as the field has the focus, by name.
+    await form.getByRole('combobox', { name: 'Entry environment' }).click();
+    await form.getByRole('option', { name: /^Staging/ }).click();
     await form.getByLabel('Type').selectOption('Deployed');
     await form.getByLabel('Description').fill('shop 1.2 rolled out');
     await form.getByLabel('Version').fill('1.2.0');
@@ -683,16 +806,62 @@ describe('analytics', () => {
     ]);
     expect(posted.status()).toBe(201);
     await expect.poll(() => form.getByLabel('Description').inputValue()).toBe('');
-    // The entry reaches the list once the pipeline has carried it to the analytics store.
+    // Both entries reach the list once the pipeline has carried them to the analytics store.
     await expect
       .poll(
         async () => {
           await page.getByRole('button', { name: 'Refresh' }).click();
-          return page.locator('tr[data-entry]').filter({ hasText: 'shop 1.2 rolled out' }).count();
+          return page.locator('tr[data-entry]').count();
         },
         { timeout: 30_000, interval: 1000 },
       )
-      .toBe(1);
+      .toBe(2);
+    // The API got the slugs of the project and the environment chosen by name.
+    expect(
+      await page.locator('tr[data-entry]').filter({ hasText: 'shop 1.2 rolled out' }).textContent(),
+    ).toContain('shop / staging');
+    // Filtering by a project chosen from the list asks the API for that project's entries only.
+    const filters = page.getByRole('form', { name: 'Filter the operations log' });
+    const project = filters.getByRole('combobox', { name: 'Project', exact: true });
+    // Something typed but not chosen is not sent: the browser says to choose from the list.
+    await project.fill('nothing-like-it');
+    await filters.getByText('No project matches “nothing-like-it”.').waitFor();
+    expect(
+      await project.evaluate((e) => (e as unknown as { validationMessage: string }).validationMessage),
+    ).toBe('Choose a project from the list (type part of its name to find it).');
+    await project.fill('dep');
+    await filters.getByRole('option', { name: /^Depot/ }).click();
+    await expectAccessible(page);
+    const filtered = (project: string) =>
+      page.waitForResponse((r) => {
+        const url = new URL(r.url());
+        return (
+          url.pathname === '/organizations/globex/operations-log' &&
+          url.searchParams.get('project') === project
+        );
+      });
+    await Promise.all([filtered('depot'), filters.getByRole('button', { name: 'Apply filters' }).click()]);
+    await expect
+      .poll(() => page.locator('tr[data-entry]').allTextContents())
+      .toEqual([expect.stringContaining('depot checked')]);
+    // The environment too: Shop in Staging, then Shop in Quality assurance (no entry).
+    await project.fill('Sh');
+    await filters.getByRole('option', { name: /^Shop/ }).click();
+    const environment = filters.getByRole('combobox', { name: 'Environment', exact: true });
+    await environment.fill('stag');
+    await filters.getByRole('option', { name: /^Staging/ }).click();
+    await Promise.all([filtered('shop'), filters.getByRole('button', { name: 'Apply filters' }).click()]);
+    await expect
+      .poll(() => page.locator('tr[data-entry]').allTextContents())
+      .toEqual([expect.stringContaining('shop 1.2 rolled out')]);
+    await environment.fill('quality');
+    await filters.getByRole('option', { name: /^Quality assurance/ }).waitFor();
+    await environment.press('ArrowDown');
+    await environment.press('Enter');
+    expect(await environment.inputValue()).toBe('Quality assurance');
+    await filters.getByRole('button', { name: 'Apply filters' }).click();
+    await page.getByText('No entry matches.').waitFor();
+    await expectAccessible(page);
     // Scoring the project records a score_history row; it reaches the analytics store through the
     // same pipeline.
     const rescore = async () => {
@@ -721,6 +890,9 @@ describe('analytics', () => {
     await page.getByRole('navigation').getByRole('link', { name: 'Schedules' }).click();
     await page.getByRole('navigation').getByRole('link', { name: 'Analytics' }).click();
     await page.getByLabel('Organization').selectOption({ label: 'Globex' });
+    // The organization's first project to begin with; Shop chosen from the list.
+    await page.getByRole('combobox', { name: 'Project of the score history' }).fill('shop');
+    await page.getByRole('option', { name: /^Shop/ }).click();
     // The shared line chart, with axes: its words name the range and the latest score.
     await page
       .getByRole('img', {

@@ -1,9 +1,10 @@
 // Analytics of an organization: the operations log (filters, list, timeline, recording an entry) and a
 // project's score history as a line chart. Both read the analytics store through the API.
-import { useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { client, listOf, must, type Item } from '../api';
 import { LineChart } from '../chart';
 import { OrgPicker } from '../org-picker';
+import { Picker, projectSearch, searchIn, type Choice } from '../picker';
 import { Field, Page, Problem, Table, useAction, useLoad, when } from '../ui';
 
 type Entry = Item<'/organizations/{org}/operations-log'>;
@@ -91,13 +92,32 @@ function Timeline({ entries }: { entries: Entry[] }) {
   );
 }
 
+/** The environments (one page of 200, as the other pages read them), to choose by name. */
+const environmentSearch = () =>
+  searchIn(async () =>
+    (await listOf(client.GET('/environments', { params: { query: { limit: 200 } } }))).items.map((e) => ({
+      value: e.slug,
+      text: e.name,
+      detail: e.slug,
+    })),
+  );
+
 function OperationsLog({ org }: { org: string }) {
-  const [filters, setFilters] = useState({ project: '', environment: '', since: '', until: '' });
+  // The project and the environment are chosen from the lists (the organization's projects searched as
+  // typed, the environments); the API takes their slugs.
+  const projects = useMemo(() => projectSearch(org, 'slug'), [org]);
+  const environments = useMemo(environmentSearch, []);
+  const [filters, setFilters] = useState({
+    project: null as Choice | null,
+    environment: null as Choice | null,
+    since: '',
+    until: '',
+  });
   const [applied, setApplied] = useState(filters);
   const query = {
     limit: 100,
-    ...(applied.project ? { project: applied.project } : {}),
-    ...(applied.environment ? { environment: applied.environment } : {}),
+    ...(applied.project ? { project: applied.project.value } : {}),
+    ...(applied.environment ? { environment: applied.environment.value } : {}),
     ...(applied.since ? { since: new Date(applied.since).toISOString() } : {}),
     ...(applied.until ? { until: new Date(applied.until).toISOString() } : {}),
   };
@@ -106,16 +126,16 @@ function OperationsLog({ org }: { org: string }) {
     [org, JSON.stringify(query)],
   );
   const [entry, setEntry] = useState({
-    project: '',
-    environment: '',
+    project: null as Choice | null,
+    environment: null as Choice | null,
     entry_type: 'Deployed',
     description: '',
     version: '',
   });
   const [error, run, busy] = useAction();
-  const setF = (k: keyof typeof filters) => (e: { currentTarget: { value: string } }) =>
+  const setF = (k: 'since' | 'until') => (e: { currentTarget: { value: string } }) =>
     setFilters({ ...filters, [k]: e.currentTarget.value });
-  const setE = (k: keyof typeof entry) => (e: { currentTarget: { value: string } }) =>
+  const setE = (k: 'entry_type' | 'description' | 'version') => (e: { currentTarget: { value: string } }) =>
     setEntry({ ...entry, [k]: e.currentTarget.value });
 
   return (
@@ -129,12 +149,26 @@ function OperationsLog({ org }: { org: string }) {
           setApplied(filters);
         }}
       >
-        <Field label="Project" pointer="/project" error={list.error}>
-          {(a) => <input {...a} value={filters.project} onInput={setF('project')} />}
-        </Field>
-        <Field label="Environment" pointer="/environment" error={list.error}>
-          {(a) => <input {...a} value={filters.environment} onInput={setF('environment')} />}
-        </Field>
+        <Picker
+          label="Project"
+          noun="project"
+          placeholder="Any project"
+          search={projects}
+          pointer="/project"
+          error={list.error}
+          value={filters.project}
+          onValue={(project) => setFilters({ ...filters, project })}
+        />
+        <Picker
+          label="Environment"
+          noun="environment"
+          placeholder="Any environment"
+          search={environments}
+          pointer="/environment"
+          error={list.error}
+          value={filters.environment}
+          onValue={(environment) => setFilters({ ...filters, environment })}
+        />
         <Field label="Since" pointer="/since" error={list.error}>
           {(a) => <input {...a} type="datetime-local" value={filters.since} onInput={setF('since')} />}
         </Field>
@@ -181,8 +215,8 @@ function OperationsLog({ org }: { org: string }) {
               client.POST('/organizations/{org}/operations-log', {
                 params: { path: { org } },
                 body: {
-                  project: entry.project,
-                  environment: entry.environment,
+                  project: entry.project?.value ?? '',
+                  environment: entry.environment?.value ?? '',
                   entry_type: entry.entry_type as EntryType,
                   description: entry.description,
                   ...(entry.version ? { version: entry.version } : {}),
@@ -197,12 +231,26 @@ function OperationsLog({ org }: { org: string }) {
         <h3>Record an entry</h3>
         <Problem error={error} />
         <div class="grid">
-          <Field label="Entry project" pointer="/project" error={error}>
-            {(a) => <input {...a} required value={entry.project} onInput={setE('project')} />}
-          </Field>
-          <Field label="Entry environment" pointer="/environment" error={error}>
-            {(a) => <input {...a} required value={entry.environment} onInput={setE('environment')} />}
-          </Field>
+          <Picker
+            label="Entry project"
+            noun="project"
+            search={projects}
+            pointer="/project"
+            error={error}
+            required
+            value={entry.project}
+            onValue={(project) => setEntry({ ...entry, project })}
+          />
+          <Picker
+            label="Entry environment"
+            noun="environment"
+            search={environments}
+            pointer="/environment"
+            error={error}
+            required
+            value={entry.environment}
+            onValue={(environment) => setEntry({ ...entry, environment })}
+          />
           <Field label="Type" pointer="/entry_type" error={error}>
             {(a) => (
               <select {...a} value={entry.entry_type} onChange={setE('entry_type')}>
@@ -237,15 +285,15 @@ function ScoreChart({ changes }: { changes: ScoreChange[] }) {
 }
 
 function ScoreHistory({ org }: { org: string }) {
-  const projects = useLoad(
-    () =>
-      listOf(
-        client.GET('/organizations/{org}/projects', { params: { path: { org }, query: { limit: 200 } } }),
-      ),
-    [org],
-  );
-  const [project, setProject] = useState<string>();
-  const chosen = project ?? projects.data?.items[0]?.slug;
+  const projects = useMemo(() => projectSearch(org, 'slug'), [org]);
+  const [project, setProject] = useState<Choice | null>(null);
+  // The organization's first project to begin with (one short page read), then any one searched for.
+  const first = useLoad(() => projects(''), [projects]);
+  useEffect(() => {
+    const [top] = first.data?.choices ?? [];
+    if (top) setProject((p) => p ?? top);
+  }, [first.data]);
+  const chosen = project?.value;
   const history = useLoad(
     async () =>
       chosen
@@ -260,20 +308,16 @@ function ScoreHistory({ org }: { org: string }) {
   return (
     <>
       <h2>Score history</h2>
-      <Problem error={projects.error ?? history.error} />
-      {projects.data && projects.data.items.length === 0 && <p>No project yet.</p>}
-      {projects.data && projects.data.items.length > 0 && (
-        <Field label="Project of the score history">
-          {(a) => (
-            <select {...a} value={chosen} onChange={(e) => setProject(e.currentTarget.value)}>
-              {projects.data!.items.map((p) => (
-                <option key={p.slug} value={p.slug}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+      <Problem error={first.error ?? history.error} />
+      {first.data && first.data.choices.length === 0 && <p>No project yet.</p>}
+      {first.data && first.data.choices.length > 0 && (
+        <Picker
+          label="Project of the score history"
+          noun="project"
+          search={projects}
+          value={project}
+          onValue={setProject}
+        />
       )}
       {history.data && <ScoreChart changes={history.data.items} />}
     </>

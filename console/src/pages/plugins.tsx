@@ -1,7 +1,9 @@
 // Plugin entities (SPEC 4.5): per plugin and label, a paginated table and a create/edit form generated
 // from the label's JSON Schema; the edges of each edge label, listed and created.
-import { useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import { client, listOf, must, type ApiError, type Item } from '../api';
+import { OrgPicker, readOrganizations } from '../org-picker';
+import { Picker, projectSearch, searchIn, seenName, type Choice, type Search } from '../picker';
 import { propertyOrder, propertyWords, SchemaFields, summary, type Json, type Schema } from '../schema-form';
 import { ACTIONS, Field, NextPage, Page, Problem, Table, useAction, useCursor, useLoad, when } from '../ui';
 import { DangerButton, SelectField, Submit, useActions } from '../forms';
@@ -142,9 +144,14 @@ function Entities({ plugin, label }: { plugin: string; label: string }) {
   );
 }
 
+/** The first-class labels an end may name besides Environment: each chosen with a picker. */
+type Anchor = 'Project' | 'Team' | 'Organization';
+const isAnchor = (label: string): label is Anchor =>
+  label === 'Project' || label === 'Team' || label === 'Organization';
+
 /**
- * Ids to offer for one end of an edge: the plugin's entities of that label, or the environments; null
- * for a label that cannot be listed here.
+ * Ids to offer in a select for one end of an edge: the plugin's entities of that label, or the
+ * environments; null for a label chosen with a picker (a project, a team or an organization).
  */
 function useEndChoices(plugin: Plugin, label: string) {
   return useLoad(async () => {
@@ -164,41 +171,106 @@ function useEndChoices(plugin: Plugin, label: string) {
   }, [plugin.slug, label]);
 }
 
+/** An organization's teams (one page of 200), to search by name or slug; the edge takes the team's id. */
+const teamSearch = (org: string): Search =>
+  searchIn(async () =>
+    (
+      await listOf(
+        client.GET('/organizations/{org}/teams', { params: { path: { org }, query: { limit: 200 } } }),
+      )
+    ).items.map((t) => ({ value: t.id, text: t.name, detail: t.slug })),
+  );
+
+const organizationSearch = (): Search =>
+  searchIn(async () =>
+    (await readOrganizations()).items.map((o) => ({ value: o.id, text: o.name, detail: o.slug })),
+  );
+
 /**
- * One end of a new edge: chosen by name from `choices` (while they load, the list is empty); for a label
- * that cannot be listed here, its id typed in.
+ * The names of an edge table's project, team or organization ends, by id: the organizations the person
+ * reads, their teams, and the first 200 projects of each (the API lists an edge's ends by id only).
+ */
+async function anchorNames(label: Anchor): Promise<Map<string, string>> {
+  const orgs = (await readOrganizations()).items;
+  if (label === 'Organization') return new Map(orgs.map((o) => [o.id, o.name]));
+  const lists = await Promise.all(
+    orgs.map(async (o): Promise<[string, string][]> => {
+      const path = { org: o.slug };
+      const rows =
+        label === 'Team'
+          ? listOf(client.GET('/organizations/{org}/teams', { params: { path, query: { limit: 200 } } }))
+          : listOf(client.GET('/organizations/{org}/projects', { params: { path, query: { limit: 200 } } }));
+      // An organization whose teams or projects this person may not list names none of them.
+      const { items } = await rows.catch(() => ({ items: [] as { id: string; name: string }[] }));
+      return items.map((r) => [r.id, orgs.length > 1 ? `${r.name} (${o.name})` : r.name]);
+    }),
+  );
+  return new Map(lists.flat());
+}
+
+/**
+ * One end of a new edge: chosen by name from `choices` (while they load, the list is empty); a
+ * project, team or organization with a picker (a project or a team after its organization).
  */
 function EndField(props: {
   label: string;
+  /** The end's label in the manifest (`Project`, a plugin label). */
+  end: string;
   pointer: string;
   error: ApiError | undefined;
   choices: { id: string; text: string }[] | null | undefined;
-  value: string;
-  onValue: (id: string) => void;
+  value: Choice | null;
+  onValue: (choice: Choice | null) => void;
 }) {
-  const { choices } = props;
-  if (choices !== null)
+  const { choices, end } = props;
+  const orgs = useMemo(organizationSearch, []);
+  if (choices !== null || !isAnchor(end))
     return (
       <SelectField
         label={props.label}
         pointer={props.pointer}
         error={props.error}
         required
-        value={props.value}
-        onValue={props.onValue}
+        value={props.value?.value ?? ''}
+        onValue={(id) => {
+          const c = choices?.find((x) => x.id === id);
+          props.onValue(c ? { value: c.id, text: c.text } : null);
+        }}
         options={[
           { value: '', text: 'Choose…' },
           ...(choices ?? []).map((c) => ({ value: c.id, text: c.text })),
         ]}
       />
     );
-  return (
-    <Field label={`${props.label} id`} pointer={props.pointer} error={props.error}>
-      {(a) => (
-        <input {...a} required value={props.value} onInput={(e) => props.onValue(e.currentTarget.value)} />
-      )}
-    </Field>
+  const picker = (search: Search) => (
+    <Picker
+      label={props.label}
+      noun={end.toLowerCase()}
+      search={search}
+      pointer={props.pointer}
+      error={props.error}
+      required
+      value={props.value}
+      onValue={props.onValue}
+    />
   );
+  if (end === 'Organization') return picker(orgs);
+  return (
+    <OrgPicker label={`Organization of the ${props.label}`} onChange={() => props.onValue(null)}>
+      {(org) => <InOrg key={org} org={org} end={end} picker={picker} />}
+    </OrgPicker>
+  );
+}
+
+/** A project or team picker searching one organization. */
+function InOrg(props: {
+  org: string;
+  end: 'Project' | 'Team';
+  picker: (search: Search) => preact.JSX.Element;
+}) {
+  const { org, end } = props;
+  const search = useMemo(() => (end === 'Project' ? projectSearch(org, 'id') : teamSearch(org)), [org, end]);
+  return props.picker(search);
 }
 
 function Edges({ plugin, edge }: { plugin: Plugin; edge: Plugin['edge_labels'][number] }) {
@@ -218,11 +290,22 @@ function Edges({ plugin, edge }: { plugin: Plugin; edge: Plugin['edge_labels'][n
     [plugin.slug, edge.edge_label],
   );
   const acts = useActions();
-  // Each end by its name (the entity's name or the environment's), never its id alone.
+  // Each end by its name (the entity's, the environment's, the project's, team's or organization's),
+  // never its id alone.
+  const anchors = [edge.source_label, edge.target_label].filter(isAnchor);
+  const anchored = useLoad(
+    async () =>
+      list.data?.items.length
+        ? new Map((await Promise.all([...new Set(anchors)].map(anchorNames))).flatMap((m) => [...m]))
+        : new Map<string, string>(),
+    [list.data],
+  );
   const names = new Map([...(sources.data ?? []), ...(targets.data ?? [])].map((c) => [c.id, c.text]));
-  const nameOf = (id: string) => names.get(id) ?? id;
-  const [source, setSource] = useState('');
-  const [target, setTarget] = useState('');
+  const nameOf = (id: string) => names.get(id) ?? anchored.data?.get(id) ?? seenName(id) ?? id;
+  // The same label at both ends (Project DEPENDS_ON Project) says which end each field is.
+  const same = edge.source_label === edge.target_label;
+  const [source, setSource] = useState<Choice | null>(null);
+  const [target, setTarget] = useState<Choice | null>(null);
   const [props, setProps] = useState<Json | undefined>({});
   const [error, run, busy] = useAction();
   return (
@@ -274,14 +357,14 @@ function Edges({ plugin, edge }: { plugin: Plugin; edge: Plugin['edge_labels'][n
               client.POST('/admin/plugins/{slug}/edges/{label}', {
                 params: { path },
                 body: {
-                  source_id: source,
-                  target_id: target,
+                  source_id: source?.value ?? '',
+                  target_id: target?.value ?? '',
                   properties: (props ?? {}) as { [k: string]: Json },
                 },
               }),
             );
-            setSource('');
-            setTarget('');
+            setSource(null);
+            setTarget(null);
             setProps({});
             list.reload();
           });
@@ -293,7 +376,8 @@ function Edges({ plugin, edge }: { plugin: Plugin; edge: Plugin['edge_labels'][n
         <Problem error={error} atFields />
         <div class="grid">
           <EndField
-            label={edge.source_label}
+            label={same ? `${edge.source_label} (from)` : edge.source_label}
+            end={edge.source_label}
             pointer="/source_id"
             error={error}
             choices={sources.data}
@@ -301,7 +385,8 @@ function Edges({ plugin, edge }: { plugin: Plugin; edge: Plugin['edge_labels'][n
             onValue={setSource}
           />
           <EndField
-            label={edge.target_label}
+            label={same ? `${edge.target_label} (to)` : edge.target_label}
+            end={edge.target_label}
             pointer="/target_id"
             error={error}
             choices={targets.data}

@@ -1,10 +1,11 @@
 // A project's place among the others: what it depends on (add, remove), what depends on it, the blast
 // radius of a change to it, and archiving (with a reason) and unarchiving.
-import { useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import { client, listOf, must, type Answer } from '../api';
 import { linkProps } from '../router';
 import { ACTIONS, NextPage, Problem, Table, useCursor, useLoad, when } from '../ui';
 import { DangerButton, Submit, TextField, useActions } from '../forms';
+import { Picker, projectSearch, type Choice, type Search } from '../picker';
 import { allowed, NotAllowed, together, type CanAnswer, useCan } from '../can';
 
 type Project = Answer<'/organizations/{org}/projects/{project}'>;
@@ -48,19 +49,15 @@ export function Dependencies({ org, project }: { org: string; project: Project }
     add: project.archived ? undefined : ['PUT', `${base}/${project.slug}`],
     remove: project.archived || !first ? undefined : ['DELETE', `${base}/${first}`],
   });
-  const [f, setF] = useState({ target: '', note: '' });
-  // Projects to offer while the target is typed: the organization's, searched by slug or name.
-  const offered = useLoad(
-    () =>
-      f.target.trim().length < 2
-        ? Promise.resolve({ items: [], next: null })
-        : listOf(
-            client.GET('/organizations/{org}/projects', {
-              params: { path: { org }, query: { q: f.target.trim(), limit: 10 } },
-            }),
-          ),
-    [org, f.target],
-  );
+  const [f, setF] = useState({ target: null as Choice | null, note: '' });
+  // The target is chosen from the organization's other projects, searched by slug or name as typed.
+  const others = useMemo<Search>(() => {
+    const search = projectSearch(org, 'slug');
+    return async (q) => {
+      const found = await search(q);
+      return { ...found, choices: found.choices.filter((c) => c.value !== project.slug) };
+    };
+  }, [org, project.slug]);
   return (
     <section class="card" aria-labelledby="s-deps">
       <h2 id="s-deps">Dependencies</h2>
@@ -119,39 +116,29 @@ export function Dependencies({ org, project }: { org: string; project: Project }
           onSubmit={(e) => {
             e.preventDefault();
             void acts.act(async () => {
-              const target = f.target.trim();
+              const target = f.target?.value ?? '';
               await must(
                 client.PUT('/organizations/{org}/projects/{project}/dependencies/{target}', {
                   params: { path: { ...path, target } },
                   body: f.note.trim() ? { note: f.note.trim() } : {},
                 }),
               );
-              acts.announce(`${project.name} now depends on ${target}.`);
-              setF({ target: '', note: '' });
+              acts.announce(`${project.name} now depends on ${f.target?.text ?? target}.`);
+              setF({ target: null, note: '' });
               deps.reload();
             });
           }}
         >
-          <TextField
+          <Picker
             label="Project it depends on"
+            noun="project"
+            search={others}
             pointer="/target"
             error={acts.error}
-            hint="Its slug; type to search"
             required
-            mono
-            list="dependency-targets"
             value={f.target}
             onValue={(target) => setF({ ...f, target })}
           />
-          <datalist id="dependency-targets">
-            {offered.data?.items
-              .filter((o) => o.slug !== project.slug)
-              .map((o) => (
-                <option key={o.slug} value={o.slug}>
-                  {o.name}
-                </option>
-              ))}
-          </datalist>
           <TextField
             label="Note (optional)"
             pointer="/note"
