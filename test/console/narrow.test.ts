@@ -105,10 +105,21 @@ async function go(page: Page, path: string): Promise<void> {
   );
 }
 
-/** What a cell shows as its label at the current width ('none' when it shows none). */
-async function cellLabel(cell: Locator): Promise<string> {
-  return cell.evaluate((td) => getComputedStyle(td, '::before').content);
+/** An element's computed style property (of its `pseudo` element when given). */
+async function styleOf(element: Locator, property: string, pseudo?: string): Promise<string> {
+  return element.evaluate(
+    (e, [p, ps]) =>
+      (
+        globalThis as unknown as {
+          getComputedStyle(e: unknown, ps?: string): Record<string, string>;
+        }
+      ).getComputedStyle(e, ps)[p!]!,
+    [property, pseudo] as const,
+  );
 }
+
+/** What a cell shows as its label at the current width ('none' when it shows none). */
+const cellLabel = (cell: Locator) => styleOf(cell, 'content', '::before');
 
 describe('tables on a phone', () => {
   it('shows each row as a card with its actions in view at 390 px, and a table at 1440 px', async () => {
@@ -134,13 +145,13 @@ describe('tables on a phone', () => {
       await page.setViewportSize(WIDE);
       const row = page.locator(ready).first();
       const table = page.locator('main table', { has: page.locator(ready) });
-      expect(await row.evaluate((tr) => getComputedStyle(tr).display), name).toBe('table-row');
+      expect(await styleOf(row, 'display'), name).toBe('table-row');
       expect(await table.locator('thead th').first().isVisible(), name).toBe(true);
       expect(['none', 'normal'], name).toContain(await cellLabel(row.locator('td').first()));
       // Narrow: cards, each cell under its column's name, every row action within the screen.
       await page.setViewportSize(PHONE);
       await page.waitForTimeout(50);
-      expect(await row.evaluate((tr) => getComputedStyle(tr).display), name).toBe('block');
+      expect(await styleOf(row, 'display'), name).toBe('block');
       const firstHeader = (await table.locator('thead th').first().textContent())!;
       expect(await cellLabel(row.locator('td').first()), name).toContain(JSON.stringify(firstHeader));
       expect(await page.locator('main table tbody button').count(), name).toBeGreaterThanOrEqual(atLeast);
