@@ -170,7 +170,9 @@ function ProviderRow(props: { org: string; p: Provider; may: Allowed; acts: Page
     const ok = await run(() =>
       must(client.DELETE('/organizations/{org}/ai-providers/{id}', { params: { path } })),
     );
-    if (ok) (acts.announce(`Provider ${p.name} deleted.`), changed());
+    if (!ok) return;
+    acts.announce(`Provider ${p.name} deleted.`);
+    changed();
   };
   return (
     <li class="card" data-provider={p.name}>
