@@ -28,11 +28,19 @@ export function TextField(
     error?: ApiError | undefined;
     hint?: string;
     mono?: boolean;
+    /** Puts the API's message in the field's own words. */
+    words?: (message: string) => string;
   } & InputAttrs,
 ) {
-  const { label, value, onValue, pointer, error, hint, mono, ...input } = props;
+  const { label, value, onValue, pointer, error, hint, mono, words, ...input } = props;
   return (
-    <Field label={label} {...(pointer ? { pointer } : {})} error={error} {...(hint ? { hint } : {})}>
+    <Field
+      label={label}
+      {...(pointer ? { pointer } : {})}
+      error={error}
+      {...(hint ? { hint } : {})}
+      {...(words ? { words } : {})}
+    >
       {(a) => (
         <input
           {...(input as { type?: 'text' })}

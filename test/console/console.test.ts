@@ -994,6 +994,130 @@ describe('AI catalog', () => {
   }, 60_000);
 });
 
+describe('AI catalog by hand', () => {
+  it('adds a model by hand, renames a provider, refuses to delete one in use in words, deletes a model; a reader sees no control', async () => {
+    const admin = await adminToken();
+    const api = async (method: string, p: string, body?: unknown) => {
+      const res = await keel.call(method, p, admin, body);
+      expect(res.status, `${method} ${p}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+      return res.body as Record<string, unknown>;
+    };
+    await api('POST', '/organizations', { slug: 'initech', name: 'Initech' });
+    const lab = await api('POST', '/organizations/initech/ai-providers', {
+      driver: 'vendor_b_compatible',
+      name: 'Lab server',
+      base_url: 'http://127.0.0.1:9/v1',
+    });
+    await api('POST', '/organizations/initech/ai-providers', { driver: 'vendor_a', name: 'Spare' });
+    const page = await newPage();
+    await signIn(page, keel.admin);
+    await page.getByRole('navigation').getByRole('link', { name: 'AI catalog' }).click();
+    await page.getByLabel('Organization').selectOption({ label: 'Initech' });
+    const form = page.getByRole('form', { name: 'New model' });
+    await form.waitFor();
+
+    // A model by hand: the slug follows the model ID; a context window that is no number is refused at its field.
+    await form.getByLabel('Provider', { exact: true }).selectOption({ label: 'Lab server' });
+    await form.getByLabel('Model ID at the provider').fill('Llama-3.1-8B');
+    expect(await form.getByLabel('Slug').inputValue()).toBe('llama-3.1-8b');
+    await form.getByLabel('Context window (tokens, optional)').fill('lots');
+    await form.getByRole('button', { name: 'Add model' }).click();
+    const contextError = form.locator('[data-pointer="/context_window"] .field-error');
+    await contextError.waitFor();
+    expect(await contextError.textContent()).toBe('must be a whole number, or left empty');
+    await expectAccessible(page);
+    await form.getByLabel('Context window (tokens, optional)').fill('128000');
+    await form.getByLabel('Input cost (USD per M tokens)').fill('0');
+    await form.getByRole('button', { name: 'Add model' }).click();
+    await page.getByRole('status').filter({ hasText: 'Model llama-3.1-8b added.' }).waitFor();
+    const row = page.locator('tr[data-model="Llama-3.1-8B"]');
+    await row.filter({ hasText: 'Lab server' }).filter({ hasText: '0 / —' }).waitFor();
+    const stored = await api('GET', '/organizations/initech/ai-models');
+    expect(stored).toMatchObject([
+      { model_id: 'Llama-3.1-8B', slug: 'llama-3.1-8b', context_window: 128000, provider_id: lab.id },
+    ]);
+    // The new form is empty again.
+    expect(
+      await page.getByRole('form', { name: 'New model' }).getByLabel('Model ID at the provider').inputValue(),
+    ).toBe('');
+
+    // A provider that still serves a model is not deleted, and the page says why in words.
+    const card = page.locator('li[data-provider="Lab server"]');
+    await card.getByRole('button', { name: 'Delete provider Lab server' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete provider' }).click();
+    await card
+      .getByRole('alert')
+      .filter({
+        hasText:
+          'Lab server is not deleted: it still serves 1 model. Delete it under Models first, then the provider.',
+      })
+      .waitFor();
+
+    // Rename: the card and the model's row take the new name.
+    await card.getByRole('button', { name: 'Rename Lab server' }).click();
+    await card.getByLabel('New name for Lab server').fill('Lab GPU server');
+    await expectAccessible(page);
+    await card.getByRole('button', { name: 'Save name' }).click();
+    await page.locator('li[data-provider="Lab GPU server"]').waitFor();
+    await row.filter({ hasText: 'Lab GPU server' }).waitFor();
+    expect((await api('GET', `/organizations/initech/ai-providers/${String(lab.id)}`)).name).toBe(
+      'Lab GPU server',
+    );
+
+    // Delete the model (asked first), then a provider that serves none.
+    await row.getByRole('button', { name: 'Delete llama-3.1-8b' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.filter({ hasText: 'Delete the model llama-3.1-8b from the catalog?' }).waitFor();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Delete model' }).click();
+    await page.getByRole('status').filter({ hasText: 'Model llama-3.1-8b deleted.' }).waitFor();
+    await row.waitFor({ state: 'detached' });
+    expect(await api('GET', '/organizations/initech/ai-models')).toEqual([]);
+    const spare = page.locator('li[data-provider="Spare"]');
+    await spare.getByRole('button', { name: 'Delete provider Spare' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete provider' }).click();
+    await page.getByRole('status').filter({ hasText: 'Provider Spare deleted.' }).waitFor();
+    await spare.waitFor({ state: 'detached' });
+    await closePage(page, 'ai-catalog-by-hand-admin');
+
+    // A role that may only read the catalog: the providers and models, and no control it cannot use.
+    await api('POST', '/organizations/initech/ai-models', {
+      provider_id: lab.id,
+      model_id: 'embed-small',
+      slug: 'embed-small',
+      kind: 'embedding',
+    });
+    await api('POST', '/roles', {
+      slug: 'ai-readers',
+      name: 'AI readers',
+      permissions: ['ai_model:read', 'organization:read'],
+    });
+    const reader = { email: 'ai-reader@example.com', password: 'ai-reader-Passw0rd-31' };
+    secrets.add(reader.password);
+    await api('POST', '/users', { ...reader, display_name: 'AI reader' });
+    await api('PUT', `/users/${encodeURIComponent(reader.email)}/roles/ai-readers`);
+    const narrow = await newPage();
+    await signIn(narrow, reader);
+    await narrow.getByRole('navigation').getByRole('link', { name: 'AI catalog' }).click();
+    await narrow.getByLabel('Organization').selectOption({ label: 'Initech' });
+    await narrow.locator('li[data-provider="Lab GPU server"]').waitFor();
+    await narrow.locator('tr[data-model="embed-small"]').waitFor();
+    const note = narrow.locator('[data-not-allowed]');
+    await note.filter({ hasText: 'delete providers and models' }).waitFor();
+    expect(await note.innerText()).toBe(
+      [
+        'To add providers and models, or test connections and import models, your role needs the permission ai_model:create.',
+        'To set or clear API keys, your role needs the permission ai_model:credentials.',
+        'To rename providers and edit models, your role needs the permission ai_model:update.',
+        'To delete providers and models, your role needs the permission ai_model:delete.',
+      ].join('\n\n'),
+    );
+    expect(await narrow.locator('main button').count()).toBe(0);
+    expect(await narrow.locator('main form').count()).toBe(0);
+    await expectAccessible(narrow);
+  }, 90_000);
+});
+
 /** One cold navigation (a new browser context: empty cache) to the schedules page, with tokens in hand. */
 async function measureSchedulesLoad(): Promise<Figures> {
   const login = await passwordLogin(plain);

@@ -1,11 +1,14 @@
 // AI catalog of an organization (SPEC 4.4): providers with their credential state, write-only keys,
-// discovery as a connection test, import of discovered models, and the models with scope, costs and cap.
+// renaming and deleting them, discovery as a connection test, import of discovered models, models added
+// by hand, and the models with scope, costs and cap (edited or deleted). Each control shows only when
+// the person's role allows its call (POST /auth/can); a note says what the others need.
 import { useState } from 'preact/hooks';
 import { Fragment } from 'preact';
 import { ApiError, client, listOf, must, type Answer, type Item } from '../api';
 import { OrgPicker } from '../org-picker';
 import { ACTIONS, Field, Page, Problem, Table, useAction, useLoad } from '../ui';
-import { asOption, CheckList, Submit, TextField } from '../forms';
+import { asOption, CheckList, DangerButton, SelectField, Submit, TextField, useActions } from '../forms';
+import { allowed, NotAllowed, together, useCan } from '../can';
 
 type Driver = Item<'/ai-provider-drivers'>;
 type Provider = Item<'/organizations/{org}/ai-providers'>;
@@ -13,11 +16,41 @@ type Discovered = Answer<'/organizations/{org}/ai-providers/{id}/discover', 'pos
 type Model = Item<'/organizations/{org}/ai-models'>;
 type Team = Item<'/organizations/{org}/teams'>;
 
-/** A problem naming the provider's driver by its key ("vendor_b: HTTP 401") names it as people do ("OpenAI: HTTP 401"). */
+/**
+ * A problem about a provider in words: its driver as people know it ("vendor_b: HTTP 401" is "OpenAI:
+ * HTTP 401"), and a refused delete by the provider's name with what to do ("AI provider 0f3…
+ * still serves 2 models; delete them first" is "Local vendor is not deleted: it still serves 2 models.
+ * Delete them under Models first, then the provider.").
+ */
 function inWords(error: ApiError | undefined, p: Provider): ApiError | undefined {
-  if (!error || !error.detail.startsWith(`${p.driver}:`)) return error;
+  if (!error) return error;
+  const serves = error.code === 'provider_in_use' ? /still serves (\d+ models?)/.exec(error.detail) : null;
+  if (serves) {
+    const them = serves[1] === '1 model' ? 'it' : 'them';
+    const detail = `${p.name} is not deleted: it still serves ${serves[1]}. Delete ${them} under Models first, then the provider.`;
+    return new ApiError(error.status, detail, error.errors, error.code);
+  }
+  if (!error.detail.startsWith(`${p.driver}:`)) return error;
   const detail = `${p.driver_display_name}:${error.detail.slice(p.driver.length + 1)}`;
   return new ApiError(error.status, detail, error.errors, error.code);
+}
+
+/** What the person's role allows on the page (each false while it is asked). */
+interface Allowed {
+  createProvider: boolean;
+  createModel: boolean;
+  discover: boolean;
+  credentials: boolean;
+  updateProvider: boolean;
+  removeProvider: boolean;
+  updateModel: boolean;
+  removeModel: boolean;
+}
+
+/** The page's confirmation and announcement, for a provider's row to use. */
+interface PageActs {
+  confirm: (question: string, action: string) => Promise<boolean>;
+  announce: (text: string) => void;
 }
 
 /** How a provider authenticates, in words. */
@@ -121,17 +154,75 @@ function NewProvider({ org, drivers, created }: { org: string; drivers: Driver[]
   );
 }
 
-function ProviderRow({ org, p, changed }: { org: string; p: Provider; changed: () => void }) {
+function ProviderRow(props: { org: string; p: Provider; may: Allowed; acts: PageActs; changed: () => void }) {
+  const { org, p, may, acts, changed } = props;
   const [key, setKey] = useState('');
   const [found, setFound] = useState<Discovered[]>();
   const [picked, setPicked] = useState<Set<string>>(new Set());
+  const [renaming, setRenaming] = useState<string>();
   const [error, run, busy] = useAction();
   const path = { org, id: p.id };
+  const remove = async () => {
+    if (
+      !(await acts.confirm(`Delete the provider ${p.name}? Its stored key goes with it.`, 'Delete provider'))
+    )
+      return;
+    const ok = await run(() =>
+      must(client.DELETE('/organizations/{org}/ai-providers/{id}', { params: { path } })),
+    );
+    if (!ok) return;
+    acts.announce(`Provider ${p.name} deleted.`);
+    changed();
+  };
   return (
     <li class="card" data-provider={p.name}>
-      <h3>
-        {p.name} <small>({p.driver_display_name})</small>
-      </h3>
+      <div class="row">
+        <h3>
+          {p.name} <small>({p.driver_display_name})</small>
+        </h3>
+        {(may.updateProvider || may.removeProvider) && renaming === undefined && (
+          <div class="actions">
+            {may.updateProvider && (
+              <button type="button" class="secondary" onClick={() => setRenaming(p.name)}>
+                Rename<span class="sr-only"> {p.name}</span>
+              </button>
+            )}
+            {may.removeProvider && (
+              <DangerButton label="Delete" what={`provider ${p.name}`} onClick={() => void remove()} />
+            )}
+          </div>
+        )}
+      </div>
+      {renaming !== undefined && (
+        <form
+          class="inline"
+          aria-label={`Rename ${p.name}`}
+          onSubmit={(e) => {
+            e.preventDefault();
+            void run(async () => {
+              await must(
+                client.PATCH('/organizations/{org}/ai-providers/{id}', {
+                  params: { path },
+                  body: { name: renaming },
+                }),
+              );
+              setRenaming(undefined);
+              acts.announce(`Provider ${p.name} renamed to ${renaming}.`);
+              changed();
+            });
+          }}
+        >
+          <TextField
+            label={`New name for ${p.name}`}
+            pointer="/name"
+            error={error}
+            required
+            value={renaming}
+            onValue={setRenaming}
+          />
+          <Submit label="Save name" busy={busy} cancel={() => setRenaming(undefined)} />
+        </form>
+      )}
       <p>
         Authentication: <strong>{AUTH_WORDS[p.auth_kind]}</strong>
         {p.has_credentials ? (
@@ -147,72 +238,80 @@ function ProviderRow({ org, p, changed }: { org: string; p: Provider; changed: (
         )}
       </p>
       <Problem error={inWords(error, p)} />
-      <form
-        class="inline"
-        aria-label={`Key of ${p.name}`}
-        onSubmit={(e) => {
-          e.preventDefault();
-          void run(async () => {
-            await must(
-              client.PUT('/organizations/{org}/ai-providers/{id}/credentials', {
-                params: { path },
-                body: { api_key: key },
-              }),
-            );
-            setKey('');
-            changed();
-          });
-        }}
-      >
-        <Field label={`New API key for ${p.name}`} pointer="/api_key" error={error}>
-          {(a) => (
-            <input
-              {...a}
-              type="password"
-              autocomplete="off"
-              required
-              value={key}
-              onInput={(e) => setKey(e.currentTarget.value)}
-            />
-          )}
-        </Field>
-        <button type="submit" disabled={busy}>
-          Set key
-        </button>
-        {p.has_credentials && (
-          <button
-            type="button"
-            class="danger"
-            disabled={busy}
-            onClick={() =>
-              void run(async () => {
-                await must(
-                  client.DELETE('/organizations/{org}/ai-providers/{id}/credentials', { params: { path } }),
-                );
-                changed();
-              })
-            }
-          >
-            Clear key
-          </button>
-        )}
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() =>
+      {(may.credentials || may.discover) && (
+        <form
+          class="inline"
+          aria-label={may.credentials ? `Key of ${p.name}` : `Connection of ${p.name}`}
+          onSubmit={(e) => {
+            e.preventDefault();
             void run(async () => {
-              setFound(undefined);
-              const res = await must(
-                client.POST('/organizations/{org}/ai-providers/{id}/discover', { params: { path } }),
+              await must(
+                client.PUT('/organizations/{org}/ai-providers/{id}/credentials', {
+                  params: { path },
+                  body: { api_key: key },
+                }),
               );
-              setFound(res.models);
-              setPicked(new Set());
-            })
-          }
+              setKey('');
+              changed();
+            });
+          }}
         >
-          Test connection and discover
-        </button>
-      </form>
+          {may.credentials && (
+            <Field label={`New API key for ${p.name}`} pointer="/api_key" error={error}>
+              {(a) => (
+                <input
+                  {...a}
+                  type="password"
+                  autocomplete="off"
+                  required
+                  value={key}
+                  onInput={(e) => setKey(e.currentTarget.value)}
+                />
+              )}
+            </Field>
+          )}
+          {may.credentials && (
+            <button type="submit" disabled={busy}>
+              Set key
+            </button>
+          )}
+          {may.credentials && p.has_credentials && (
+            <button
+              type="button"
+              class="danger"
+              disabled={busy}
+              onClick={() =>
+                void run(async () => {
+                  await must(
+                    client.DELETE('/organizations/{org}/ai-providers/{id}/credentials', { params: { path } }),
+                  );
+                  changed();
+                })
+              }
+            >
+              Clear key
+            </button>
+          )}
+          {may.discover && (
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() =>
+                void run(async () => {
+                  setFound(undefined);
+                  const res = await must(
+                    client.POST('/organizations/{org}/ai-providers/{id}/discover', { params: { path } }),
+                  );
+                  setFound(res.models);
+                  setPicked(new Set());
+                })
+              }
+            >
+              Test connection and discover
+            </button>
+          )}
+        </form>
+      )}
       {found && (
         <form
           aria-label={`Models of ${p.name}`}
@@ -262,15 +361,137 @@ function ProviderRow({ org, p, changed }: { org: string; p: Provider; changed: (
   );
 }
 
-function ModelEditor({ org, m, done }: { org: string; m: Model; done: () => void }) {
-  // Read when the editor opens, so a team made since the page loaded is offered.
+/** What a model's access, costs and cap read as in a form: costs are exact decimals kept as typed. */
+interface Terms {
+  access_scope: Model['access_scope'];
+  team_slugs: string[];
+  input_cost_per_mtok: string;
+  output_cost_per_mtok: string;
+  monthly_spend_cap: string;
+  enabled: boolean;
+}
+
+/** The API's message for a field left empty to mean "unknown": its null is the empty field. */
+const emptyMeansNone = (message: string) => message.replace(/ or null$/, ', or left empty');
+
+/** An empty decimal field means unknown (null); else the decimal as typed, for the API to judge. */
+const decimal = (v: string) => (v.trim() === '' ? null : v.trim());
+
+/** Terms as the API takes them (teams only for a restricted model). */
+const termsBody = (f: Terms) => ({
+  access_scope: f.access_scope,
+  ...(f.access_scope === 'restricted' ? { team_slugs: f.team_slugs } : {}),
+  input_cost_per_mtok: decimal(f.input_cost_per_mtok),
+  output_cost_per_mtok: decimal(f.output_cost_per_mtok),
+  monthly_spend_cap: decimal(f.monthly_spend_cap),
+  enabled: f.enabled,
+});
+
+/** The teams of the organization, read when a form opens (so a team made since the page loaded is offered). */
+function useTeams(org: string): Team[] {
   const teamList = useLoad(
     () =>
       listOf(client.GET('/organizations/{org}/teams', { params: { path: { org }, query: { limit: 200 } } })),
     [org],
   );
-  const teams: Team[] = teamList.data?.items ?? [];
-  const [f, setF] = useState({
+  return teamList.data?.items ?? [];
+}
+
+/** A model's access, costs, advisory cap and whether it is enabled: the fields adding and editing share. */
+function TermsFields(props: {
+  id: string;
+  f: Terms;
+  set: (f: Terms) => void;
+  teams: Team[];
+  error: ApiError | undefined;
+}) {
+  const { f, set, teams, error } = props;
+  const text =
+    (k: 'input_cost_per_mtok' | 'output_cost_per_mtok' | 'monthly_spend_cap') =>
+    (e: { currentTarget: { value: string } }) =>
+      set({ ...f, [k]: e.currentTarget.value });
+  return (
+    <>
+      <Field label="Access" pointer="/access_scope" error={error}>
+        {(a) => (
+          <select
+            {...a}
+            value={f.access_scope}
+            onChange={(e) => set({ ...f, access_scope: e.currentTarget.value as Model['access_scope'] })}
+          >
+            <option value="organization">whole organization</option>
+            <option value="restricted">some teams</option>
+          </select>
+        )}
+      </Field>
+      {f.access_scope === 'restricted' && (
+        <CheckList
+          legend="Teams that may use it"
+          pointer="/team_slugs"
+          error={error}
+          chosen={f.team_slugs}
+          onChosen={(team_slugs) => set({ ...f, team_slugs })}
+          options={teams.map(asOption)}
+          {...(teams.length === 0 ? { hint: 'This organization has no team yet.' } : {})}
+        />
+      )}
+      <Field
+        label="Input cost (USD per M tokens)"
+        pointer="/input_cost_per_mtok"
+        error={error}
+        words={emptyMeansNone}
+      >
+        {(a) => (
+          <input
+            {...a}
+            inputMode="decimal"
+            value={f.input_cost_per_mtok}
+            onInput={text('input_cost_per_mtok')}
+          />
+        )}
+      </Field>
+      <Field
+        label="Output cost (USD per M tokens)"
+        pointer="/output_cost_per_mtok"
+        error={error}
+        words={emptyMeansNone}
+      >
+        {(a) => (
+          <input
+            {...a}
+            inputMode="decimal"
+            value={f.output_cost_per_mtok}
+            onInput={text('output_cost_per_mtok')}
+          />
+        )}
+      </Field>
+      <Field
+        label="Monthly spend cap (USD)"
+        pointer="/monthly_spend_cap"
+        error={error}
+        words={emptyMeansNone}
+        hint="advisory: shown to people, not enforced"
+      >
+        {(a) => (
+          <input {...a} inputMode="decimal" value={f.monthly_spend_cap} onInput={text('monthly_spend_cap')} />
+        )}
+      </Field>
+      <div class="field check">
+        <input
+          id={`${props.id}-enabled`}
+          type="checkbox"
+          checked={f.enabled}
+          onChange={(e) => set({ ...f, enabled: e.currentTarget.checked })}
+        />
+        <label for={`${props.id}-enabled`}>Enabled</label>
+      </div>
+    </>
+  );
+}
+
+function ModelEditor({ org, m, done }: { org: string; m: Model; done: () => void }) {
+  const teams = useTeams(org);
+  const [f, setF] = useState<Terms>({
     access_scope: m.access_scope,
     team_slugs: m.team_slugs,
     input_cost_per_mtok: m.input_cost_per_mtok ?? '',
@@ -279,12 +500,6 @@ function ModelEditor({ org, m, done }: { org: string; m: Model; done: () => void
     enabled: m.enabled,
   });
   const [error, run, busy] = useAction();
-  const text =
-    (k: 'input_cost_per_mtok' | 'output_cost_per_mtok' | 'monthly_spend_cap') =>
-    (e: { currentTarget: { value: string } }) =>
-      setF({ ...f, [k]: e.currentTarget.value });
-  // Costs are exact decimals carried as strings; an empty field means unknown (null).
-  const decimal = (v: string) => (v.trim() === '' ? null : v.trim());
   return (
     <form
       class="card"
@@ -295,14 +510,7 @@ function ModelEditor({ org, m, done }: { org: string; m: Model; done: () => void
           await must(
             client.PATCH('/organizations/{org}/ai-models/{id}', {
               params: { path: { org, id: m.id } },
-              body: {
-                access_scope: f.access_scope,
-                ...(f.access_scope === 'restricted' ? { team_slugs: f.team_slugs } : {}),
-                input_cost_per_mtok: decimal(f.input_cost_per_mtok),
-                output_cost_per_mtok: decimal(f.output_cost_per_mtok),
-                monthly_spend_cap: decimal(f.monthly_spend_cap),
-                enabled: f.enabled,
-              },
+              body: termsBody(f),
             }),
           );
           done();
@@ -312,75 +520,183 @@ function ModelEditor({ org, m, done }: { org: string; m: Model; done: () => void
       <h3>Edit model {m.slug}</h3>
       <Problem error={error} atFields />
       <div class="grid">
-        <Field label="Access" pointer="/access_scope" error={error}>
-          {(a) => (
-            <select
-              {...a}
-              value={f.access_scope}
-              onChange={(e) => setF({ ...f, access_scope: e.currentTarget.value as Model['access_scope'] })}
-            >
-              <option value="organization">whole organization</option>
-              <option value="restricted">some teams</option>
-            </select>
-          )}
-        </Field>
-        {f.access_scope === 'restricted' && (
-          <CheckList
-            legend="Teams that may use it"
-            pointer="/team_slugs"
-            error={error}
-            chosen={f.team_slugs}
-            onChosen={(team_slugs) => setF({ ...f, team_slugs })}
-            options={teams.map(asOption)}
-            {...(teams.length === 0 ? { hint: 'This organization has no team yet.' } : {})}
-          />
-        )}
-        <Field label="Input cost (USD per M tokens)" pointer="/input_cost_per_mtok" error={error}>
-          {(a) => (
-            <input
-              {...a}
-              inputMode="decimal"
-              value={f.input_cost_per_mtok}
-              onInput={text('input_cost_per_mtok')}
-            />
-          )}
-        </Field>
-        <Field label="Output cost (USD per M tokens)" pointer="/output_cost_per_mtok" error={error}>
-          {(a) => (
-            <input
-              {...a}
-              inputMode="decimal"
-              value={f.output_cost_per_mtok}
-              onInput={text('output_cost_per_mtok')}
-            />
-          )}
-        </Field>
-        <Field
-          label="Monthly spend cap (USD)"
-          pointer="/monthly_spend_cap"
-          error={error}
-          hint="advisory: shown to people, not enforced"
-        >
-          {(a) => (
-            <input
-              {...a}
-              inputMode="decimal"
-              value={f.monthly_spend_cap}
-              onInput={text('monthly_spend_cap')}
-            />
-          )}
-        </Field>
-        <div class="field check">
-          <input
-            id={`model-enabled-${m.id}`}
-            type="checkbox"
-            checked={f.enabled}
-            onChange={(e) => setF({ ...f, enabled: e.currentTarget.checked })}
-          />
-          <label for={`model-enabled-${m.id}`}>Enabled</label>
-        </div>
+        <TermsFields id={`model-${m.id}`} f={f} set={setF} teams={teams} error={error} />
       </div>
       <Submit label="Save model" busy={busy} cancel={done} />
+    </form>
+  );
+}
+
+const KINDS: readonly { value: Model['kind']; text: string }[] = [
+  { value: 'chat', text: 'chat (text in, text out)' },
+  { value: 'embedding', text: 'embedding (text to vectors)' },
+  { value: 'image', text: 'image' },
+  { value: 'audio', text: 'audio' },
+  { value: 'moderation', text: 'moderation' },
+  { value: 'rerank', text: 'rerank' },
+  { value: 'other', text: 'other' },
+];
+
+/** The slug a vendor's model id suggests: "GPT-4o-mini" is "gpt-4o-mini". */
+const modelSlug = (id: string) =>
+  id
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, '-')
+    .replace(/^[._-]+|[._-]+$/g, '')
+    .slice(0, 63);
+
+/**
+ * A whole number or a number as typed: empty is left out (the API's default), a number is sent as one,
+ * anything else as the text, for the API to refuse at its field ("abc" must not become null).
+ */
+const numberOrText = (v: string): number | undefined => {
+  const t = v.trim();
+  if (t === '') return undefined;
+  return (Number.isFinite(Number(t)) ? Number(t) : t) as number;
+};
+
+/** A model added by hand: one the provider does not list, or a provider that cannot be asked. */
+function NewModel(props: { org: string; providers: Provider[]; created: (slug: string) => void }) {
+  const teams = useTeams(props.org);
+  const [f, setF] = useState({
+    provider_id: props.providers[0]?.id ?? '',
+    model_id: '',
+    slug: '',
+    name: '',
+    kind: 'chat' as Model['kind'],
+    context_window: '',
+    max_output_tokens: '',
+    default_temperature: '',
+  });
+  const [terms, setTerms] = useState<Terms>({
+    access_scope: 'organization',
+    team_slugs: [],
+    input_cost_per_mtok: '',
+    output_cost_per_mtok: '',
+    monthly_spend_cap: '',
+    enabled: true,
+  });
+  const [error, run, busy] = useAction();
+  const number = (k: 'context_window' | 'max_output_tokens' | 'default_temperature') => {
+    const n = numberOrText(f[k]);
+    return n === undefined ? {} : { [k]: n };
+  };
+  return (
+    <form
+      class="card"
+      aria-label="New model"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void run(async () => {
+          await must(
+            client.POST('/organizations/{org}/ai-models', {
+              params: { path: { org: props.org } },
+              body: {
+                provider_id: f.provider_id,
+                model_id: f.model_id.trim(),
+                slug: f.slug,
+                ...(f.name.trim() ? { name: f.name.trim() } : {}),
+                kind: f.kind,
+                ...number('context_window'),
+                ...number('max_output_tokens'),
+                ...number('default_temperature'),
+                ...termsBody(terms),
+              },
+            }),
+          );
+          props.created(f.slug);
+        });
+      }}
+    >
+      <h2>New model</h2>
+      <p class="hint">
+        For a model the provider does not list, or a provider that cannot be asked; “Test connection and
+        discover” above imports the models a provider lists.
+      </p>
+      <Problem error={error} atFields />
+      <div class="grid">
+        <SelectField
+          label="Provider"
+          pointer="/provider_id"
+          error={error}
+          required
+          value={f.provider_id}
+          onValue={(provider_id) => setF({ ...f, provider_id })}
+          options={props.providers.map((p) => ({ value: p.id, text: p.name }))}
+        />
+        <TextField
+          label="Model ID at the provider"
+          pointer="/model_id"
+          error={error}
+          hint="As the vendor names it, e.g. gpt-4o-mini"
+          required
+          mono
+          value={f.model_id}
+          onValue={(model_id) =>
+            setF({
+              ...f,
+              model_id,
+              slug: f.slug === modelSlug(f.model_id) ? modelSlug(model_id) : f.slug,
+            })
+          }
+        />
+        <TextField
+          label="Slug"
+          pointer="/slug"
+          error={error}
+          hint="Its name in this organization: lower-case letters, digits, dots, dashes and underscores"
+          required
+          mono
+          value={f.slug}
+          onValue={(slug) => setF({ ...f, slug })}
+        />
+        <TextField
+          label="Display name (optional)"
+          pointer="/name"
+          error={error}
+          hint="Empty: the model ID"
+          value={f.name}
+          onValue={(name) => setF({ ...f, name })}
+        />
+        <SelectField
+          label="Kind"
+          pointer="/kind"
+          error={error}
+          value={f.kind}
+          onValue={(kind) => setF({ ...f, kind: kind as Model['kind'] })}
+          options={KINDS}
+        />
+        <TextField
+          label="Context window (tokens, optional)"
+          pointer="/context_window"
+          error={error}
+          words={emptyMeansNone}
+          inputMode="numeric"
+          value={f.context_window}
+          onValue={(context_window) => setF({ ...f, context_window })}
+        />
+        <TextField
+          label="Longest answer (tokens, optional)"
+          pointer="/max_output_tokens"
+          error={error}
+          words={emptyMeansNone}
+          inputMode="numeric"
+          value={f.max_output_tokens}
+          onValue={(max_output_tokens) => setF({ ...f, max_output_tokens })}
+        />
+        <TextField
+          label="Default temperature (optional)"
+          pointer="/default_temperature"
+          error={error}
+          words={emptyMeansNone}
+          hint="From 0 to 2"
+          inputMode="decimal"
+          value={f.default_temperature}
+          onValue={(default_temperature) => setF({ ...f, default_temperature })}
+        />
+        <TermsFields id="new-model" f={terms} set={setTerms} teams={teams} error={error} />
+      </div>
+      <Submit label="Add model" busy={busy} />
     </form>
   );
 }
@@ -404,23 +720,56 @@ function Catalog({ org }: { org: string }) {
   const providerName = new Map(providers.data?.items.map((p) => [p.id, p.name]));
   const teamName = new Map(teams.data?.items.map((t) => [t.slug, t.name]));
   const [editing, setEditing] = useState<Model>();
+  // A new form (emptied) after each model added.
+  const [added, setAdded] = useState(0);
+  const acts = useActions();
+  // The permissions are the organization's, not one provider's or model's: the first one's path answers
+  // for every row.
+  const P = `/organizations/${org}/ai-providers`;
+  const M = `/organizations/${org}/ai-models`;
+  const provider = providers.data?.items[0]?.id;
+  const model = models.data?.items[0]?.id;
+  const can = useCan({
+    createProvider: providers.data ? ['POST', P] : undefined,
+    createModel: providers.data ? ['POST', M] : undefined,
+    discover: provider ? ['POST', `${P}/${provider}/discover`] : undefined,
+    credentials: provider ? ['PUT', `${P}/${provider}/credentials`] : undefined,
+    updateProvider: provider ? ['PATCH', `${P}/${provider}`] : undefined,
+    removeProvider: provider ? ['DELETE', `${P}/${provider}`] : undefined,
+    updateModel: model ? ['PATCH', `${M}/${model}`] : undefined,
+    removeModel: model ? ['DELETE', `${M}/${model}`] : undefined,
+  });
+  const may: Allowed = {
+    createProvider: allowed(can.createProvider),
+    createModel: allowed(can.createModel),
+    discover: allowed(can.discover),
+    credentials: allowed(can.credentials),
+    updateProvider: allowed(can.updateProvider),
+    removeProvider: allowed(can.removeProvider),
+    updateModel: allowed(can.updateModel),
+    removeModel: allowed(can.removeModel),
+  };
+  const rowActions = may.updateModel || may.removeModel;
   const changed = () => {
     providers.reload();
     models.reload();
   };
   return (
     <>
+      {acts.chrome}
       <h2>Providers</h2>
       <Problem error={providers.error} />
       <ul class="plain">
         {providers.data?.items.map((p) => (
-          <ProviderRow key={p.id} org={org} p={p} changed={changed} />
+          <ProviderRow key={p.id} org={org} p={p} may={may} acts={acts} changed={changed} />
         ))}
       </ul>
       {providers.data?.items.length === 0 && <p>No provider yet.</p>}
-      {drivers.data && <NewProvider org={org} drivers={drivers.data} created={changed} />}
+      {drivers.data && may.createProvider && (
+        <NewProvider org={org} drivers={drivers.data} created={changed} />
+      )}
       <h2>Models</h2>
-      <Problem error={models.error} />
+      <Problem error={models.error ?? acts.error} />
       {models.data && (
         <Table
           caption="Models"
@@ -432,7 +781,7 @@ function Catalog({ org }: { org: string }) {
             'Cost in / out (USD per M tokens)',
             'Monthly cap (advisory)',
             'Enabled',
-            ACTIONS,
+            ...(rowActions ? [ACTIONS] : []),
           ]}
           rows={models.data.items.length}
           empty="No model yet."
@@ -461,15 +810,38 @@ function Catalog({ org }: { org: string }) {
                 </td>
                 <td>{m.monthly_spend_cap ?? '—'}</td>
                 <td>{m.enabled ? 'yes' : 'no'}</td>
-                <td>
-                  <button
-                    type="button"
-                    aria-expanded={editing?.id === m.id}
-                    onClick={() => setEditing(editing?.id === m.id ? undefined : m)}
-                  >
-                    Edit<span class="sr-only"> {m.slug}</span>
-                  </button>
-                </td>
+                {rowActions && (
+                  <td class="actions">
+                    {may.updateModel && (
+                      <button
+                        type="button"
+                        aria-expanded={editing?.id === m.id}
+                        onClick={() => setEditing(editing?.id === m.id ? undefined : m)}
+                      >
+                        Edit<span class="sr-only"> {m.slug}</span>
+                      </button>
+                    )}
+                    {may.removeModel && (
+                      <DangerButton
+                        label="Delete"
+                        what={m.slug}
+                        onClick={async () =>
+                          (await acts.confirmed(
+                            `Delete the model ${m.slug} from the catalog? Nothing changes at ${providerName.get(m.provider_id) ?? 'its provider'}.`,
+                            'Delete model',
+                            () =>
+                              must(
+                                client.DELETE('/organizations/{org}/ai-models/{id}', {
+                                  params: { path: { org, id: m.id } },
+                                }),
+                              ),
+                            `Model ${m.slug} deleted.`,
+                          )) && (editing?.id === m.id && setEditing(undefined), changed())
+                        }
+                      />
+                    )}
+                  </td>
+                )}
               </tr>
               {editing?.id === m.id && (
                 <tr class="editor-row">
@@ -490,6 +862,34 @@ function Catalog({ org }: { org: string }) {
             </Fragment>
           ))}
         </Table>
+      )}
+      {may.createModel && providers.data && providers.data.items.length > 0 && (
+        <NewModel
+          key={`new-${added}`}
+          org={org}
+          providers={providers.data.items}
+          created={(slug) => (setAdded((n) => n + 1), acts.announce(`Model ${slug} added.`), changed())}
+        />
+      )}
+      {providers.data && (
+        <NotAllowed
+          items={[
+            ...together('add providers and models, or test connections and import models', [
+              ['add providers', can.createProvider],
+              ['add models', can.createModel],
+              ['test connections and import models', can.discover],
+            ]),
+            ['set or clear API keys', can.credentials],
+            ...together('rename providers and edit models', [
+              ['rename providers', can.updateProvider],
+              ['edit models', can.updateModel],
+            ]),
+            ...together('delete providers and models', [
+              ['delete providers', can.removeProvider],
+              ['delete models', can.removeModel],
+            ]),
+          ]}
+        />
       )}
     </>
   );
