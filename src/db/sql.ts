@@ -2,6 +2,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { AnswerDeadline } from './answer-deadline.js';
 import { installRowDecoding } from './row-decoding.js';
 import { parseTimestamptz } from './timestamps.js';
 import { databaseUnavailable } from './unavailable.js';
@@ -137,7 +138,8 @@ export const CONNECT_TIMEOUT_MS = 5000;
  * network"). `statementTimeoutMs`: PostgreSQL cancels a statement that runs longer (its
  * statement_timeout). `queryTimeoutMs`: the client stops waiting for an answer, fails the call and
  * discards the connection, whose peer may have vanished: a statement sent before a network cut is
- * otherwise waited on until TCP gives up (15 minutes on Linux). `connectTimeoutMs`: as
+ * otherwise waited on until TCP gives up (15 minutes on Linux). A pool keeps it with a watchdog
+ * (answer-deadline.ts) that fails the call up to a fifth of the bound late. `connectTimeoutMs`: as
  * CONNECT_TIMEOUT_MS. 0: no bound.
  */
 export interface SqlTimeouts {
@@ -167,12 +169,12 @@ export function clientOptions(connectionString: string, timeouts?: Partial<SqlTi
  * (migrations, tests); the service's pool is bounded (src/app/boot.ts).
  */
 export function createSql(connectionString: string, max = 10, timeouts?: SqlTimeouts): Sql {
-  const pool = new pg.Pool({
-    ...clientOptions(connectionString, timeouts),
-    max,
-    idleTimeoutMillis: 30_000,
-    Client: GuardedClient,
-  });
+  // The bound on waiting for an answer is kept by one watchdog for the pool (answer-deadline.ts), not by
+  // pg's timer per query.
+  const { query_timeout: _perQuery, ...options } = clientOptions(connectionString, timeouts);
+  const deadline = timeouts?.queryTimeoutMs ? new AnswerDeadline(timeouts.queryTimeoutMs) : undefined;
+  const pool = new pg.Pool({ ...options, max, idleTimeoutMillis: 30_000, Client: GuardedClient });
+  if (deadline) pool.on('connect', (client) => deadline.watch(client));
   // An idle client that errors (server restart) must not crash the process; the pool drops it.
   pool.on('error', () => {});
   /** The work due before this pool's first statement in the current context, taken (once). */
@@ -243,7 +245,10 @@ export function createSql(connectionString: string, max = 10, timeouts?: SqlTime
         client.release(broken);
       }
     },
-    close: () => pool.end(),
+    close: () => {
+      deadline?.close();
+      return pool.end();
+    },
   };
   return self;
 }
