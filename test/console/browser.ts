@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page, type Request } from 'playwright-core';
 import { freePort } from '../../src/db/embedded.js';
 import { LOCAL_ADMIN } from '../../src/app/boot.js';
 import { keelArgv } from '../support/keel-process.js';
@@ -113,9 +113,28 @@ export async function launchChromium(): Promise<Browser> {
 }
 
 /** Opens a page that records every Content-Security-Policy violation and uncaught error it meets. */
+/** Each page's requests still waiting for their answer, with when they were sent. */
+const unanswered = new WeakMap<Page, Map<Request, number>>();
+
+/** What a page is still waiting for, for a failure to name ("POST /auth/session for 30.1 s"). */
+function waitingFor(page: Page): string {
+  const pending = unanswered.get(page);
+  if (!pending) return 'not known (a page not opened with openPage)';
+  const now = Date.now();
+  const waiting = [...pending].map(
+    ([r, since]) => `${r.method()} ${new URL(r.url()).pathname} for ${((now - since) / 1000).toFixed(1)} s`,
+  );
+  return waiting.length > 0 ? waiting.join(', ') : 'no request (every request was answered)';
+}
+
 export async function openPage(browser: Browser): Promise<{ page: Page; faults: string[] }> {
   const context = await browser.newContext();
   const page = await context.newPage();
+  const pending = new Map<Request, number>();
+  unanswered.set(page, pending);
+  page.on('request', (r) => void pending.set(r, Date.now()));
+  page.on('requestfinished', (r) => void pending.delete(r));
+  page.on('requestfailed', (r) => void pending.delete(r));
   const faults: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error' && /Content Security Policy|Refused to/i.test(m.text())) faults.push(m.text());
@@ -234,7 +253,8 @@ export async function secretsExposed(page: Page, secrets: string[]): Promise<str
 /**
  * Opens `url` and waits for the console's sign-in form. The form shows once the console knows there is
  * no session (POST /auth/session) and has the login methods (GET /auth/providers); if it does not come,
- * the failure says what the page shows instead.
+ * the failure says what the page shows instead and which of its requests are still unanswered (a bare
+ * `npm test` lost the form twice with the page at "Loading…", the first session check not answered).
  */
 export async function openSignInForm(page: Page, url: string): Promise<void> {
   await page.goto(url);
@@ -243,10 +263,9 @@ export async function openSignInForm(page: Page, url: string): Promise<void> {
     .waitFor()
     .catch(async (e: Error) => {
       throw new Error(
-        `no sign-in form at ${url}; the page shows: ${await page.locator('body').innerText()}`,
-        {
-          cause: e,
-        },
+        `no sign-in form at ${url}; the page shows: ${await page.locator('body').innerText()}; ` +
+          `it waits for: ${waitingFor(page)}`,
+        { cause: e },
       );
     });
 }

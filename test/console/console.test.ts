@@ -891,7 +891,9 @@ describe('analytics', () => {
     await page.getByRole('navigation').getByRole('link', { name: 'Analytics' }).click();
     await page.getByLabel('Organization').selectOption({ label: 'Globex' });
     // The organization's first project to begin with; Shop chosen from the list.
-    await page.getByRole('combobox', { name: 'Project of the score history' }).fill('shop');
+    const scoreProject = page.getByRole('combobox', { name: 'Project of the score history' });
+    await expect.poll(() => scoreProject.inputValue()).not.toBe('');
+    await scoreProject.fill('shop');
     await page.getByRole('option', { name: /^Shop/ }).click();
     // The shared line chart, with axes: its words name the range and the latest score.
     await page
@@ -1002,17 +1004,17 @@ describe('AI catalog by hand', () => {
       expect(res.status, `${method} ${p}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
       return res.body as Record<string, unknown>;
     };
-    await api('POST', '/organizations', { slug: 'initech', name: 'Initech' });
-    const lab = await api('POST', '/organizations/initech/ai-providers', {
+    await api('POST', '/organizations', { slug: 'hooli', name: 'Hooli' });
+    const lab = await api('POST', '/organizations/hooli/ai-providers', {
       driver: 'vendor_b_compatible',
       name: 'Lab server',
       base_url: 'http://127.0.0.1:9/v1',
     });
-    await api('POST', '/organizations/initech/ai-providers', { driver: 'vendor_a', name: 'Spare' });
+    await api('POST', '/organizations/hooli/ai-providers', { driver: 'vendor_a', name: 'Spare' });
     const page = await newPage();
     await signIn(page, keel.admin);
     await page.getByRole('navigation').getByRole('link', { name: 'AI catalog' }).click();
-    await page.getByLabel('Organization').selectOption({ label: 'Initech' });
+    await page.getByLabel('Organization').selectOption({ label: 'Hooli' });
     const form = page.getByRole('form', { name: 'New model' });
     await form.waitFor();
 
@@ -1032,7 +1034,7 @@ describe('AI catalog by hand', () => {
     await page.getByRole('status').filter({ hasText: 'Model llama-3.1-8b added.' }).waitFor();
     const row = page.locator('tr[data-model="Llama-3.1-8B"]');
     await row.filter({ hasText: 'Lab server' }).filter({ hasText: '0 / —' }).waitFor();
-    const stored = await api('GET', '/organizations/initech/ai-models');
+    const stored = await api('GET', '/organizations/hooli/ai-models');
     expect(stored).toMatchObject([
       { model_id: 'Llama-3.1-8B', slug: 'llama-3.1-8b', context_window: 128000, provider_id: lab.id },
     ]);
@@ -1060,7 +1062,7 @@ describe('AI catalog by hand', () => {
     await card.getByRole('button', { name: 'Save name' }).click();
     await page.locator('li[data-provider="Lab GPU server"]').waitFor();
     await row.filter({ hasText: 'Lab GPU server' }).waitFor();
-    expect((await api('GET', `/organizations/initech/ai-providers/${String(lab.id)}`)).name).toBe(
+    expect((await api('GET', `/organizations/hooli/ai-providers/${String(lab.id)}`)).name).toBe(
       'Lab GPU server',
     );
 
@@ -1072,7 +1074,7 @@ describe('AI catalog by hand', () => {
     await dialog.getByRole('button', { name: 'Delete model' }).click();
     await page.getByRole('status').filter({ hasText: 'Model llama-3.1-8b deleted.' }).waitFor();
     await row.waitFor({ state: 'detached' });
-    expect(await api('GET', '/organizations/initech/ai-models')).toEqual([]);
+    expect(await api('GET', '/organizations/hooli/ai-models')).toEqual([]);
     const spare = page.locator('li[data-provider="Spare"]');
     await spare.getByRole('button', { name: 'Delete provider Spare' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete provider' }).click();
@@ -1081,7 +1083,7 @@ describe('AI catalog by hand', () => {
     await closePage(page, 'ai-catalog-by-hand-admin');
 
     // A role that may only read the catalog: the providers and models, and no control it cannot use.
-    await api('POST', '/organizations/initech/ai-models', {
+    await api('POST', '/organizations/hooli/ai-models', {
       provider_id: lab.id,
       model_id: 'embed-small',
       slug: 'embed-small',
@@ -1099,7 +1101,7 @@ describe('AI catalog by hand', () => {
     const narrow = await newPage();
     await signIn(narrow, reader);
     await narrow.getByRole('navigation').getByRole('link', { name: 'AI catalog' }).click();
-    await narrow.getByLabel('Organization').selectOption({ label: 'Initech' });
+    await narrow.getByLabel('Organization').selectOption({ label: 'Hooli' });
     await narrow.locator('li[data-provider="Lab GPU server"]').waitFor();
     await narrow.locator('tr[data-model="embed-small"]').waitFor();
     const note = narrow.locator('[data-not-allowed]');

@@ -406,10 +406,23 @@ function TermsFields(props: {
   error: ApiError | undefined;
 }) {
   const { f, set, teams, error } = props;
-  const text =
-    (k: 'input_cost_per_mtok' | 'output_cost_per_mtok' | 'monthly_spend_cap') =>
-    (e: { currentTarget: { value: string } }) =>
-      set({ ...f, [k]: e.currentTarget.value });
+  /** A decimal member of the terms, typed as text (the API says what it must be). */
+  const decimal = (
+    k: 'input_cost_per_mtok' | 'output_cost_per_mtok' | 'monthly_spend_cap',
+    label: string,
+    hint?: string,
+  ) => (
+    <Field label={label} pointer={`/${k}`} error={error} words={emptyMeansNone} {...(hint ? { hint } : {})}>
+      {(a) => (
+        <input
+          {...a}
+          inputMode="decimal"
+          value={f[k]}
+          onInput={(e) => set({ ...f, [k]: e.currentTarget.value })}
+        />
+      )}
+    </Field>
+  );
   return (
     <>
       <Field label="Access" pointer="/access_scope" error={error}>
@@ -435,47 +448,9 @@ function TermsFields(props: {
           {...(teams.length === 0 ? { hint: 'This organization has no team yet.' } : {})}
         />
       )}
-      <Field
-        label="Input cost (USD per M tokens)"
-        pointer="/input_cost_per_mtok"
-        error={error}
-        words={emptyMeansNone}
-      >
-        {(a) => (
-          <input
-            {...a}
-            inputMode="decimal"
-            value={f.input_cost_per_mtok}
-            onInput={text('input_cost_per_mtok')}
-          />
-        )}
-      </Field>
-      <Field
-        label="Output cost (USD per M tokens)"
-        pointer="/output_cost_per_mtok"
-        error={error}
-        words={emptyMeansNone}
-      >
-        {(a) => (
-          <input
-            {...a}
-            inputMode="decimal"
-            value={f.output_cost_per_mtok}
-            onInput={text('output_cost_per_mtok')}
-          />
-        )}
-      </Field>
-      <Field
-        label="Monthly spend cap (USD)"
-        pointer="/monthly_spend_cap"
-        error={error}
-        words={emptyMeansNone}
-        hint="advisory: shown to people, not enforced"
-      >
-        {(a) => (
-          <input {...a} inputMode="decimal" value={f.monthly_spend_cap} onInput={text('monthly_spend_cap')} />
-        )}
-      </Field>
+      {decimal('input_cost_per_mtok', 'Input cost (USD per M tokens)')}
+      {decimal('output_cost_per_mtok', 'Output cost (USD per M tokens)')}
+      {decimal('monthly_spend_cap', 'Monthly spend cap (USD)', 'advisory: shown to people, not enforced')}
       <div class="field check">
         <input
           id={`${props.id}-enabled`}
