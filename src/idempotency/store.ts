@@ -25,14 +25,6 @@ export const idempotencyMigrations = [
       CREATE INDEX idempotency_keys_expiry ON idempotency_keys (expires_at);
     `,
   },
-  {
-    // A key is inserted small and its answer written into the same row a few milliseconds later. With
-    // pages filled at insert, that new version went to another page, and both indexes took a new entry
-    // for it; pages left three quarters empty at insert keep it on the same page (a HOT update, no
-    // index entry). The answers fill the pages in the end.
-    id: '0801_http_idempotency_keys_room_for_answers',
-    sql: `ALTER TABLE idempotency_keys SET (fillfactor = 25);`,
-  },
 ];
 
 export interface StoredKey {
