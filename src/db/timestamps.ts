@@ -12,10 +12,10 @@ import { createRequire } from 'node:module';
  * pg's own parser, postgres-date as pg-types resolves it (pg's registry would give this parser back
  * once it is installed).
  */
-export const pgParseTimestamptz = createRequire(createRequire(import.meta.url).resolve('pg-types'))(
-  'postgres-date',
-) as (text: string) => unknown;
-const pgParse = pgParseTimestamptz;
+const pgParse = createRequire(createRequire(import.meta.url).resolve('pg-types'))('postgres-date') as (
+  text: string,
+) => unknown;
+export { pgParse as pgParseTimestamptz };
 
 const ZERO = 48;
 
@@ -70,9 +70,12 @@ export function parseTimestamptz(text: string): unknown {
   if (sign !== 43 && sign !== 45) return pgParse(text);
   const rest = text.length - at;
   if (rest !== 3 && rest !== 6 && rest !== 9) return pgParse(text);
+  if ((rest >= 6 && text.charCodeAt(at + 3) !== 58) || (rest === 9 && text.charCodeAt(at + 6) !== 58)) {
+    return pgParse(text);
+  }
   const zh = digits(text, at + 1, 2);
-  const zm = rest >= 6 && text.charCodeAt(at + 3) === 58 ? digits(text, at + 4, 2) : rest >= 6 ? -1 : 0;
-  const zs = rest === 9 && text.charCodeAt(at + 6) === 58 ? digits(text, at + 7, 2) : rest === 9 ? -1 : 0;
+  const zm = rest >= 6 ? digits(text, at + 4, 2) : 0;
+  const zs = rest === 9 ? digits(text, at + 7, 2) : 0;
   if (zh < 0 || zm < 0 || zs < 0) return pgParse(text);
   const offset = zh * 3600 + zm * 60 + zs;
   const utc = Date.UTC(year, month - 1, day, hour, minute, second, ms);
