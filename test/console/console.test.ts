@@ -1055,11 +1055,11 @@ describe('AI catalog by hand', () => {
       })
       .waitFor();
 
-    // Rename: the card and the model's row take the new name.
-    await card.getByRole('button', { name: 'Rename Lab server' }).click();
-    await card.getByLabel('New name for Lab server').fill('Lab GPU server');
+    // A new name: the card and the model's row take it.
+    await card.getByRole('button', { name: 'Edit provider Lab server' }).click();
+    await card.getByLabel('Name', { exact: true }).fill('Lab GPU server');
     await expectAccessible(page);
-    await card.getByRole('button', { name: 'Save name' }).click();
+    await card.getByRole('button', { name: 'Save provider' }).click();
     await page.locator('li[data-provider="Lab GPU server"]').waitFor();
     await row.filter({ hasText: 'Lab GPU server' }).waitFor();
     expect((await api('GET', `/organizations/hooli/ai-providers/${String(lab.id)}`)).name).toBe(
@@ -1110,7 +1110,7 @@ describe('AI catalog by hand', () => {
       [
         'To add providers and models, or test connections and import models, your role needs the permission ai_model:create.',
         'To set or clear API keys, your role needs the permission ai_model:credentials.',
-        'To rename providers and edit models, your role needs the permission ai_model:update.',
+        'To edit providers and models, your role needs the permission ai_model:update.',
         'To delete providers and models, your role needs the permission ai_model:delete.',
       ].join('\n\n'),
     );

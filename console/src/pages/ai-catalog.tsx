@@ -1,6 +1,7 @@
 // AI catalog of an organization (SPEC 4.4): providers with their credential state, write-only keys,
-// renaming and deleting them, discovery as a connection test, import of discovered models, models added
-// by hand, and the models with scope, costs and cap (edited or deleted). Each control shows only when
+// editing (name, base URL, region, enabled) and deleting them, discovery as a connection test, import of
+// discovered models, models added by hand, and the models with slug, name, kind, limits, scope, costs and
+// cap (edited or deleted). Each control shows only when
 // the person's role allows its call (POST /auth/can); a note says what the others need.
 import { useState } from 'preact/hooks';
 import { Fragment } from 'preact';
@@ -9,6 +10,7 @@ import { OrgPicker } from '../org-picker';
 import { ACTIONS, Field, Page, Problem, Table, useAction, useLoad } from '../ui';
 import { asOption, CheckList, DangerButton, SelectField, Submit, TextField, useActions } from '../forms';
 import { allowed, NotAllowed, together, useCan } from '../can';
+import { ProviderEditor } from './ai-provider-editor';
 
 type Driver = Item<'/ai-provider-drivers'>;
 type Provider = Item<'/organizations/{org}/ai-providers'>;
@@ -154,12 +156,21 @@ function NewProvider({ org, drivers, created }: { org: string; drivers: Driver[]
   );
 }
 
-function ProviderRow(props: { org: string; p: Provider; may: Allowed; acts: PageActs; changed: () => void }) {
+function ProviderRow(props: {
+  org: string;
+  p: Provider;
+  driver: Driver | undefined;
+  may: Allowed;
+  acts: PageActs;
+  changed: () => void;
+}) {
   const { org, p, may, acts, changed } = props;
   const [key, setKey] = useState('');
   const [found, setFound] = useState<Discovered[]>();
   const [picked, setPicked] = useState<Set<string>>(new Set());
-  const [renaming, setRenaming] = useState<string>();
+  const [editing, setEditing] = useState(false);
+  // What the last save said will not work as configured (a base URL discovery will refuse).
+  const [warnings, setWarnings] = useState<string[]>([]);
   const [error, run, busy] = useAction();
   const path = { org, id: p.id };
   const remove = async () => {
@@ -180,11 +191,11 @@ function ProviderRow(props: { org: string; p: Provider; may: Allowed; acts: Page
         <h3>
           {p.name} <small>({p.driver_display_name})</small>
         </h3>
-        {(may.updateProvider || may.removeProvider) && renaming === undefined && (
+        {(may.updateProvider || may.removeProvider) && !editing && (
           <div class="actions">
             {may.updateProvider && (
-              <button type="button" class="secondary" onClick={() => setRenaming(p.name)}>
-                Rename<span class="sr-only"> {p.name}</span>
+              <button type="button" class="secondary" onClick={() => setEditing(true)}>
+                Edit<span class="sr-only"> provider {p.name}</span>
               </button>
             )}
             {may.removeProvider && (
@@ -193,36 +204,26 @@ function ProviderRow(props: { org: string; p: Provider; may: Allowed; acts: Page
           </div>
         )}
       </div>
-      {renaming !== undefined && (
-        <form
-          class="inline"
-          aria-label={`Rename ${p.name}`}
-          onSubmit={(e) => {
-            e.preventDefault();
-            void run(async () => {
-              await must(
-                client.PATCH('/organizations/{org}/ai-providers/{id}', {
-                  params: { path },
-                  body: { name: renaming },
-                }),
-              );
-              setRenaming(undefined);
-              acts.announce(`Provider ${p.name} renamed to ${renaming}.`);
-              changed();
-            });
+      {editing && (
+        <ProviderEditor
+          org={org}
+          p={p}
+          driver={props.driver}
+          mayMoveKey={may.credentials}
+          cancel={() => setEditing(false)}
+          saved={(s) => {
+            setEditing(false);
+            setWarnings(s.warnings);
+            acts.announce(`Provider ${s.name} saved.`);
+            changed();
           }}
-        >
-          <TextField
-            label={`New name for ${p.name}`}
-            pointer="/name"
-            error={error}
-            required
-            value={renaming}
-            onValue={setRenaming}
-          />
-          <Submit label="Save name" busy={busy} cancel={() => setRenaming(undefined)} />
-        </form>
+        />
       )}
+      {warnings.map((w) => (
+        <p key={w} class="problem" data-warning>
+          Saved, but {w}.
+        </p>
+      ))}
       <p>
         Authentication: <strong>{AUTH_WORDS[p.auth_kind]}</strong>
         {p.has_credentials ? (
@@ -234,6 +235,18 @@ function ProviderRow(props: { org: string; p: Provider; may: Allowed; acts: Page
           <>
             {' '}
             · <code>{p.base_url}</code>
+          </>
+        )}
+        {p.region && (
+          <>
+            {' '}
+            · region <code>{p.region}</code>
+          </>
+        )}
+        {!p.enabled && (
+          <>
+            {' '}
+            · <strong>disabled</strong>
           </>
         )}
       </p>
@@ -464,8 +477,40 @@ function TermsFields(props: {
   );
 }
 
-function ModelEditor({ org, m, done }: { org: string; m: Model; done: () => void }) {
+/** A model's slug, display name, kind and limits as a form has them: numbers as typed. */
+interface Facts {
+  slug: string;
+  name: string;
+  kind: Model['kind'];
+  context_window: string;
+  max_output_tokens: string;
+  default_temperature: string;
+}
+
+/**
+ * A refused slug said at its field too: the API's 409 names the slug in its detail, and no field.
+ */
+const slugTaken = (error: ApiError | undefined): ApiError | undefined =>
+  error?.status === 409 && /slug/.test(error.detail)
+    ? new ApiError(
+        409,
+        error.detail,
+        [{ pointer: '/slug', detail: 'another model of this organization has it; choose another' }],
+        error.code,
+      )
+    : error;
+
+function ModelEditor(props: { org: string; m: Model; saved: (slug: string) => void; cancel: () => void }) {
+  const { org, m } = props;
   const teams = useTeams(org);
+  const [facts, setFacts] = useState<Facts>({
+    slug: m.slug,
+    name: m.name,
+    kind: m.kind,
+    context_window: m.context_window === null ? '' : String(m.context_window),
+    max_output_tokens: m.max_output_tokens === null ? '' : String(m.max_output_tokens),
+    default_temperature: m.default_temperature === null ? '' : String(m.default_temperature),
+  });
   const [f, setF] = useState<Terms>({
     access_scope: m.access_scope,
     team_slugs: m.team_slugs,
@@ -474,7 +519,11 @@ function ModelEditor({ org, m, done }: { org: string; m: Model; done: () => void
     monthly_spend_cap: m.monthly_spend_cap ?? '',
     enabled: m.enabled,
   });
-  const [error, run, busy] = useAction();
+  const [raw, run, busy] = useAction();
+  const error = slugTaken(raw);
+  /** An emptied number is null (unknown); anything else as typed, for the API to judge. */
+  const number = (k: 'context_window' | 'max_output_tokens' | 'default_temperature') =>
+    numberOrText(facts[k]) ?? null;
   return (
     <form
       class="card"
@@ -485,19 +534,37 @@ function ModelEditor({ org, m, done }: { org: string; m: Model; done: () => void
           await must(
             client.PATCH('/organizations/{org}/ai-models/{id}', {
               params: { path: { org, id: m.id } },
-              body: termsBody(f),
+              body: {
+                slug: facts.slug.trim(),
+                name: facts.name.trim() || m.model_id,
+                kind: facts.kind,
+                context_window: number('context_window'),
+                max_output_tokens: number('max_output_tokens'),
+                default_temperature: number('default_temperature'),
+                ...termsBody(f),
+              },
             }),
           );
-          done();
+          props.saved(facts.slug.trim());
         });
       }}
     >
       <h3>Edit model {m.slug}</h3>
+      <p class="hint">
+        At its provider: <code>{m.model_id}</code>
+      </p>
       <Problem error={error} atFields />
       <div class="grid">
+        <FactsFields
+          f={facts}
+          set={setFacts}
+          error={error}
+          slugHint="Its name in this organization: lower-case letters, digits, dots, dashes and underscores, starting and ending with a letter or digit, at most 63. Whatever names the model by its slug must use the new one."
+          nameHint={`Empty: the model ID (${m.model_id})`}
+        />
         <TermsFields id={`model-${m.id}`} f={f} set={setF} teams={teams} error={error} />
       </div>
-      <Submit label="Save model" busy={busy} cancel={done} />
+      <Submit label="Save model" busy={busy} cancel={props.cancel} />
     </form>
   );
 }
@@ -529,6 +596,71 @@ const numberOrText = (v: string): number | undefined => {
   if (t === '') return undefined;
   return (Number.isFinite(Number(t)) ? Number(t) : t) as number;
 };
+
+/** A model's slug, display name, kind and limits: the fields adding and editing share. */
+function FactsFields(props: {
+  f: Facts;
+  set: (f: Facts) => void;
+  error: ApiError | undefined;
+  slugHint: string;
+  nameHint: string;
+}) {
+  const { f, set, error } = props;
+  const tokens = (k: 'context_window' | 'max_output_tokens', label: string) => (
+    <TextField
+      label={label}
+      pointer={`/${k}`}
+      error={error}
+      words={emptyMeansNone}
+      hint="A whole number from 1 to 100,000,000. Empty: unknown."
+      inputMode="numeric"
+      value={f[k]}
+      onValue={(v) => set({ ...f, [k]: v })}
+    />
+  );
+  return (
+    <>
+      <TextField
+        label="Slug"
+        pointer="/slug"
+        error={error}
+        hint={props.slugHint}
+        required
+        mono
+        value={f.slug}
+        onValue={(slug) => set({ ...f, slug })}
+      />
+      <TextField
+        label="Display name (optional)"
+        pointer="/name"
+        error={error}
+        hint={props.nameHint}
+        value={f.name}
+        onValue={(name) => set({ ...f, name })}
+      />
+      <SelectField
+        label="Kind"
+        pointer="/kind"
+        error={error}
+        value={f.kind}
+        onValue={(kind) => set({ ...f, kind: kind as Model['kind'] })}
+        options={KINDS}
+      />
+      {tokens('context_window', 'Context window (tokens, optional)')}
+      {tokens('max_output_tokens', 'Longest answer (tokens, optional)')}
+      <TextField
+        label="Default temperature (optional)"
+        pointer="/default_temperature"
+        error={error}
+        words={emptyMeansNone}
+        hint="A number from 0 to 2. Empty: not set."
+        inputMode="decimal"
+        value={f.default_temperature}
+        onValue={(default_temperature) => set({ ...f, default_temperature })}
+      />
+    </>
+  );
+}
 
 /** A model added by hand: one the provider does not list, or a provider that cannot be asked. */
 function NewModel(props: { org: string; providers: Provider[]; created: (slug: string) => void }) {
@@ -615,59 +747,12 @@ function NewModel(props: { org: string; providers: Provider[]; created: (slug: s
             })
           }
         />
-        <TextField
-          label="Slug"
-          pointer="/slug"
+        <FactsFields
+          f={f}
+          set={(facts) => setF({ ...f, ...facts })}
           error={error}
-          hint="Its name in this organization: lower-case letters, digits, dots, dashes and underscores"
-          required
-          mono
-          value={f.slug}
-          onValue={(slug) => setF({ ...f, slug })}
-        />
-        <TextField
-          label="Display name (optional)"
-          pointer="/name"
-          error={error}
-          hint="Empty: the model ID"
-          value={f.name}
-          onValue={(name) => setF({ ...f, name })}
-        />
-        <SelectField
-          label="Kind"
-          pointer="/kind"
-          error={error}
-          value={f.kind}
-          onValue={(kind) => setF({ ...f, kind: kind as Model['kind'] })}
-          options={KINDS}
-        />
-        <TextField
-          label="Context window (tokens, optional)"
-          pointer="/context_window"
-          error={error}
-          words={emptyMeansNone}
-          inputMode="numeric"
-          value={f.context_window}
-          onValue={(context_window) => setF({ ...f, context_window })}
-        />
-        <TextField
-          label="Longest answer (tokens, optional)"
-          pointer="/max_output_tokens"
-          error={error}
-          words={emptyMeansNone}
-          inputMode="numeric"
-          value={f.max_output_tokens}
-          onValue={(max_output_tokens) => setF({ ...f, max_output_tokens })}
-        />
-        <TextField
-          label="Default temperature (optional)"
-          pointer="/default_temperature"
-          error={error}
-          words={emptyMeansNone}
-          hint="From 0 to 2"
-          inputMode="decimal"
-          value={f.default_temperature}
-          onValue={(default_temperature) => setF({ ...f, default_temperature })}
+          slugHint="Its name in this organization: lower-case letters, digits, dots, dashes and underscores"
+          nameHint="Empty: the model ID"
         />
         <TermsFields id="new-model" f={terms} set={setTerms} teams={teams} error={error} />
       </div>
@@ -736,7 +821,15 @@ function Catalog({ org }: { org: string }) {
       <Problem error={providers.error} />
       <ul class="plain">
         {providers.data?.items.map((p) => (
-          <ProviderRow key={p.id} org={org} p={p} may={may} acts={acts} changed={changed} />
+          <ProviderRow
+            key={p.id}
+            org={org}
+            p={p}
+            driver={drivers.data?.find((d) => d.name === p.driver)}
+            may={may}
+            acts={acts}
+            changed={changed}
+          />
         ))}
       </ul>
       {providers.data?.items.length === 0 && <p>No provider yet.</p>}
@@ -825,8 +918,10 @@ function Catalog({ org }: { org: string }) {
                       key={editing.id}
                       org={org}
                       m={editing}
-                      done={() => {
+                      cancel={() => setEditing(undefined)}
+                      saved={(slug) => {
                         setEditing(undefined);
+                        acts.announce(`Model ${slug} saved.`);
                         models.reload();
                         teams.reload();
                       }}
@@ -855,8 +950,8 @@ function Catalog({ org }: { org: string }) {
               ['test connections and import models', can.discover],
             ]),
             ['set or clear API keys', can.credentials],
-            ...together('rename providers and edit models', [
-              ['rename providers', can.updateProvider],
+            ...together('edit providers and models', [
+              ['edit providers', can.updateProvider],
               ['edit models', can.updateModel],
             ]),
             ...together('delete providers and models', [
