@@ -342,7 +342,9 @@ function ProviderRow(props: {
             });
           }}
         >
-          <p role="status">Connection works: {found.length} models offered.</p>
+          <p role="status">
+            Connection works: {found.length} {found.length === 1 ? 'model' : 'models'} offered.
+          </p>
           <ul class="picks">
             {found.map((m) => (
               <li key={m.model_id}>
