@@ -1047,6 +1047,16 @@ export const OPERATION_EXAMPLES: Readonly<Record<string, OperationExample>> = {
       recorded_at: AT,
     },
   },
+  'GET /organizations/{org}/projects/{project}/releases': {
+    response: [
+      {
+        release_version: '2.4.1',
+        batch_id: '0190f6a5-2d3e-7f40-9b5c-6d7e8f9a0b1c',
+        recorded_at: AT,
+        component_count: 2,
+      },
+    ],
+  },
   'GET /organizations/{org}/projects/{project}/releases/{version}/components': {
     response: {
       organization: 'acme',
