@@ -209,8 +209,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Read one edge
-         * @description Who may call it: a caller holding the permission `plugins:{slug}:entities:{label}:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: it also needs read of both end labels (environment:read, team:read, a plugin label’s read...). Answers 200 with a page of the label's edges (source and target id and label, properties, created_at), narrowed by `source_id` and `target_id`, with a Link header (rel="next") while more remain. 404 for an unknown plugin or label.
+         * List a label's edges, each end with its name
+         * @description Who may call it: a caller holding the permission `plugins:{slug}:entities:{label}:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: it also needs read of both end labels (environment:read, team:read, a plugin label’s read...). Answers 200 with a page of the label's edges (source and target id and label, properties, created_at), narrowed by `source_id` and `target_id`, with a Link header (rel="next") while more remain. Each edge names its ends that are first-class nodes: `source_name` and `target_name` are the environment's, project's, team's or organization's name, null for a plugin entity (read it by id with GET /admin/plugins/{slug}/entities/{label}/{id}). An edge with an end its caller may not read (a project outside its CAN_ACCESS grants) is left out. 404 for an unknown plugin or label.
          */
         get: operations["getAdminPluginsSlugEdgesLabel"];
         put?: never;
@@ -3967,7 +3967,9 @@ export interface operations {
                      *         "properties": {
                      *           "role": "primary"
                      *         },
-                     *         "created_at": "2026-01-31T09:30:00Z"
+                     *         "created_at": "2026-01-31T09:30:00Z",
+                     *         "source_name": "Production",
+                     *         "target_name": null
                      *       }
                      *     ]
                      */
@@ -3980,8 +3982,12 @@ export interface operations {
                         properties: unknown;
                         source_id: string;
                         source_label: string;
+                        /** @description the source end's name when it is an environment, project, team or organization; null for a plugin entity (read it by id) */
+                        source_name: string | null;
                         target_id: string;
                         target_label: string;
+                        /** @description the target end's name when it is an environment, project, team or organization; null for a plugin entity (read it by id) */
+                        target_name: string | null;
                     }[];
                 };
             };

@@ -864,7 +864,9 @@ export const OPERATION_EXAMPLES: Readonly<Record<string, OperationExample>> = {
     response: { ...entity, properties: { ...cloudAccount, name: 'Acme production (EU)' }, updated_at: LATER },
   },
   'GET /admin/plugins/{slug}/entities/{label}/{id}': { response: entity },
-  'GET /admin/plugins/{slug}/edges/{label}': { response: [edge] },
+  'GET /admin/plugins/{slug}/edges/{label}': {
+    response: [{ ...edge, source_name: 'Production', target_name: null }],
+  },
   'POST /admin/plugins/{slug}/edges/{label}': {
     request: { source_id: ENVIRONMENT_ID, target_id: ACCOUNT_ID, properties: { role: 'primary' } },
     responses: { '200': edge, '201': edge },
