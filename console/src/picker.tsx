@@ -36,6 +36,19 @@ export const projectSearch =
   };
 
 /**
+ * The environments, searched by name or slug here: the API lists them (one page of 200, as the other
+ * pages read them) but has no search of its own.
+ */
+export const environmentSearch = (by: 'slug' | 'id'): Search =>
+  searchIn(async () =>
+    (await listOf(client.GET('/environments', { params: { query: { limit: 200 } } }))).items.map((e) => ({
+      value: e[by],
+      text: e.name,
+      detail: e.slug,
+    })),
+  );
+
+/**
  * A short list (environments, teams, organizations: one page of 200) read once, then searched here by
  * name or slug. A failed read is asked again at the next search.
  */

@@ -209,8 +209,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Read one edge
-         * @description Who may call it: a caller holding the permission `plugins:{slug}:entities:{label}:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: it also needs read of both end labels (environment:read, team:read, a plugin label’s read...). Answers 200 with a page of the label's edges (source and target id and label, properties, created_at), narrowed by `source_id` and `target_id`, with a Link header (rel="next") while more remain. 404 for an unknown plugin or label.
+         * List a label's edges, each end with its name
+         * @description Who may call it: a caller holding the permission `plugins:{slug}:entities:{label}:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: it also needs read of both end labels (environment:read, team:read, a plugin label’s read...). Answers 200 with a page of the label's edges (source and target id and label, properties, created_at), narrowed by `source_id` and `target_id`, with a Link header (rel="next") while more remain. Each edge names its ends that are first-class nodes: `source_name` and `target_name` are the environment's, project's, team's or organization's name, null for a plugin entity (read it by id with GET /admin/plugins/{slug}/entities/{label}/{id}). An edge with an end its caller may not read (a project outside its CAN_ACCESS grants) is left out. 404 for an unknown plugin or label.
          */
         get: operations["getAdminPluginsSlugEdgesLabel"];
         put?: never;
@@ -1520,6 +1520,26 @@ export interface paths {
          * @description Who may call it: a caller holding the permission `project:update`, or, for a user, a CAN_ACCESS grant with `update` on the project; it also needs `link_definition:read` (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Answers 204; 404 when the project has no URL of its own for it.
          */
         delete: operations["deleteOrganizationsOrgProjectsProjectLinksLink"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{org}/projects/{project}/releases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A project's releases, newest first
+         * @description Who may call it: a caller holding the permission `project:read`, or, for a user, a CAN_ACCESS grant with `read` on the project (401 without a token, 403 without the permission; a user who may not read the project gets the 404 of a missing one; admin users pass; a narrowed token passes only what its scopes cover). Reads the analytics store: each release version once, by its newest complete batch (a batch whose component rows have not all arrived yet is skipped, as the GET of its components does; a release none of whose batches is complete is not listed yet). Answers 200 with a page of releases (release_version, batch_id, recorded_at, component_count), newest recorded_at first, and a Link header (rel="next") while more remain; a release recorded again moves to the top. 503 with Retry-After while the store is down. Readable by whoever may read the project; 404 for a missing project; 422 naming limit or cursor when either is not one the API takes.
+         */
+        get: operations["getOrganizationsOrgProjectsProjectReleases"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3947,7 +3967,9 @@ export interface operations {
                      *         "properties": {
                      *           "role": "primary"
                      *         },
-                     *         "created_at": "2026-01-31T09:30:00Z"
+                     *         "created_at": "2026-01-31T09:30:00Z",
+                     *         "source_name": "Production",
+                     *         "target_name": null
                      *       }
                      *     ]
                      */
@@ -3960,8 +3982,12 @@ export interface operations {
                         properties: unknown;
                         source_id: string;
                         source_label: string;
+                        /** @description the source end's name when it is an environment, project, team or organization; null for a plugin entity (read it by id) */
+                        source_name: string | null;
                         target_id: string;
                         target_label: string;
+                        /** @description the target end's name when it is an environment, project, team or organization; null for a plugin entity (read it by id) */
+                        target_name: string | null;
                     }[];
                 };
             };
@@ -11616,6 +11642,70 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    getOrganizationsOrgProjectsProjectReleases: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                org: string;
+                project: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 9457 problem details */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["def-0"];
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "release_version": "2.4.1",
+                     *         "batch_id": "0190f6a5-2d3e-7f40-9b5c-6d7e8f9a0b1c",
+                     *         "recorded_at": "2026-01-31T09:30:00Z",
+                     *         "component_count": 2
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description the newest complete batch of the release
+                         */
+                        batch_id: string;
+                        component_count: number;
+                        /** Format: date-time */
+                        recorded_at: string;
+                        release_version: string;
+                    }[];
+                };
             };
         };
     };

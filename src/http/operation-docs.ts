@@ -374,9 +374,9 @@ export const OPERATION_DOCS: Readonly<Record<string, OperationDoc>> = {
     description: 'Answers 204; the entity is gone. 404 for an unknown plugin, label or entity.',
   },
   'GET /admin/plugins/{slug}/edges/{label}': {
-    summary: 'Read one edge',
+    summary: "List a label's edges, each end with its name",
     description:
-      'Answers 200 with a page of the label\'s edges (source and target id and label, properties, created_at), narrowed by `source_id` and `target_id`, with a Link header (rel="next") while more remain. 404 for an unknown plugin or label.',
+      "Answers 200 with a page of the label's edges (source and target id and label, properties, created_at), narrowed by `source_id` and `target_id`, with a Link header (rel=\"next\") while more remain. Each edge names its ends that are first-class nodes: `source_name` and `target_name` are the environment's, project's, team's or organization's name, null for a plugin entity (read it by id with GET /admin/plugins/{slug}/entities/{label}/{id}). An edge with an end its caller may not read (a project outside its CAN_ACCESS grants) is left out. 404 for an unknown plugin or label.",
   },
   'POST /admin/plugins/{slug}/edges/{label}': {
     description:

@@ -864,7 +864,9 @@ export const OPERATION_EXAMPLES: Readonly<Record<string, OperationExample>> = {
     response: { ...entity, properties: { ...cloudAccount, name: 'Acme production (EU)' }, updated_at: LATER },
   },
   'GET /admin/plugins/{slug}/entities/{label}/{id}': { response: entity },
-  'GET /admin/plugins/{slug}/edges/{label}': { response: [edge] },
+  'GET /admin/plugins/{slug}/edges/{label}': {
+    response: [{ ...edge, source_name: 'Production', target_name: null }],
+  },
   'POST /admin/plugins/{slug}/edges/{label}': {
     request: { source_id: ENVIRONMENT_ID, target_id: ACCOUNT_ID, properties: { role: 'primary' } },
     responses: { '200': edge, '201': edge },
@@ -1046,6 +1048,16 @@ export const OPERATION_EXAMPLES: Readonly<Record<string, OperationExample>> = {
       component_count: 2,
       recorded_at: AT,
     },
+  },
+  'GET /organizations/{org}/projects/{project}/releases': {
+    response: [
+      {
+        release_version: '2.4.1',
+        batch_id: '0190f6a5-2d3e-7f40-9b5c-6d7e8f9a0b1c',
+        recorded_at: AT,
+        component_count: 2,
+      },
+    ],
   },
   'GET /organizations/{org}/projects/{project}/releases/{version}/components': {
     response: {

@@ -196,6 +196,7 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RoutePermission>> = {
   'GET /organizations/{org}/projects/{project}/score/history': needs('project:read', {
     project_access: 'read',
   }),
+  'GET /organizations/{org}/projects/{project}/releases': needs('project:read', { project_access: 'read' }),
   'GET /organizations/{org}/projects/{project}/releases/{version}/components': needs('project:read', {
     project_access: 'read',
   }),

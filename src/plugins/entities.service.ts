@@ -323,7 +323,11 @@ export function pluginEntitiesService(
       );
       const items = rows.slice(0, page.limit);
       return {
-        items: items.map((r) => edgeRead(slug, e, r)),
+        // Each end's name when it is a first-class node: the caller reads it already (authorizeEnds and
+        // the ACL filter of scanEdges), and a console can name it without a lookup per end.
+        items: items.map((r) =>
+          Object.assign(edgeRead(slug, e, r), { source_name: r.src_name, target_name: r.dst_name }),
+        ),
         next: rows.length > page.limit ? edgeCursor(items[items.length - 1]!) : undefined,
       };
     },

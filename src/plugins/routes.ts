@@ -75,6 +75,15 @@ const EdgeFields = {
   created_at: Timestamp,
 };
 const EdgeRead = Type.Object(EdgeFields);
+const EndName = (end: string) =>
+  Type.Union([Type.String(), Type.Null()], {
+    description: `the ${end} end's name when it is an environment, project, team or organization; null for a plugin entity (read it by id)`,
+  });
+const ListedEdgeRead = Type.Object({
+  ...EdgeFields,
+  source_name: EndName('source'),
+  target_name: EndName('target'),
+});
 const AnchoredEdgeRead = Type.Object({
   ...EdgeFields,
   entity: Type.Object(
@@ -285,7 +294,7 @@ export async function pluginRoutes(
           tags,
           params: LabelParams,
           querystring: EdgeQuery,
-          response: responses({ 200: Type.Array(EdgeRead) }),
+          response: responses({ 200: Type.Array(ListedEdgeRead) }),
         },
       },
       async (req, reply) => {

@@ -171,6 +171,16 @@ export interface StoredEdge {
   created_at: Date;
 }
 
+/** A listed edge: with the names of its first-class ends (null for a plugin entity). */
+export interface ListedEdge extends StoredEdge {
+  src_name: string | null;
+  dst_name: string | null;
+}
+
+/** The name of a first-class node (an Environment, Project, Team or Organization); null for another. */
+const firstClassName = (n: string) =>
+  `CASE WHEN ${n}.label IN ('Environment', 'Project', 'Team', 'Organization') THEN ${n}.props->>'name' END`;
+
 /**
  * One batch of a label's edges in (src, dst) order, with the labels of both ends. Each filter has its
  * own statement and index: the label's edges (`graph_edges_plugin_label`), one source's (the primary
@@ -183,7 +193,7 @@ export async function scanEdges(
   limit: number,
   filter: { src?: string | undefined; dst?: string | undefined } = {},
   projectAclUser: string | null = null,
-): Promise<StoredEdge[]> {
+): Promise<ListedEdge[]> {
   const params: unknown[] = [storage, limit];
   const where = ['e.label = $1', "starts_with(e.label, 'plugin:')"];
   if (projectAclUser !== null) {
@@ -203,8 +213,9 @@ export async function scanEdges(
     params.push(after.src, after.dst);
     where.push(`(e.src, e.dst) > ($${params.length - 1}::uuid, $${params.length}::uuid)`);
   }
-  return q.query<StoredEdge & Props>(
-    `SELECT e.src, e.dst, s.label AS src_label, d.label AS dst_label, e.props, e.created_at
+  return q.query<ListedEdge & Props>(
+    `SELECT e.src, e.dst, s.label AS src_label, d.label AS dst_label, e.props, e.created_at,
+            ${firstClassName('s')} AS src_name, ${firstClassName('d')} AS dst_name
        FROM graph_edges e JOIN graph_nodes s ON s.id = e.src JOIN graph_nodes d ON d.id = e.dst
       WHERE ${where.join(' AND ')}
       ORDER BY e.src, e.dst LIMIT $2`,

@@ -58,3 +58,44 @@ export async function latestComplete(
   );
   return { batch, components };
 }
+
+/** A release as the list shows it: its newest complete batch. */
+export interface ReleaseRow extends BatchRow {
+  release_version: string;
+}
+
+/** Position in the list (newest first): the newest complete batch of the previous page's last release. */
+export interface ReleaseCursor {
+  /** Unix seconds of its recorded_at. */
+  recordedAt: number;
+  batchId: string;
+}
+
+/**
+ * Up to `limit` releases of a project, each by its newest complete batch, newest first (recorded_at,
+ * then batch_id, descending). A batch is complete when its distinct components number its
+ * component_count (names are unique within a batch). Every page ranks the project's batches afresh and
+ * keeps those after the cursor: a release recorded again moves to the top, never shows twice on a page.
+ */
+export function listReleases(
+  reader: AnalyticsReader,
+  projectId: string,
+  after: ReleaseCursor | undefined,
+  limit: number,
+): Promise<ReleaseRow[]> {
+  const project = `project_id = ${lit(projectId)}`;
+  const at = after && `toDateTime(${lit(after.recordedAt)})`;
+  const past = after
+    ? `WHERE recorded_at < ${at} OR (recorded_at = ${at} AND batch_id < ${lit(after.batchId)}) `
+    : '';
+  return reader.query<ReleaseRow>(
+    (db) =>
+      `SELECT release_version, batch_id, component_count, recorded_at FROM (` +
+      `SELECT release_version, batch_id, component_count, recorded_at ` +
+      `FROM ${ident(db)}.release_component_batches WHERE ${project} ` +
+      `AND (batch_id, toUInt64(component_count)) IN (SELECT batch_id, uniqExact(component) ` +
+      `FROM ${ident(db)}.release_components WHERE ${project} GROUP BY batch_id) ` +
+      `ORDER BY recorded_at DESC, batch_id DESC LIMIT 1 BY release_version) ${past}` +
+      `ORDER BY recorded_at DESC, batch_id DESC LIMIT ${lit(limit)}`,
+  );
+}

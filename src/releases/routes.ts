@@ -1,12 +1,16 @@
 import { Type } from 'typebox';
 import type { Api } from '../kernel/domain.js';
-import { NullableTimestamp, Timestamp, responses } from '../http/schemas.js';
+import { NullableTimestamp, PageQuery, Timestamp, responses } from '../http/schemas.js';
+import { parsePage, sendPage } from '../http/pagination.js';
 import { authOf } from '../kernel/route.js';
-import type { ReleasesService } from './service.js';
+import { isReleaseCursor, type ReleasesService } from './service.js';
 
-const Params = Type.Object({
+const ProjectParams = Type.Object({
   org: Type.String({ maxLength: 200 }),
   project: Type.String({ maxLength: 200 }),
+});
+const Params = Type.Object({
+  ...ProjectParams.properties,
   version: Type.String({
     pattern: '^[A-Za-z0-9][A-Za-z0-9._+~-]{0,199}$',
     maxLength: 200,
@@ -39,10 +43,42 @@ const Release = {
   project: Type.String(),
   release_version: Type.String(),
 };
+const ReleaseListed = Type.Object({
+  release_version: Type.String(),
+  batch_id: Type.String({ format: 'uuid', description: 'the newest complete batch of the release' }),
+  recorded_at: Timestamp,
+  component_count: Type.Integer(),
+});
 const tags = ['releases'];
-const PATH = '/organizations/:org/projects/:project/releases/:version/components';
+const LIST = '/organizations/:org/projects/:project/releases';
+const PATH = `${LIST}/:version/components`;
 
 export function releasesRoutes(api: Api, releases: ReleasesService): void {
+  api.get(
+    LIST,
+    {
+      schema: {
+        tags,
+        summary: "A project's releases, newest first",
+        description:
+          'Reads the analytics store: each release version once, by its newest complete batch (a batch ' +
+          'whose component rows have not all arrived yet is skipped, as the GET of its components does; a ' +
+          'release none of whose batches is complete is not listed yet). Answers 200 with a page of ' +
+          'releases (release_version, batch_id, recorded_at, component_count), newest recorded_at first, ' +
+          'and a Link header (rel="next") while more remain; a release recorded again moves to the top. ' +
+          '503 with Retry-After while the store is down. Readable by whoever may read the project; 404 ' +
+          'for a missing project; 422 naming limit or cursor when either is not one the API takes.',
+        params: ProjectParams,
+        querystring: PageQuery,
+        response: responses({ 200: Type.Array(ReleaseListed) }),
+      },
+    },
+    async (req, reply) => {
+      const page = parsePage(req.query, isReleaseCursor);
+      const { org, project } = req.params;
+      return sendPage(req, reply, page, await releases.list(authOf(req), org, project, page));
+    },
+  );
   api.post(
     PATH,
     {

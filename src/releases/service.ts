@@ -8,7 +8,8 @@ import { authorize } from '../authz/guard.js';
 import { uuidv7 } from '../graph/ids.js';
 import { invalid } from '../http/errors.js';
 import { authorizedProject } from '../projects/service.js';
-import { latestComplete } from './reader.js';
+import type { Page } from '../http/pagination.js';
+import { latestComplete, listReleases, type ReleaseCursor } from './reader.js';
 
 export const RELEASE_COMPONENTS_PERMISSION = 'release_components:create';
 
@@ -19,6 +20,16 @@ export interface ComponentInput {
 }
 
 const iso = (datetime: string) => new Date(isoTime(datetime)).toISOString();
+
+/** Cursor of the list: `<recorded_at unix seconds>.<batch_id>` of the last release of the page. */
+const CURSOR = /^(\d{1,11})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+/** The store's DateTime holds unsigned 32-bit seconds. */
+const LAST_SECOND = 2 ** 32 - 1;
+function parseCursor(decoded: string | undefined): ReleaseCursor | undefined {
+  const m = decoded === undefined ? null : CURSOR.exec(decoded);
+  return m && Number(m[1]) <= LAST_SECOND ? { recordedAt: Number(m[1]), batchId: m[2]! } : undefined;
+}
+export const isReleaseCursor = (decoded: string) => parseCursor(decoded) !== undefined;
 
 export function releasesService(core: Pick<Core, 'sql' | 'settings' | 'log' | 'analytics'>) {
   const { sql, analytics } = core;
@@ -84,6 +95,21 @@ export function releasesService(core: Pick<Core, 'sql' | 'settings' | 'log' | 'a
           recorded_at: iso(recordedAt),
         };
       });
+    },
+
+    /** The project's releases, newest first, each by its newest complete batch. */
+    async list(ctx: AuthContext, orgSlug: string, projectSlug: string, page: Page) {
+      const { project } = await authorizedProject(sql, ctx, orgSlug, projectSlug, 'read');
+      const rows = await listReleases(reader, project.id, parseCursor(page.after), page.limit + 1);
+      const items = rows.slice(0, page.limit).map((r) => ({
+        release_version: r.release_version,
+        batch_id: r.batch_id,
+        recorded_at: iso(r.recorded_at),
+        component_count: Number(r.component_count),
+      }));
+      const last = rows.length > page.limit ? items[items.length - 1] : undefined;
+      const next = last && `${Math.floor(Date.parse(last.recorded_at) / 1000)}.${last.batch_id}`;
+      return { items, next };
     },
 
     /** The newest complete batch of the release; no batch yet: `batch_id` null and no components. */

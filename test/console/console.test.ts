@@ -624,16 +624,18 @@ describe('plugin entities', () => {
       .selectOption({ label: 'Cloud accounts: Environment MAPS_TO CloudAccount (edges)' });
     const edgeForm = page.getByRole('form', { name: 'New MAPS_TO edge' });
     // Both ends are chosen by name, never typed as ids: the environments, and the plugin's entities of
-    // the target label.
-    await edgeForm.getByLabel('Environment', { exact: true }).selectOption({ label: 'Production (prod)' });
-    await edgeForm.getByLabel('CloudAccount', { exact: true }).selectOption({ label: 'Production account' });
+    // the target label searched as typed.
+    await edgeForm.getByRole('combobox', { name: 'Environment', exact: true }).click();
+    await edgeForm.getByRole('option', { name: /^Production/ }).click();
+    await edgeForm.getByRole('combobox', { name: 'CloudAccount', exact: true }).fill('production');
+    await edgeForm.getByRole('option', { name: 'Production account' }).click();
     expect(await edgeForm.getByLabel(/ id$/).count()).toBe(0);
     await edgeForm.getByLabel('role').selectOption({ label: 'primary' });
     await edgeForm.getByRole('button', { name: 'Create edge' }).click();
     const edgeRow = page.locator(`tr[data-edge="${env.body.id}/${entityId}"]`);
     await edgeRow.filter({ hasText: 'role: primary' }).waitFor();
     // Both ends by name, never by id.
-    expect(await edgeRow.textContent()).toContain('Production (prod)');
+    expect(await edgeRow.textContent()).toContain('Production');
     expect(await edgeRow.textContent()).toContain('Production account');
     expect(await edgeRow.textContent()).not.toContain(entityId);
     await expectAccessible(page);
@@ -681,6 +683,11 @@ describe('plugin edges to projects, teams and organizations', () => {
     await signIn(page, keel.admin);
     await page.getByRole('navigation').getByRole('link', { name: 'Plugin entities' }).click();
     const choose = (text: string) => page.getByLabel('Plugin and label').selectOption({ label: text });
+    /** The runbook end, searched as typed and chosen by name. */
+    const pickRunbook = async (form: ReturnType<Page['getByRole']>) => {
+      await form.getByRole('combobox', { name: 'Runbook', exact: true }).fill('restart');
+      await form.getByRole('option', { name: 'Restart the queue' }).click();
+    };
     /** The stored edges of a label, through the API. */
     const stored = async (label: string) =>
       (await keel.call('GET', `/admin/plugins/runbooks/edges/${label}`, admin)).body as {
@@ -691,7 +698,7 @@ describe('plugin edges to projects, teams and organizations', () => {
     // A project end: its organization, then the project searched by name.
     await choose('Runbooks: Runbook COVERS Project (edges)');
     let form = page.getByRole('form', { name: 'New COVERS edge' });
-    await form.getByLabel('Runbook', { exact: true }).selectOption({ label: 'Restart the queue' });
+    await pickRunbook(form);
     await form.getByLabel('Organization of the Project').selectOption({ label: 'Initech' });
     const project = form.getByRole('combobox', { name: 'Project', exact: true });
     await project.fill('bil');
@@ -716,7 +723,7 @@ describe('plugin edges to projects, teams and organizations', () => {
     await form.getByLabel('Organization of the Team').selectOption({ label: 'Initech' });
     await form.getByRole('combobox', { name: 'Team', exact: true }).click();
     await form.getByRole('option', { name: /^Operations/ }).click();
-    await form.getByLabel('Runbook', { exact: true }).selectOption({ label: 'Restart the queue' });
+    await pickRunbook(form);
     await form.getByRole('button', { name: 'Create edge' }).click();
     row = page.locator(`tr[data-edge="${ids.team}/${ids.runbook}"]`);
     await row.waitFor();
@@ -727,7 +734,7 @@ describe('plugin edges to projects, teams and organizations', () => {
     // An organization end, chosen by name; typed text that names none is not sent.
     await choose('Runbooks: Runbook APPLIES_IN Organization (edges)');
     form = page.getByRole('form', { name: 'New APPLIES_IN edge' });
-    await form.getByLabel('Runbook', { exact: true }).selectOption({ label: 'Restart the queue' });
+    await pickRunbook(form);
     const org = form.getByRole('combobox', { name: 'Organization', exact: true });
     await org.fill('no such organization');
     await form.getByText('No organization matches “no such organization”.').waitFor();
@@ -816,10 +823,10 @@ describe('analytics', () => {
         { timeout: 30_000, interval: 1000 },
       )
       .toBe(2);
-    // The API got the slugs of the project and the environment chosen by name.
+    // The API got the slugs of the project and the environment chosen by name; the log names them.
     expect(
       await page.locator('tr[data-entry]').filter({ hasText: 'shop 1.2 rolled out' }).textContent(),
-    ).toContain('shop / staging');
+    ).toContain('Shop / Staging');
     // Filtering by a project chosen from the list asks the API for that project's entries only.
     const filters = page.getByRole('form', { name: 'Filter the operations log' });
     const project = filters.getByRole('combobox', { name: 'Project', exact: true });

@@ -282,6 +282,29 @@ describe('edge listings hide the edges whose ends the caller may not read', () =
     expect(asAdmin.body).toHaveLength(1);
   });
 
+  it('the generic edge list names each first-class end, a plugin entity end null', async () => {
+    const listed = await app.call('GET', `${edges('DEPLOYS_TO')}?source_id=${open.id}`, { token: aclUser });
+    expect(listed.body).toEqual([
+      expect.objectContaining({
+        source_id: open.id,
+        source_name: 'Open',
+        target_id: env.id,
+        target_name: 'Prod',
+      }),
+    ]);
+    const asAdmin = await app.call('GET', `${edges('DEPLOYS_TO')}?source_id=${secret.id}`, { token: admin });
+    expect(asAdmin.body[0]).toMatchObject({ source_name: 'Hidden One', target_name: 'Prod' });
+    const owns = await app.call('GET', `${edges('OWNS')}?source_id=${open.id}`, { token: aclUser });
+    expect(owns.body).toEqual([
+      expect.objectContaining({ source_name: 'Open', target_id: box, target_name: null }),
+    ]);
+    // A rename shows at once (the list reads the node).
+    await ok('PATCH', '/organizations/acme/projects/open', { name: 'Open Renamed' });
+    const renamed = await app.call('GET', `${edges('OWNS')}?source_id=${open.id}`, { token: aclUser });
+    expect(renamed.body[0].source_name).toBe('Open Renamed');
+    await ok('PATCH', '/organizations/acme/projects/open', { name: 'Open' });
+  });
+
   it('without environment:read, the environment listing is 403 whether or not the environment exists', async () => {
     for (const slug of ['prod', 'nowhere']) {
       const res = await app.call('GET', envEdges(slug, 'DEPLOYS_TO'), { token: noEnvRead });

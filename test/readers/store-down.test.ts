@@ -61,6 +61,7 @@ async function expectReadersDown(app: TestApp, admin: string, code: string, open
     ['GET', '/organizations/ops/operations-log'],
     ['GET', `/organizations/ops/operations-log/${openId}`],
     ['POST', `/organizations/ops/operations-log/${openId}/complete`, {}],
+    ['GET', '/organizations/ops/projects/api/releases'],
     ['GET', '/organizations/ops/projects/api/releases/1.0.0/components'],
     ['GET', '/organizations/ops/projects/api/score/history'],
     ['GET', '/organizations/ops/events'],

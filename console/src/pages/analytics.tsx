@@ -3,8 +3,9 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { client, listOf, must, type Item } from '../api';
 import { LineChart } from '../chart';
+import { useSlugNames } from '../names';
 import { OrgPicker } from '../org-picker';
-import { Picker, projectSearch, searchIn, type Choice } from '../picker';
+import { environmentSearch, Picker, projectSearch, type Choice } from '../picker';
 import { Field, Page, Problem, Table, useAction, useLoad, when } from '../ui';
 
 type Entry = Item<'/organizations/{org}/operations-log'>;
@@ -22,7 +23,9 @@ const ENTRY_TYPES: EntryType[] = [
   'Note',
 ];
 
-function Timeline({ entries }: { entries: Entry[] }) {
+type Names = ReturnType<typeof useSlugNames>;
+
+function Timeline({ entries, names }: { entries: Entry[]; names: Names }) {
   if (entries.length === 0) return null;
   const times = entries.map((e) => Date.parse(e.occurred_at));
   const min = Math.min(...times);
@@ -41,7 +44,7 @@ function Timeline({ entries }: { entries: Entry[] }) {
   const xTicks = span <= 1 ? [min] : [min, min + span / 2, min + span];
   const types = [...new Set(entries.map((e) => e.entry_type))];
   const described = entries
-    .map((e) => `${when(e.occurred_at)} ${e.entry_type} ${e.project}/${e.environment}`)
+    .map((e) => `${when(e.occurred_at)} ${e.entry_type} ${names.project(e)} in ${names.environment(e)}`)
     .join('; ');
   return (
     <figure class="chart">
@@ -92,21 +95,11 @@ function Timeline({ entries }: { entries: Entry[] }) {
   );
 }
 
-/** The environments (one page of 200, as the other pages read them), to choose by name. */
-const environmentSearch = () =>
-  searchIn(async () =>
-    (await listOf(client.GET('/environments', { params: { query: { limit: 200 } } }))).items.map((e) => ({
-      value: e.slug,
-      text: e.name,
-      detail: e.slug,
-    })),
-  );
-
 function OperationsLog({ org }: { org: string }) {
   // The project and the environment are chosen from the lists (the organization's projects searched as
   // typed, the environments); the API takes their slugs.
   const projects = useMemo(() => projectSearch(org, 'slug'), [org]);
-  const environments = useMemo(environmentSearch, []);
+  const environments = useMemo(() => environmentSearch('slug'), []);
   const [filters, setFilters] = useState({
     project: null as Choice | null,
     environment: null as Choice | null,
@@ -125,6 +118,8 @@ function OperationsLog({ org }: { org: string }) {
     () => listOf(client.GET('/organizations/{org}/operations-log', { params: { path: { org }, query } })),
     [org, JSON.stringify(query)],
   );
+  // The entries name their project and environment by slug: each named once, by a read of its own.
+  const names = useSlugNames(org, list.data?.items ?? []);
   const [entry, setEntry] = useState({
     project: null as Choice | null,
     environment: null as Choice | null,
@@ -183,7 +178,7 @@ function OperationsLog({ org }: { org: string }) {
         </div>
       </form>
       <Problem error={list.error} />
-      {list.data && <Timeline entries={list.data.items} />}
+      {list.data && <Timeline entries={list.data.items} names={names} />}
       {list.data && (
         <Table
           caption="Operations log entries, newest first"
@@ -196,7 +191,7 @@ function OperationsLog({ org }: { org: string }) {
               <td>{when(e.occurred_at)}</td>
               <td>{e.entry_type}</td>
               <td>
-                {e.project} / {e.environment}
+                {names.project(e)} / {names.environment(e)}
               </td>
               <td>{e.description}</td>
               <td>{e.version ?? '—'}</td>

@@ -3,13 +3,24 @@
 import { useMemo, useState } from 'preact/hooks';
 import { client, listOf, must, type ApiError, type Item } from '../api';
 import { OrgPicker, readOrganizations } from '../org-picker';
-import { Picker, projectSearch, searchIn, seenName, type Choice, type Search } from '../picker';
+import {
+  environmentSearch,
+  PAGE,
+  Picker,
+  projectSearch,
+  searchIn,
+  seenName,
+  type Choice,
+  type Search,
+} from '../picker';
+import { useEntityNames } from '../names';
 import { propertyOrder, propertyWords, SchemaFields, summary, type Json, type Schema } from '../schema-form';
 import { ACTIONS, Field, NextPage, Page, Problem, Table, useAction, useCursor, useLoad, when } from '../ui';
-import { DangerButton, SelectField, Submit, useActions } from '../forms';
+import { DangerButton, Submit, useActions } from '../forms';
 import { entityName } from './environments';
 
 type Plugin = Item<'/admin/plugins'>;
+type ListedEdge = Item<'/admin/plugins/{slug}/edges/{label}'>;
 interface Entity {
   id: string;
   label: string;
@@ -149,27 +160,21 @@ type Anchor = 'Project' | 'Team' | 'Organization';
 const isAnchor = (label: string): label is Anchor =>
   label === 'Project' || label === 'Team' || label === 'Organization';
 
-/**
- * Ids to offer in a select for one end of an edge: the plugin's entities of that label, or the
- * environments; null for a label chosen with a picker (a project, a team or an organization).
- */
-function useEndChoices(plugin: Plugin, label: string) {
-  return useLoad(async () => {
-    if (plugin.vertex_labels.some((v) => v.name === label)) {
-      const { items } = await listOf(
-        client.GET('/admin/plugins/{slug}/entities/{label}', {
-          params: { path: { slug: plugin.slug, label }, query: { limit: 200 } },
-        }),
-      );
-      return (items as Entity[]).map((e) => ({ id: e.id, text: entityName(e) }));
-    }
-    if (label === 'Environment') {
-      const { items } = await listOf(client.GET('/environments', { params: { query: { limit: 200 } } }));
-      return items.map((e) => ({ id: e.id, text: `${e.name} (${e.slug})` }));
-    }
-    return null;
-  }, [plugin.slug, label]);
-}
+/** A plugin's entities of one label whose text properties hold `q`: the list's own search, one page. */
+const entitySearch =
+  (plugin: string, label: string): Search =>
+  async (q) => {
+    const { items, next } = await listOf(
+      client.GET('/admin/plugins/{slug}/entities/{label}', {
+        params: { path: { slug: plugin, label }, query: { limit: PAGE, ...(q ? { q } : {}) } },
+      }),
+    );
+    return { choices: (items as Entity[]).map((e) => ({ value: e.id, text: entityName(e) })), more: !!next };
+  };
+
+/** The ids of an end that is one of the plugin's entity labels (none for a first-class end). */
+const entityIds = (plugin: Plugin, label: string, ids: string[]) =>
+  plugin.vertex_labels.some((v) => v.name === label) ? ids : [];
 
 /** An organization's teams (one page of 200), to search by name or slug; the edge takes the team's id. */
 const teamSearch = (org: string): Search =>
@@ -187,65 +192,31 @@ const organizationSearch = (): Search =>
   );
 
 /**
- * The names of an edge table's project, team or organization ends, by id: the organizations the person
- * reads, their teams, and the first 200 projects of each (the API lists an edge's ends by id only).
- */
-async function anchorNames(label: Anchor): Promise<Map<string, string>> {
-  const orgs = (await readOrganizations()).items;
-  if (label === 'Organization') return new Map(orgs.map((o) => [o.id, o.name]));
-  const lists = await Promise.all(
-    orgs.map(async (o): Promise<[string, string][]> => {
-      const path = { org: o.slug };
-      const rows =
-        label === 'Team'
-          ? listOf(client.GET('/organizations/{org}/teams', { params: { path, query: { limit: 200 } } }))
-          : listOf(client.GET('/organizations/{org}/projects', { params: { path, query: { limit: 200 } } }));
-      // An organization whose teams or projects this person may not list names none of them.
-      const { items } = await rows.catch(() => ({ items: [] as { id: string; name: string }[] }));
-      return items.map((r) => [r.id, orgs.length > 1 ? `${r.name} (${o.name})` : r.name]);
-    }),
-  );
-  return new Map(lists.flat());
-}
-
-/**
- * One end of a new edge: chosen by name from `choices` (while they load, the list is empty); a
- * project, team or organization with a picker (a project or a team after its organization).
+ * One end of a new edge, chosen by name with a picker: a plugin entity searched as typed (the API's
+ * search), an environment or an organization from their lists, a project or a team after its
+ * organization. The edge gets its id.
  */
 function EndField(props: {
   label: string;
   /** The end's label in the manifest (`Project`, a plugin label). */
   end: string;
+  plugin: Plugin;
   pointer: string;
   error: ApiError | undefined;
-  choices: { id: string; text: string }[] | null | undefined;
   value: Choice | null;
   onValue: (choice: Choice | null) => void;
 }) {
-  const { choices, end } = props;
-  const orgs = useMemo(organizationSearch, []);
-  if (choices !== null || !isAnchor(end))
-    return (
-      <SelectField
-        label={props.label}
-        pointer={props.pointer}
-        error={props.error}
-        required
-        value={props.value?.value ?? ''}
-        onValue={(id) => {
-          const c = choices?.find((x) => x.id === id);
-          props.onValue(c ? { value: c.id, text: c.text } : null);
-        }}
-        options={[
-          { value: '', text: 'Choose…' },
-          ...(choices ?? []).map((c) => ({ value: c.id, text: c.text })),
-        ]}
-      />
-    );
+  const { end, plugin } = props;
+  const search = useMemo((): Search | null => {
+    if (plugin.vertex_labels.some((v) => v.name === end)) return entitySearch(plugin.slug, end);
+    if (end === 'Environment') return environmentSearch('id');
+    if (end === 'Organization') return organizationSearch();
+    return null;
+  }, [plugin.slug, end]);
   const picker = (search: Search) => (
     <Picker
       label={props.label}
-      noun={end.toLowerCase()}
+      noun={isAnchor(end) || end === 'Environment' ? end.toLowerCase() : end}
       search={search}
       pointer={props.pointer}
       error={props.error}
@@ -254,7 +225,8 @@ function EndField(props: {
       onValue={props.onValue}
     />
   );
-  if (end === 'Organization') return picker(orgs);
+  if (search) return picker(search);
+  if (end !== 'Project' && end !== 'Team') return null;
   return (
     <OrgPicker label={`Organization of the ${props.label}`} onChange={() => props.onValue(null)}>
       {(org) => <InOrg key={org} org={org} end={end} picker={picker} />}
@@ -275,8 +247,6 @@ function InOrg(props: {
 
 function Edges({ plugin, edge }: { plugin: Plugin; edge: Plugin['edge_labels'][number] }) {
   const path = { slug: plugin.slug, label: edge.edge_label };
-  const sources = useEndChoices(plugin, edge.source_label);
-  const targets = useEndChoices(plugin, edge.target_label);
   const schema = useLoad(
     () =>
       must(
@@ -284,24 +254,39 @@ function Edges({ plugin, edge }: { plugin: Plugin; edge: Plugin['edge_labels'][n
       ) as Promise<Schema>,
     [plugin.slug, edge.edge_label],
   );
-  const list = useLoad(
-    () =>
-      listOf(client.GET('/admin/plugins/{slug}/edges/{label}', { params: { path, query: { limit: 50 } } })),
+  const list = useCursor(
+    (cursor) =>
+      listOf(
+        client.GET('/admin/plugins/{slug}/edges/{label}', { params: { path, query: { limit: 50, cursor } } }),
+      ),
     [plugin.slug, edge.edge_label],
   );
   const acts = useActions();
-  // Each end by its name (the entity's, the environment's, the project's, team's or organization's),
-  // never its id alone.
-  const anchors = [edge.source_label, edge.target_label].filter(isAnchor);
-  const anchored = useLoad(
-    async () =>
-      list.data?.items.length
-        ? new Map((await Promise.all([...new Set(anchors)].map(anchorNames))).flatMap((m) => [...m]))
-        : new Map<string, string>(),
-    [list.data],
+  // Each end by its name, never its id alone: the API names an environment, project, team or
+  // organization end; a plugin entity end is read once by its id (its document holds its name).
+  const edges = list.data?.items ?? [];
+  const sourceNames = useEntityNames(
+    plugin.slug,
+    edge.source_label,
+    entityIds(
+      plugin,
+      edge.source_label,
+      edges.map((e) => e.source_id),
+    ),
   );
-  const names = new Map([...(sources.data ?? []), ...(targets.data ?? [])].map((c) => [c.id, c.text]));
-  const nameOf = (id: string) => names.get(id) ?? anchored.data?.get(id) ?? seenName(id) ?? id;
+  const targetNames = useEntityNames(
+    plugin.slug,
+    edge.target_label,
+    entityIds(
+      plugin,
+      edge.target_label,
+      edges.map((e) => e.target_id),
+    ),
+  );
+  const sourceOf = (e: ListedEdge) =>
+    e.source_name ?? sourceNames(e.source_id) ?? seenName(e.source_id) ?? e.source_id;
+  const targetOf = (e: ListedEdge) =>
+    e.target_name ?? targetNames(e.target_id) ?? seenName(e.target_id) ?? e.target_id;
   // The same label at both ends (Project DEPENDS_ON Project) says which end each field is.
   const same = edge.source_label === edge.target_label;
   const [source, setSource] = useState<Choice | null>(null);
@@ -321,16 +306,16 @@ function Edges({ plugin, edge }: { plugin: Plugin; edge: Plugin['edge_labels'][n
         >
           {list.data.items.map((e) => (
             <tr key={`${e.source_id}/${e.target_id}`} data-edge={`${e.source_id}/${e.target_id}`}>
-              <td>{nameOf(e.source_id)}</td>
-              <td>{nameOf(e.target_id)}</td>
+              <td>{sourceOf(e)}</td>
+              <td>{targetOf(e)}</td>
               <td>{propertyWords(e.properties as { [k: string]: Json })}</td>
               <td>
                 <DangerButton
                   label="Remove"
-                  what={`${nameOf(e.source_id)} ${edge.edge_label} ${nameOf(e.target_id)}`}
+                  what={`${sourceOf(e)} ${edge.edge_label} ${targetOf(e)}`}
                   onClick={async () =>
                     (await acts.confirmed(
-                      `Remove the link ${nameOf(e.source_id)} ${edge.edge_label} ${nameOf(e.target_id)}?`,
+                      `Remove the link ${sourceOf(e)} ${edge.edge_label} ${targetOf(e)}?`,
                       'Remove link',
                       () =>
                         must(
@@ -347,6 +332,7 @@ function Edges({ plugin, edge }: { plugin: Plugin; edge: Plugin['edge_labels'][n
           ))}
         </Table>
       )}
+      <NextPage more={list.more} />
       <form
         class="card"
         aria-label={`New ${edge.edge_label} edge`}
@@ -380,7 +366,7 @@ function Edges({ plugin, edge }: { plugin: Plugin; edge: Plugin['edge_labels'][n
             end={edge.source_label}
             pointer="/source_id"
             error={error}
-            choices={sources.data}
+            plugin={plugin}
             value={source}
             onValue={setSource}
           />
@@ -389,7 +375,7 @@ function Edges({ plugin, edge }: { plugin: Plugin; edge: Plugin['edge_labels'][n
             end={edge.target_label}
             pointer="/target_id"
             error={error}
-            choices={targets.data}
+            plugin={plugin}
             value={target}
             onValue={setTarget}
           />

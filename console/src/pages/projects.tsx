@@ -1,6 +1,6 @@
 // Projects: the searchable, filtered keyset list of an organization, and one project's page in sections
 // (attributes and types, archive, dependencies, environments, links, score, access, comments, operations,
-// releases, activity).
+// releases listed newest first, activity).
 import { useEffect, useState } from 'preact/hooks';
 import { client, listOf, must, type Item } from '../api';
 import { linkProps, navigate } from '../router';
@@ -615,56 +615,89 @@ function Operations(props: { org: string; project: string; envs: Environment[] }
   );
 }
 
+/** The project's releases, newest first; a version opens its components (the newest complete batch). */
 function Releases({ org, project }: { org: string; project: string }) {
-  const [version, setVersion] = useState('');
+  const path = { org, project };
+  const list = useCursor(
+    (cursor) =>
+      listOf(
+        client.GET('/organizations/{org}/projects/{project}/releases', {
+          params: { path, query: { limit: 20, cursor } },
+        }),
+      ),
+    [org, project],
+  );
   const [shown, setShown] = useState<string>();
   const comps = useLoad(
     () =>
       shown
         ? must(
             client.GET('/organizations/{org}/projects/{project}/releases/{version}/components', {
-              params: { path: { org, project, version: shown } },
+              params: { path: { ...path, version: shown } },
             }),
           )
         : Promise.resolve(undefined),
     [org, project, shown],
   );
-  const items = (comps.data ?? []) as { name: string; version: string; purl?: string | null }[];
+  const down = list.error?.status === 503 || comps.error?.status === 503;
   return (
     <section class="card" aria-labelledby="s-releases">
       <h2 id="s-releases">Releases and components</h2>
-      <form
-        class="inline"
-        aria-label="Show a release"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setShown(version.trim());
-        }}
-      >
-        <Field label="Release version" hint="e.g. 1.4.0">
-          {(a) => (
-            <input {...a} required value={version} onInput={(e) => setVersion(e.currentTarget.value)} />
-          )}
-        </Field>
-        <button type="submit">Show components</button>
-      </form>
-      <Problem error={comps.error} />
-      {shown && comps.data && (
+      <p class="hint">
+        Each release by its latest recorded components, newest first; a release shows here a few seconds after
+        a pipeline records it. Choose a version to see its components.
+      </p>
+      {down ? (
+        <p class="hint">The analytics store is not answering; try again in a moment.</p>
+      ) : (
+        <Problem error={list.error ?? comps.error} />
+      )}
+      {list.data && (
         <Table
-          caption={`Components of release ${shown}`}
-          columns={['Component', 'Version', 'Package URL']}
-          rows={items.length}
-          empty="No component recorded for this release."
+          caption="Releases, newest first"
+          columns={['Version', 'Recorded', 'Components']}
+          rows={list.data.items.length}
+          empty="No release recorded yet."
         >
-          {items.map((c) => (
-            <tr key={`${c.name}@${c.version}`}>
-              <td>{c.name}</td>
-              <td>{c.version}</td>
-              <td class="mono">{c.purl ?? '—'}</td>
+          {list.data.items.map((r) => (
+            <tr key={r.release_version} data-release={r.release_version}>
+              <td>
+                <button
+                  type="button"
+                  class="link-inline mono"
+                  aria-expanded={shown === r.release_version}
+                  aria-controls="release-components"
+                  onClick={() => setShown(shown === r.release_version ? undefined : r.release_version)}
+                >
+                  {r.release_version}
+                </button>
+              </td>
+              <td>{when(r.recorded_at)}</td>
+              <td>{r.component_count}</td>
             </tr>
           ))}
         </Table>
       )}
+      <NextPage more={list.more} />
+      <div id="release-components">
+        {shown && comps.data && <h3>Components of release {shown}</h3>}
+        {shown && comps.data && (
+          <Table
+            caption={`Components of release ${shown}`}
+            columns={['Component', 'Version', 'Package URL']}
+            rows={comps.data.components.length}
+            empty="No component recorded for this release."
+          >
+            {comps.data.components.map((c) => (
+              <tr key={`${c.name}@${c.version}`}>
+                <td>{c.name}</td>
+                <td>{c.version}</td>
+                <td class="mono">{c.purl ?? '—'}</td>
+              </tr>
+            ))}
+          </Table>
+        )}
+      </div>
     </section>
   );
 }

@@ -103,6 +103,14 @@ export const readers: RouteGroup = {
     },
     {
       method: 'GET',
+      path: '/organizations/{org}/projects/{project}/releases',
+      perm: 'project:read',
+      acl: 'read',
+      ok: 200,
+      request: fixed(`${P}/${PROJECT}/releases`),
+    },
+    {
+      method: 'GET',
       path: '/organizations/{org}/projects/{project}/releases/{version}/components',
       perm: 'project:read',
       acl: 'read',
