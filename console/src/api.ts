@@ -70,12 +70,30 @@ export function onSessionChange(fn: () => void): () => void {
   return () => listeners.delete(fn);
 }
 
+/** Counts sign-outs: a read started before one must not be kept after it (`keptFor`). */
+let signOuts = 0;
+
+/**
+ * What the console keeps of one person's reads (names it looked up, to show instead of slugs and ids)
+ * is forgotten when that person signs out, here or in another tab, or the session ends: the next person
+ * signed in on this page may not read the same things. `forget` clears it; `keptFor` says whether an
+ * answer to a read started under `from` (a `signOutsSoFar()`) may still be kept.
+ */
+export function forgetOnSignOut(forget: () => void): void {
+  listeners.add(() => {
+    if (session === null) forget();
+  });
+}
+export const signOutsSoFar = () => signOuts;
+export const keptFor = (from: number) => from === signOuts;
+
 /** Tells the console's other tabs that this person signed out. */
 const tabs = typeof BroadcastChannel === 'function' ? new BroadcastChannel('keel-console-session') : null;
 if (tabs) tabs.onmessage = () => void forget(true);
 
 function setSession(answer: TokenAnswer | null): void {
   if (session?.timer) clearTimeout(session.timer);
+  if (answer === null) signOuts++;
   session = answer ? { access: answer.access_token, timer: null } : null;
   // Renew a minute before the access token ends, so a person at work is never cut off.
   if (session && answer) {

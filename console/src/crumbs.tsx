@@ -1,11 +1,15 @@
 // The breadcrumb above an organization's pages (its name, then where in it), and the organizations'
 // names the console has read, so a crumb names the organization as people call it, not by its slug.
 import { useEffect, useState } from 'preact/hooks';
-import { client, must } from './api';
+import { client, forgetOnSignOut, keptFor, must, signOutsSoFar } from './api';
 import { linkProps } from './router';
 
 const names = new Map<string, string>();
 const asked = new Map<string, Promise<void>>();
+forgetOnSignOut(() => {
+  names.clear();
+  asked.clear();
+});
 
 /** Keeps the names of organizations a page has read (a list, one organization). */
 export function rememberOrgs<T extends { slug: string; name: string }>(orgs: readonly T[]): readonly T[] {
@@ -24,8 +28,9 @@ export function useOrgName(org: string): string {
     let live = true;
     let read = asked.get(org);
     if (!read) {
+      const from = signOutsSoFar();
       read = must(client.GET('/organizations/{org}', { params: { path: { org } } })).then(
-        (o) => void rememberOrgs([o]),
+        (o) => void (keptFor(from) && rememberOrgs([o])),
         () => undefined,
       );
       asked.set(org, read);

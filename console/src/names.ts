@@ -2,7 +2,7 @@
 // one read once per session with the person's token (a GET of that one project, environment or entity),
 // never a whole list, so a page names what it shows in an organization of 100,000 projects.
 import { useEffect, useState } from 'preact/hooks';
-import { client, must } from './api';
+import { client, forgetOnSignOut, keptFor, must, signOutsSoFar } from './api';
 import { entityName } from './pages/environments';
 
 /** What a lookup found: a name and when its holder was created; null when there is none to read. */
@@ -10,6 +10,10 @@ type Found = { name: string; created_at: string } | null;
 
 const known = new Map<string, Found>();
 const asked = new Map<string, Promise<void>>();
+forgetOnSignOut(() => {
+  known.clear();
+  asked.clear();
+});
 
 /** Reads each key not known yet (once per session, whoever asks), then calls `done` while `live`. */
 function readAll(keys: string[], read: (key: string) => Promise<Found>, done: () => void) {
@@ -20,9 +24,10 @@ function readAll(keys: string[], read: (key: string) => Promise<Found>, done: ()
     let p = asked.get(k);
     if (!p) {
       // A slug or id the person may not read, or that names nothing now, keeps its slug or id.
+      const from = signOutsSoFar();
       p = read(k).then(
-        (found) => void known.set(k, found),
-        () => void known.set(k, null),
+        (found) => void (keptFor(from) && known.set(k, found)),
+        () => void (keptFor(from) && known.set(k, null)),
       );
       asked.set(k, p);
     }

@@ -3,7 +3,7 @@
 // (a slug or an id) is what the form sends. Focusing it offers the first matches before anything is
 // typed, so a short list reads like a select and a long one (an organization's projects) is searched.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { client, listOf, type ApiError } from './api';
+import { client, forgetOnSignOut, listOf, type ApiError } from './api';
 import { asApiError, Field, problemWords } from './ui';
 
 /** One item to offer: what is sent (`value`), its name (`text`), and a line under it (its slug). */
@@ -21,6 +21,7 @@ export const PAGE = 8;
 
 /** Names of the items the pickers have offered, by value: a table naming an id it was given. */
 const seen = new Map<string, string>();
+forgetOnSignOut(() => seen.clear());
 export const seenName = (value: string): string | undefined => seen.get(value);
 
 /** An organization's projects whose slug, name or text attribute holds `q`: the list's own search, one page. */

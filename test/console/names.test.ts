@@ -116,6 +116,39 @@ describe('a project page lists its releases', () => {
   }, 90_000);
 });
 
+describe('names read for one person are not shown to the next', () => {
+  it('signing out forgets them: the next person on the same page sees only what they may read', async () => {
+    // A person who may read one project (a grant on it) but not its organization is shown the
+    // organization's slug, not its name.
+    await call('POST', '/organizations', { slug: 'hooli-names', name: 'Hooli Names' });
+    await call('POST', '/organizations/hooli-names/teams', { slug: 'core', name: 'Core' });
+    await call('POST', '/organizations/hooli-names/projects', { slug: 'app', name: 'App', team: 'core' });
+    const email = 'app-reader@example.com';
+    const password = 'app-reader-password-1';
+    secrets.add(password);
+    await call('POST', '/users', { email, password });
+    await call('PUT', `/organizations/hooli-names/projects/app/access/${email}`, { actions: ['read'] });
+    const reader = await keel.token(email, password);
+    secrets.add(reader);
+    expect((await keel.call('GET', '/organizations/hooli-names/projects/app', reader)).status).toBe(200);
+    expect((await keel.call('GET', '/organizations/hooli-names', reader)).status).toBeGreaterThanOrEqual(400);
+
+    const { page } = await signedInPage('/console/organizations/hooli-names/projects/app');
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await crumbs.getByRole('link', { name: 'Hooli Names' }).waitFor();
+    // Signed out and in again as the reader, in the same page (no reload: the console's state stays).
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Sign in to Keel' }).waitFor();
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    await page.getByRole('heading', { name: 'App', level: 1 }).waitFor();
+    await crumbs.getByRole('link', { name: 'hooli-names' }).waitFor();
+    expect(await crumbs.textContent()).not.toContain('Hooli Names');
+  });
+});
+
 describe('the operations log names projects and environments', () => {
   it('by their names, each read once, never a whole list', async () => {
     await call('POST', '/organizations', { slug: 'globex-names', name: 'Globex Names' });
