@@ -283,6 +283,9 @@ export function CheckList(props: {
 }
 
 /** A slug-and-name resource as an option of a select or check list. */
+/** The API's message for a field whose null is left empty ("none", "unknown"), in the form's words. */
+export const emptyMeansNone = (message: string) => message.replace(/ or null$/, ', or left empty');
+
 export const asOption = (r: { slug: string; name: string }) => ({ value: r.slug, text: r.name });
 
 /** A JSON text field's value: none when blank, else its parsed JSON, or a 422 naming `pointer`. */

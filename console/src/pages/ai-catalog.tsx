@@ -8,7 +8,16 @@ import { Fragment } from 'preact';
 import { ApiError, client, listOf, must, type Answer, type Item } from '../api';
 import { OrgPicker } from '../org-picker';
 import { ACTIONS, Field, Page, Problem, Table, useAction, useLoad } from '../ui';
-import { asOption, CheckList, DangerButton, SelectField, Submit, TextField, useActions } from '../forms';
+import {
+  asOption,
+  CheckList,
+  DangerButton,
+  emptyMeansNone,
+  SelectField,
+  Submit,
+  TextField,
+  useActions,
+} from '../forms';
 import { allowed, NotAllowed, together, useCan } from '../can';
 import { ProviderEditor } from './ai-provider-editor';
 
@@ -385,9 +394,6 @@ interface Terms {
   monthly_spend_cap: string;
   enabled: boolean;
 }
-
-/** The API's message for a field left empty to mean "unknown": its null is the empty field. */
-const emptyMeansNone = (message: string) => message.replace(/ or null$/, ', or left empty');
 
 /** An empty decimal field means unknown (null); else the decimal as typed, for the API to judge. */
 const decimal = (v: string) => (v.trim() === '' ? null : v.trim());

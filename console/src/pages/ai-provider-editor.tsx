@@ -4,13 +4,10 @@
 import { useState } from 'preact/hooks';
 import { client, must, type Item } from '../api';
 import { Problem, useAction } from '../ui';
-import { Submit, TextField } from '../forms';
+import { emptyMeansNone, Submit, TextField } from '../forms';
 
 type Driver = Item<'/ai-provider-drivers'>;
 type Provider = Item<'/organizations/{org}/ai-providers'>;
-
-/** The API's message for a field left empty to mean "none": its null is the empty field. */
-const emptyMeansNone = (message: string) => message.replace(/ or null$/, ', or left empty');
 
 /** What a valid base URL looks like, and what an empty one means for this driver. */
 function baseUrlHint(driver: Driver | undefined): string {
