@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type Page, type Request } from 'playwright-core';
+import { chromium, type Browser, type Page, type Request, type Response } from 'playwright-core';
 import { freePort } from '../../src/db/embedded.js';
 import { LOCAL_ADMIN } from '../../src/app/boot.js';
 import { keelArgv } from '../support/keel-process.js';
@@ -141,6 +141,42 @@ export async function openPage(browser: Browser): Promise<{ page: Page; faults: 
   });
   page.on('pageerror', (e) => faults.push(`page error: ${e.message}`));
   return { page, faults };
+}
+
+/**
+ * Adds every token the API hands `page` to `secrets`, which a test then checks are never shown or stored:
+ * access and refresh tokens in a sign-in's or renewal's body, the refresh cookie, and the tokens the OAuth
+ * callback's redirect carries in its URL fragment. A response read after its page closed (a test that
+ * ends while a renewal is in flight) is skipped: its tokens were never shown to anyone.
+ */
+export function collectTokens(page: Page, secrets: Set<string>): void {
+  page.on(
+    'response',
+    (res) =>
+      void tokensOf(res).then(
+        (found) => found.forEach((t) => secrets.add(t)),
+        () => {},
+      ),
+  );
+}
+
+async function tokensOf(res: Response): Promise<string[]> {
+  const found: string[] = [];
+  const location = res.headers().location ?? '';
+  if (location.includes('#')) {
+    const fragment = new URLSearchParams(location.slice(location.indexOf('#') + 1));
+    for (const k of ['access_token', 'refresh_token']) if (fragment.get(k)) found.push(fragment.get(k)!);
+  }
+  const cookie = /keel_refresh=([^;]+)/.exec(
+    (await res.headerValue('set-cookie').catch(() => null)) ?? '',
+  )?.[1];
+  if (cookie) found.push(cookie);
+  if (!/\/auth\/(login|token|session)$/.test(new URL(res.url()).pathname) || res.status() !== 200)
+    return found;
+  const body = (await res.json().catch(() => ({}))) as { access_token?: string; refresh_token?: string };
+  if (body.access_token) found.push(body.access_token);
+  if (body.refresh_token) found.push(body.refresh_token);
+  return found;
 }
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

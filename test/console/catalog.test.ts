@@ -16,6 +16,7 @@ import {
   secretsExposed,
   startKeel,
   type Keel,
+  collectTokens,
 } from './browser.js';
 
 let keel: Keel;
@@ -87,11 +88,7 @@ async function signedIn(
 ): Promise<{ page: Page; faults: string[] }> {
   const opened = await openPage(browser);
   const { page } = opened;
-  page.on('response', async (res) => {
-    if (!/\/auth\/(login|session)$/.test(new URL(res.url()).pathname) || res.status() !== 200) return;
-    const body = (await res.json().catch(() => ({}))) as { access_token?: string };
-    if (body.access_token) secrets.add(body.access_token);
-  });
+  collectTokens(page, secrets);
   await page.setViewportSize({ width: 1440, height: 900 });
   await openSignInForm(page, `${keel.base}${at}`);
   await page.getByLabel('Email').fill(who.email);

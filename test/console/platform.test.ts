@@ -22,6 +22,7 @@ import {
   secretsExposed,
   startKeel,
   type Keel,
+  collectTokens,
 } from './browser.js';
 
 let keel: Keel;
@@ -51,16 +52,7 @@ async function adminToken(): Promise<string> {
 
 async function newPage(): Promise<{ page: Page; faults: string[] }> {
   const opened = await openPage(browser);
-  opened.page.on('response', async (res) => {
-    const cookie = /keel_refresh=([^;]+)/.exec(
-      (await res.headerValue('set-cookie').catch(() => null)) ?? '',
-    )?.[1];
-    if (cookie) secrets.add(cookie);
-    if (!/\/auth\/(login|token|session)$/.test(new URL(res.url()).pathname) || res.status() !== 200) return;
-    const body = (await res.json().catch(() => ({}))) as { access_token?: string; refresh_token?: string };
-    if (body.access_token) secrets.add(body.access_token);
-    if (body.refresh_token) secrets.add(body.refresh_token);
-  });
+  collectTokens(opened.page, secrets);
   await opened.page.setViewportSize(WIDE);
   return opened;
 }
