@@ -8,7 +8,7 @@ import { afterId, keysetPage } from '../db/keyset.js';
 import type { Queryable } from '../db/sql.js';
 import { getEdge, putEdge, removeEdge } from '../graph/store.js';
 import { AppError, notFound } from '../http/errors.js';
-import { sendCached, serialized, type CacheScope, type PageCache } from '../http/page-cache.js';
+import { sendCached, type CacheScope, type PageCache } from '../http/page-cache.js';
 import { parsePage, sendPage, type Page } from '../http/pagination.js';
 import { NoContent, PageQuery, Timestamp, responses } from '../http/schemas.js';
 import { attribution, hasPermission, type AuthContext } from '../kernel/context.js';
@@ -67,9 +67,14 @@ function dependencyPage(
  * The projects that depend on `projectId`, transitively, each at its least depth, nearest first: a
  * recursive walk of graph_edges_dst (dst, label, src), at most `depth` steps. A project reached again
  * (a cycle, or two paths) adds a row per depth at most, so the work is bounded by depth times the
- * edges reached; the answer by `limit` (one more is read to tell a truncated answer). Each step reads
- * one project's inbound edges by key (OFFSET 0): on a small graph's statistics the cached plan otherwise
- * scanned every edge at each step.
+ * edges reached; the answer by `limit` ($3; one more is read to tell a truncated answer). Each step
+ * reads one project's inbound edges by key (OFFSET 0): on a small graph's statistics the cached plan
+ * otherwise scanned every edge at each step.
+ *
+ * It answers one row: `truncated`, and `dependents`, the answer's list as JSON text (`{"project",
+ * "name", "depth"}` each, compact, in order), which the route sends as it is. Built row by row in Node
+ * (a row object per dependent, then serialized), a radius of 856 projects cost about 2.5 ms of the
+ * event loop, which every other request waited behind.
  */
 export const BLAST_RADIUS = `
   WITH RECURSIVE r(id, depth) AS (
@@ -80,19 +85,36 @@ export const BLAST_RADIUS = `
      WHERE r.depth < $2::int
   ), nearest AS (
     SELECT id, min(depth) AS depth FROM r WHERE id <> $1::uuid GROUP BY id
+  ), found AS (
+    SELECT row_number() OVER (ORDER BY nearest.depth, n.id) AS i,
+           n.props->>'slug' AS project, n.props->>'name' AS name, nearest.depth
+      FROM nearest
+      CROSS JOIN LATERAL (SELECT * FROM graph_nodes n WHERE n.id = nearest.id OFFSET 0) n
+     ORDER BY nearest.depth, n.id
+     LIMIT $3::int + 1
   )
-  SELECT n.id, n.props->>'slug' AS slug, n.props->>'name' AS name, nearest.depth
-    FROM nearest
-    CROSS JOIN LATERAL (SELECT * FROM graph_nodes n WHERE n.id = nearest.id OFFSET 0) n
-   ORDER BY nearest.depth, n.id
-   LIMIT $3::int`;
+  SELECT count(*) > $3::int AS truncated,
+         '[' || coalesce(string_agg(row_to_json(d)::text, ',' ORDER BY f.i) FILTER (WHERE f.i <= $3::int), '')
+             || ']' AS dependents
+    FROM found f
+   CROSS JOIN LATERAL (SELECT f.project, f.name, f.depth) d`;
 
-export function blastRadius(q: Queryable, projectId: string, depth: number, limit: number) {
-  return q.query<{ id: string; slug: string; name: string; depth: number }>(BLAST_RADIUS, [
-    projectId,
+/**
+ * The blast radius answer of `slug` (docs/catalog.md), as the JSON text the route sends: the walk's
+ * list goes out as PostgreSQL wrote it.
+ */
+export async function blastRadiusBody(
+  q: Queryable,
+  project: { id: string; slug: string },
+  depth: number,
+  limit: number,
+): Promise<string> {
+  const row = await q.one<{ truncated: boolean; dependents: string }>(BLAST_RADIUS, [
+    project.id,
     depth,
-    limit + 1,
+    limit,
   ]);
+  return `{"project":${JSON.stringify(project.slug)},"depth":${depth},"truncated":${row!.truncated},"dependents":${row!.dependents}}`;
 }
 
 const paramInvalid = (name: string, detail: string) =>
@@ -210,15 +232,7 @@ export function dependenciesService({ sql, analytics, pages }: Deps) {
     /** The blast radius of a project, for a caller that mayReadRadius. */
     async blastRadius(ctx: AuthContext, orgSlug: string, slug: string, depth: number, limit: number) {
       const { project } = await authorizedProject(sql, ctx, orgSlug, slug, 'read');
-      const rows = await blastRadius(sql, project.id, depth, limit);
-      return {
-        project: slug,
-        depth,
-        truncated: rows.length > limit,
-        dependents: rows
-          .slice(0, limit)
-          .map((r) => ({ project: r.slug, name: r.name, depth: Number(r.depth) })),
-      };
+      return blastRadiusBody(sql, { id: project.id, slug }, depth, limit);
     },
   };
 }
@@ -346,11 +360,12 @@ export function dependencyRoutes(
       const ctx = authOf(req);
       const { org, project } = req.params;
       await deps.mayReadRadius(ctx, org, project);
-      return sendCached(req, reply, pages, RADIUS_SCOPE, async () =>
-        serialized(reply, {
-          payload: await deps.blastRadius(ctx, org, project, req.query.depth ?? 5, req.query.limit ?? 1000),
-        }),
-      );
+      // The body is built by PostgreSQL and blastRadiusBody, in the 200 schema's shape
+      // (test/catalog-model/dependencies.test.ts checks it against that schema).
+      return sendCached(req, reply, pages, RADIUS_SCOPE, async () => ({
+        body: await deps.blastRadius(ctx, org, project, req.query.depth ?? 5, req.query.limit ?? 1000),
+        link: undefined,
+      }));
     },
   );
 }

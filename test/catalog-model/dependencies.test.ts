@@ -76,6 +76,32 @@ describe('dependencies', () => {
     const capped = ok(await app.call('GET', `${P}/db/blast-radius?limit=3`, { token: admin })).body;
     expect(capped.dependents).toHaveLength(3);
     expect(capped.truncated).toBe(true);
+    const exact = ok(await app.call('GET', `${P}/db/blast-radius?limit=4`, { token: admin })).body;
+    expect(exact.dependents).toHaveLength(4);
+    expect(exact.truncated).toBe(false);
+  });
+
+  it('the blast radius answers exactly its schema, names of any characters intact, nearest first', async () => {
+    const name = 'Say "hi" \\ back\\slash, ünïcode 🚀 </script>';
+    for (const [slug, n] of [
+      ['leaf', 'Leaf'],
+      ['quoted', name],
+      ['far', 'Far'],
+    ])
+      ok(await app.call('POST', P, { token: admin, body: { slug, name: n, team: 'core' } }));
+    ok(await dep('quoted', 'leaf'));
+    ok(await dep('far', 'quoted'));
+    const res = ok(await app.call('GET', `${P}/leaf/blast-radius?depth=3`, { token: admin }));
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.body).toStrictEqual({
+      project: 'leaf',
+      depth: 3,
+      truncated: false,
+      dependents: [
+        { project: 'quoted', name, depth: 1 },
+        { project: 'far', name: 'Far', depth: 2 },
+      ],
+    });
   });
 
   it('cycles are tolerated: each project once, the start left out', async () => {
@@ -152,7 +178,7 @@ describe('dependencies', () => {
     const { plan, shown } = await freshPlan(app.runtime.core.sql, BLAST_RADIUS, [
       await nodeId(app, 'Project.slug', `${await nodeId(app, 'Organization.slug', 'acme')}/db`),
       5,
-      1001,
+      1000,
     ]);
     expect(scannedTables(plan), shown).toEqual([]);
     expect(shown).toMatch(/graph_edges_dst/);
