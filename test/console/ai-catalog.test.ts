@@ -188,6 +188,25 @@ describe('the AI catalog edit forms', () => {
       base_url: null,
       enabled: true,
     });
+    // A cloud driver authenticates with the runtime's identity: no key is offered, on its card or when
+    // a new provider of that driver is added; a key-based driver's card keeps its field.
+    expect(await bedrock.getByLabel('New API key for Bedrock').count()).toBe(0);
+    expect(await bedrock.getByRole('button', { name: 'Set key' }).count()).toBe(0);
+    // Nor a discovery: a cloud driver has no model list to ask.
+    expect(await bedrock.getByRole('button', { name: 'Test connection and discover' }).count()).toBe(0);
+    await lab.getByRole('button', { name: 'Test connection and discover' }).waitFor();
+    await lab.getByLabel('New API key for Lab server').waitFor();
+    const fresh = page.getByRole('form', { name: 'New AI provider' });
+    await fresh.getByLabel('Driver').selectOption({ label: 'Amazon Bedrock' });
+    expect(await fresh.getByLabel('API key (optional)').count()).toBe(0);
+    await fresh.getByLabel('Driver').selectOption({ label: 'OpenAI' });
+    await fresh.getByLabel('API key (optional)').waitFor();
+    // A base URL is shown whole: its field takes the form's full width at 1440 px.
+    await lab.getByRole('button', { name: 'Edit provider Lab server' }).click();
+    const urlBox = (await form.getByLabel('Base URL').boundingBox())!;
+    const formBox = (await form.boundingBox())!;
+    expect(urlBox.width / formBox.width).toBeGreaterThan(0.8);
+    await form.getByRole('button', { name: 'Cancel' }).click();
     await close(opened);
   }, 90_000);
 

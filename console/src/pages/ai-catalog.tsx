@@ -92,7 +92,8 @@ function NewProvider({ org, drivers, created }: { org: string; drivers: Driver[]
                 driver: driver!,
                 name,
                 ...(baseUrl ? { base_url: baseUrl } : {}),
-                ...(key ? { api_key: key } : {}),
+                // A cloud driver authenticates with the runtime's identity: no key field, none sent.
+                ...(key && !chosen?.supports_iam ? { api_key: key } : {}),
               },
             }),
           );
@@ -149,16 +150,18 @@ function NewProvider({ org, drivers, created }: { org: string; drivers: Driver[]
           value={baseUrl}
           onValue={setBaseUrl}
         />
-        <TextField
-          label="API key (optional)"
-          pointer="/api_key"
-          error={error}
-          hint="Write-only: never shown again"
-          type="password"
-          autocomplete="off"
-          value={key}
-          onValue={setKey}
-        />
+        {!chosen?.supports_iam && (
+          <TextField
+            label="API key (optional)"
+            pointer="/api_key"
+            error={error}
+            hint="Write-only: never shown again"
+            type="password"
+            autocomplete="off"
+            value={key}
+            onValue={setKey}
+          />
+        )}
       </div>
       <Submit label="Add provider" busy={busy} />
     </form>
@@ -182,6 +185,11 @@ function ProviderRow(props: {
   const [warnings, setWarnings] = useState<string[]>([]);
   const [error, run, busy] = useAction();
   const path = { org, id: p.id };
+  // A cloud driver authenticates with the runtime's identity: no key to set (one stored can be cleared).
+  const setsKey = may.credentials && !props.driver?.supports_iam;
+  const clearsKey = may.credentials && p.has_credentials;
+  // Discovery asks the vendor's model list: the cloud drivers have none to ask.
+  const discovers = may.discover && props.driver?.supports_discovery !== false;
   const remove = async () => {
     if (
       !(await acts.confirm(`Delete the provider ${p.name}? Its stored key goes with it.`, 'Delete provider'))
@@ -260,10 +268,10 @@ function ProviderRow(props: {
         )}
       </p>
       <Problem error={inWords(error, p)} />
-      {(may.credentials || may.discover) && (
+      {(setsKey || clearsKey || discovers) && (
         <form
           class="inline"
-          aria-label={may.credentials ? `Key of ${p.name}` : `Connection of ${p.name}`}
+          aria-label={setsKey || clearsKey ? `Key of ${p.name}` : `Connection of ${p.name}`}
           onSubmit={(e) => {
             e.preventDefault();
             void run(async () => {
@@ -278,7 +286,7 @@ function ProviderRow(props: {
             });
           }}
         >
-          {may.credentials && (
+          {setsKey && (
             <Field label={`New API key for ${p.name}`} pointer="/api_key" error={error}>
               {(a) => (
                 <input
@@ -292,12 +300,12 @@ function ProviderRow(props: {
               )}
             </Field>
           )}
-          {may.credentials && (
+          {setsKey && (
             <button type="submit" disabled={busy}>
               Set key
             </button>
           )}
-          {may.credentials && p.has_credentials && (
+          {clearsKey && (
             <button
               type="button"
               class="danger"
@@ -314,7 +322,7 @@ function ProviderRow(props: {
               Clear key
             </button>
           )}
-          {may.discover && (
+          {discovers && (
             <button
               type="button"
               disabled={busy}
