@@ -287,10 +287,32 @@ export async function secretsExposed(page: Page, secrets: string[]): Promise<str
 }
 
 /**
+ * The server's answers, from this process, to what the sign-in form waits for: tells a server that does
+ * not answer from a browser whose request never reached it.
+ */
+async function probe(url: string): Promise<string> {
+  const origin = new URL(url).origin;
+  const ask = async (method: string, p: string) => {
+    const t0 = performance.now();
+    const took = () => `${Math.round(performance.now() - t0)} ms`;
+    return fetch(`${origin}${p}`, {
+      method,
+      headers: { 'x-keel-csrf': '1', origin },
+      signal: AbortSignal.timeout(5000),
+    }).then(
+      (r) => `${method} ${p} ${r.status} in ${took()}`,
+      (err: Error) => `${method} ${p} ${err.name} after ${took()}`,
+    );
+  };
+  return (await Promise.all([ask('GET', '/health'), ask('POST', '/auth/session')])).join(', ');
+}
+
+/**
  * Opens `url` and waits for the console's sign-in form. The form shows once the console knows there is
  * no session (POST /auth/session) and has the login methods (GET /auth/providers); if it does not come,
- * the failure says what the page shows instead and which of its requests are still unanswered (a bare
- * `npm test` lost the form twice with the page at "Loading…", the first session check not answered).
+ * the failure says what the page shows instead, which of its requests are still unanswered, and what
+ * the server answers the same requests sent from this process (a bare `npm test` lost the form three
+ * times with the page at "Loading…", its POST /auth/session unanswered for 30 s).
  */
 export async function openSignInForm(page: Page, url: string): Promise<void> {
   await page.goto(url);
@@ -300,7 +322,7 @@ export async function openSignInForm(page: Page, url: string): Promise<void> {
     .catch(async (e: Error) => {
       throw new Error(
         `no sign-in form at ${url}; the page shows: ${await page.locator('body').innerText()}; ` +
-          `it waits for: ${waitingFor(page)}`,
+          `it waits for: ${waitingFor(page)}; asked directly, the server answers: ${await probe(url)}`,
         { cause: e },
       );
     });

@@ -444,7 +444,8 @@ describe('the project model in the console', () => {
       .getByRole('link', { name: 'Acme', exact: true })
       .click();
     await rows(page).first().waitFor();
-    expect(await page.locator('tr[data-project="shop"]').textContent()).toContain('Production 1.4.0');
+    // The environment is named once its name is read (docs/console.md, "Names kept between pages").
+    await page.locator('tr[data-project="shop"]').filter({ hasText: 'Production 1.4.0' }).waitFor();
     await page
       .getByRole('search', { name: 'Find projects' })
       .getByLabel('Runs in')
