@@ -261,6 +261,8 @@ describe('sign-in with an OpenID provider', () => {
 });
 
 describe('shell and navigation by permission', () => {
+  // 60 s: more than the sign-in form's own 30 s, so that a form that never comes fails saying what the
+  // page and the server were doing (openSignInForm), not with the test's time running out.
   it('an admin sees every page; sign-out revokes the access token and the refresh token', async () => {
     const page = await newPage();
     const tokens: string[] = [];
@@ -343,7 +345,7 @@ describe('shell and navigation by permission', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await tab.getByRole('heading', { name: 'Sign in to Keel' }).waitFor();
     await tab.close();
-  });
+  }, 60_000);
 
   it('a plain user sees no admin page, and an admin page opened directly shows the API 403', async () => {
     const page = await newPage();
