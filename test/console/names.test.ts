@@ -28,6 +28,18 @@ async function call(method: string, path: string, body?: unknown) {
   return res.body;
 }
 
+/** An organization with one team and these projects (slug, name) of it, through the API. */
+async function organization(
+  org: { slug: string; name: string },
+  team: { slug: string; name: string },
+  projects: ReadonlyArray<readonly [string, string]> = [],
+): Promise<void> {
+  await call('POST', '/organizations', org);
+  await call('POST', `/organizations/${org.slug}/teams`, team);
+  for (const [slug, name] of projects)
+    await call('POST', `/organizations/${org.slug}/projects`, { slug, name, team: team.slug });
+}
+
 /** Polls the API until `ok` holds (the analytics pipeline moves rows about once a second). */
 async function until(path: string, ok: (body: unknown) => boolean): Promise<void> {
   await expect
@@ -68,9 +80,9 @@ afterAll(async () => {
 
 describe('a project page lists its releases', () => {
   it('newest first; a version opens its components', async () => {
-    await call('POST', '/organizations', { slug: 'acme-names', name: 'Acme Names' });
-    await call('POST', '/organizations/acme-names/teams', { slug: 'web', name: 'Web' });
-    await call('POST', '/organizations/acme-names/projects', { slug: 'shop', name: 'Shop', team: 'web' });
+    await organization({ slug: 'acme-names', name: 'Acme Names' }, { slug: 'web', name: 'Web' }, [
+      ['shop', 'Shop'],
+    ]);
     const releases = '/organizations/acme-names/projects/shop/releases';
     for (const [version, components] of [
       [
@@ -120,9 +132,9 @@ describe('names read for one person are not shown to the next', () => {
   it('signing out forgets them: the next person on the same page sees only what they may read', async () => {
     // A person who may read one project (a grant on it) but not its organization is shown the
     // organization's slug, not its name.
-    await call('POST', '/organizations', { slug: 'hooli-names', name: 'Hooli Names' });
-    await call('POST', '/organizations/hooli-names/teams', { slug: 'core', name: 'Core' });
-    await call('POST', '/organizations/hooli-names/projects', { slug: 'app', name: 'App', team: 'core' });
+    await organization({ slug: 'hooli-names', name: 'Hooli Names' }, { slug: 'core', name: 'Core' }, [
+      ['app', 'App'],
+    ]);
     const email = 'app-reader@example.com';
     const password = 'app-reader-password-1';
     secrets.add(password);
@@ -151,13 +163,10 @@ describe('names read for one person are not shown to the next', () => {
 
 describe('the operations log names projects and environments', () => {
   it('by their names, each read once, never a whole list', async () => {
-    await call('POST', '/organizations', { slug: 'globex-names', name: 'Globex Names' });
-    await call('POST', '/organizations/globex-names/teams', { slug: 'core', name: 'Core' });
-    for (const [slug, name] of [
+    await organization({ slug: 'globex-names', name: 'Globex Names' }, { slug: 'core', name: 'Core' }, [
       ['depot', 'Depot Service'],
       ['shop', 'Shop Front'],
-    ])
-      await call('POST', '/organizations/globex-names/projects', { slug, name, team: 'core' });
+    ]);
     await call('POST', '/environments', { slug: 'qa-names', name: 'Quality assurance' });
     const log = '/organizations/globex-names/operations-log';
     for (const [project, description] of [
@@ -222,8 +231,7 @@ describe('plugin edges name every end', () => {
         ],
       },
     });
-    await call('POST', '/organizations', { slug: 'initech-names', name: 'Initech Names' });
-    await call('POST', '/organizations/initech-names/teams', { slug: 'ops', name: 'Operations' });
+    await organization({ slug: 'initech-names', name: 'Initech Names' }, { slug: 'ops', name: 'Operations' });
     // 201 projects: the last one is past any first page of 200.
     for (let i = 0; i < 200; i += 20)
       await Promise.all(
