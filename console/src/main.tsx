@@ -1,5 +1,5 @@
 import { render } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import {
   client,
   must,
@@ -202,11 +202,23 @@ function Shell() {
   );
 }
 
+/** The session's state as a render sees it: unknown (the first check has not answered), out, or in. */
+const sessionState = () => (!sessionKnown() ? 'unknown' : signedIn() ? 'in' : 'out');
+
 function App() {
   const [, setTick] = useState(0);
-  useEffect(() => onSessionChange(() => setTick((t) => t + 1)), []);
-  if (!sessionKnown()) return <p class="loading">Loading…</p>;
-  if (!signedIn()) return <SignIn />;
+  const seen = sessionState();
+  // Listens from the first render's commit (a layout effect runs within render()), and renders again
+  // if the session changed before that: the first check is sent before the first render and may answer
+  // first. A plain effect runs after the first paint, which a background tab holds back for a second or
+  // more; an answer in between went unheard and the page stayed at "Loading…".
+  useLayoutEffect(() => {
+    const off = onSessionChange(() => setTick((t) => t + 1));
+    if (sessionState() !== seen) setTick((t) => t + 1);
+    return off;
+  }, []);
+  if (seen === 'unknown') return <p class="loading">Loading…</p>;
+  if (seen === 'out') return <SignIn />;
   return <Shell />;
 }
 

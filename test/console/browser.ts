@@ -112,7 +112,6 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
 }
 
-/** Opens a page that records every Content-Security-Policy violation and uncaught error it meets. */
 /** Each page's requests still waiting for their answer, with when they were sent. */
 const unanswered = new WeakMap<Page, Map<Request, number>>();
 
@@ -127,12 +126,19 @@ function waitingFor(page: Page): string {
   return waiting.length > 0 ? waiting.join(', ') : 'no request (every request was answered)';
 }
 
+/**
+ * Opens a page that records every Content-Security-Policy violation and uncaught error it meets, and
+ * which of its requests have no answer yet.
+ */
 export async function openPage(browser: Browser): Promise<{ page: Page; faults: string[] }> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const pending = new Map<Request, number>();
   unanswered.set(page, pending);
   page.on('request', (r) => void pending.set(r, Date.now()));
+  // Answered once the status and headers arrive: a body the page never reads (the console reads none
+  // from a 401) is never reported finished.
+  page.on('response', (r) => void pending.delete(r.request()));
   page.on('requestfinished', (r) => void pending.delete(r));
   page.on('requestfailed', (r) => void pending.delete(r));
   const faults: string[] = [];

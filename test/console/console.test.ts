@@ -205,6 +205,28 @@ describe('sign-in', () => {
     await page.goto(`${keel.base}/console/`);
   });
 
+  it('starts in a background tab, where the session check answers before the page first paints', async () => {
+    // A background tab runs no animation frame and holds every timer for at least a second (Chrome's
+    // throttling of hidden pages), so the console's first answer (POST /auth/session) comes long before
+    // anything scheduled after the first render runs. A console that waited for that to listen for the
+    // answer stayed at "Loading…" for good (seen in loaded test runs, where the answer came in 2 ms).
+    const page = await newPage();
+    await page.addInitScript(`{
+      window.requestAnimationFrame = () => 0;
+      const later = window.setTimeout;
+      window.setTimeout = (fn, ms, ...args) => later(fn, Math.max(1000, Number(ms) || 0), ...args);
+    }`);
+    await page.goto(`${keel.base}/console/`);
+    await page.getByLabel('Email').waitFor({ timeout: 5000 });
+    // Signed in, a reload in the background tab resumes the session the cookie holds.
+    await page.getByLabel('Email').fill(plain.email);
+    await page.getByLabel('Password').fill(plain.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    await page.reload();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor({ timeout: 5000 });
+  });
+
   it('takes OAuth tokens from the callback fragment, wipes them from the URL and lands on the page asked for', async () => {
     const login = await passwordLogin(plain);
     const page = await newPage();
