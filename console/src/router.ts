@@ -1,5 +1,5 @@
 // Paths under /console, routed in the browser (Keel answers every such path with the app).
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 
 export const BASE = '/console';
 const listeners = new Set<() => void>();
@@ -15,9 +15,12 @@ export function navigate(path: string): void {
 
 export function usePath(): string {
   const [path, setPath] = useState(currentPath());
-  useEffect(() => {
+  // Listens from the render's commit (a layout effect), and catches up with a move made before it (a
+  // plain effect runs after the paint, which a background tab holds back).
+  useLayoutEffect(() => {
     const fn = () => setPath(currentPath());
     listeners.add(fn);
+    fn();
     return () => void listeners.delete(fn);
   }, []);
   return path;
