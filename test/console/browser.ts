@@ -317,8 +317,8 @@ async function probe(url: string): Promise<string> {
  * Opens `url` and waits for the console's sign-in form. The form shows once the console knows there is
  * no session (POST /auth/session) and has the login methods (GET /auth/providers); if it does not come,
  * the failure says what the page shows instead, which of its requests are still unanswered, and what
- * the server answers the same requests sent from this process (a bare `npm test` lost the form three
- * times with the page at "Loading…", its POST /auth/session unanswered for 30 s).
+ * the server answers the same requests sent from this process. (Bare runs lost the form a few times,
+ * the page at "Loading…": the console missed its first session answer, docs/console.md.)
  */
 export async function openSignInForm(page: Page, url: string): Promise<void> {
   await page.goto(url);
