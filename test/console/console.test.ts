@@ -209,7 +209,7 @@ describe('sign-in', () => {
     // A background tab runs no animation frame and holds every timer for at least a second (Chrome's
     // throttling of hidden pages), so the console's first answer (POST /auth/session) comes long before
     // anything scheduled after the first render runs. A console that waited for that to listen for the
-    // answer stayed at "Loading…" for good (seen in loaded test runs, where the answer came in 2 ms).
+    // answer stayed at "Loading…" for good (seen in loaded test runs, the answer there within 8 ms).
     const page = await newPage();
     await page.addInitScript(`{
       window.requestAnimationFrame = () => 0;
@@ -341,7 +341,7 @@ describe('shell and navigation by permission', () => {
     // A reload after sign-out is signed out.
     await page.reload();
     await page.getByRole('heading', { name: 'Sign in to Keel' }).waitFor();
-  });
+  }, 60_000);
 
   it('stays signed in across a reload and in a new tab, with no token readable by a script', async () => {
     const page = await newPage();
@@ -367,7 +367,7 @@ describe('shell and navigation by permission', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await tab.getByRole('heading', { name: 'Sign in to Keel' }).waitFor();
     await tab.close();
-  }, 60_000);
+  });
 
   it('a plain user sees no admin page, and an admin page opened directly shows the API 403', async () => {
     const page = await newPage();
