@@ -81,6 +81,16 @@ describe('settings are validated once, naming the variable', () => {
     expect(s.configEncryptionKey).toBeUndefined();
   });
 
+  it('KEEL_DATABASE_WALK_SLOTS: 2 blast radius walks at once by default, 1 to 64', () => {
+    expect(loadSettings({}).databaseWalkSlots).toBe(2);
+    expect(loadSettings({ KEEL_DATABASE_WALK_SLOTS: '8' }).databaseWalkSlots).toBe(8);
+    for (const bad of ['0', '65', 'two']) {
+      const err = errorOf({ KEEL_DATABASE_WALK_SLOTS: bad });
+      expect(err.variable).toBe('KEEL_DATABASE_WALK_SLOTS');
+      expect(err.message).toMatch(/^KEEL_DATABASE_WALK_SLOTS: /);
+    }
+  });
+
   describe('the stream: KEEL_STREAM_URL (one NATS URL or a cluster of them) and KEEL_STREAM_REPLICAS', () => {
     const production = (env: Record<string, string>) => ({
       KEEL_DATABASE_URL: 'postgres://h/db',

@@ -126,6 +126,11 @@ export interface Settings {
   databaseUrl: string | null;
   databasePoolSize: number;
   /**
+   * Blast radius walks one process runs at once (docs/scale.md, "The blast radius"); the others wait
+   * their turn.
+   */
+  databaseWalkSlots: number;
+  /**
    * Bounds of every database call of the service's pool (docs/deployment.md, "A database cut off by
    * the network"): PostgreSQL cancels a statement after `statementTimeoutMs`, the client gives up on
    * an answer after `queryTimeoutMs` and on a connection (a new one, or a free one of a full pool) after
@@ -305,6 +310,7 @@ export function loadSettings(env: Env = process.env): Settings {
     dataDir: path.resolve(str(env, 'KEEL_DATA_DIR') ?? 'data'),
     databaseUrl,
     databasePoolSize: int(env, 'KEEL_DATABASE_POOL_SIZE', 10, 2, 500),
+    databaseWalkSlots: int(env, 'KEEL_DATABASE_WALK_SLOTS', 2, 1, 64),
     databaseTimeouts: {
       statementTimeoutMs: int(env, 'KEEL_DATABASE_STATEMENT_TIMEOUT_MS', 10_000, 0, 3_600_000),
       queryTimeoutMs: int(env, 'KEEL_DATABASE_QUERY_TIMEOUT_MS', 12_000, 0, 3_600_000),

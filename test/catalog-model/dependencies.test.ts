@@ -113,6 +113,19 @@ describe('dependencies', () => {
     );
   });
 
+  it('many read afresh at once take turns for a walk (KEEL_DATABASE_WALK_SLOTS, 2), each answered in full', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        app.call('GET', `${P}/db/blast-radius?depth=10`, {
+          token: admin,
+          headers: { 'cache-control': 'no-cache' },
+        }),
+      ),
+    );
+    for (const res of answers)
+      expect(slugs(ok(res).body.dependents).sort()).toEqual(['api', 'batch', 'mobile', 'web']);
+  });
+
   it('bad depth or limit: 422 naming it', async () => {
     for (const [q, pointer] of [
       ['depth=0', '/depth'],
