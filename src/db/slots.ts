@@ -2,8 +2,8 @@
 // their turn in order of arrival. A statement whose cost grows with the data (a walk of the dependency
 // graph) run by every request at once shares the database's cores among all of them, so the largest
 // answers take as many times longer as there are requests beside them. Run a few at a time, each
-// finishes at full speed and the rest wait less than they would have shared (docs/scale.md, "The
-// blast radius").
+// finishes at full speed, and the largest wait about as long as the rest instead (docs/scale.md, "The
+// blast radius in turns").
 import { AppError } from '../http/errors.js';
 
 export interface Slots {
