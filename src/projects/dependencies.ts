@@ -337,7 +337,7 @@ export function dependencyRoutes(
       schema: {
         tags,
         summary: 'The projects that depend on this one, transitively, nearest first',
-        description: `Answers 200 with the project, the depth searched and its dependents (slug, name, depth), each at its least depth; cycles are tolerated. Needs project:read (global). depth at most ${MAX_DEPTH}, limit at most ${MAX_RADIUS}; truncated says more were found.`,
+        description: `Answers 200 with the project, the depth searched and its dependents (slug, name, depth), each at its least depth; cycles are tolerated. Needs project:read (global). depth at most ${MAX_DEPTH}, limit at most ${MAX_RADIUS}; truncated says more were found. Walks take turns (KEEL_DATABASE_WALK_SLOTS at once per process): 503 busy, with Retry-After, when too many are waiting.`,
         params: Params,
         querystring: Type.Object(
           {
