@@ -5,7 +5,6 @@
 import { Type } from 'typebox';
 import { lifecycleEvent } from '../analytics/index.js';
 import { afterId, keysetPage } from '../db/keyset.js';
-import { createSlots } from '../db/slots.js';
 import type { Queryable } from '../db/sql.js';
 import { getEdge, putEdge, removeEdge } from '../graph/store.js';
 import { AppError, notFound } from '../http/errors.js';
@@ -16,6 +15,7 @@ import { attribution, hasPermission, type AuthContext } from '../kernel/context.
 import type { Core } from '../kernel/core.js';
 import type { Api } from '../kernel/domain.js';
 import { authOf } from '../kernel/route.js';
+import { createSlots } from '../lib/slots.js';
 import { archivedConflict, authorizedProject, canOnProject } from './access.js';
 import { changeDetails, fieldChange } from './changes.js';
 import { PROJECT_PAGES } from './pages.js';
@@ -122,11 +122,22 @@ const paramInvalid = (name: string, detail: string) =>
     { pointer: `/${name}`, in: 'params', detail },
   ]);
 
+/** Too many walks waiting in this process: the client may ask again in a second. */
+export function walksBusy(): AppError {
+  const err = new AppError(
+    503,
+    'busy',
+    'too many blast radius walks are waiting in this process; try again in a second',
+  );
+  err.retryAfter = 1;
+  return err;
+}
+
 type Deps = Pick<Core, 'sql' | 'analytics' | 'pages' | 'settings'>;
 
 export function dependenciesService({ sql, analytics, pages, settings }: Deps) {
-  // A walk's cost grows with the graph: a few at a time, each at full speed (src/db/slots.ts).
-  const walks = createSlots(settings.databaseWalkSlots, WALKS_WAITING, 'blast radius walks');
+  // A walk's cost grows with the graph: a few at a time, each at full speed (src/lib/slots.ts).
+  const walks = createSlots(settings.databaseWalkSlots, WALKS_WAITING, walksBusy);
   const aclUserOf = (ctx: AuthContext) => (hasPermission(ctx, 'project:read') ? undefined : ctx.principal.id);
 
   /** The target a write names: a project of the organization the caller may read, not the source. */

@@ -1,7 +1,7 @@
 // Dependencies: project -> project DEPENDS_ON with a note; outbound and inbound pages; no
 // self-dependency; the blast radius to a chosen depth, cycles tolerated, bounded by depth and count.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BLAST_RADIUS } from '../../src/projects/dependencies.js';
+import { BLAST_RADIUS, walksBusy } from '../../src/projects/dependencies.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
 import { freshPlan, scannedTables } from '../support/plans.js';
 import { expectInvalid, expectProblem, nodeId, serviceAccount, userToken } from '../foundation/fixtures.js';
@@ -124,6 +124,11 @@ describe('dependencies', () => {
     );
     for (const res of answers)
       expect(slugs(ok(res).body.dependents).sort()).toEqual(['api', 'batch', 'mobile', 'web']);
+  });
+
+  it('beyond the walks waiting, a 503 busy that says to try again in a second', () => {
+    expect(walksBusy()).toMatchObject({ status: 503, code: 'busy', retryAfter: 1 });
+    expect(walksBusy().detail).toMatch(/too many blast radius walks are waiting/);
   });
 
   it('bad depth or limit: 422 naming it', async () => {

@@ -4,8 +4,6 @@
 // answers take as many times longer as there are requests beside them. Run a few at a time, each
 // finishes at full speed, and the largest wait about as long as the rest instead (docs/scale.md, "The
 // blast radius in turns").
-import { AppError } from '../http/errors.js';
-
 export interface Slots {
   /** Runs `work` in a slot: at once when one is free, else after the requests that came before. */
   run<T>(work: () => Promise<T>): Promise<T>;
@@ -15,26 +13,18 @@ export interface Slots {
 }
 
 /**
- * `size` slots, and at most `maxWaiting` requests waiting for one; a request beyond that is answered
- * 503 with Retry-After (the process is busy with this kind of statement, and a longer queue would
+ * `size` slots, and at most `maxWaiting` requests waiting for one; a request beyond that gets the
+ * error `full()` makes (the process is busy with this kind of statement, and a longer queue would
  * only answer later what the client may ask again).
  */
-export function createSlots(size: number, maxWaiting: number, what: string): Slots {
+export function createSlots(size: number, maxWaiting: number, full: () => Error): Slots {
   let busy = 0;
   const queue: Array<() => void> = [];
   return {
     async run<T>(work: () => Promise<T>): Promise<T> {
       if (busy < size) busy++;
       else {
-        if (queue.length >= maxWaiting) {
-          const err = new AppError(
-            503,
-            'busy',
-            `too many ${what} are waiting in this process; try again in a second`,
-          );
-          err.retryAfter = 1;
-          throw err;
-        }
+        if (queue.length >= maxWaiting) throw full();
         // The slot is handed over by the request that frees it (busy stays the same).
         await new Promise<void>((resolve) => queue.push(resolve));
       }
