@@ -39,16 +39,16 @@ export const notFound = (what: string) => new AppError(404, 'not_found', `${what
 export const conflict = (detail: string, code = 'conflict') => new AppError(409, code, detail);
 
 /** 422 naming the offending field(s). */
-/** A database that cannot be reached now (src/db/unavailable.ts): 503, and when to try again. */
-export function databaseUnavailableError(): AppError {
-  const unavailable = new AppError(
-    503,
-    'database_unavailable',
-    'the database does not answer; retry shortly',
-  );
-  unavailable.retryAfter = 2;
-  return unavailable;
+/** 503: the service cannot answer now, and says in how many seconds to try again (Retry-After). */
+export function unavailableFor(seconds: number, code: string, detail: string): AppError {
+  const err = new AppError(503, code, detail);
+  err.retryAfter = seconds;
+  return err;
 }
+
+/** A database that cannot be reached now (src/db/unavailable.ts): 503, and when to try again. */
+export const databaseUnavailableError = (): AppError =>
+  unavailableFor(2, 'database_unavailable', 'the database does not answer; retry shortly');
 
 export function invalid(
   pointer: string,

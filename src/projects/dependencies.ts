@@ -7,7 +7,7 @@ import { lifecycleEvent } from '../analytics/index.js';
 import { afterId, keysetPage } from '../db/keyset.js';
 import type { Queryable } from '../db/sql.js';
 import { getEdge, putEdge, removeEdge } from '../graph/store.js';
-import { AppError, notFound } from '../http/errors.js';
+import { AppError, notFound, unavailableFor } from '../http/errors.js';
 import { sendCached, type CacheScope, type PageCache } from '../http/page-cache.js';
 import { parsePage, sendPage, type Page } from '../http/pagination.js';
 import { NoContent, PageQuery, Timestamp, responses } from '../http/schemas.js';
@@ -123,15 +123,8 @@ const paramInvalid = (name: string, detail: string) =>
   ]);
 
 /** Too many walks waiting in this process: the client may ask again in a second. */
-export function walksBusy(): AppError {
-  const err = new AppError(
-    503,
-    'busy',
-    'too many blast radius walks are waiting in this process; try again in a second',
-  );
-  err.retryAfter = 1;
-  return err;
-}
+export const walksBusy = (): AppError =>
+  unavailableFor(1, 'busy', 'too many blast radius walks are waiting in this process; try again in a second');
 
 type Deps = Pick<Core, 'sql' | 'analytics' | 'pages' | 'settings'>;
 
