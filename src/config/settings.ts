@@ -126,8 +126,8 @@ export interface Settings {
   databaseUrl: string | null;
   databasePoolSize: number;
   /**
-   * Blast radius walks one process runs at once (docs/scale.md, "The blast radius"); the others wait
-   * their turn.
+   * Blast radius walks one process runs at once (docs/scale.md, "The blast radius in turns"); the
+   * others wait their turn.
    */
   databaseWalkSlots: number;
   /**

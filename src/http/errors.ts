@@ -38,7 +38,6 @@ export const forbidden = (detail = 'you do not have permission to do this', code
 export const notFound = (what: string) => new AppError(404, 'not_found', `${what} not found`);
 export const conflict = (detail: string, code = 'conflict') => new AppError(409, code, detail);
 
-/** 422 naming the offending field(s). */
 /** 503: the service cannot answer now, and says in how many seconds to try again (Retry-After). */
 export function unavailableFor(seconds: number, code: string, detail: string): AppError {
   const err = new AppError(503, code, detail);
@@ -50,6 +49,7 @@ export function unavailableFor(seconds: number, code: string, detail: string): A
 export const databaseUnavailableError = (): AppError =>
   unavailableFor(2, 'database_unavailable', 'the database does not answer; retry shortly');
 
+/** 422 naming the offending field(s). */
 export function invalid(
   pointer: string,
   detail: string,
