@@ -74,6 +74,8 @@ export function connectorProcess(env: Record<string, string | undefined>) {
   const logFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'keel-fault-log-')), 'connector.log');
   let child: ChildProcess | null = null;
   let starts = 0;
+  /** When the current process was spawned (ms), to tell how long its start took. */
+  let startedAt = 0;
   /** Where this start's output begins in the log file. */
   let startOffset = 0;
   /** Exits nobody asked for (a crash): each is a failure of the process under test. */
@@ -95,27 +97,42 @@ export function connectorProcess(env: Record<string, string | undefined>) {
       });
       fs.closeSync(out);
       starts++;
+      startedAt = Date.now();
       const c = child;
       c.once('exit', (code, signal) => {
         if (child === c) crashes.push(`exit code ${code}, signal ${signal}`);
       });
     },
-    /** Waits until the current process runs its sinks, or is up and waiting for the store to answer. */
-    async ready(ms = 60_000) {
+    /**
+     * Waits until the current process runs its sinks, or is up and waiting for the store to answer;
+     * answers how long that took since it was spawned, in ms.
+     */
+    async ready(ms = 60_000): Promise<number> {
       const end = Date.now() + ms;
-      while (Date.now() < end) {
+      const sinceStart = () => {
         const fd = fs.openSync(logFile, 'r');
         try {
           const size = fs.fstatSync(fd).size;
           const buf = Buffer.alloc(Math.max(0, size - startOffset));
           fs.readSync(fd, buf, 0, buf.length, startOffset);
-          if (/connector: sinks started|analytics store unavailable/.test(buf.toString('utf8'))) return;
+          return buf.toString('utf8');
         } finally {
           fs.closeSync(fd);
         }
+      };
+      while (Date.now() < end) {
+        if (/connector: sinks started|analytics store unavailable/.test(sinceStart())) {
+          return Date.now() - startedAt;
+        }
+        if (child && (child.exitCode !== null || child.signalCode !== null)) {
+          throw new Error(`the connector exited before it started (${crashes.at(-1)}):\n${sinceStart()}`);
+        }
         await sleep(100);
       }
-      throw new Error(`the connector did not start in ${ms} ms`);
+      // What the process said since this start tells where it stopped.
+      throw new Error(
+        `the connector did not start in ${ms} ms; its output since start ${starts}:\n${sinceStart()}`,
+      );
     },
     async stop(signal: NodeJS.Signals) {
       const c = child;
@@ -221,7 +238,7 @@ export async function killRepeatedly(
   let lastStart = tl.elapsedMs();
   for (const [i, moment] of moments.entries()) {
     await tl.at(Math.max(moment, lastStart + minUpMs));
-    await connector.ready();
+    tl.note(`connector up in ${((await connector.ready()) / 1000).toFixed(1)} s`);
     // A moment when its sinks are at work, if the planned one passed while it booted.
     await tl.at(Math.max(moment, tl.elapsedMs() + 500 + Math.random() * 2000));
     await connector.stop('SIGKILL');

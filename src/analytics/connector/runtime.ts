@@ -73,6 +73,10 @@ export async function startConnector(deps: ConnectorDeps): Promise<Connector> {
       }
     }
     if (!config || sleeper.stopped) return;
+    deps.log.info(
+      { sinks: config.sinks.length },
+      'connector: sink configuration read; opening the analytics store',
+    );
     const tables = analyticsTables();
     const byPlugin = new Map<string, AnalyticsStore>();
     for (const sink of config.sinks) {
