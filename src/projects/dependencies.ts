@@ -77,10 +77,11 @@ function dependencyPage(
  * It answers one row: `truncated`, and `dependents`, the answer's list as JSON text (`{"project",
  * "name", "depth"}` each, compact, in order), which the route sends as it is. Built row by row in Node
  * (a row object per dependent, then serialized), a radius of 856 projects cost about 2.5 ms of the
- * event loop, which every other request waited behind. Each entry is written from the stored JSON
- * values themselves (`props->'slug'` is already JSON text, escaped by PostgreSQL): on the bench's
- * graph this cost PostgreSQL a fifth less CPU than `row_to_json` of a row per dependent, numbered by
- * a window function (docs/scale.md).
+ * event loop, which every other request waited behind. Each entry's members come prebuilt from
+ * project_entries (src/projects/entries.ts), read by an index-only scan of its primary key; a project
+ * without one there (written with triggers off, or a name too long for the index) is built from its
+ * row. Read from each project's row and JSON instead, the lookups were two thirds of the walk's
+ * PostgreSQL time on the bench's graph (docs/scale.md).
  */
 export const BLAST_RADIUS = `
   WITH RECURSIVE r(id, depth) AS (
@@ -93,11 +94,10 @@ export const BLAST_RADIUS = `
     SELECT id, min(depth) AS depth FROM r WHERE id <> $1::uuid GROUP BY id ORDER BY 2, 1 LIMIT $3::int + 1
   )
   SELECT (SELECT count(*) FROM nearest) > $3::int AS truncated,
-         '[' || coalesce(string_agg('{"project":' || coalesce((n.props->'slug')::text, 'null') ||
-                                    ',"name":' || coalesce((n.props->'name')::text, 'null') ||
+         '[' || coalesce(string_agg('{' || coalesce(n.entry, (SELECT project_entry(g.props) FROM graph_nodes g WHERE g.id = f.id)) ||
                                     ',"depth":' || f.depth || '}', ',' ORDER BY f.depth, f.id), '') || ']' AS dependents
     FROM (SELECT id, depth FROM nearest ORDER BY depth, id LIMIT $3::int) f
-   CROSS JOIN LATERAL (SELECT props FROM graph_nodes n WHERE n.id = f.id OFFSET 0) n`;
+    LEFT JOIN LATERAL (SELECT entry FROM project_entries n WHERE n.project_id = f.id OFFSET 0) n ON true`;
 
 /**
  * The blast radius answer of `slug` (docs/catalog.md), as the JSON text the route sends: the walk's

@@ -5,6 +5,7 @@ import { BLUEPRINT_PERMISSIONS, blueprintRoutes, blueprintsService } from './blu
 import { dependenciesService, dependencyRoutes } from './dependencies.js';
 import { deploymentRoutes, deploymentsService, projectDeploymentsMigration } from './deployments.js';
 import { LINK_DEFINITION_PERMISSIONS, linkRoutes, linksService } from './links.js';
+import { projectEntriesMigration } from './entries.js';
 import { projectFactsMigration } from './facts.js';
 import { importRoutes, importService } from './import.js';
 import { dependencyPagesMigration, projectPagesMigration } from './pages.js';
@@ -19,6 +20,7 @@ export const projectsDomain: Domain = {
     dependencyPagesMigration,
     projectArchiveMigration,
     projectFactsMigration,
+    projectEntriesMigration,
     projectDeploymentsMigration,
   ],
   permissions: [

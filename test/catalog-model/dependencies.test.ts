@@ -104,6 +104,44 @@ describe('dependencies', () => {
     });
   });
 
+  it('names each dependent by its current slug and name, including one whose entry is missing or too long to keep', async () => {
+    for (const slug of ['base', 'renamed', 'bare', 'long'])
+      ok(await app.call('POST', P, { token: admin, body: { slug, name: slug, team: 'core' } }));
+    for (const from of ['renamed', 'bare', 'long']) ok(await dep(from, 'base'));
+    ok(
+      await app.call('PATCH', `${P}/renamed`, { token: admin, body: { slug: 'moved', name: 'Moved "on"' } }),
+    );
+    const { sql } = app.runtime.core;
+    const orgId = await nodeId(app, 'Organization.slug', 'acme');
+    const [bare, long] = [
+      await nodeId(app, 'Project.slug', `${orgId}/bare`),
+      await nodeId(app, 'Project.slug', `${orgId}/long`),
+    ];
+    // As a project written with triggers off would be: no entry. And a name (by hand) past the index's size.
+    await sql.query(`DELETE FROM project_entries WHERE project_id = $1`, [bare]);
+    const longName = 'ä\n'.repeat(700);
+    await sql.query(
+      `UPDATE graph_nodes SET props = props || jsonb_build_object('name', $2::text) WHERE id = $1`,
+      [long, longName],
+    );
+    const entries = await sql.query<{ project_id: string; entry: string }>(
+      `SELECT project_id, entry FROM project_entries WHERE project_id = ANY($1::uuid[])`,
+      [[bare, long, await nodeId(app, 'Project.slug', `${orgId}/moved`)]],
+    );
+    expect(entries.map((e) => e.entry)).toEqual(['"project":"moved","name":"Moved \\"on\\""']);
+    const res = ok(
+      await app.call('GET', `${P}/base/blast-radius`, {
+        token: admin,
+        headers: { 'cache-control': 'no-cache' },
+      }),
+    );
+    expect(res.body.dependents).toStrictEqual([
+      { project: 'moved', name: 'Moved "on"', depth: 1 },
+      { project: 'bare', name: 'bare', depth: 1 },
+      { project: 'long', name: longName, depth: 1 },
+    ]);
+  });
+
   it('cycles are tolerated: each project once, the start left out', async () => {
     ok(await dep('db', 'web'));
     const r = ok(await app.call('GET', `${P}/db/blast-radius?depth=10`, { token: admin })).body;
@@ -200,6 +238,8 @@ describe('dependencies', () => {
     ]);
     expect(scannedTables(plan), shown).toEqual([]);
     expect(shown).toMatch(/graph_edges_dst/);
+    // Each dependent's slug and name from the entries' primary key, not from the project's row.
+    expect(shown).toMatch(/project_entries_pkey/);
   });
 });
 
