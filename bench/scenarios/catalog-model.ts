@@ -221,15 +221,26 @@ export const scenarios: Scenario[] = [
           }
         }
         if (!BLAST_RADIUS_ONLY) {
-          // Each list against the /health of its own stage: the machine's speed drifts over minutes.
+          // Each list against the machine's speed at its own stage, which drifts over minutes: the bare
+          // server's /health (bench/raw-server.ts, a process that only answers), measured in the same
+          // rounds. Keel's own /health moved by 0.87 and 1.32 between the stages of two runs where the
+          // bare server's moved by 0.92 and 0.94 (docs/scale.md): it measures Keel's process too.
           const [s, l] = [k(SMALL), k(LARGE)];
-          const drift = figures[`${l}_health_rps`]! / figures[`${s}_health_rps`]!;
+          const drift = figures[`${l}_raw_health_rps`]! / figures[`${s}_raw_health_rps`]!;
+          const keelDrift = figures[`${l}_health_rps`]! / figures[`${s}_health_rps`]!;
           for (const [name] of FILTERS) {
-            const r = figures[`${l}_${name}_rps`]! / figures[`${s}_${name}_rps`]! / drift;
+            const asMeasured = figures[`${l}_${name}_rps`]! / figures[`${s}_${name}_rps`]!;
+            const r = asMeasured / drift;
             figures[`ratio_${l}_${s}_${name}`] = Math.round(r * 100) / 100;
-            goal(`${l}/${s} >= 0.9 for the ${name} filter`, r >= 0.9, `${r.toFixed(2)}`);
+            goal(
+              `${l}/${s} >= 0.9 for the ${name} filter`,
+              r >= 0.9,
+              `${r.toFixed(2)}; as measured ${asMeasured.toFixed(2)}, over Keel's /health ${(asMeasured / keelDrift).toFixed(2)}`,
+            );
           }
-          lines.push(`  context ${l}/${s}: /health itself measured ${drift.toFixed(2)} between the stages`);
+          lines.push(
+            `  context ${l}/${s}: the bare server's /health measured ${drift.toFixed(2)} between the stages, Keel's ${keelDrift.toFixed(2)}`,
+          );
         }
 
         // The blast radius, over 20 projects in turn.
