@@ -7,7 +7,7 @@
 //   resident memory while it runs (against a 1,000-row import's).
 // BENCH_CATALOG_SCALE (default 1) scales the large sizes down for a quick run (0.05: 5,000 projects,
 // 15,000 dependencies, a 500-row import); the 1,000-project stage stays. BENCH_CATALOG_ONLY=blast-radius
-// seeds the large graph and measures the blast radius alone (about two minutes, for runs side by side).
+// seeds the large graph and measures the blast radius alone (about a minute, for runs side by side).
 import fs from 'node:fs';
 import { createSql, type Sql } from '../../src/db/sql.js';
 import { cpuPerRequest, cpuText } from '../cpu.js';

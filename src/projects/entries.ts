@@ -6,10 +6,11 @@
 import type { Migration } from '../db/migrate.js';
 
 /**
- * Longest entry kept, in characters: a B-tree entry holds at most about 2,700 bytes. A longer one
- * (only SQL by hand can write a name that long) is left out, and readers build it from the row.
+ * Longest entry kept, in bytes: a B-tree entry holds at most about 2,700. A longer one (only SQL by
+ * hand writes a name that long: the API takes 200 characters, at most some 1,300 bytes as JSON) is left
+ * out, and readers build it from the row.
  */
-const MAX_ENTRY = 1200;
+const MAX_ENTRY_BYTES = 2000;
 
 export const projectEntriesMigration: Migration = {
   id: '0622_project_entries',
@@ -30,7 +31,7 @@ export const projectEntriesMigration: Migration = {
     DECLARE
       e text := project_entry(NEW.props);
     BEGIN
-      IF length(e) > ${MAX_ENTRY} THEN
+      IF octet_length(e) > ${MAX_ENTRY_BYTES} THEN
         DELETE FROM project_entries WHERE project_id = NEW.id;
       ELSE
         INSERT INTO project_entries (project_id, entry) VALUES (NEW.id, e)
@@ -50,6 +51,6 @@ export const projectEntriesMigration: Migration = {
     -- Projects that exist already.
     INSERT INTO project_entries (project_id, entry)
     SELECT id, project_entry(props) FROM graph_nodes
-     WHERE label = 'Project' AND length(project_entry(props)) <= ${MAX_ENTRY};
+     WHERE label = 'Project' AND octet_length(project_entry(props)) <= ${MAX_ENTRY_BYTES};
   `,
 };

@@ -119,7 +119,12 @@ describe('dependencies', () => {
     ];
     // As a project written with triggers off would be: no entry. And a name (by hand) past the index's size.
     await sql.query(`DELETE FROM project_entries WHERE project_id = $1`, [bare]);
-    const longName = 'ä\n'.repeat(700);
+    // 1,000 characters, 3,000 bytes, in no order a compressor could shorten: past one B-tree entry.
+    let seed = 7;
+    const longName = Array.from({ length: 1000 }, () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return String.fromCodePoint(0x4e00 + (seed % 0x5000));
+    }).join('');
     await sql.query(
       `UPDATE graph_nodes SET props = props || jsonb_build_object('name', $2::text) WHERE id = $1`,
       [long, longName],
