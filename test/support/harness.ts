@@ -1,5 +1,8 @@
 // A Keel API on a database of its own, driven through app.inject. Records every response and log
 // line so tests can prove that no secret ever leaves the service.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -72,9 +75,26 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
 }
 
 /** Settings for a test: a fresh signing key and encryption keys, plus any overrides. */
+/**
+ * The data directory of this test process's apps (the embedded analytics store, chdb, keeps its files
+ * there): a temporary one, removed when the process exits. Left to its default, it was the repository's
+ * own `data/`, which a test run filled (mode 0700) and a later `npm start` as root could then not open
+ * for its PostgreSQL, run as the postgres user.
+ */
+let dataDir: string | undefined;
+function testDataDir(): string {
+  if (!dataDir) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'keel-test-data-'));
+    process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+    dataDir = dir;
+  }
+  return dataDir;
+}
+
 export function testEnv(dbUrl: string, env: Record<string, string | undefined> = {}) {
   return {
     KEEL_DATABASE_URL: dbUrl,
+    KEEL_DATA_DIR: testDataDir(),
     KEEL_AUTH_JWT_PRIVATE_KEY: generateSigningKey(),
     KEEL_AUTH_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     KEEL_CONFIG_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
