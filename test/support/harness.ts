@@ -74,7 +74,6 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
   };
 }
 
-/** Settings for a test: a fresh signing key and encryption keys, plus any overrides. */
 /**
  * The data directory of this test process's apps (the embedded analytics store, chdb, keeps its files
  * there): a temporary one, removed when the process exits. Left to its default, it was the repository's
@@ -91,6 +90,7 @@ function testDataDir(): string {
   return dataDir;
 }
 
+/** Settings for a test: a fresh signing key and encryption keys, plus any overrides. */
 export function testEnv(dbUrl: string, env: Record<string, string | undefined> = {}) {
   return {
     KEEL_DATABASE_URL: dbUrl,
