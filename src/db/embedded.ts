@@ -71,6 +71,49 @@ function lockDataDir(dir: string): () => void {
 }
 
 /**
+ * As root, the server runs as the `postgres` system user, which must be able to enter every directory
+ * on the way to its data. Keel's own data directory (the parent of `pg`) is made enterable by others
+ * (o+x: a name known can be reached, the directory cannot be listed; what it holds keeps its own 0600
+ * and 0700 modes). A directory above it that others cannot enter is Keel's to name, not to change.
+ */
+export function openPathForServer(dir: string, server = systemUser('postgres')): void {
+  const own = path.dirname(path.resolve(dir));
+  const mode = fs.statSync(own).mode & 0o7777;
+  if (!enterable(fs.statSync(own), server)) fs.chmodSync(own, mode | 0o001);
+  for (let d = path.dirname(own); ; d = path.dirname(d)) {
+    const st = fs.statSync(d);
+    if (!enterable(st, server)) {
+      throw new Error(
+        `the embedded PostgreSQL runs as the postgres user when Keel runs as root, and it cannot enter ${d} ` +
+          `(mode ${(st.mode & 0o777).toString(8)}); set KEEL_DATA_DIR to a directory outside it, ` +
+          `allow others to enter it (chmod o+x ${d}), or run Keel as another user`,
+      );
+    }
+    if (d === path.dirname(d)) return;
+  }
+}
+
+/** Whether a user (its uid and gid, when it exists yet) may enter a directory: its owner, group or others' x bit. */
+function enterable(st: fs.Stats, user: { uid: number; gid: number } | undefined): boolean {
+  if (user && st.uid === user.uid) return (st.mode & 0o100) !== 0;
+  if (user && st.gid === user.gid) return (st.mode & 0o010) !== 0;
+  return (st.mode & 0o001) !== 0;
+}
+
+/** A system user's uid and gid from /etc/passwd (undefined when it does not exist yet). */
+function systemUser(name: string): { uid: number; gid: number } | undefined {
+  let passwd = '';
+  try {
+    passwd = fs.readFileSync('/etc/passwd', 'utf8');
+  } catch {
+    return undefined;
+  }
+  const line = passwd.split('\n').find((l) => l.startsWith(`${name}:`));
+  const [, , uid, gid] = line?.split(':') ?? [];
+  return uid === undefined || gid === undefined ? undefined : { uid: Number(uid), gid: Number(gid) };
+}
+
+/**
  * initdb reads the owner's password from a file the library writes to the temp dir (never from its
  * command line). Unless the server runs as another system user (as root), that file is made readable
  * by this user alone.
@@ -90,7 +133,8 @@ export async function startEmbeddedPostgres(
   onLog: (line: string) => void = () => {},
 ): Promise<EmbeddedDatabase> {
   const isRoot = os.userInfo().uid === 0;
-  fs.mkdirSync(path.dirname(dir), { recursive: true });
+  fs.mkdirSync(path.dirname(dir), { recursive: true, mode: 0o755 });
+  if (isRoot) openPathForServer(dir);
   const unlock = lockDataDir(dir);
   await stopOrphan(dir);
   const port = await freePort();

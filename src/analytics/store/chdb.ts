@@ -26,6 +26,8 @@ export function chdbStore(dir: string, database = 'keel'): AnalyticsStore {
     );
   }
   if (!shared) {
+    // The data dir above it stays enterable (the embedded PostgreSQL may run as another user in it).
+    fs.mkdirSync(path.dirname(resolved), { recursive: true, mode: 0o755 });
     fs.mkdirSync(resolved, { recursive: true, mode: 0o700 });
     shared = { dir: resolved, session: new Session(resolved), users: 0 };
   }
