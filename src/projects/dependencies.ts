@@ -68,40 +68,43 @@ function dependencyPage(
 
 /**
  * The projects that depend on `projectId`, transitively, each at its least depth, nearest first: a
- * recursive walk of graph_edges_dst (dst, label, src), at most `depth` steps. A project reached again
- * (a cycle, or two paths) adds a row per depth at most, so the work is bounded by depth times the
- * edges reached; the answer by `limit` ($3; one more is counted to tell a truncated answer). Each step
- * reads one project's inbound edges by key (OFFSET 0): on a small graph's statistics the cached plan
- * otherwise scanned every edge at each step. Only the dependents the answer names are looked up.
+ * recursive walk of project_dependents (src/projects/entries.ts), at most `depth` steps. Each step
+ * reads one project's dependents, with the entry each is listed by, from one range of that table's
+ * primary key (an index-only scan; OFFSET 0 keeps it a lookup by key: on a small graph's statistics
+ * the cached plan otherwise scanned the table at each step). A project reached again (a cycle, or two
+ * paths) adds a row per depth at most, so the work is bounded by depth times the edges reached; a row
+ * is kept at its least depth only. The answer holds `limit` + 1 ($3) dependents at most: the one past
+ * the limit tells a truncated answer, and blastRadiusBody leaves it out.
  *
  * It answers one row: `truncated`, and `dependents`, the answer's list as JSON text (`{"project",
  * "name", "depth"}` each, compact, in order), which the route sends as it is. Built row by row in Node
  * (a row object per dependent, then serialized), a radius of 856 projects cost about 2.5 ms of the
- * event loop, which every other request waited behind. Each entry's members come prebuilt from
- * project_entries (src/projects/entries.ts), read by an index-only scan of its primary key; a project
- * without one there (written with triggers off, or a name too long for the index) is built from its
- * row. Read from each project's row and JSON instead, the lookups were two thirds of the walk's
- * PostgreSQL time on the bench's graph (docs/scale.md).
+ * event loop, which every other request waited behind. A dependent without an entry (a name too long
+ * for the index) is built from its row. Read from each project's row and JSON, the names were two
+ * thirds of the walk's PostgreSQL time on the bench's graph; from a table of entries by project, one
+ * lookup each, a third (docs/scale.md).
  */
 export const BLAST_RADIUS = `
-  WITH RECURSIVE r(id, depth) AS (
-    SELECT $1::uuid, 0
+  WITH RECURSIVE r(id, depth, entry) AS (
+    SELECT $1::uuid, 0, NULL::text
     UNION
-    SELECT e.src, r.depth + 1 FROM r
-     CROSS JOIN LATERAL (SELECT src FROM graph_edges e WHERE e.dst = r.id AND e.label = '${DEPENDS_ON}' OFFSET 0) e
+    SELECT d.dependent_id, r.depth + 1, d.entry FROM r
+     CROSS JOIN LATERAL (SELECT dependent_id, entry FROM project_dependents d WHERE d.project_id = r.id OFFSET 0) d
      WHERE r.depth < $2::int
-  ), nearest AS MATERIALIZED (
-    SELECT id, min(depth) AS depth FROM r WHERE id <> $1::uuid GROUP BY id ORDER BY 2, 1 LIMIT $3::int + 1
   )
-  SELECT (SELECT count(*) FROM nearest) > $3::int AS truncated,
-         '[' || coalesce(string_agg('{' || coalesce(n.entry, (SELECT project_entry(g.props) FROM graph_nodes g WHERE g.id = f.id)) ||
+  SELECT count(*) > $3::int AS truncated,
+         '[' || coalesce(string_agg('{' || coalesce(f.entry, (SELECT project_entry(g.props) FROM graph_nodes g WHERE g.id = f.id)) ||
                                     ',"depth":' || f.depth || '}', ',' ORDER BY f.depth, f.id), '') || ']' AS dependents
-    FROM (SELECT id, depth FROM nearest ORDER BY depth, id LIMIT $3::int) f
-    LEFT JOIN LATERAL (SELECT entry FROM project_entries n WHERE n.project_id = f.id OFFSET 0) n ON true`;
+    FROM (SELECT id, depth, entry FROM r
+           WHERE id <> $1::uuid AND NOT EXISTS (SELECT 1 FROM r nearer WHERE nearer.id = r.id AND nearer.depth < r.depth)
+           ORDER BY depth, id LIMIT $3::int + 1) f`;
+
+/** Where the last entry of a list of BLAST_RADIUS begins: no entry holds `,{"project":` (JSON escapes `"` in a string). */
+const LAST_ENTRY = ',{"project":';
 
 /**
  * The blast radius answer of `slug` (docs/catalog.md), as the JSON text the route sends: the walk's
- * list goes out as PostgreSQL wrote it.
+ * list goes out as PostgreSQL wrote it, less the entry past the limit when there is one.
  */
 export async function blastRadiusBody(
   q: Queryable,
@@ -114,7 +117,11 @@ export async function blastRadiusBody(
     depth,
     limit,
   ]);
-  return `{"project":${JSON.stringify(project.slug)},"depth":${depth},"truncated":${row!.truncated},"dependents":${row!.dependents}}`;
+  const { truncated } = row!;
+  let dependents = row!.dependents;
+  // One more than the limit came back: the last goes (the limit is at least 1, so the list holds two).
+  if (truncated) dependents = `${dependents.slice(0, dependents.lastIndexOf(LAST_ENTRY))}]`;
+  return `{"project":${JSON.stringify(project.slug)},"depth":${depth},"truncated":${truncated},"dependents":${dependents}}`;
 }
 
 const paramInvalid = (name: string, detail: string) =>

@@ -1,8 +1,13 @@
-// project_entries: each project's slug and name as the JSON members an answer lists it by
-// (`"project":"web","name":"Web shop"`), kept by triggers in the transaction of every write of a
-// project (API, import, SQL by hand). An answer that names hundreds of projects by id (the blast
-// radius) reads them from this table's primary key alone, an index-only scan, instead of each
-// project's row and its JSON (docs/catalog.md, "Dependencies"; docs/scale.md).
+// The blast radius's own index: project_dependents holds each DEPENDS_ON edge the other way round
+// (project -> the project that depends on it) with the dependent's entry, its slug and name as the
+// JSON members the answer lists it by (`"project":"web","name":"Web shop"`). Triggers keep it in the
+// transaction of every write of an edge or of a project's slug or name (API, import, SQL by hand).
+// One step of the walk is then one range of its primary key, read by an index-only scan, which
+// answers the next projects and how to name them at once (docs/catalog.md, "Dependencies";
+// docs/scale.md).
+//
+// 0622 kept the entries in a table by project (project_entries), so that each dependent the walk
+// reached cost a second index lookup; 0623 replaces it.
 import type { Migration } from '../db/migrate.js';
 
 /**
@@ -52,5 +57,69 @@ export const projectEntriesMigration: Migration = {
     INSERT INTO project_entries (project_id, entry)
     SELECT id, project_entry(props) FROM graph_nodes
      WHERE label = 'Project' AND octet_length(project_entry(props)) <= ${MAX_ENTRY_BYTES};
+  `,
+};
+
+export const projectDependentsMigration: Migration = {
+  id: '0623_project_dependents',
+  sql: `
+    DROP TRIGGER project_entry_created ON graph_nodes;
+    DROP TRIGGER project_entry_changed ON graph_nodes;
+    DROP FUNCTION project_entry_write();
+    DROP TABLE project_entries;
+
+    -- The entry a dependent is listed by; null when too long for the index (readers build it then).
+    CREATE FUNCTION project_entry_kept(props jsonb) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+      SELECT CASE WHEN octet_length(project_entry(props)) <= ${MAX_ENTRY_BYTES} THEN project_entry(props) END
+    $$;
+
+    CREATE TABLE project_dependents (
+      project_id uuid NOT NULL,
+      dependent_id uuid NOT NULL,
+      entry text,
+      PRIMARY KEY (project_id, dependent_id) INCLUDE (entry)
+    );
+    -- A renamed project's rows, found by the dependent.
+    CREATE INDEX project_dependents_dependent ON project_dependents (dependent_id);
+
+    CREATE FUNCTION project_dependents_edge() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF TG_OP IN ('DELETE', 'UPDATE') AND OLD.label = 'DEPENDS_ON' THEN
+        DELETE FROM project_dependents WHERE project_id = OLD.dst AND dependent_id = OLD.src;
+      END IF;
+      IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.label = 'DEPENDS_ON' THEN
+        INSERT INTO project_dependents (project_id, dependent_id, entry)
+        SELECT NEW.dst, NEW.src, project_entry_kept(n.props) FROM graph_nodes n WHERE n.id = NEW.src
+        ON CONFLICT (project_id, dependent_id) DO UPDATE SET entry = EXCLUDED.entry;
+      END IF;
+      RETURN NULL;
+    END $$;
+    CREATE TRIGGER project_dependents_added AFTER INSERT ON graph_edges
+      FOR EACH ROW WHEN (NEW.label = 'DEPENDS_ON') EXECUTE FUNCTION project_dependents_edge();
+    CREATE TRIGGER project_dependents_removed AFTER DELETE ON graph_edges
+      FOR EACH ROW WHEN (OLD.label = 'DEPENDS_ON') EXECUTE FUNCTION project_dependents_edge();
+    -- A note's change leaves the row alone; an edge moved by hand moves it.
+    CREATE TRIGGER project_dependents_moved AFTER UPDATE ON graph_edges
+      FOR EACH ROW WHEN ((OLD.label = 'DEPENDS_ON' OR NEW.label = 'DEPENDS_ON')
+                         AND (OLD.src, OLD.label, OLD.dst) IS DISTINCT FROM (NEW.src, NEW.label, NEW.dst))
+      EXECUTE FUNCTION project_dependents_edge();
+
+    CREATE FUNCTION project_dependents_renamed() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      UPDATE project_dependents SET entry = project_entry_kept(NEW.props) WHERE dependent_id = NEW.id;
+      RETURN NULL;
+    END $$;
+    -- Only a new slug or name rewrites the entries: the project's other writes touch nothing here.
+    CREATE TRIGGER project_dependents_renamed AFTER UPDATE ON graph_nodes
+      FOR EACH ROW WHEN (NEW.label = 'Project' AND (
+        OLD.props->'slug' IS DISTINCT FROM NEW.props->'slug'
+        OR OLD.props->'name' IS DISTINCT FROM NEW.props->'name'))
+      EXECUTE FUNCTION project_dependents_renamed();
+
+    -- The dependencies that exist already.
+    INSERT INTO project_dependents (project_id, dependent_id, entry)
+    SELECT e.dst, e.src, project_entry_kept(n.props)
+      FROM graph_edges e JOIN graph_nodes n ON n.id = e.src
+     WHERE e.label = 'DEPENDS_ON';
   `,
 };

@@ -5,7 +5,7 @@ import { BLUEPRINT_PERMISSIONS, blueprintRoutes, blueprintsService } from './blu
 import { dependenciesService, dependencyRoutes } from './dependencies.js';
 import { deploymentRoutes, deploymentsService, projectDeploymentsMigration } from './deployments.js';
 import { LINK_DEFINITION_PERMISSIONS, linkRoutes, linksService } from './links.js';
-import { projectEntriesMigration } from './entries.js';
+import { projectDependentsMigration, projectEntriesMigration } from './entries.js';
 import { projectFactsMigration } from './facts.js';
 import { importRoutes, importService } from './import.js';
 import { dependencyPagesMigration, projectPagesMigration } from './pages.js';
@@ -21,6 +21,7 @@ export const projectsDomain: Domain = {
     projectArchiveMigration,
     projectFactsMigration,
     projectEntriesMigration,
+    projectDependentsMigration,
     projectDeploymentsMigration,
   ],
   permissions: [

@@ -74,8 +74,10 @@ describe('dependencies', () => {
     const shallow = ok(await app.call('GET', `${P}/db/blast-radius?depth=1`, { token: admin })).body;
     expect(slugs(shallow.dependents).sort()).toEqual(['api', 'batch']);
     const capped = ok(await app.call('GET', `${P}/db/blast-radius?limit=3`, { token: admin })).body;
-    expect(capped.dependents).toHaveLength(3);
+    expect(capped.dependents).toStrictEqual(r.dependents.slice(0, 3));
     expect(capped.truncated).toBe(true);
+    const one = ok(await app.call('GET', `${P}/db/blast-radius?limit=1`, { token: admin })).body;
+    expect(one).toStrictEqual({ ...r, truncated: true, dependents: r.dependents.slice(0, 1) });
     const exact = ok(await app.call('GET', `${P}/db/blast-radius?limit=4`, { token: admin })).body;
     expect(exact.dependents).toHaveLength(4);
     expect(exact.truncated).toBe(false);
@@ -104,7 +106,7 @@ describe('dependencies', () => {
     });
   });
 
-  it('names each dependent by its current slug and name, including one whose entry is missing or too long to keep', async () => {
+  it('names each dependent by its current slug and name, including one whose entry is not kept or too long to keep', async () => {
     for (const slug of ['base', 'renamed', 'bare', 'long'])
       ok(await app.call('POST', P, { token: admin, body: { slug, name: slug, team: 'core' } }));
     for (const from of ['renamed', 'bare', 'long']) ok(await dep(from, 'base'));
@@ -117,8 +119,8 @@ describe('dependencies', () => {
       await nodeId(app, 'Project.slug', `${orgId}/bare`),
       await nodeId(app, 'Project.slug', `${orgId}/long`),
     ];
-    // As a project written with triggers off would be: no entry. And a name (by hand) past the index's size.
-    await sql.query(`DELETE FROM project_entries WHERE project_id = $1`, [bare]);
+    // An entry not kept (as for a name past the index's size), and such a name written by hand.
+    await sql.query(`UPDATE project_dependents SET entry = NULL WHERE dependent_id = $1`, [bare]);
     // 1,000 characters, 3,000 bytes, in no order a compressor could shorten: past one B-tree entry.
     let seed = 7;
     const longName = Array.from({ length: 1000 }, () => {
@@ -129,11 +131,11 @@ describe('dependencies', () => {
       `UPDATE graph_nodes SET props = props || jsonb_build_object('name', $2::text) WHERE id = $1`,
       [long, longName],
     );
-    const entries = await sql.query<{ project_id: string; entry: string }>(
-      `SELECT project_id, entry FROM project_entries WHERE project_id = ANY($1::uuid[])`,
+    const entries = await sql.query<{ entry: string | null }>(
+      `SELECT entry FROM project_dependents WHERE dependent_id = ANY($1::uuid[]) ORDER BY entry`,
       [[bare, long, await nodeId(app, 'Project.slug', `${orgId}/moved`)]],
     );
-    expect(entries.map((e) => e.entry)).toEqual(['"project":"moved","name":"Moved \\"on\\""']);
+    expect(entries.map((e) => e.entry)).toEqual(['"project":"moved","name":"Moved \\"on\\""', null, null]);
     const res = ok(
       await app.call('GET', `${P}/base/blast-radius`, {
         token: admin,
@@ -144,6 +146,61 @@ describe('dependencies', () => {
       { project: 'moved', name: 'Moved "on"', depth: 1 },
       { project: 'bare', name: 'bare', depth: 1 },
       { project: 'long', name: longName, depth: 1 },
+    ]);
+  });
+
+  it('project_dependents follows every write of an edge or of a name, by the API or by hand', async () => {
+    const { sql } = app.runtime.core;
+    const orgId = await nodeId(app, 'Organization.slug', 'acme');
+    const names = ['k1', 'k2', 'k3', 'k4'];
+    for (const slug of names)
+      ok(await app.call('POST', P, { token: admin, body: { slug, name: slug, team: 'core' } }));
+    const ids = await Promise.all(names.map((n) => nodeId(app, 'Project.slug', `${orgId}/${n}`)));
+    // The edges of these projects as graph_edges has them, and as project_dependents has them.
+    const rows = async () => ({
+      edges: await sql.query<{ row: string }>(
+        `SELECT e.dst || ' <- ' || e.src || ' ' || coalesce(project_entry(n.props), '') AS row
+           FROM graph_edges e JOIN graph_nodes n ON n.id = e.src
+          WHERE e.label = 'DEPENDS_ON' AND (e.src = ANY($1::uuid[]) OR e.dst = ANY($1::uuid[])) ORDER BY 1`,
+        [ids],
+      ),
+      kept: await sql.query<{ row: string }>(
+        `SELECT project_id || ' <- ' || dependent_id || ' ' || coalesce(entry, '') AS row FROM project_dependents
+          WHERE dependent_id = ANY($1::uuid[]) OR project_id = ANY($1::uuid[]) ORDER BY 1`,
+        [ids],
+      ),
+    });
+    ok(await dep('k2', 'k1'));
+    ok(await dep('k3', 'k1', { note: 'first' }));
+    ok(await dep('k3', 'k2'));
+    ok(await dep('k4', 'k3'));
+    ok(await dep('k3', 'k1', { note: 'changed' }));
+    ok(await app.call('PATCH', `${P}/k3`, { token: admin, body: { name: 'Three "3"' } }));
+    expect((await app.call('DELETE', `${P}/k2/dependencies/k1`, { token: admin })).status).toBe(204);
+    // By hand: an edge moved to another project, and one project deleted for good (its edges go with it).
+    await sql.query(`UPDATE graph_edges SET dst = $3 WHERE src = $1 AND label = 'DEPENDS_ON' AND dst = $2`, [
+      ids[3],
+      ids[2],
+      ids[0],
+    ]);
+    expect((await app.call('DELETE', `${P}/k2`, { token: admin })).status).toBe(204);
+    const { edges, kept } = await rows();
+    expect(kept).toEqual(edges);
+    expect(kept.map((r) => r.row)).toEqual(
+      [
+        `${ids[0]} <- ${ids[2]} "project":"k3","name":"Three \\"3\\""`,
+        `${ids[0]} <- ${ids[3]} "project":"k4","name":"k4"`,
+      ].sort(),
+    );
+    const walked = ok(
+      await app.call('GET', `${P}/k1/blast-radius`, {
+        token: admin,
+        headers: { 'cache-control': 'no-cache' },
+      }),
+    ).body;
+    expect(walked.dependents).toEqual([
+      { project: 'k3', name: 'Three "3"', depth: 1 },
+      { project: 'k4', name: 'k4', depth: 1 },
     ]);
   });
 
@@ -201,8 +258,9 @@ describe('dependencies', () => {
     expect(await radius()).toEqual(['web:web']);
     ok(await app.call('PATCH', `${P}/web`, { token: admin, body: { name: 'Web shop' } }));
     expect(await radius()).toEqual(['web:Web shop']);
-    // A write that no trigger announces (triggers off for its session) leaves the cached answer as it
-    // was; a request with Cache-Control: no-cache reads afresh. (The PATCH's own announcement reaches
+    // A write that no trigger announces (triggers off for its session, as a logical replica applies
+    // the edge and its project_dependents row) leaves the cached answer as it was; a request with
+    // Cache-Control: no-cache reads afresh. (The PATCH's own announcement reaches
     // this process a moment after its commit and drops the family again: let it arrive first.)
     await new Promise((r) => setTimeout(r, 1000));
     expect(await radius()).toEqual(['web:Web shop']);
@@ -218,6 +276,11 @@ describe('dependencies', () => {
         batch,
         lonely,
       ]);
+      await client.query(
+        `INSERT INTO project_dependents (project_id, dependent_id, entry)
+         SELECT $2, id, project_entry_kept(props) FROM graph_nodes WHERE id = $1`,
+        [batch, lonely],
+      );
       await client.query(`RESET session_replication_role`);
     } finally {
       client.release();
@@ -235,16 +298,17 @@ describe('dependencies', () => {
     expect(await radius()).toEqual([]);
   });
 
-  it('the blast radius statement walks graph_edges_dst, never a whole table', async () => {
+  it('the blast radius statement walks project_dependents by its key, never a whole table', async () => {
     const { plan, shown } = await freshPlan(app.runtime.core.sql, BLAST_RADIUS, [
       await nodeId(app, 'Project.slug', `${await nodeId(app, 'Organization.slug', 'acme')}/db`),
       5,
       1000,
     ]);
     expect(scannedTables(plan), shown).toEqual([]);
-    expect(shown).toMatch(/graph_edges_dst/);
-    // Each dependent's slug and name from the entries' primary key, not from the project's row.
-    expect(shown).toMatch(/project_entries_pkey/);
+    // Each step's dependents and their slugs and names from one range of the primary key.
+    expect(shown).toMatch(/Index Cond: \(project_id = r_1\.id\)/);
+    expect(shown).toMatch(/project_dependents_pkey/);
+    expect(shown).not.toMatch(/graph_edges/);
   });
 });
 
