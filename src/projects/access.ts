@@ -3,8 +3,8 @@
 import { hasPermission, mayUseAcl, type AuthContext } from '../kernel/context.js';
 import type { Queryable } from '../db/sql.js';
 import { conflict, forbidden, notFound } from '../http/errors.js';
-import { findOrganization, type OrganizationNode } from '../organizations/index.js';
-import { aclActions, findProject, lockProject, type AclAction, type ProjectNode } from './store.js';
+import { findOrganization } from '../organizations/index.js';
+import { aclActions, findProjectBySlugs, lockProject, type AclAction, type ProjectNode } from './store.js';
 
 /**
  * May the context do `action` on this project? Global `project:<action>` first; then, for users
@@ -20,16 +20,6 @@ export async function canOnProject(
   if (hasPermission(ctx, permission)) return true;
   if (!mayUseAcl(ctx, permission)) return false;
   return (await aclActions(q, ctx.principal.id, project.id)).includes(action);
-}
-
-export async function mustFindProject(
-  q: Queryable,
-  org: OrganizationNode,
-  slug: string,
-): Promise<ProjectNode> {
-  const p = await findProject(q, org.id, slug);
-  if (!p) throw notFound(`project ${slug}`);
-  return p;
 }
 
 /**
@@ -51,10 +41,14 @@ export async function authorizedProject(
   action: AclAction,
 ) {
   refuseWithoutAclFallback(ctx, action);
-  const org = await findOrganizationHidden(q, ctx, orgSlug, slug);
-  const project = await mustFindProject(q, org, slug);
-  await mayOnProject(q, ctx, project, slug, action);
-  return { org, project };
+  // Both in one statement; only when it finds nothing, which of the two is missing (and may be said).
+  const found = await findProjectBySlugs(q, orgSlug, slug);
+  if (!found) {
+    await findOrganizationHidden(q, ctx, orgSlug, slug);
+    throw notFound(`project ${slug}`);
+  }
+  await mayOnProject(q, ctx, found.project, slug, action);
+  return found;
 }
 
 /**

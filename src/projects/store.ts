@@ -39,28 +39,55 @@ export const findProject = (q: Queryable, orgId: string, slug: string) => {
   return nodeByKey<ProjectProps>(q, k.namespace, k.key);
 };
 
+/** The organization (its columns prefixed `o_`) and the project by their slugs: every project route's lookup. */
+export const PROJECT_BY_SLUGS = `
+  SELECT o.id AS o_id, o.label AS o_label, o.props AS o_props, o.created_at AS o_created_at,
+         o.updated_at AS o_updated_at, p.id, p.label, p.props, p.created_at, p.updated_at
+    FROM graph_keys ok
+    JOIN graph_nodes o ON o.id = ok.node_id
+    JOIN graph_keys pk ON pk.namespace = 'Project.slug' AND pk.key = ok.node_id::text || '/' || $2
+    JOIN graph_nodes p ON p.id = pk.node_id
+   WHERE ok.namespace = 'Organization.slug' AND ok.key = $1`;
+
 /** The organization and the project by their slugs, in one query. */
 export async function findProjectBySlugs(
   q: Queryable,
   orgSlug: string,
   slug: string,
 ): Promise<{ org: OrganizationNode; project: ProjectNode } | undefined> {
-  const row = await q.one<{ o: OrganizationNode; p: ProjectNode }>(
-    `SELECT row_to_json(o) AS o, row_to_json(p) AS p
-       FROM graph_keys ok
-       JOIN graph_nodes o ON o.id = ok.node_id
-       JOIN graph_keys pk ON pk.namespace = 'Project.slug' AND pk.key = ok.node_id::text || '/' || $2
-       JOIN graph_nodes p ON p.id = pk.node_id
-      WHERE ok.namespace = 'Organization.slug' AND ok.key = $1`,
-    [orgSlug, slug],
-  );
+  const row = await q.one<BothRows>(PROJECT_BY_SLUGS, [orgSlug, slug]);
   if (!row) return undefined;
-  const revive = <T extends GraphNode>(n: T): T => ({
-    ...n,
-    created_at: new Date(n.created_at),
-    updated_at: new Date(n.updated_at),
-  });
-  return { org: revive(row.o), project: revive(row.p) };
+  return {
+    org: {
+      id: row.o_id,
+      label: row.o_label,
+      props: row.o_props,
+      created_at: row.o_created_at,
+      updated_at: row.o_updated_at,
+    },
+    project: {
+      id: row.id,
+      label: row.label,
+      props: row.props,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+    },
+  };
+}
+
+/** The row of findProjectBySlugs: the organization's columns prefixed `o_`, then the project's. */
+interface BothRows {
+  o_id: string;
+  o_label: string;
+  o_props: OrganizationNode['props'];
+  o_created_at: Date;
+  o_updated_at: Date;
+  id: string;
+  label: string;
+  props: ProjectProps;
+  created_at: Date;
+  updated_at: Date;
+  [k: string]: unknown;
 }
 
 /** Actions a CAN_ACCESS edge may carry, each standing for the permission `project:<action>`. */

@@ -1,10 +1,12 @@
-// Statements of the authentication path, in the plans PostgreSQL caches for them on a just-installed
-// database (test/support/plans.ts): each reads the principal's or credential's edges by key and each
-// node they reach by its primary key, however large graph_nodes and graph_edges grow later.
+// Statements of the authentication path and of every project route's lookup, in the plans PostgreSQL
+// caches for them on a just-installed database (test/support/plans.ts): each reads the principal's or
+// credential's edges by key and each node they reach by its primary key, however large graph_nodes and
+// graph_edges grow later.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRINCIPAL_PERMISSIONS } from '../../src/authz/store.js';
 import { IMPORTED_MODEL_IDS } from '../../src/catalog/store.js';
 import { OWNER_OF_CREDENTIAL } from '../../src/identity/service-accounts.store.js';
+import { PROJECT_BY_SLUGS } from '../../src/projects/store.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
 import { freshPlan, keyLookups, scannedTables, walks } from '../support/plans.js';
 
@@ -37,6 +39,17 @@ describe('authentication statements read each node by its key, in the plan made 
     const { plan, shown } = await freshPlan(app.runtime.core.sql, IMPORTED_MODEL_IDS, [id]);
     expect(scannedTables(plan), shown).toEqual([]);
     expect(keyLookups(plan), shown).toContain('(id = e.src)');
+    expect(walks(plan), shown).toEqual([]);
+  });
+});
+
+describe("a project route's lookup reads by key, in the plan made while the tables are small", () => {
+  it('the organization and the project by their slugs: two keys, two nodes by id', async () => {
+    const { plan, shown } = await freshPlan(app.runtime.core.sql, PROJECT_BY_SLUGS, ['acme', 'web']);
+    expect(scannedTables(plan), shown).toEqual([]);
+    expect(keyLookups(plan), shown).toEqual(
+      expect.arrayContaining(['(id = ok.node_id)', '(id = pk.node_id)']),
+    );
     expect(walks(plan), shown).toEqual([]);
   });
 });
