@@ -78,8 +78,8 @@ function lockDataDir(dir: string): () => void {
  */
 export function openPathForServer(dir: string, server = systemUser('postgres')): void {
   const own = path.dirname(path.resolve(dir));
-  const mode = fs.statSync(own).mode & 0o7777;
-  if (!enterable(fs.statSync(own), server)) fs.chmodSync(own, mode | 0o001);
+  const ownStats = fs.statSync(own);
+  if (!enterable(ownStats, server)) fs.chmodSync(own, (ownStats.mode & 0o7777) | 0o001);
   for (let d = path.dirname(own); ; d = path.dirname(d)) {
     const st = fs.statSync(d);
     if (!enterable(st, server)) {

@@ -82,14 +82,18 @@ export const projectDependentsMigration: Migration = {
     -- A renamed project's rows, found by the dependent.
     CREATE INDEX project_dependents_dependent ON project_dependents (dependent_id);
 
+    -- The dependent's row is read FOR SHARE: a rename of it not yet committed (which cannot see this
+    -- new row to update it) is waited for, and its name read once it commits.
     CREATE FUNCTION project_dependents_edge() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE
+      e text;
     BEGIN
       IF TG_OP IN ('DELETE', 'UPDATE') AND OLD.label = 'DEPENDS_ON' THEN
         DELETE FROM project_dependents WHERE project_id = OLD.dst AND dependent_id = OLD.src;
       END IF;
       IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.label = 'DEPENDS_ON' THEN
-        INSERT INTO project_dependents (project_id, dependent_id, entry)
-        SELECT NEW.dst, NEW.src, project_entry_kept(n.props) FROM graph_nodes n WHERE n.id = NEW.src
+        SELECT project_entry_kept(n.props) INTO e FROM graph_nodes n WHERE n.id = NEW.src FOR SHARE;
+        INSERT INTO project_dependents (project_id, dependent_id, entry) VALUES (NEW.dst, NEW.src, e)
         ON CONFLICT (project_id, dependent_id) DO UPDATE SET entry = EXCLUDED.entry;
       END IF;
       RETURN NULL;

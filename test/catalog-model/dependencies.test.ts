@@ -204,6 +204,45 @@ describe('dependencies', () => {
     ]);
   });
 
+  it('an edge added while its dependent is being renamed is listed by the new name once the rename commits', async () => {
+    const { sql } = app.runtime.core;
+    const orgId = await nodeId(app, 'Organization.slug', 'acme');
+    for (const slug of ['race-base', 'race-dep'])
+      ok(await app.call('POST', P, { token: admin, body: { slug, name: slug, team: 'core' } }));
+    const [base, dependent] = [
+      await nodeId(app, 'Project.slug', `${orgId}/race-base`),
+      await nodeId(app, 'Project.slug', `${orgId}/race-dep`),
+    ];
+    const renamer = await sql.pool.connect();
+    const adder = await sql.pool.connect();
+    try {
+      await renamer.query('BEGIN');
+      await renamer.query(`UPDATE graph_nodes SET props = props || '{"name": "Renamed"}' WHERE id = $1`, [
+        dependent,
+      ]);
+      // The rename cannot see the new edge's row to update it: the edge's write waits for the rename.
+      const adding = adder.query(`INSERT INTO graph_edges (src, label, dst) VALUES ($1, 'DEPENDS_ON', $2)`, [
+        dependent,
+        base,
+      ]);
+      const first = await Promise.race([
+        adding.then(() => 'added'),
+        new Promise((r) => setTimeout(() => r('waiting'), 300)),
+      ]);
+      expect(first).toBe('waiting');
+      await renamer.query('COMMIT');
+      await adding;
+    } finally {
+      renamer.release();
+      adder.release();
+    }
+    const rows = await sql.query<{ entry: string }>(
+      `SELECT entry FROM project_dependents WHERE project_id = $1 AND dependent_id = $2`,
+      [base, dependent],
+    );
+    expect(rows).toEqual([{ entry: '"project":"race-dep","name":"Renamed"' }]);
+  });
+
   it('cycles are tolerated: each project once, the start left out', async () => {
     ok(await dep('db', 'web'));
     const r = ok(await app.call('GET', `${P}/db/blast-radius?depth=10`, { token: admin })).body;
