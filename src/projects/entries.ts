@@ -70,7 +70,7 @@ export const projectDependentsMigration: Migration = {
 
     -- The entry a dependent is listed by; null when too long for the index (readers build it then).
     CREATE FUNCTION project_entry_kept(props jsonb) RETURNS text LANGUAGE sql IMMUTABLE AS $$
-      SELECT CASE WHEN octet_length(project_entry(props)) <= ${MAX_ENTRY_BYTES} THEN project_entry(props) END
+      SELECT e FROM (SELECT project_entry(props) AS e) built WHERE octet_length(e) <= ${MAX_ENTRY_BYTES}
     $$;
 
     CREATE TABLE project_dependents (
