@@ -6,6 +6,9 @@ import {
   connect,
   createInbox,
   headers as natsHeaders,
+  NoRespondersError,
+  RequestError,
+  TimeoutError,
   type Msg,
   type NatsConnection,
 } from '@nats-io/transport-node';
@@ -116,6 +119,8 @@ export function natsEndpoint(url: string): string {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Between attempts at start-up: 250 ms doubling, at most 5 s (KEEL_STREAM_CONNECT_ATTEMPTS). */
+const startBackoffMs = (attempt: number) => Math.min(250 * 2 ** (attempt - 1), 5000);
 
 async function connectWithRetry(options: NatsOptions): Promise<NatsConnection> {
   const { servers, user, pass } = parseNatsUrls(options.url);
@@ -145,7 +150,7 @@ async function connectWithRetry(options: NatsOptions): Promise<NatsConnection> {
       return nc;
     } catch (err) {
       lastError = err;
-      if (attempt < options.connectAttempts) await sleep(Math.min(250 * 2 ** (attempt - 1), 5000));
+      if (attempt < options.connectAttempts) await sleep(startBackoffMs(attempt));
     }
   }
   const reason = lastError instanceof Error ? lastError.message : String(lastError);
@@ -156,6 +161,15 @@ async function connectWithRetry(options: NatsOptions): Promise<NatsConnection> {
     { cause: lastError },
   );
 }
+
+/**
+ * A JetStream request that got no answer (it timed out, or no server took it): the server is busy,
+ * restarting or electing a leader, and the same request may succeed a moment later.
+ */
+export const isUnanswered = (err: unknown): boolean =>
+  err instanceof TimeoutError ||
+  err instanceof NoRespondersError ||
+  (err instanceof RequestError && (err.isNoResponders() || isUnanswered(err.cause)));
 
 const isNotFound = (err: unknown) =>
   err instanceof JetStreamApiError &&
@@ -297,12 +311,27 @@ export async function natsStream(options: NatsOptions): Promise<StreamPort> {
   if (options.streams) {
     // Start-up: every stream with all its topics at once, so a replica count the servers cannot hold
     // fails here, naming the setting, rather than at the first row published.
+    // A request that got no answer is asked again, with the connection's attempts and backoff: a
+    // server that answered the connection's own check but is slow to answer a stream's (a loaded
+    // machine, a cluster electing a leader) had stopped a connector at start (streams.info timing out).
     try {
       for (const [stream, topics] of Object.entries(options.streams)) {
-        await ensureStreamSubjects(
-          stream,
-          topics.map((t) => subject(stream, t)),
-        );
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await ensureStreamSubjects(
+              stream,
+              topics.map((t) => subject(stream, t)),
+            );
+            break;
+          } catch (err) {
+            if (!isUnanswered(err) || attempt >= options.connectAttempts) throw err;
+            log?.warn(
+              { stream: name(stream), attempt, err: err instanceof Error ? err.message : String(err) },
+              `stream ${name(stream)}: the NATS server did not answer (attempt ${attempt} of ${options.connectAttempts}); asking again`,
+            );
+            await sleep(startBackoffMs(attempt));
+          }
+        }
         ensured.set(`${stream}\u0000`, Promise.resolve());
         for (const t of topics) ensured.set(`${stream}\u0000${t}`, Promise.resolve());
       }
