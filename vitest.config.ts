@@ -12,10 +12,11 @@ export default defineConfig({
     // 974 s two at a time; one at a time, the 147 files of the day before had taken 1,087 s.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     // A worker runs its files one after another in one process, its modules imported once. Each file
-    // still has its own database, apps and data directory (test/support/harness.ts); what a process
-    // shares is its module state (the metrics registry, for one), so a test reads its own series
-    // only. On a slow two-core machine the 186 files took 1,398 s isolated, 1,002 s not: importing
-    // the modules again for every file had cost 479 s of the workers' time, against 27 s.
+    // still has its own database and apps (test/support/harness.ts); what the files of a process share
+    // is its module state: the metrics registry (a test reads the series of its own labels) and the
+    // data directory of its apps. On a slow two-core machine the 186 files took 1,398 s isolated and
+    // 1,002 s not (999 s with the files shuffled, all green): importing the modules again for every
+    // file had cost 479 s of the workers' time, against 27 s.
     isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
