@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { isUnanswered, natsStream } from '../../src/analytics/stream/nats.js';
+import { isUnanswered, natsStream, type StreamLog } from '../../src/analytics/stream/nats.js';
 import { connectNats, deleteNatsStreams, testNatsUrl } from './nats-server.js';
 
 const natsUrl = testNatsUrl();
@@ -74,7 +74,7 @@ describe.skipIf(!natsUrl)('a stream set up at start while the server leaves requ
   it('asks again after the unanswered request, says so in the log, and starts with the stream in place', async () => {
     const proxy = await droppingProxy(new URL(natsUrl!), `$JS.API.STREAM.INFO.${prefix}`, 1);
     const warnings: string[] = [];
-    const log = { warn: (_o: unknown, m: string) => void warnings.push(m) } as never;
+    const log: StreamLog = { warn: (_o, m) => void warnings.push(m), info: () => {} };
     try {
       const port = await natsStream({
         url: proxy.url,
