@@ -14,9 +14,9 @@ export default defineConfig({
     // A worker runs its files one after another in one process, its modules imported once. Each file
     // still has its own database and apps (test/support/harness.ts); what the files of a process share
     // is its module state: the metrics registry (a test reads the series of its own labels) and the
-    // data directory of its apps. On a slow two-core machine the 186 files took 1,398 s isolated and
-    // 1,002 s not (999 s with the files shuffled, all green): importing the modules again for every
-    // file had cost 479 s of the workers' time, against 27 s.
+    // data directory of its apps. On a slow two-core machine the 186 files took 1,398 s isolated (a
+    // pgbench beside it for about a minute) and 1,002 s not (999 s with the files shuffled, all
+    // green): importing the modules again for every file had cost 479 s of the workers' time, against 27 s.
     isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
