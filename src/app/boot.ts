@@ -10,6 +10,9 @@ import { APP_ROLE, ensureAppRole } from '../db/app-role.js';
 import { startEmbeddedPostgres } from '../db/embedded.js';
 import { migrate } from '../db/migrate.js';
 import { createSql, type Sql } from '../db/sql.js';
+import { databaseUnavailable } from '../db/unavailable.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { backoffMs } from '../lib/background.js';
 import { seedPermissions } from '../authz/store.js';
 import { REDACT_PATHS } from '../http/redact.js';
 import { AuthCache } from '../kernel/auth-cache.js';
@@ -76,6 +79,26 @@ export async function boot(
     },
     options.logStream,
   );
+  // A configured database that restarts or fails over while we start cuts the migrations, the seeds or
+  // the listener mid-way: start again from the top (every step is idempotent) until it answers, within
+  // KEEL_DATABASE_START_WAIT_MS. An embedded server is ours: its failures are not waited out.
+  const deadline = Date.now() + input.databaseStartWaitMs;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await bootOnce(input, domains, log);
+    } catch (err) {
+      const wait = Math.round(backoffMs(attempt - 1, 500, 5000));
+      if (input.databaseUrl === null || !databaseUnavailable(err) || Date.now() + wait > deadline) throw err;
+      log.warn(
+        { err: (err as Error).message, attempt },
+        `start-up: the database cannot be reached or cut the connection; starting again in ${wait} ms`,
+      );
+      await sleep(wait);
+    }
+  }
+}
+
+async function bootOnce(input: Settings, domains: readonly Domain[], log: pino.Logger): Promise<Runtime> {
   const closers: Array<() => Promise<void>> = [];
   const close = async () => {
     for (const c of closers.reverse()) await c().catch((err) => log.error({ err }, 'shutdown step failed'));

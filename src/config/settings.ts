@@ -137,6 +137,11 @@ export interface Settings {
    * `connectTimeoutMs`; 0: no bound.
    */
   databaseTimeouts: { statementTimeoutMs: number; queryTimeoutMs: number; connectTimeoutMs: number };
+  /**
+   * How long start-up keeps trying while the configured database cannot be reached or drops its
+   * connections (a restart, a failover): each try boots from the start again; 0: fail at the first.
+   */
+  databaseStartWaitMs: number;
   /** Bytes of rendered responses each process keeps (docs/scale.md, "The page cache"); 0: none. */
   pageCacheBytes: number;
   auth: {
@@ -316,6 +321,7 @@ export function loadSettings(env: Env = process.env): Settings {
       queryTimeoutMs: int(env, 'KEEL_DATABASE_QUERY_TIMEOUT_MS', 12_000, 0, 3_600_000),
       connectTimeoutMs: int(env, 'KEEL_DATABASE_CONNECT_TIMEOUT_MS', 5000, 100, 120_000),
     },
+    databaseStartWaitMs: int(env, 'KEEL_DATABASE_START_WAIT_MS', 60_000, 0, 3_600_000),
     pageCacheBytes: int(env, 'KEEL_PAGE_CACHE_MB', 32, 0, 4096) * 1024 * 1024,
     auth: {
       jwtPrivateKey: pem(env, 'KEEL_AUTH_JWT_PRIVATE_KEY'),
