@@ -4,6 +4,7 @@
 import type { Core } from '../kernel/core.js';
 import { hasPermission, scopeCovers, type AuthContext } from '../kernel/context.js';
 import { AppError } from '../http/errors.js';
+import { reachValidAfter } from '../identity/index.js';
 import type { AuthCache } from '../kernel/auth-cache.js';
 import { TtlCache } from '../lib/ttl-cache.js';
 import {
@@ -193,7 +194,9 @@ export const tokenExchangeGrant: GrantHandler = async ({ params, authorization, 
     );
   }
   const scope = scopes.join(' ');
-  // One statement: the metadata node, its jti key and its three edges commit together.
+  // One statement: the metadata node, its jti key and its three edges commit together. Not dated
+  // before the user's valid-after (revocation.ts).
+  await reachValidAfter(user.validAfterMs);
   const issued = await core.identity.tokens.issueForGrant({
     principal: { id: user.id, name: user.name },
     authMethod: TOKEN_EXCHANGE_METHOD,

@@ -32,3 +32,17 @@ export function validAfterNow(): string {
 export function nextValidAfter(props: Record<string, unknown>): string {
   return new Date(Math.max(Date.now(), validAfterOf(props)) + 1).toISOString();
 }
+
+/** The longest a sign-in waits for its principal's valid-after to pass (a clock of another replica ahead). */
+const MAX_WAIT_MS = 50;
+
+/**
+ * Waits until the clock reaches a principal's valid-after (at most MAX_WAIT_MS), so that the tokens
+ * issued next are not dated before it: a change sets it a millisecond ahead (validAfterNow), and a
+ * token signed in that millisecond, for a user created or changed just then, was refused at its first
+ * use ("issued before the principal's password, status or credentials changed").
+ */
+export async function reachValidAfter(validAfterMs: number): Promise<void> {
+  const wait = validAfterMs - Date.now();
+  if (wait > 0) await new Promise((r) => setTimeout(r, Math.min(wait, MAX_WAIT_MS) + 1));
+}

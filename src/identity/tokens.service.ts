@@ -8,7 +8,7 @@ import { randomToken, sha256 } from '../crypto/tokens.js';
 import { NodeGoneError, createNode, nodeByKey } from '../graph/store.js';
 import { uuidv7 } from '../graph/ids.js';
 import { AppError } from '../http/errors.js';
-import { issuedAtMs, validAfterOf } from './revocation.js';
+import { issuedAtMs, reachValidAfter, validAfterOf } from './revocation.js';
 import { lockUser } from './users.store.js';
 
 export interface TokenMetadataProps {
@@ -183,6 +183,7 @@ export function tokensService({ sql, jwt, authCache, settings }: Deps) {
         // The same answer as any failed login: the password that was checked no longer opens a session.
         if (!current?.props.is_active || !unchanged)
           throw new AppError(401, 'invalid_credentials', 'wrong email or password');
+        await reachValidAfter(validAfterOf(current.props));
         const issued = await this.issue(tx, {
           principal: { id: user.id, name: user.email },
           authMethod,
@@ -262,6 +263,7 @@ export function tokensService({ sql, jwt, authCache, settings }: Deps) {
         if (!row) return { error: 'unknown refresh token' };
         const refused = refusal(row, user);
         if (refused) return refused;
+        await reachValidAfter(validAfterOf(user!.props));
         await tx.query(
           `UPDATE graph_nodes SET props = props || jsonb_build_object('used_at', ${NOW_ISO}), updated_at = now() WHERE id = $1`,
           [row.id],

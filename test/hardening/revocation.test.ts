@@ -193,3 +193,58 @@ describe('a service account’s tokens', () => {
     expect((await b.call('GET', '/auth/me', { token: fresh })).status).toBe(200);
   });
 });
+
+// A change sets the principal's valid-after a millisecond ahead (src/identity/revocation.ts), and a
+// token is refused when dated before it. A sign-in in that instant (a user created, or its password
+// changed, just then: on a fast machine the test harness's own sign-ins did) got a token refused at its
+// first use. Here the valid-after is set 40 ms ahead, as a change just committed would leave it, for a
+// principal no process has cached yet.
+describe('tokens issued in the instant of a change', () => {
+  const ahead = (ms: number) => new Date(Date.now() + ms).toISOString();
+
+  it('a sign-in right after its user changed gives a token (and refresh token) that open the account', async () => {
+    const { sql } = a.runtime.core;
+    await a.runtime.core.identity.users.createUnchecked(
+      { email: 'instant@example.com', password: PASSWORD },
+      'test',
+    );
+    await sql.query(
+      `UPDATE graph_nodes SET props = props || jsonb_build_object('tokens_valid_after', $1::text)
+        WHERE label = 'User' AND props->>'email' = 'instant@example.com'`,
+      [ahead(40)],
+    );
+    const login = await b.call('POST', '/auth/login', {
+      body: { email: 'instant@example.com', password: PASSWORD },
+    });
+    expect(login.status, login.text).toBe(200);
+    const me = await a.call('GET', '/auth/me', { token: login.body.access_token });
+    expect(me.status, me.text).toBe(200);
+    const refreshed = await a.call('POST', '/auth/token', {
+      form: { grant_type: 'refresh_token', refresh_token: login.body.refresh_token },
+    });
+    expect(refreshed.status, refreshed.text).toBe(200);
+  });
+
+  it('a client-credentials token right after its account changed opens it', async () => {
+    const sa = await serviceAccount(a, 'instant-sa');
+    // Fresh replicas (neither has the account cached with its old valid-after), started first: the
+    // valid-after must still be ahead when the token is minted.
+    const [c, d] = [await startReplicaOf(a), await startReplicaOf(a)];
+    try {
+      await a.runtime.core.sql.query(
+        `UPDATE graph_nodes SET props = props || jsonb_build_object('tokens_valid_after', $1::text)
+          WHERE label = 'ServiceAccount' AND props->>'slug' = 'instant-sa'`,
+        [ahead(40)],
+      );
+      const token = await c.call('POST', '/auth/token', {
+        form: { grant_type: 'client_credentials', client_id: sa.clientId, client_secret: sa.clientSecret },
+      });
+      expect(token.status, token.text).toBe(200);
+      const me = await d.call('GET', '/auth/me', { token: token.body.access_token });
+      expect(me.status, me.text).toBe(200);
+    } finally {
+      await d.close();
+      await c.close();
+    }
+  });
+});
