@@ -253,6 +253,10 @@ export const scenarios: Scenario[] = [
         figures.dependencies = Number(edges[0]!.n);
         const picks = Array.from({ length: 20 }, (_, i) => `c${1 + Math.floor(((i + 0.5) * LARGE) / 20)}`);
         const sizes: number[] = [];
+        // The first walk loads the organization's graph into the API process (the dependency index,
+        // docs/catalog.md): how long that takes, and the memory it holds.
+        const rssBefore = rss(ctx.serverPid);
+        const firstStarted = performance.now();
         for (const slug of picks) {
           const r = await ctx.api(
             'GET',
@@ -260,13 +264,22 @@ export const scenarios: Scenario[] = [
             undefined,
             admin,
           );
+          if (sizes.length === 0)
+            figures.blast_radius_first_walk_ms = Math.round(performance.now() - firstStarted);
           sizes.push(r.dependents.length);
         }
+        const indexMiB = (rss(ctx.serverPid) - rssBefore) / 2 ** 20;
+        lines.push(
+          `  context blast radius: the first walk (it loads the organization's ${figures.dependencies} edges) took ` +
+            `${figures.blast_radius_first_walk_ms} ms; the API process's resident memory grew by ${indexMiB.toFixed(1)} MiB ` +
+            `(${Math.round((indexMiB * 2 ** 20) / figures.dependencies)} bytes an edge)`,
+        );
         // As Keel serves it (the page cache, which any change to a project or a dependency drops), and
         // read afresh (Cache-Control: no-cache), each with its own goal line.
         for (const [label, headers, key] of [
           ['as served', auth, 'blast_radius'],
           ['read afresh', { ...auth, ...NO_CACHE }, 'blast_radius_afresh'],
+          ['read afresh, a dependency written every 50 ms', { ...auth, ...NO_CACHE }, 'blast_radius_writes'],
         ] as const) {
           const spec = {
             path: '/',
@@ -277,11 +290,30 @@ export const scenarios: Scenario[] = [
             })),
           };
           await load(ctx.baseUrl, spec, 1);
+          // Writes beside the reads: each walk then reads the changes first (one of the picks gains and
+          // loses a dependent, so the answers change).
+          let writing = key === 'blast_radius_writes';
+          const writes = (async () => {
+            let n = 0;
+            while (writing) {
+              const method = n++ % 2 === 0 ? 'PUT' : 'DELETE';
+              await ctx.api(
+                method,
+                `/organizations/${ORG}/projects/c1/dependencies/${picks[0]}`,
+                method === 'PUT' ? {} : undefined,
+                admin,
+              );
+              await new Promise((r) => setTimeout(r, 50));
+            }
+            return n;
+          })();
           const { result: radius, cpu } = await cpuPerRequest(
             ctx.serverPid,
             () => load(ctx.baseUrl, spec, ctx.durationSeconds),
             (x) => x.requests,
-          );
+          ).finally(() => (writing = false));
+          const written = await writes;
+          if (written > 0) figures.blast_radius_writes_count = written;
           if (radius.non2xx + radius.errors > 0) throw new Error(`blast radius: ${radius.non2xx} non-2xx`);
           figures[`${key}_rps`] = radius.requestsPerSecond;
           figures[`${key}_p50_ms`] = radius.p50Ms;
@@ -290,7 +322,8 @@ export const scenarios: Scenario[] = [
             `blast radius (${label}) at depth 5 in ${LARGE} projects and ${figures.dependencies} dependencies p99 < 50 ms`,
             radius.p99Ms < 50,
             `p99 ${radius.p99Ms} ms, p50 ${radius.p50Ms} ms at ${CONNECTIONS} connections, ` +
-              `${radius.requestsPerSecond} req/s; median ${median(sizes)} dependents per project; per request ${cpuText(cpu)}`,
+              `${radius.requestsPerSecond} req/s; median ${median(sizes)} dependents per project; per request ${cpuText(cpu)}` +
+              (written > 0 ? `; ${written} dependency writes` : ''),
           );
         }
         figures.blast_radius_median_dependents = median(sizes);

@@ -131,6 +131,11 @@ export interface Settings {
    */
   databaseWalkSlots: number;
   /**
+   * Edges of the dependency graphs each process keeps in memory for blast radius walks (docs/catalog.md,
+   * "The dependency index"); an organization with more is walked in PostgreSQL; 0: every walk is.
+   */
+  dependencyIndexEdges: number;
+  /**
    * Bounds of every database call of the service's pool (docs/deployment.md, "A database cut off by
    * the network"): PostgreSQL cancels a statement after `statementTimeoutMs`, the client gives up on
    * an answer after `queryTimeoutMs` and on a connection (a new one, or a free one of a full pool) after
@@ -316,6 +321,7 @@ export function loadSettings(env: Env = process.env): Settings {
     databaseUrl,
     databasePoolSize: int(env, 'KEEL_DATABASE_POOL_SIZE', 10, 2, 500),
     databaseWalkSlots: int(env, 'KEEL_DATABASE_WALK_SLOTS', 2, 1, 64),
+    dependencyIndexEdges: int(env, 'KEEL_DEPENDENCY_INDEX_EDGES', 500_000, 0, 100_000_000),
     databaseTimeouts: {
       statementTimeoutMs: int(env, 'KEEL_DATABASE_STATEMENT_TIMEOUT_MS', 10_000, 0, 3_600_000),
       queryTimeoutMs: int(env, 'KEEL_DATABASE_QUERY_TIMEOUT_MS', 12_000, 0, 3_600_000),

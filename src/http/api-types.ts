@@ -1358,7 +1358,7 @@ export interface paths {
         };
         /**
          * The projects that depend on this one, transitively, nearest first
-         * @description Who may call it: a caller holding the permission `project:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: it names projects across the organization, so a CAN_ACCESS grant does not open it. Answers 200 with the project, the depth searched and its dependents (slug, name, depth), each at its least depth; cycles are tolerated. Needs project:read (global). depth at most 10, limit at most 5000; truncated says more were found. Walks take turns (KEEL_DATABASE_WALK_SLOTS at once per process): 503 busy, with Retry-After, when too many are waiting.
+         * @description Who may call it: a caller holding the permission `project:read` (401 without a token, 403 without the permission; admin users pass; a narrowed token passes only what its scopes cover). The route's own rules: it names projects across the organization, so a CAN_ACCESS grant does not open it. Answers 200 with the project, the depth searched and its dependents (slug, name, depth), each at its least depth; cycles are tolerated. Needs project:read (global). depth at most 10, limit at most 5000; truncated says more were found. Walked in the process's memory where the organization's graph fits (KEEL_DEPENDENCY_INDEX_EDGES), as fresh as a walk in the database; otherwise in PostgreSQL, where walks take turns (KEEL_DATABASE_WALK_SLOTS at once per process): 503 busy, with Retry-After, when too many are waiting.
          */
         get: operations["getOrganizationsOrgProjectsProjectBlastRadius"];
         put?: never;

@@ -16,6 +16,7 @@ import type { Core } from '../kernel/core.js';
 import type { Api } from '../kernel/domain.js';
 import { authOf } from '../kernel/route.js';
 import { createSlots } from '../lib/slots.js';
+import { dependencyIndex } from './dependency-index.js';
 import { archivedConflict, authorizedProject, canOnProject } from './access.js';
 import { changeDetails, fieldChange } from './changes.js';
 import { PROJECT_PAGES } from './pages.js';
@@ -117,11 +118,20 @@ export async function blastRadiusBody(
     depth,
     limit,
   ]);
-  const { truncated } = row!;
-  let dependents = row!.dependents;
+  return radiusBody(project.slug, depth, row!);
+}
+
+/** The answer around a walk's list (BLAST_RADIUS's, or the dependency index's, which has its shape). */
+export function radiusBody(
+  slug: string,
+  depth: number,
+  walked: { truncated: boolean; dependents: string },
+): string {
+  const { truncated } = walked;
+  let dependents = walked.dependents;
   // One more than the limit came back: the last goes (the limit is at least 1, so the list holds two).
   if (truncated) dependents = `${dependents.slice(0, dependents.lastIndexOf(LAST_ENTRY))}]`;
-  return `{"project":${JSON.stringify(project.slug)},"depth":${depth},"truncated":${truncated},"dependents":${dependents}}`;
+  return `{"project":${JSON.stringify(slug)},"depth":${depth},"truncated":${truncated},"dependents":${dependents}}`;
 }
 
 const paramInvalid = (name: string, detail: string) =>
@@ -136,7 +146,9 @@ export const walksBusy = (): AppError =>
 type Deps = Pick<Core, 'sql' | 'analytics' | 'pages' | 'settings'>;
 
 export function dependenciesService({ sql, analytics, pages, settings }: Deps) {
-  // A walk's cost grows with the graph: a few at a time, each at full speed (src/lib/slots.ts).
+  // Walks in memory where the organization's graph fits (dependency-index.ts); the others in PostgreSQL.
+  const index = dependencyIndex(sql, settings.dependencyIndexEdges);
+  // A walk's cost there grows with the graph: a few at a time, each at full speed (src/lib/slots.ts).
   const walks = createSlots(settings.databaseWalkSlots, WALKS_WAITING, walksBusy);
   const aclUserOf = (ctx: AuthContext) => (hasPermission(ctx, 'project:read') ? undefined : ctx.principal.id);
 
@@ -244,7 +256,9 @@ export function dependenciesService({ sql, analytics, pages, settings }: Deps) {
 
     /** The blast radius of a project, for a caller that mayReadRadius. */
     async blastRadius(ctx: AuthContext, orgSlug: string, slug: string, depth: number, limit: number) {
-      const { project } = await authorizedProject(sql, ctx, orgSlug, slug, 'read');
+      const { org, project } = await authorizedProject(sql, ctx, orgSlug, slug, 'read');
+      const walked = await index.walk(org.id, project.id, depth, limit);
+      if (walked) return radiusBody(slug, depth, walked);
       return walks.run(() => blastRadiusBody(sql, { id: project.id, slug }, depth, limit));
     },
   };
@@ -348,7 +362,7 @@ export function dependencyRoutes(
       schema: {
         tags,
         summary: 'The projects that depend on this one, transitively, nearest first',
-        description: `Answers 200 with the project, the depth searched and its dependents (slug, name, depth), each at its least depth; cycles are tolerated. Needs project:read (global). depth at most ${MAX_DEPTH}, limit at most ${MAX_RADIUS}; truncated says more were found. Walks take turns (KEEL_DATABASE_WALK_SLOTS at once per process): 503 busy, with Retry-After, when too many are waiting.`,
+        description: `Answers 200 with the project, the depth searched and its dependents (slug, name, depth), each at its least depth; cycles are tolerated. Needs project:read (global). depth at most ${MAX_DEPTH}, limit at most ${MAX_RADIUS}; truncated says more were found. Walked in the process's memory where the organization's graph fits (KEEL_DEPENDENCY_INDEX_EDGES), as fresh as a walk in the database; otherwise in PostgreSQL, where walks take turns (KEEL_DATABASE_WALK_SLOTS at once per process): 503 busy, with Retry-After, when too many are waiting.`,
         params: Params,
         querystring: Type.Object(
           {

@@ -6,6 +6,8 @@ import { dependenciesService, dependencyRoutes } from './dependencies.js';
 import { deploymentRoutes, deploymentsService, projectDeploymentsMigration } from './deployments.js';
 import { LINK_DEFINITION_PERMISSIONS, linkRoutes, linksService } from './links.js';
 import { projectDependentsMigration, projectEntriesMigration } from './entries.js';
+import { dependencyLogMigration, dependencyLogPruner } from './dependency-log.js';
+import { DEPENDENCY_LOG_KEEP_MS } from './dependency-index.js';
 import { projectFactsMigration } from './facts.js';
 import { importRoutes, importService } from './import.js';
 import { dependencyPagesMigration, projectPagesMigration } from './pages.js';
@@ -23,6 +25,7 @@ export const projectsDomain: Domain = {
     projectEntriesMigration,
     projectDependentsMigration,
     projectDeploymentsMigration,
+    dependencyLogMigration,
   ],
   permissions: [
     ...crudPermissions('project', 'projects'),
@@ -41,6 +44,13 @@ export const projectsDomain: Domain = {
     linkRoutes(api, linksService(core));
     await importRoutes(api, importService(core));
   },
+  background: [
+    {
+      name: 'dependency-log-prune',
+      roles: ['api', 'worker'],
+      start: async (core) => dependencyLogPruner(core, DEPENDENCY_LOG_KEEP_MS).start(),
+    },
+  ],
 };
 
 // What other domains may use of this one's store (everything else of it stays inside).

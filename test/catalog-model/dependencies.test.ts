@@ -315,9 +315,16 @@ describe('dependencies', () => {
         batch,
         lonely,
       ]);
+      // What the triggers would write: the row of project_dependents, and the change for the
+      // dependency indexes of the API processes (src/projects/dependency-log.ts).
       await client.query(
-        `INSERT INTO project_dependents (project_id, dependent_id, entry)
-         SELECT $2, id, project_entry_kept(props) FROM graph_nodes WHERE id = $1`,
+        `INSERT INTO project_dependents (project_id, dependent_id, entry, organization_id)
+         SELECT $2, id, project_entry_kept(props), (props->>'organization_id')::uuid FROM graph_nodes WHERE id = $1`,
+        [batch, lonely],
+      );
+      await client.query(
+        `INSERT INTO dependency_log (organization_id, project_id, dependent_id, entry)
+         SELECT (props->>'organization_id')::uuid, $2, id, project_entry(props) FROM graph_nodes WHERE id = $1`,
         [batch, lonely],
       );
       await client.query(`RESET session_replication_role`);
