@@ -497,10 +497,17 @@ const idFloor = (at: Date) => {
  */
 let lastRunMs = -1;
 let runSeq = 0;
+/**
+ * How far a run's id may be dated after its claim time: ids keep growing in this process within one
+ * millisecond, and across a clock set back by up to this much. A clock set back further (a test's
+ * clock, or a step of the system clock) starts again from its own time, so an id never strays further
+ * from its run's start than this, which the run list's time range relies on (runListQuery).
+ */
+export const RUN_ID_AHEAD_MS = 1000;
 export function runId(at: Date): string {
   let ms = Math.max(0, at.getTime());
-  // Within one millisecond (or a clock set back), ids still grow in this process, as uuidv7() does.
-  if (ms <= lastRunMs) {
+  // Within one millisecond (or a clock set back a little), ids still grow in this process, as uuidv7() does.
+  if (ms <= lastRunMs && lastRunMs - ms < RUN_ID_AHEAD_MS) {
     ms = lastRunMs;
     runSeq = (runSeq + 1) & 0xfff;
     if (runSeq === 0) ms = ++lastRunMs;
@@ -541,7 +548,8 @@ export function runListQuery(
     add((n) => `started_at >= $${n}`, filter.from);
   }
   if (filter.to !== undefined) {
-    add((n) => `id < $${n}::uuid`, idFloor(new Date(filter.to.getTime() + 1)));
+    // An id is dated at its run's start or up to RUN_ID_AHEAD_MS after it (runId).
+    add((n) => `id < $${n}::uuid`, idFloor(new Date(filter.to.getTime() + 1 + RUN_ID_AHEAD_MS)));
     add((n) => `started_at < $${n}`, filter.to);
   }
   if (page.after !== undefined) add((n) => `id < $${n}`, page.after);
