@@ -146,10 +146,11 @@ export const walksBusy = (): AppError =>
 type Deps = Pick<Core, 'sql' | 'analytics' | 'pages' | 'settings'>;
 
 export function dependenciesService({ sql, analytics, pages, settings }: Deps) {
-  // Walks in memory where the organization's graph fits (dependency-index.ts); the others in PostgreSQL.
-  const index = dependencyIndex(sql, settings.dependencyIndexEdges);
-  // A walk's cost there grows with the graph: a few at a time, each at full speed (src/lib/slots.ts).
+  // A walk's cost in PostgreSQL grows with the graph: a few at a time, each at full speed
+  // (src/lib/slots.ts); so do the loads of the dependency index, which share the slots.
   const walks = createSlots(settings.databaseWalkSlots, WALKS_WAITING, walksBusy);
+  // Walks in memory where the organization's graph fits (dependency-index.ts); the others in PostgreSQL.
+  const index = dependencyIndex(sql, settings.dependencyIndexEdges, walks);
   const aclUserOf = (ctx: AuthContext) => (hasPermission(ctx, 'project:read') ? undefined : ctx.principal.id);
 
   /** The target a write names: a project of the organization the caller may read, not the source. */

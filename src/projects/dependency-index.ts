@@ -10,6 +10,7 @@
 // the graphs kept hold KEEL_DEPENDENCY_INDEX_EDGES edges at most (the least recently walked go first),
 // and one larger than that is walked in PostgreSQL.
 import type { Sql } from '../db/sql.js';
+import type { Slots } from '../lib/slots.js';
 import {
   ORGANIZATION_EDGES,
   changesSince,
@@ -175,7 +176,12 @@ export interface DependencyIndex {
   edges(): number;
 }
 
-export function dependencyIndex(sql: Sql, maxEdges: number): DependencyIndex {
+/**
+ * `slots` bounds the loads as it bounds the walks in PostgreSQL: a load reads a whole organization's
+ * graph (about a second for 300,000 edges), so callers walking many large organizations in turn cannot
+ * have more of them run at once than walks would.
+ */
+export function dependencyIndex(sql: Sql, maxEdges: number, slots?: Slots): DependencyIndex {
   /** By organization, the least recently walked first. */
   const graphs = new Map<string, OrgGraph>();
   const loading = new Map<string, Promise<OrgGraph | null>>();
@@ -225,7 +231,7 @@ export function dependencyIndex(sql: Sql, maxEdges: number): DependencyIndex {
     if ((tooLarge.get(orgId) ?? 0) > Date.now()) return null;
     let l = loading.get(orgId);
     if (!l) {
-      l = load(orgId).finally(() => loading.delete(orgId));
+      l = (slots ? slots.run(() => load(orgId)) : load(orgId)).finally(() => loading.delete(orgId));
       loading.set(orgId, l);
     }
     return l;

@@ -5,7 +5,8 @@
 // added and removed, cycles, renames, a project deleted), read on the replica that made the change and
 // on another one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blastRadiusBody } from '../../src/projects/dependencies.js';
+import { blastRadiusBody, walksBusy } from '../../src/projects/dependencies.js';
+import { createSlots } from '../../src/lib/slots.js';
 import { dependencyIndex } from '../../src/projects/dependency-index.js';
 import {
   CHANGES_SINCE,
@@ -193,6 +194,17 @@ describe('the dependency index', () => {
     expect(enough.edges()).toBe(edges);
     expect(JSON.parse(walked!.dependents)).toEqual(JSON.parse(await expected('p3', 5, 1000)).dependents);
     expect(await dependencyIndex(sql, 0).walk(orgId, ids.get('p3')!, 5, 1000)).toBeNull();
+    // Loads take the walk slots: with one slot and no room to wait, a second load is refused (503 busy).
+    await orgWithTeams(a, admin, 'second', ['core']);
+    const second = await nodeId(a, 'Organization.slug', 'second');
+    const slotted = dependencyIndex(sql, edges, createSlots(1, 0, walksBusy));
+    const first = slotted.walk(orgId, ids.get('p3')!, 5, 1000);
+    await expect(slotted.walk(second, ids.get('p3')!, 5, 1000)).rejects.toMatchObject({ code: 'busy' });
+    expect(await first).not.toBeNull();
+    expect(await slotted.walk(second, ids.get('p3')!, 5, 1000)).toEqual({
+      truncated: false,
+      dependents: '[]',
+    });
     // The API's answer with an index too small for any organization: the same, from PostgreSQL.
     const c = await startReplicaOf(a, { KEEL_DEPENDENCY_INDEX_EDGES: '1' });
     try {
