@@ -19,6 +19,7 @@ import { genericPlan, scannedTables } from '../support/plans.js';
 import { startReplicaOf, startTestApp, type TestApp } from '../support/harness.js';
 import { nodeId } from '../foundation/fixtures.js';
 import { ok, orgWithTeams } from './fixtures.js';
+import { eventually } from '../support/eventually.js';
 
 const P = '/organizations/acme/projects';
 const COUNT = 30;
@@ -167,10 +168,16 @@ describe('the dependency index', () => {
       (await sql.one<{ n: number }>(`SELECT count(*)::int AS n FROM dependency_log`))!.n;
     await served(a, 'p3', 5, 1000);
     expect(await count()).toBeGreaterThan(0);
-    // Kept for 0 ms: the first pass deletes below the oldest transaction running now.
+    // Kept for 0 ms: each pass deletes below the oldest transaction running now, in the whole server
+    // (another test file's open transaction holds that back for a while: passes go on until it ends).
+    const before = await count();
     const pruner = dependencyLogPruner({ sql, log }, 0);
-    expect(await pruner.pass()).toBeGreaterThan(0);
-    expect(await count()).toBe(0);
+    let deleted = 0;
+    await eventually(async () => {
+      deleted += await pruner.pass();
+      return (await count()) === 0;
+    }, 30_000);
+    expect(deleted).toBe(before);
     ok(await b.call('PUT', `${P}/p4/dependencies/p3`, { token: admin, body: {} }));
     expect(await count()).toBe(1);
     for (const app of [a, b]) expect(await served(app, 'p3', 5, 1000)).toBe(await expected('p3', 5, 1000));
