@@ -7,7 +7,8 @@ export interface Migration {
   sql: string;
 }
 
-const LOCK_KEY = 7_245_331; // advisory lock so that replicas starting together migrate once
+/** Advisory lock so that replicas starting together migrate once. */
+export const MIGRATION_LOCK = 7_245_331;
 
 export async function migrate(sql: Sql, migrations: readonly Migration[]): Promise<string[]> {
   const ids = new Set<string>();
@@ -17,7 +18,7 @@ export async function migrate(sql: Sql, migrations: readonly Migration[]): Promi
   }
   const ordered = [...migrations].sort((a, b) => a.id.localeCompare(b.id));
   return sql.tx(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [LOCK_KEY]);
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await tx.query(
       `CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
     );

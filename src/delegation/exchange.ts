@@ -4,7 +4,6 @@
 import type { Core } from '../kernel/core.js';
 import { hasPermission, scopeCovers, type AuthContext } from '../kernel/context.js';
 import { AppError } from '../http/errors.js';
-import { reachValidAfter } from '../identity/index.js';
 import type { AuthCache } from '../kernel/auth-cache.js';
 import { TtlCache } from '../lib/ttl-cache.js';
 import {
@@ -194,11 +193,10 @@ export const tokenExchangeGrant: GrantHandler = async ({ params, authorization, 
     );
   }
   const scope = scopes.join(' ');
-  // One statement: the metadata node, its jti key and its three edges commit together. Not dated
-  // before the user's valid-after (revocation.ts).
-  await reachValidAfter(user.validAfterMs);
+  // One statement: the metadata node, its jti key and its three edges commit together.
   const issued = await core.identity.tokens.issueForGrant({
     principal: { id: user.id, name: user.name },
+    validAfterMs: user.validAfterMs,
     authMethod: TOKEN_EXCHANGE_METHOD,
     ttlSeconds: core.settings.auth.delegatedTokenTtl,
     scope,

@@ -6,7 +6,7 @@ import {
   required,
   type GrantHandler,
 } from '../kernel/grants.js';
-import { reachValidAfter, validAfterOf } from './revocation.js';
+import { validAfterOf } from './revocation.js';
 
 const clientCredentialsGrant: GrantHandler = async ({ params, authorization, guard }, core) => {
   const result = await guard(async () => {
@@ -23,10 +23,10 @@ const clientCredentialsGrant: GrantHandler = async ({ params, authorization, gua
   }
   const scopes = requested.length > 0 ? requested : allowed;
   const scope = scopes.length > 0 ? scopes.join(' ') : undefined;
-  // One statement (tokens.issue): no transaction around it. Not dated before the account's valid-after.
-  await reachValidAfter(validAfterOf(result.sa.props));
+  // One statement (tokens.issue): no transaction around it.
   const issued = await core.identity.tokens.issueForGrant({
     principal: { id: result.sa.id, name: result.sa.props.slug },
+    validAfterMs: validAfterOf(result.sa.props),
     authMethod: 'client_credentials',
     ttlSeconds: core.settings.auth.accessTokenTtl,
     scope,

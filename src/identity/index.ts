@@ -50,4 +50,3 @@ export function identityServices(
 // What other domains may use of this one's store (everything else of it stays inside).
 export { credentialsOf, findCredential, ownerOfCredential } from './service-accounts.store.js';
 export { findUserByEmail } from './users.store.js';
-export { reachValidAfter } from './revocation.js';

@@ -33,7 +33,7 @@ export function nextValidAfter(props: Record<string, unknown>): string {
   return new Date(Math.max(Date.now(), validAfterOf(props)) + 1).toISOString();
 }
 
-/** The longest a sign-in waits for its principal's valid-after to pass (a clock of another replica ahead). */
+/** The longest issuing a token waits for its principal's valid-after to pass (a clock of another replica ahead). */
 const MAX_WAIT_MS = 50;
 
 /**

@@ -119,6 +119,7 @@ type Deps = { sql: Sql; jwt: JwtSigner; authCache: AuthCache; settings: Settings
 export function tokensService({ sql, jwt, authCache, settings }: Deps) {
   /** Records a token's metadata with `statement` (ISSUE_TOKEN or ISSUE_TOKEN_NO_FLUSH) and signs it. */
   async function issueWith(q: Queryable, statement: string, req: IssueRequest): Promise<IssuedToken> {
+    await reachValidAfter(req.validAfterMs ?? 0);
     const now = Math.floor(Date.now() / 1000);
     const jti = uuidv7();
     const exp = now + req.ttlSeconds;
@@ -183,11 +184,11 @@ export function tokensService({ sql, jwt, authCache, settings }: Deps) {
         // The same answer as any failed login: the password that was checked no longer opens a session.
         if (!current?.props.is_active || !unchanged)
           throw new AppError(401, 'invalid_credentials', 'wrong email or password');
-        await reachValidAfter(validAfterOf(current.props));
         const issued = await this.issue(tx, {
           principal: { id: user.id, name: user.email },
           authMethod,
           ttlSeconds: settings.auth.accessTokenTtl,
+          validAfterMs: validAfterOf(current.props),
         });
         return {
           access_token: issued.access_token,
@@ -263,17 +264,19 @@ export function tokensService({ sql, jwt, authCache, settings }: Deps) {
         if (!row) return { error: 'unknown refresh token' };
         const refused = refusal(row, user);
         if (refused) return refused;
-        await reachValidAfter(validAfterOf(user!.props));
         await tx.query(
           `UPDATE graph_nodes SET props = props || jsonb_build_object('used_at', ${NOW_ISO}), updated_at = now() WHERE id = $1`,
           [row.id],
         );
-        const refresh_token = await this.issueRefresh(tx, user!.id, row.props.family);
+        // The access token first: it waits for the user's valid-after, so the refresh token's id (its
+        // issue instant) is not dated before it either.
         const issued = await this.issue(tx, {
           principal: { id: user!.id, name: user!.props.email },
           authMethod: 'refresh_token',
           ttlSeconds: settings.auth.accessTokenTtl,
+          validAfterMs: validAfterOf(user!.props),
         });
+        const refresh_token = await this.issueRefresh(tx, user!.id, row.props.family);
         return { issued, refresh_token };
       });
       if ('revokeFamily' in outcome && outcome.revokeFamily) await revokeFamily(sql, outcome.revokeFamily);

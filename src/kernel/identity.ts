@@ -61,6 +61,11 @@ export interface IssueRequest {
   claims?: Record<string, unknown>;
   /** Further edges from the metadata node (e.g. to the acting service account). */
   links?: { edge: string; dst: string }[];
+  /**
+   * The principal's valid-after (ms): the token is not dated before it, or its first use would refuse
+   * it (issuing waits the millisecond or two; src/identity/revocation.ts, reachValidAfter).
+   */
+  validAfterMs?: number;
 }
 
 export interface IssuedToken {

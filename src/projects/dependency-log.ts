@@ -10,9 +10,8 @@ import type { Queryable, Sql } from '../db/sql.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { startLoop, type Loop } from '../lib/background.js';
 import { loopMetrics } from '../observability/metrics.js';
-
-/** Longest entry kept in project_dependents (entries.ts); the log keeps the whole entry. */
-const MAX_ENTRY_BYTES = 2000;
+// The longest entry project_dependents keeps; the log keeps the whole entry.
+import { MAX_ENTRY_BYTES } from './entries.js';
 
 export const dependencyLogMigration: Migration = {
   id: '0631_dependency_log',

@@ -15,7 +15,7 @@ import type { Migration } from '../db/migrate.js';
  * hand writes a name that long: the API takes 200 characters, at most some 1,300 bytes as JSON) is left
  * out, and readers build it from the row.
  */
-const MAX_ENTRY_BYTES = 2000;
+export const MAX_ENTRY_BYTES = 2000;
 
 export const projectEntriesMigration: Migration = {
   id: '0622_project_entries',

@@ -1,6 +1,7 @@
 // The scheduler's tables, in a PostgreSQL schema of its own (`scheduler`), in the same database as the
 // analytics outbox, so that a finished run and its analytics row commit together.
 import { randomBytes } from 'node:crypto';
+import { uuidv7Floor } from '../graph/ids.js';
 import type { Queryable } from '../db/sql.js';
 import type { TargetMethod } from './target.js';
 
@@ -486,10 +487,7 @@ export interface RunFilter {
 }
 
 /** The smallest UUIDv7 of a millisecond: run ids are made from the claim time (`runId`). */
-const idFloor = (at: Date) => {
-  const h = Math.max(0, at.getTime()).toString(16).padStart(12, '0');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-7000-8000-000000000000`;
-};
+const idFloor = (at: Date) => uuidv7Floor(at.getTime());
 
 /**
  * A run's id: a UUIDv7 whose time is the claim time of the firing clock (a clock the tests move too),

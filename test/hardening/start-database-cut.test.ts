@@ -8,10 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boot, type Runtime } from '../../src/app/boot.js';
 import { allDomains } from '../../src/app/domains.js';
 import { loadSettings } from '../../src/config/settings.js';
+import { MIGRATION_LOCK } from '../../src/db/migrate.js';
 import { createTestDatabase, testEnv } from '../support/harness.js';
 import { eventually } from '../support/eventually.js';
-
-const MIGRATION_LOCK = 7_245_331; // src/db/migrate.ts
 
 describe('start-up while the database cuts its connections', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
