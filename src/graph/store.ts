@@ -98,15 +98,17 @@ export async function createNode<P extends Props>(
   }
 }
 
+// The statements of the hottest reads, built once: a statement's text is the key of its prepared
+// name (src/db/sql.ts), and a text built anew on each call is hashed anew (0.6 µs a call).
+const GET_NODE = `SELECT ${NODE_COLS} FROM graph_nodes WHERE id = $1 AND label = $2`;
+const GET_NODE_TEXT = `SELECT ${NODE_TEXT_COLS} FROM graph_nodes n WHERE n.id = $1 AND n.label = $2`;
+
 export async function getNode<P extends Props>(
   q: Queryable,
   id: string,
   label: string,
 ): Promise<GraphNode<P> | undefined> {
-  return q.one<GraphNode<P> & Props>(`SELECT ${NODE_COLS} FROM graph_nodes WHERE id = $1 AND label = $2`, [
-    id,
-    label,
-  ]);
+  return q.one<GraphNode<P> & Props>(GET_NODE, [id, label]);
 }
 
 /** getNode with the document as JSON text (GraphNodeText). */
@@ -115,10 +117,7 @@ export async function getNodeText(
   id: string,
   label: string,
 ): Promise<GraphNodeText | undefined> {
-  return q.one<GraphNodeText & Props>(
-    `SELECT ${NODE_TEXT_COLS} FROM graph_nodes n WHERE n.id = $1 AND n.label = $2`,
-    [id, label],
-  );
+  return q.one<GraphNodeText & Props>(GET_NODE_TEXT, [id, label]);
 }
 
 export async function nodeByKey<P extends Props>(

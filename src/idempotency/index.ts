@@ -3,7 +3,16 @@
 // the same request gets it back without being applied again.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestAbortHookHandler,
+  onResponseHookHandler,
+  onSendHookHandler,
+  preHandlerHookHandler,
+} from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { SecretBox } from '../crypto/secretbox.js';
 import { withFirstStatement, type FirstStatement, type Queryable, type Sql } from '../db/sql.js';
@@ -150,7 +159,7 @@ export function registerIdempotency(
     };
   }
 
-  app.addHook('preHandler', (request, _reply, done) => {
+  const preHandler: preHandlerHookHandler = (request, _reply, done) => {
     const raw = request.headers[IDEMPOTENCY_HEADER];
     if (raw === undefined || !IDEMPOTENT_METHODS.has(request.method) || !request.auth) return done();
     let key: string;
@@ -171,7 +180,7 @@ export function registerIdempotency(
     slot.hook = hookOf(h);
     held.set(request, h);
     withFirstStatement(sql, slot, () => done());
-  });
+  };
 
   // A request that ends without an answer (the client went away) must not leave its work armed for a
   // timer it started in its context.
@@ -179,16 +188,16 @@ export function registerIdempotency(
     const h = held.get(request);
     if (h) h.slot.hook = undefined;
   };
-  app.addHook('onResponse', (request, _reply, done) => {
+  const onResponse: onResponseHookHandler = (request, _reply, done) => {
     disarm(request);
     done();
-  });
-  app.addHook('onRequestAbort', (request, done) => {
+  };
+  const onRequestAbort: onRequestAbortHookHandler = (request, done) => {
     disarm(request);
     done();
-  });
+  };
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const h = held.get(request);
     if (!h) return payload;
     held.delete(request);
@@ -228,5 +237,17 @@ export function registerIdempotency(
       log.error({ err }, 'storing an idempotent answer failed');
     }
     return payload;
+  };
+
+  // Only the routes whose method the key guards carry the hooks (a GET runs none of them), after the
+  // route's own: the key is taken by the route's first statement, never by a hook's read.
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (!methods.some((m) => IDEMPOTENT_METHODS.has(m))) return;
+    const add = <H>(existing: H | H[] | undefined, hook: H): H[] => [...[existing ?? []].flat(), hook] as H[];
+    route.preHandler = add(route.preHandler, preHandler);
+    route.onSend = add(route.onSend, onSend as onSendHookHandler);
+    route.onResponse = add(route.onResponse, onResponse);
+    route.onRequestAbort = add(route.onRequestAbort, onRequestAbort);
   });
 }

@@ -70,6 +70,25 @@ describe('ECMA-262 patterns on a linear-time engine', () => {
     },
   );
 
+  it('answers remembered for short texts stay right, asked again and after the memory fills up', () => {
+    // Two patterns that answer the same texts differently: each remembers its own answers.
+    const natives = [/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/u, /^[A-Z]/u];
+    const linears = natives.map((re) => linearRegExp(re.source, 'u'));
+    // Matching and failing texts in turn, more than a pattern remembers, each asked twice (the second
+    // time from memory, or again after the memory was cleared), and texts too long to remember.
+    const texts = Array.from({ length: 3000 }, (_, i) => (i % 3 === 0 ? `Bad-${i}` : `ok-${i}`));
+    texts.push('a'.repeat(300), `${'a'.repeat(300)}-`, '-', '');
+    for (const round of [1, 2]) {
+      for (const text of texts) {
+        natives.forEach((native, i) =>
+          expect(linears[i]!.test(text), `${native.source} on ${text} (round ${round})`).toBe(
+            native.test(text),
+          ),
+        );
+      }
+    }
+  });
+
   it('invalid ECMA-262 is a SyntaxError, as with the JavaScript engine', () => {
     expect(() => linearRegExp('(', 'u')).toThrow(SyntaxError);
     expect(() => linearRegExp('\\p{Nope}', 'u')).toThrow(SyntaxError);

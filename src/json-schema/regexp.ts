@@ -181,9 +181,20 @@ export function toRe2(pattern: string): string {
   return out;
 }
 
-/** What Ajv needs of a compiled pattern; toString is its cache key, so it must name the pattern. */
+/** Texts at most this long have their answer remembered (path parameters, slugs, names). */
+const REMEMBERED_LENGTH = 256;
+/** Answers remembered per pattern; all are forgotten at once when full. */
+const REMEMBERED_ANSWERS = 1024;
+
+/**
+ * What Ajv needs of a compiled pattern; toString is its cache key, so it must name the pattern.
+ * The same short texts come back on request after request (a route's path parameters, a plugin's
+ * slug), and re2js matches several times slower than the JavaScript engine: a pattern remembers its
+ * answers for short texts. What a text costs the document's work budget is spent either way.
+ */
 class LinearRegExp {
   readonly #re: RE2JS;
+  readonly #answers = new Map<string, boolean>();
   constructor(
     readonly source: string,
     readonly flags: string,
@@ -192,7 +203,14 @@ class LinearRegExp {
   }
   test(s: string): boolean {
     spend(s.length);
-    return this.#re.test(s);
+    if (s.length > REMEMBERED_LENGTH) return this.#re.test(s);
+    let answer = this.#answers.get(s);
+    if (answer === undefined) {
+      answer = this.#re.test(s);
+      if (this.#answers.size >= REMEMBERED_ANSWERS) this.#answers.clear();
+      this.#answers.set(s, answer);
+    }
+    return answer;
   }
   toString(): string {
     return `/${this.source}/${this.flags}`;

@@ -7,6 +7,7 @@ import { claimKey, deleteExpired } from '../../src/idempotency/store.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
 import { eventually } from '../support/eventually.js';
 import { expectProblem } from '../foundation/fixtures.js';
+import { generatedManifest } from '../plugins/fixtures.js';
 
 let app: TestApp;
 let admin: string;
@@ -286,6 +287,27 @@ describe('Idempotency-Key', () => {
     expect(await rows(key)).toEqual([]);
     // Without a token an authenticated route is 401 first, whatever the key.
     expectProblem(await app.call('POST', '/organizations', { headers: { 'idempotency-key': key } }), 401);
+  });
+
+  it('routes registered inside a domain plugin carry the key too (a plugin entity: POST, DELETE)', async () => {
+    // The hooks go on each route whose method the key guards as it is added, wherever it is added.
+    const plugin = generatedManifest('idem-plugin', 'Ip', 2);
+    await app.call('POST', '/admin/plugins', { token: admin, body: { manifest: plugin.manifest } });
+    const base = '/admin/plugins/idem-plugin/entities/IpService';
+    const key = randomUUID();
+    const first = await app.call('POST', base, { ...withKey(key), body: plugin.document(1) });
+    expect(first.status).toBe(201);
+    const again = await app.call('POST', base, { ...withKey(key), body: plugin.document(1) });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(first.body);
+    const listed = await app.call('GET', base, { token: admin });
+    expect(listed.body).toHaveLength(1);
+    const id = (first.body as { id: string }).id;
+    const deleteKey = randomUUID();
+    expect((await app.call('DELETE', `${base}/${id}`, withKey(deleteKey))).status).toBe(204);
+    const deletedAgain = await app.call('DELETE', `${base}/${id}`, withKey(deleteKey));
+    expect(deletedAgain.status).toBe(204);
+    expect(deletedAgain.headers['idempotent-replayed']).toBe('true');
   });
 
   it('a stored answer that carries a secret is sealed at rest; the replay returns it', async () => {
