@@ -181,10 +181,13 @@ export function toRe2(pattern: string): string {
   return out;
 }
 
-/** Texts at most this long have their answer remembered (path parameters, slugs, names). */
-const REMEMBERED_LENGTH = 256;
-/** Answers remembered per pattern; all are forgotten at once when full. */
-const REMEMBERED_ANSWERS = 1024;
+/** Texts at most this long have their answer remembered (path parameters, slugs, names, UUIDs). */
+const REMEMBERED_LENGTH = 64;
+/**
+ * Answers remembered per pattern; all are forgotten at once when full. A caller who sends new texts
+ * on every request makes a pattern hold at most 16 KiB of them (32 KiB as UTF-16).
+ */
+const REMEMBERED_ANSWERS = 256;
 
 /**
  * What Ajv needs of a compiled pattern; toString is its cache key, so it must name the pattern.
