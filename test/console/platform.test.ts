@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { seedProjects } from '../../bench/seed.js';
 import { ensureConsoleBuilt } from '../../src/console/build.js';
 import { createSql } from '../../src/db/sql.js';
@@ -76,6 +76,21 @@ async function go(page: Page, link: string, heading: string | RegExp): Promise<v
     .getByRole('link', { name: link, exact: true })
     .click();
   await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+}
+
+/** Waits for the page's notice; when it does not come, fails with what `form` shows instead. */
+async function announced(page: Page, form: Locator, notice: string): Promise<void> {
+  try {
+    await page.getByRole('status').filter({ hasText: notice }).waitFor();
+  } catch (err) {
+    const shown = await form
+      .getByRole('alert')
+      .allInnerTexts()
+      .catch(() => []);
+    throw new Error(`"${notice}" did not appear; the form shows: ${shown.join(' | ') || 'no problem'}`, {
+      cause: err,
+    });
+  }
 }
 
 /** Opens the confirmation dialog with `button`, checks it, and confirms with `action`. */
@@ -163,7 +178,7 @@ describe('the first ten minutes of an install', () => {
     await editRole.getByRole('checkbox', { name: 'permission:read', exact: true }).check();
     await check(page, 'role-edit');
     await editRole.getByRole('button', { name: 'Save role' }).click();
-    await page.getByRole('status').filter({ hasText: 'Role Viewer saved.' }).waitFor();
+    await announced(page, editRole, 'Role Viewer saved.');
     await editRole.waitFor({ state: 'hidden' });
     await page.locator('tr[data-role="viewer"]').getByText('Reads the catalog and nothing more').waitFor();
     const viewerRole = (await keel.call('GET', '/roles/viewer', await adminToken())).body;
