@@ -3,7 +3,12 @@
 // its own process (bench/raw.ts) by bench/scenarios/plugins.ts, scale.ts and catalog-model.ts.
 import Fastify from 'fastify';
 import { createSql } from '../src/db/sql.js';
-import { NODE_TEXT_COLS as TEXT_COLS, type GraphNodeText, type Props } from '../src/graph/store.js';
+import {
+  GET_NODE_TEXT,
+  NODE_TEXT_COLS as TEXT_COLS,
+  type GraphNodeText,
+  type Props,
+} from '../src/graph/store.js';
 import { projectPageStatement, type FactKind } from '../src/projects/list.js';
 
 const sql = createSql(process.env.KEEL_DATABASE_URL!, Number(process.env.KEEL_DATABASE_POOL_SIZE ?? 20));
@@ -17,9 +22,8 @@ const entity = (slug: string, label: string, n: TextNode) =>
   `{"id":"${n.id}","plugin":${JSON.stringify(slug)},"label":${JSON.stringify(label)},"properties":${n.props},` +
   `"created_at":"${n.created_at}","updated_at":"${n.updated_at}"}`;
 
-// The statements built once, as Keel's hottest reads are (src/graph/store.ts).
+// The list's statement built once, as Keel's hottest reads are; the get runs Keel's own (graph/store.ts).
 const LIST = `SELECT ${TEXT_COLS} FROM graph_nodes n WHERE n.label = $1 ORDER BY n.id LIMIT $2`;
-const GET = `SELECT ${TEXT_COLS} FROM graph_nodes n WHERE n.id = $1 AND n.label = $2`;
 app.get<{ Params: { slug: string; label: string } }>('/raw/:slug/:label', async (req, reply) => {
   const { slug, label } = req.params;
   const rows = await sql.query<TextNode>(LIST, [`plugin:${slug}:${label}`, 51]);
@@ -33,7 +37,7 @@ app.get<{ Params: { slug: string; label: string; id: string } }>(
   '/raw/:slug/:label/:id',
   async (req, reply) => {
     const { slug, label, id } = req.params;
-    const n = await sql.one<TextNode>(GET, [id, `plugin:${slug}:${label}`]);
+    const n = await sql.one<TextNode>(GET_NODE_TEXT, [id, `plugin:${slug}:${label}`]);
     return reply.type('application/json; charset=utf-8').send(entity(slug, label, n!));
   },
 );

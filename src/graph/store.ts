@@ -101,7 +101,8 @@ export async function createNode<P extends Props>(
 // The statements of the hottest reads, built once: a statement's text is the key of its prepared
 // name (src/db/sql.ts), and a text built anew on each call is hashed anew (0.6 µs a call).
 const GET_NODE = `SELECT ${NODE_COLS} FROM graph_nodes WHERE id = $1 AND label = $2`;
-const GET_NODE_TEXT = `SELECT ${NODE_TEXT_COLS} FROM graph_nodes n WHERE n.id = $1 AND n.label = $2`;
+/** getNodeText's statement (the bench's raw baseline runs it too). */
+export const GET_NODE_TEXT = `SELECT ${NODE_TEXT_COLS} FROM graph_nodes n WHERE n.id = $1 AND n.label = $2`;
 
 export async function getNode<P extends Props>(
   q: Queryable,

@@ -6,11 +6,10 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
-  FastifyReply,
   FastifyRequest,
   onRequestAbortHookHandler,
   onResponseHookHandler,
-  onSendHookHandler,
+  onSendAsyncHookHandler,
   preHandlerHookHandler,
 } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -197,7 +196,7 @@ export function registerIdempotency(
     done();
   };
 
-  const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+  const onSend: onSendAsyncHookHandler = async (request, reply, payload) => {
     const h = held.get(request);
     if (!h) return payload;
     held.delete(request);
@@ -246,7 +245,7 @@ export function registerIdempotency(
     if (!methods.some((m) => IDEMPOTENT_METHODS.has(m))) return;
     const add = <H>(existing: H | H[] | undefined, hook: H): H[] => [...[existing ?? []].flat(), hook] as H[];
     route.preHandler = add(route.preHandler, preHandler);
-    route.onSend = add(route.onSend, onSend as onSendHookHandler);
+    route.onSend = add(route.onSend, onSend);
     route.onResponse = add(route.onResponse, onResponse);
     route.onRequestAbort = add(route.onRequestAbort, onRequestAbort);
   });
