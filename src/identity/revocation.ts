@@ -3,11 +3,19 @@
 /** The property on User and ServiceAccount nodes. */
 export const VALID_AFTER = 'tokens_valid_after';
 
-/** When a token was issued, in ms: every jti is a UUIDv7, whose first 48 bits are that instant. */
+const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID_V7_BARE = /^[0-9a-f]{12}7[0-9a-f]{19}$/i;
+
+/**
+ * When a token was issued, in ms: every jti is a UUIDv7, whose first 48 bits are that instant; 0 for
+ * anything else (older than any limit). Read in place, without a copy of the text (every authenticated
+ * request of a principal with a limit asks).
+ */
 export function issuedAtMs(jti: string): number {
-  const hex = jti.replace(/-/g, '');
-  if (!/^[0-9a-f]{32}$/i.test(hex) || hex[12] !== '7') return 0;
-  return parseInt(hex.slice(0, 12), 16);
+  if (jti.length === 36 && UUID_V7.test(jti))
+    return parseInt(jti.slice(0, 8), 16) * 0x10000 + parseInt(jti.slice(9, 13), 16);
+  if (jti.length === 32 && UUID_V7_BARE.test(jti)) return parseInt(jti.slice(0, 12), 16);
+  return 0;
 }
 
 export function validAfterOf(props: Record<string, unknown>): number {

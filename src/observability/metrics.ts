@@ -19,7 +19,10 @@ interface HttpSeries {
   buckets: number[];
 }
 
-const httpSeries = new Map<string, HttpSeries>();
+/** Every series, in the order they were first seen. */
+const httpSeries: HttpSeries[] = [];
+/** The series by route, method and status: each a lookup of a string the router holds (no key built). */
+const httpIndex = new Map<string, Map<string, Map<number, HttpSeries>>>();
 
 /**
  * Counts an answered request and its latency. This runs on every request, so it adds to plain numbers
@@ -27,8 +30,11 @@ const httpSeries = new Map<string, HttpSeries>();
  * the label set on every inc() and observe(), about 4 µs a request (measured under load).
  */
 export function recordHttp(method: string, route: string, status: number, seconds: number): void {
-  const key = `${method} ${status} ${route}`;
-  let series = httpSeries.get(key);
+  let byMethod = httpIndex.get(route);
+  if (!byMethod) httpIndex.set(route, (byMethod = new Map()));
+  let byStatus = byMethod.get(method);
+  if (!byStatus) byMethod.set(method, (byStatus = new Map()));
+  let series = byStatus.get(status);
   if (!series) {
     series = {
       labels: { method, route, status: String(status) },
@@ -36,7 +42,8 @@ export function recordHttp(method: string, route: string, status: number, second
       sum: 0,
       buckets: new Array<number>(HTTP_BUCKETS.length + 1).fill(0),
     };
-    httpSeries.set(key, series);
+    byStatus.set(status, series);
+    httpSeries.push(series);
   }
   series.count += 1;
   series.sum += seconds;
@@ -69,7 +76,7 @@ computedMetric(
   'keel_http_requests_total',
   'HTTP requests answered, by route template, method and status code',
   'counter',
-  () => [...httpSeries.values()].map((s) => ({ labels: s.labels, value: s.count })),
+  () => httpSeries.map((s) => ({ labels: s.labels, value: s.count })),
 );
 
 computedMetric(
@@ -77,7 +84,7 @@ computedMetric(
   'HTTP request latency, by route template, method and status code',
   'histogram',
   () =>
-    [...httpSeries.values()].flatMap((s) => {
+    httpSeries.flatMap((s) => {
       const name = 'keel_http_request_duration_seconds';
       let cumulative = 0;
       const buckets = HTTP_BUCKETS.map((le, i) => {
