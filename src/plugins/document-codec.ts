@@ -94,6 +94,16 @@ export function decodeDocument<T>(doc: T): T {
 const EXPANDED_NUMBER = /\d{22}|0\.0{6}/;
 
 /**
+ * What every such number holds as jsonb writes it: a stored document is JSON.stringify's text, whose
+ * numbers have at most 17 significant digits, so 22 or more digits end in at least five zeros, and
+ * `0.000000...` holds six. Searched first (a plain text search, where the pattern's alternation tried
+ * every position: 11 of the 160 µs a 50-entity page cost the server), the pattern only where it is
+ * found. A number with more digits stored some other way would only be sent in full, as PostgreSQL
+ * writes it.
+ */
+const EXPANDED_HINT = '00000';
+
+/**
  * A stored document's JSON text (PostgreSQL's rendering of the jsonb) as the document's JSON: the text
  * itself, unless it holds a string in the stored form, which starts with U+FDD0 (jsonb writes every
  * character above U+001F as it is, so one search of the text tells), or a number jsonb writes longer
@@ -101,5 +111,7 @@ const EXPANDED_NUMBER = /\d{22}|0\.0{6}/;
  */
 export function documentJson(storedText: string): string {
   if (storedText.includes(MARK)) return JSON.stringify(decodeDocument(JSON.parse(storedText)));
-  return EXPANDED_NUMBER.test(storedText) ? JSON.stringify(JSON.parse(storedText)) : storedText;
+  return storedText.includes(EXPANDED_HINT) && EXPANDED_NUMBER.test(storedText)
+    ? JSON.stringify(JSON.parse(storedText))
+    : storedText;
 }
