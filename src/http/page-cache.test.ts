@@ -96,8 +96,10 @@ describe('PageCache', () => {
 
   it('a read afresh answers its body as built (a string, not copied) and the next read gets its bytes', async () => {
     const text = JSON.stringify([{ name: 'Größe – 大' }]);
-    // Room for this body's bytes (more than its characters) and its key, and no more.
-    const cache = new PageCache(4 * (Buffer.byteLength(text) + 'projects/k'.length));
+    // A body kept as built counts three bytes a character (the most UTF-8 takes) until it is encoded:
+    // room for that and its key, and no more.
+    const quarter = 3 * text.length + 'projects/k'.length;
+    const cache = new PageCache(4 * quarter);
     const built = await cache.load(
       'projects',
       'projects/k',
@@ -109,8 +111,19 @@ describe('PageCache', () => {
     expect(Buffer.isBuffer(served?.body)).toBe(true);
     expect(served!.body.equals(Buffer.from(text))).toBe(true);
     expect(cache.get('projects/k')!.body).toBe(served!.body); // encoded once
-    // A body over a quarter of the budget in bytes is not kept, whatever its length in characters.
-    const wide = '"' + 'é'.repeat(Math.ceil(Buffer.byteLength(text) * 0.6)) + '"';
+    // Encoded, it counts its own bytes: four more entries of 60 bytes fit beside it (they would not
+    // beside the three bytes a character it counted before).
+    const encoded = Buffer.byteLength(text) + 'projects/k'.length;
+    expect(encoded + 4 * 60).toBeLessThanOrEqual(4 * quarter);
+    expect(quarter + 4 * 60).toBeGreaterThan(4 * quarter);
+    for (let i = 1; i <= 4; i++) {
+      const body = 'x'.repeat(60 - `projects/e${i}`.length);
+      await cache.load('projects', `projects/e${i}`, async () => ({ body, link: undefined }));
+    }
+    expect(cache.get('projects/k')?.body).toBe(served!.body);
+    // A string body over a quarter of the budget so counted is not kept, though its bytes would fit.
+    const wide = 'x'.repeat(text.length + 1);
+    expect(Buffer.byteLength(wide) + 'projects/w'.length).toBeLessThan(quarter);
     await cache.load('projects', 'projects/w', async () => ({ body: wide, link: undefined }), true);
     expect(cache.get('projects/w')).toBeUndefined();
   });
