@@ -37,14 +37,7 @@ async function jsonbTexts(numbers: number[]): Promise<string[]> {
 
 describe('numbers jsonb writes in full', () => {
   // Random bit patterns land mostly far from the bounds; the bounds' neighbours are added by hand.
-  const large = [
-    ...randomDoubles(2000, (x) => x >= 1e21),
-    1e21,
-    -1e21,
-    1.234e21,
-    -9.99e22,
-    Number.MAX_VALUE,
-  ];
+  const large = [...randomDoubles(2000, (x) => x >= 1e21), 1e21, -1e21, 1.234e21, -9.99e22, Number.MAX_VALUE];
   const small = [
     ...randomDoubles(2000, (x) => x < 1e-6),
     9.99999999999999e-7,
