@@ -10,7 +10,7 @@ import { dependencyLogMigration, dependencyLogPruner } from './dependency-log.js
 import { DEPENDENCY_LOG_KEEP_MS } from './dependency-index.js';
 import { projectFactsMigration } from './facts.js';
 import { importRoutes, importService } from './import.js';
-import { dependencyPagesMigration, projectPagesMigration } from './pages.js';
+import { dependencyPagesMigration, linkDefinitionPagesMigration, projectPagesMigration } from './pages.js';
 import { projectRoutes } from './routes.js';
 import { projectsService } from './service.js';
 import { PROJECT_TYPE_PERMISSIONS, projectTypeRoutes, projectTypesService } from './types.js';
@@ -20,6 +20,7 @@ export const projectsDomain: Domain = {
   migrations: [
     projectPagesMigration,
     dependencyPagesMigration,
+    linkDefinitionPagesMigration,
     projectArchiveMigration,
     projectFactsMigration,
     projectEntriesMigration,

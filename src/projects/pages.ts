@@ -1,8 +1,9 @@
-// The cached pages of project lists and blast radii (src/http/page-cache.ts): one family for every
-// organization's, announced to every replica by triggers in the transaction that changes a project, a
-// CAN_ACCESS grant or a dependency. Project writes are rare next to reads and the scoring worker writes in batches, so
-// the notification's cost at commit (PostgreSQL serializes committing transactions that notify) is
-// paid rarely; and every writer is covered, SQL by hand included.
+// The cached pages of project lists, reads of one project and blast radii (src/http/page-cache.ts): one
+// family for every organization's, announced to every replica by triggers in the transaction that
+// changes a project, a CAN_ACCESS grant, a dependency or a link definition. Those writes are rare next
+// to reads and the scoring worker writes in batches, so the notification's cost at commit (PostgreSQL
+// serializes committing transactions that notify) is paid rarely; and every writer is covered, SQL by
+// hand included.
 import type { Migration } from '../db/migrate.js';
 import { PAGES_CHANNEL } from '../http/page-cache.js';
 
@@ -35,5 +36,16 @@ export const dependencyPagesMigration: Migration = {
       FOR EACH ROW WHEN (NEW.label = 'DEPENDS_ON') EXECUTE FUNCTION project_pages_changed();
     CREATE TRIGGER project_pages_dependency_deleted AFTER DELETE ON graph_edges
       FOR EACH ROW WHEN (OLD.label = 'DEPENDS_ON') EXECUTE FUNCTION project_pages_changed();
+  `,
+};
+
+/** The read of one project resolves its organization's link definitions: a change to one drops the family. */
+export const linkDefinitionPagesMigration: Migration = {
+  id: '0612_link_definition_pages_notify',
+  sql: `
+    CREATE TRIGGER project_pages_link_definition_written AFTER INSERT OR UPDATE ON graph_nodes
+      FOR EACH ROW WHEN (NEW.label = 'LinkDefinition') EXECUTE FUNCTION project_pages_changed();
+    CREATE TRIGGER project_pages_link_definition_deleted AFTER DELETE ON graph_nodes
+      FOR EACH ROW WHEN (OLD.label = 'LinkDefinition') EXECUTE FUNCTION project_pages_changed();
   `,
 };

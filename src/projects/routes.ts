@@ -96,7 +96,12 @@ export function projectRoutes(api: Api, projects: ProjectsService, pages: PageCa
   api.get(
     '/organizations/:org/projects/:project',
     { schema: { tags, params: ProjectParams, response: responses({ 200: ProjectRead }) } },
-    async (req) => projects.get(authOf(req), req.params.org, req.params.project),
+    async (req, reply) => {
+      const project = await projects.reader(authOf(req), req.params.org, req.params.project);
+      return sendCached(req, reply, pages, project.scope, async () =>
+        serialized(reply, { payload: await project.read() }),
+      );
+    },
   );
   api.patch(
     '/organizations/:org/projects/:project',

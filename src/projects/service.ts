@@ -262,10 +262,28 @@ export function projectsService({ sql, graphCache, pages, analytics, lookups = Q
       return { next: r.next, items: r.items.map((p) => projectRead(p, org.props.slug)) };
     },
 
-    async get(ctx: AuthContext, orgSlug: string, slug: string): Promise<ProjectRead> {
+    /**
+     * The read of one project, for the page cache: the caller is authorized now (404 for a project it
+     * may not read), and the project is read only when the cache has no answer. Whoever may read it
+     * sees the same bytes, so its scope is the project itself (one deleted and created again under
+     * its slug is another entry). The read includes the organization's link definitions: a change to
+     * one drops the family too (linkDefinitionPagesMigration).
+     */
+    async reader(ctx: AuthContext, orgSlug: string, slug: string) {
       const { org, project } = await readableProject(ctx, orgSlug, slug);
-      const links = resolveLinks(await linkDefinitionsOf(sql, org.id), project, org.props.slug);
-      return { ...projectRead(project, org.props.slug), links };
+      const scope: CacheScope = { family: PROJECT_PAGES, visibility: `project:${project.id}` };
+      const read = async (): Promise<ProjectRead> => {
+        // Looked up again once the cache's build has begun: a node read before then may predate a
+        // change whose announcement reached this process before the build began, and the build would
+        // keep it. The graph cache is cleared before the family is dropped (the graph trigger's name
+        // sorts first), so a node it still holds now is one whose drop is yet to come.
+        const key = projectKey(org.id, slug);
+        const current = await graphCache.nodeByKey<ProjectProps>(sql, key.namespace, key.key);
+        if (current?.id !== project.id) throw notFound(`project ${slug}`);
+        const links = resolveLinks(await linkDefinitionsOf(sql, org.id), current, org.props.slug);
+        return { ...projectRead(current, org.props.slug), links };
+      };
+      return { scope, read };
     },
 
     async update(

@@ -165,6 +165,115 @@ describe('project pages', () => {
   });
 });
 
+describe('the read of one project', () => {
+  const P1 = `${LIST}/p1`;
+  const DEFS = '/organizations/acme/link-definitions';
+  const links = (res: Res) =>
+    (ok(res).body as { links: { link: string; name: string; url: string }[] }).links;
+
+  it('a cached read is sent byte for byte as read afresh, and a change shows on the next read', async () => {
+    const first = ok(await a.call('GET', P1, { token: reader }));
+    const cached = ok(await a.call('GET', P1, { token: reader }));
+    const fresh = ok(await a.call('GET', P1, { token: reader, headers: { 'cache-control': 'no-cache' } }));
+    expect(cached.text).toBe(first.text);
+    expect(fresh.text).toBe(first.text);
+    expect(cached.headers['content-type']).toBe('application/json; charset=utf-8');
+    ok(await a.call('PATCH', P1, { token: admin, body: { name: 'First' } }));
+    expect(ok(await a.call('GET', P1, { token: reader })).body.name).toBe('First');
+  });
+
+  it("a link definition's creation, change and deletion show on the next read of every replica", async () => {
+    // Read on both replicas first, so each holds the read without the link.
+    expect(links(await a.call('GET', P1, { token: reader }))).toEqual([]);
+    expect(links(await b.call('GET', P1, { token: reader }))).toEqual([]);
+    const body = { slug: 'repo', name: 'Repository', url_template: 'https://git.example.com/{project}' };
+    ok(await a.call('POST', DEFS, { token: admin, body }), 201);
+    const repo = [expect.objectContaining({ link: 'repo', url: 'https://git.example.com/p1' })];
+    expect(links(await a.call('GET', P1, { token: reader }))).toEqual(repo);
+    expect(
+      links(
+        await eventually(
+          () => b.call('GET', P1, { token: reader }),
+          (r) => links(r).length === 1,
+        ),
+      ),
+    ).toEqual(repo);
+
+    ok(
+      await a.call('PATCH', `${DEFS}/repo`, {
+        token: admin,
+        body: { url_template: 'https://code.example.com/{project}' },
+      }),
+    );
+    const moved = [expect.objectContaining({ link: 'repo', url: 'https://code.example.com/p1' })];
+    expect(links(await a.call('GET', P1, { token: reader }))).toEqual(moved);
+    const changed = (r: Res) => links(r)[0]?.url === 'https://code.example.com/p1';
+    expect(links(await eventually(() => b.call('GET', P1, { token: reader }), changed))).toEqual(moved);
+
+    ok(await a.call('DELETE', `${DEFS}/repo`, { token: admin }), 204);
+    expect(links(await a.call('GET', P1, { token: reader }))).toEqual([]);
+    expect(
+      links(
+        await eventually(
+          () => b.call('GET', P1, { token: reader }),
+          (r) => links(r).length === 0,
+        ),
+      ),
+    ).toEqual([]);
+  });
+
+  it('a link definition written by SQL by hand is announced too', async () => {
+    await announcementsHandled(b);
+    expect(links(await b.call('GET', P1, { token: reader }))).toEqual([]);
+    const org = ok(await a.call('GET', '/organizations/acme', { token: admin })).body as { id: string };
+    const body = { slug: 'wiki', name: 'Wiki', url_template: 'https://wiki.example.com/{project}' };
+    ok(await a.call('POST', DEFS, { token: admin, body }), 201);
+    await announcementsHandled(b);
+    expect(links(await b.call('GET', P1, { token: reader }))).toHaveLength(1);
+    await a.runtime.core.sql.query(
+      `UPDATE graph_nodes SET props = props || '{"name": "Wiki by hand"}'
+        WHERE label = 'LinkDefinition' AND props->>'organization_id' = $1`,
+      [org.id],
+    );
+    const seen = await eventually(
+      () => b.call('GET', P1, { token: reader }),
+      (r) => links(r)[0]?.name === 'Wiki by hand',
+    );
+    expect(links(seen)[0]?.name).toBe('Wiki by hand');
+    ok(await a.call('DELETE', `${DEFS}/wiki`, { token: admin }), 204);
+  });
+
+  it('an ACL user reads the project only while the grant holds, whatever is cached', async () => {
+    const acl = await userToken(a, 'acl-get@example.com');
+    ok(await a.call('GET', P1, { token: admin }));
+    expectProblem(await a.call('GET', P1, { token: acl }), 404);
+    const grant = `${P1}/access/acl-get@example.com`;
+    ok(await a.call('PUT', grant, { token: admin, body: { actions: ['read'] } }));
+    expect(ok(await a.call('GET', P1, { token: acl })).text).toBe(
+      ok(await a.call('GET', P1, { token: admin })).text,
+    );
+    ok(await a.call('DELETE', grant, { token: admin }), 204);
+    expectProblem(await a.call('GET', P1, { token: acl }), 404);
+    // Refused on the other replica too, where the read may still be cached.
+    ok(await b.call('GET', P1, { token: reader }));
+    const refused = await eventually(
+      () => b.call('GET', P1, { token: acl }),
+      (r) => r.status === 404,
+    );
+    expectProblem(refused, 404);
+  });
+
+  it('a project deleted and created again under its slug is read afresh, not as cached', async () => {
+    ok(await project('again'), 201);
+    const before = ok(await a.call('GET', `${LIST}/again`, { token: reader })).body as { id: string };
+    ok(await a.call('DELETE', `${LIST}/again`, { token: admin }), 204);
+    expectProblem(await a.call('GET', `${LIST}/again`, { token: reader }), 404);
+    ok(await project('again'), 201);
+    const after = ok(await a.call('GET', `${LIST}/again`, { token: reader })).body as { id: string };
+    expect(after.id).not.toBe(before.id);
+  });
+});
+
 describe('plugin entity pages and reads', () => {
   let id: string;
 
