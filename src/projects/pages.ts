@@ -28,24 +28,22 @@ export const projectPagesMigration: Migration = {
   `,
 };
 
+/** The two triggers that drop the family when a row of `label` in `table` is written or deleted. */
+const droppedOnChange = (name: string, table: 'graph_nodes' | 'graph_edges', label: string) => `
+    CREATE TRIGGER project_pages_${name}_written AFTER INSERT OR UPDATE ON ${table}
+      FOR EACH ROW WHEN (NEW.label = '${label}') EXECUTE FUNCTION project_pages_changed();
+    CREATE TRIGGER project_pages_${name}_deleted AFTER DELETE ON ${table}
+      FOR EACH ROW WHEN (OLD.label = '${label}') EXECUTE FUNCTION project_pages_changed();
+  `;
+
 /** A blast radius walks DEPENDS_ON edges: a change to one drops the family too. */
 export const dependencyPagesMigration: Migration = {
   id: '0611_dependency_pages_notify',
-  sql: `
-    CREATE TRIGGER project_pages_dependency_written AFTER INSERT OR UPDATE ON graph_edges
-      FOR EACH ROW WHEN (NEW.label = 'DEPENDS_ON') EXECUTE FUNCTION project_pages_changed();
-    CREATE TRIGGER project_pages_dependency_deleted AFTER DELETE ON graph_edges
-      FOR EACH ROW WHEN (OLD.label = 'DEPENDS_ON') EXECUTE FUNCTION project_pages_changed();
-  `,
+  sql: droppedOnChange('dependency', 'graph_edges', 'DEPENDS_ON'),
 };
 
 /** The read of one project resolves its organization's link definitions: a change to one drops the family. */
 export const linkDefinitionPagesMigration: Migration = {
   id: '0612_link_definition_pages_notify',
-  sql: `
-    CREATE TRIGGER project_pages_link_definition_written AFTER INSERT OR UPDATE ON graph_nodes
-      FOR EACH ROW WHEN (NEW.label = 'LinkDefinition') EXECUTE FUNCTION project_pages_changed();
-    CREATE TRIGGER project_pages_link_definition_deleted AFTER DELETE ON graph_nodes
-      FOR EACH ROW WHEN (OLD.label = 'LinkDefinition') EXECUTE FUNCTION project_pages_changed();
-  `,
+  sql: droppedOnChange('link_definition', 'graph_nodes', 'LinkDefinition'),
 };
