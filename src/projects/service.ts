@@ -276,7 +276,8 @@ export function projectsService({ sql, graphCache, pages, analytics, lookups = Q
         // Looked up again once the cache's build has begun: a node read before then may predate a
         // change whose announcement reached this process before the build began, and the build would
         // keep it. The graph cache is cleared before the family is dropped (the graph trigger's name
-        // sorts first), so a node it still holds now is one whose drop is yet to come.
+        // sorts first), so a node it still holds now is one whose drop is yet to come. (A transaction
+        // by hand that announces the family before it changes a project is bounded by the expiry.)
         const key = projectKey(org.id, slug);
         const current = await graphCache.nodeByKey<ProjectProps>(sql, key.namespace, key.key);
         if (current?.id !== project.id) throw notFound(`project ${slug}`);
