@@ -271,20 +271,24 @@ export function projectsService({ sql, graphCache, pages, analytics, lookups = Q
      */
     async reader(ctx: AuthContext, orgSlug: string, slug: string) {
       const { org, project } = await readableProject(ctx, orgSlug, slug);
-      const scope: CacheScope = { family: PROJECT_PAGES, visibility: `project:${project.id}` };
-      const read = async (): Promise<ProjectRead> => {
-        // Looked up again once the cache's build has begun: a node read before then may predate a
-        // change whose announcement reached this process before the build began, and the build would
-        // keep it. The graph cache is cleared before the family is dropped (the graph trigger's name
-        // sorts first), so a node it still holds now is one whose drop is yet to come. (A transaction
-        // by hand that announces the family before it changes a project is bounded by the expiry.)
-        const key = projectKey(org.id, slug);
-        const current = await graphCache.nodeByKey<ProjectProps>(sql, key.namespace, key.key);
-        if (current?.id !== project.id) throw notFound(`project ${slug}`);
-        const links = resolveLinks(await linkDefinitionsOf(sql, org.id), current, org.props.slug);
-        return { ...projectRead(current, org.props.slug), links };
+      // A literal with a method, as the entity reader's: a closure bound to a name is named on every
+      // request under tsx (esbuild's keepNames; see PageCache.keep), and this runs on every cached read.
+      return {
+        scope: { family: PROJECT_PAGES, visibility: `project:${project.id}` } satisfies CacheScope,
+        async read(): Promise<ProjectRead> {
+          // Looked up again once the cache's build has begun: a node read before then may predate a
+          // change whose announcement reached this process before the build began, and the build
+          // would keep it. The graph cache is cleared before the family is dropped (the graph
+          // trigger's name sorts first), so a node it still holds now is one whose drop is yet to
+          // come. (A transaction by hand that announces the family before it changes a project is
+          // bounded by the expiry.)
+          const key = projectKey(org.id, slug);
+          const current = await graphCache.nodeByKey<ProjectProps>(sql, key.namespace, key.key);
+          if (current?.id !== project.id) throw notFound(`project ${slug}`);
+          const links = resolveLinks(await linkDefinitionsOf(sql, org.id), current, org.props.slug);
+          return { ...projectRead(current, org.props.slug), links };
+        },
       };
-      return { scope, read };
     },
 
     async update(
