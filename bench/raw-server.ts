@@ -1,7 +1,11 @@
 // Raw baselines: bare Fastify routes that run the same SQL on the same pool (src/db/sql.ts, same size)
 // as Keel and send the same JSON, with no authentication, no schema and no service layer. Started as
 // its own process (bench/raw.ts) by bench/scenarios/plugins.ts, scale.ts and catalog-model.ts.
+import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
+import { eventRow } from '../src/analytics/index.js';
+import { outboxAnalytics } from '../src/analytics/outbox/record.js';
+import { insertComment } from '../src/comments/store.js';
 import { createSql } from '../src/db/sql.js';
 import {
   GET_NODE_TEXT,
@@ -10,6 +14,7 @@ import {
   type Props,
 } from '../src/graph/store.js';
 import { projectPageStatement, type FactKind } from '../src/projects/list.js';
+import { findProjectBySlugs } from '../src/projects/store.js';
 
 const sql = createSql(process.env.KEEL_DATABASE_URL!, Number(process.env.KEEL_DATABASE_POOL_SIZE ?? 20));
 const app = Fastify();
@@ -74,6 +79,61 @@ app.get<{
     updated_at: n.updated_at,
   }));
 });
+// The Idempotency-Key bench's floor (bench/scenarios/idempotency.ts): a comment posted with the statements
+// of Keel's comment transaction (the project by its slugs, the comment and its edge, its event in the
+// outbox), and, when the request has a key, the least a key kept durable with its change can cost: one
+// row holding the key and the answer, written in that transaction. No hooks, no seal of the answer, no
+// statement of its own; a repeat of a key is refused, not answered again (the bench sends none).
+const analytics = outboxAnalytics();
+const KEY_ROW = `INSERT INTO idempotency_keys (principal, key, fingerprint, status, headers, body, expires_at)
+  VALUES ($1, $2, $3, 201, '{"content-type":"application/json; charset=utf-8"}', $4, now() + interval '24 hours')
+  ON CONFLICT (principal, key) DO NOTHING RETURNING 1 AS stored`;
+app.post<{ Params: { org: string; project: string }; Body: { body: string } }>(
+  '/raw-comments/:org/:project',
+  async (req, reply) => {
+    const key = req.headers['idempotency-key'];
+    const { org, project } = req.params;
+    const answer = await sql.tx(async (tx) => {
+      const found = await findProjectBySlugs(tx, org, project);
+      if (!found) throw Object.assign(new Error('no such project'), { statusCode: 404 });
+      const comment = await insertComment(tx, {
+        body: req.body.body,
+        author: 'raw',
+        project_id: found.project.id,
+      });
+      await analytics.event(
+        tx,
+        eventRow({
+          event_type: 'comment.created',
+          source: 'comments',
+          who: { principal_name: 'raw', actor_name: 'raw' },
+          organization: org,
+          project,
+          subject_id: comment.id,
+          summary: `raw commented on project ${project}`,
+          metadata: { project_id: found.project.id, body_length: req.body.body.length },
+        }),
+      );
+      const text = JSON.stringify({
+        id: comment.id,
+        organization: org,
+        project,
+        body: comment.props.body,
+        author: comment.props.author,
+        created_at: comment.created_at.toISOString(),
+      });
+      if (typeof key === 'string') {
+        const fingerprint = createHash('sha256')
+          .update(`${req.method} ${req.url} ${JSON.stringify(req.body)}`)
+          .digest('base64url');
+        if (!(await tx.one(KEY_ROW, ['raw', key, fingerprint, text])))
+          throw Object.assign(new Error('key in use'), { statusCode: 409 });
+      }
+      return text;
+    });
+    return reply.code(201).type('application/json; charset=utf-8').send(answer);
+  },
+);
 app.get('/health', async () => ({ status: 'ok' }));
 app.get('/ready', async () => ({ ok: true }));
 
