@@ -35,6 +35,11 @@ type Figures = Record<string, number>;
 const NO_CACHE = { 'cache-control': 'no-cache' };
 /** The lists also measured read afresh (each under its name with `_fresh`). */
 const FRESH = ['admin_first', 'admin_deep', 'acl_first', 'acl_deep', 'entities_first'];
+/** Each list read afresh, and the bare route running its statement (bench/raw-server.ts). */
+const FRESH_TO_RAW = [
+  ['admin_first_fresh', 'raw_first'],
+  ['entities_first_fresh', 'raw_entities_first'],
+] as const;
 const cursor = (id: string) => Buffer.from(id).toString('base64url');
 
 /** 20,000 entities of a 20-property label, written as the entity store writes them, in batches. */
@@ -171,9 +176,10 @@ export const scenarios: Scenario[] = [
             ];
             // What bounds a page on this machine: a bare Fastify route running the same statement,
             // against that server's own /health (no authentication, hooks or response schema). Measured
-            // in the same rounds as Keel's pages and summed up the same way (the median req/s, the worst
-            // round's p99), so a page and its bare route are compared like with like: measured once
-            // after the rounds, the bare route's one p99 stood against the worst of Keel's five.
+            // in the same rounds as Keel's pages and summed up the same way (the median req/s; the p99s
+            // compared round by round), so a page and its bare route are compared like with like:
+            // measured once after the rounds, the bare route's one p99 stood against the worst of Keel's
+            // five.
             const bare = (raw: Server): Run[] => [
               ['raw_health', '/health', undefined, {}, raw],
               ['raw_first', `/raw-projects/${orgId}/${ORG}`, undefined, {}, raw],
@@ -218,6 +224,14 @@ export const scenarios: Scenario[] = [
                 figures[`${k}_${name}_ratio`] = Math.round((rps(name) / health) * 100) / 100;
                 figures[`${k}_${name}_keel_cpu_us`] = median(seen.get(name)!.map((r) => r.cpu.server));
                 figures[`${k}_${name}_postgres_cpu_us`] = median(seen.get(name)!.map((r) => r.cpu.postgres));
+              }
+              // A page read afresh and its bare route, p99 against p99 round by round (the median of the
+              // rounds' ratios, as the plugin bench holds its list read afresh): a single tail event (a
+              // checkpoint, an autovacuum, a collection) in one load of five then decides no figure.
+              for (const [l, raw] of FRESH_TO_RAW) {
+                const bareRounds = seen.get(raw)!;
+                const ratios = seen.get(l)!.map((r, i) => r.p99Ms / bareRounds[i]!.p99Ms);
+                figures[`${k}_${l}_p99_to_raw`] = Math.round(median(ratios) * 100) / 100;
               }
               figures[`${k}_raw_first_ratio`] =
                 Math.round((rps('raw_first') / rps('raw_health')) * 100) / 100;
@@ -279,17 +293,15 @@ export const scenarios: Scenario[] = [
         // A page read afresh runs its statement on every request: its limit on this machine is a bare
         // Fastify route running the same statement (bench/raw-server.ts), not /health. The deep and ACL
         // pages read afresh are held to the first page read afresh by the paired goals below.
-        for (const [l, raw] of [
-          ['admin_first_fresh', 'raw_first'],
-          ['entities_first_fresh', 'raw_entities_first'],
-        ] as const) {
+        for (const [l, raw] of FRESH_TO_RAW) {
           const ratio = figures[`${k}_${l}_rps`]! / figures[`${k}_${raw}_rps`]!;
-          const p99 = figures[`${k}_${l}_p99_ms`]! / figures[`${k}_${raw}_p99_ms`]!;
+          const p99 = figures[`${k}_${l}_p99_to_raw`]!;
           figures[`${k}_${l}_to_raw`] = Math.round(ratio * 100) / 100;
           goal(
             `${k} ${l} >= 0.9x the bare route running its statement, p99 within 1.25x of that route's`,
             ratio >= 0.9 && p99 <= 1.25,
-            `${ratio.toFixed(2)}x; p99 ${figures[`${k}_${l}_p99_ms`]} against ${figures[`${k}_${raw}_p99_ms`]} ms`,
+            `${ratio.toFixed(2)}x; p99 ${p99}x that route's (the rounds' median; worst rounds ` +
+              `${figures[`${k}_${l}_p99_ms`]} against ${figures[`${k}_${raw}_p99_ms`]} ms)`,
           );
         }
         lines.push(
