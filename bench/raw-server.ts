@@ -3,10 +3,11 @@
 // its own process (bench/raw.ts) by bench/scenarios/plugins.ts, scale.ts and catalog-model.ts.
 import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
+import type pg from 'pg';
 import { eventRow } from '../src/analytics/index.js';
 import { outboxAnalytics } from '../src/analytics/outbox/record.js';
 import { insertComment } from '../src/comments/store.js';
-import { createSql } from '../src/db/sql.js';
+import { createSql, type Queryable } from '../src/db/sql.js';
 import {
   GET_NODE_TEXT,
   NODE_TEXT_COLS as TEXT_COLS,
@@ -82,18 +83,47 @@ app.get<{
 // The Idempotency-Key bench's floor (bench/scenarios/idempotency.ts): a comment posted with the statements
 // of Keel's comment transaction (the project by its slugs, the comment and its edge, its event in the
 // outbox), and, when the request has a key, the least a key kept durable with its change can cost: one
-// row holding the key and the answer, written in that transaction. No hooks, no seal of the answer, no
-// statement of its own; a repeat of a key is refused, not answered again (the bench sends none).
+// row holding the key and the answer, sent with the transaction's COMMIT in the same round trip and
+// executed by name (prepared once per connection). No hooks, no seal of the answer, no statement or
+// round trip of its own. A key already there fails the insert, and with it the COMMIT sent after it
+// (the change rolls back: a repeat is refused, never applied twice; the bench sends none).
 const analytics = outboxAnalytics();
-const KEY_ROW = `INSERT INTO idempotency_keys (principal, key, fingerprint, status, headers, body, expires_at)
-  VALUES ($1, $2, $3, 201, '{"content-type":"application/json; charset=utf-8"}', $4, now() + interval '24 hours')
-  ON CONFLICT (principal, key) DO NOTHING RETURNING 1 AS stored`;
+const KEY_ROW = {
+  name: 'raw_key_row',
+  command: `PREPARE raw_key_row(text, text, text, text) AS
+    INSERT INTO idempotency_keys (principal, key, fingerprint, status, headers, body, expires_at)
+    VALUES ($1, $2, $3, 201, '{"content-type":"application/json; charset=utf-8"}', $4, now() + interval '24 hours')`,
+};
+const keyRowReady = new WeakSet<pg.PoolClient>();
+/** Statements on one connection, each prepared once under a name (as src/db/sql.ts does). */
+const onClient = (client: pg.PoolClient): Queryable => {
+  const run = (text: string, values?: readonly unknown[]) =>
+    client.query({
+      name: `r${createHash('sha1').update(text).digest('hex').slice(0, 20)}`,
+      text,
+      values: values as unknown[],
+    });
+  return {
+    query: async <T extends Record<string, unknown>>(text: string, values?: readonly unknown[]) =>
+      (await run(text, values)).rows as T[],
+    one: async <T extends Record<string, unknown>>(text: string, values?: readonly unknown[]) =>
+      (await run(text, values)).rows[0] as T | undefined,
+  };
+};
 app.post<{ Params: { org: string; project: string }; Body: { body: string } }>(
   '/raw-comments/:org/:project',
   async (req, reply) => {
     const key = req.headers['idempotency-key'];
     const { org, project } = req.params;
-    const answer = await sql.tx(async (tx) => {
+    const client = await sql.pool.connect();
+    let answer: string;
+    try {
+      if (typeof key === 'string' && !keyRowReady.has(client)) {
+        await client.query(KEY_ROW.command);
+        keyRowReady.add(client);
+      }
+      await client.query('BEGIN');
+      const tx = onClient(client);
       const found = await findProjectBySlugs(tx, org, project);
       if (!found) throw Object.assign(new Error('no such project'), { statusCode: 404 });
       const comment = await insertComment(tx, {
@@ -114,7 +144,7 @@ app.post<{ Params: { org: string; project: string }; Body: { body: string } }>(
           metadata: { project_id: found.project.id, body_length: req.body.body.length },
         }),
       );
-      const text = JSON.stringify({
+      answer = JSON.stringify({
         id: comment.id,
         organization: org,
         project,
@@ -126,11 +156,19 @@ app.post<{ Params: { org: string; project: string }; Body: { body: string } }>(
         const fingerprint = createHash('sha256')
           .update(`${req.method} ${req.url} ${JSON.stringify(req.body)}`)
           .digest('base64url');
-        if (!(await tx.one(KEY_ROW, ['raw', key, fingerprint, text])))
-          throw Object.assign(new Error('key in use'), { statusCode: 409 });
-      }
-      return text;
-    });
+        const lit = (v: string) => client.escapeLiteral(v);
+        await client.query(
+          `EXECUTE raw_key_row(${lit('raw')}, ${lit(key)}, ${lit(fingerprint)}, ${lit(answer)}); COMMIT`,
+        );
+      } else await client.query('COMMIT');
+    } catch (err) {
+      await client.query('ROLLBACK');
+      if ((err as { code?: string }).code === '23505')
+        throw Object.assign(new Error('key in use'), { statusCode: 409 });
+      throw err;
+    } finally {
+      client.release();
+    }
     return reply.code(201).type('application/json; charset=utf-8').send(answer);
   },
 );

@@ -7,8 +7,9 @@
 //
 // Beside it, in the same rounds, the floor: a bare Fastify route (bench/raw-server.ts) running the
 // comment's statements, without and with the least a durable key costs (one row holding the key and
-// its answer, written in the change's transaction). Its cost per request, added to Keel's POST without
-// the key, is the overhead no implementation on this machine and database could go under.
+// its answer, written in the change's transaction and sent with its COMMIT). Its cost per request,
+// added to Keel's POST without the key, is the overhead no implementation on this machine and database
+// could go under.
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { cpuPerRequest, cpuText } from '../cpu.js';
@@ -129,7 +130,7 @@ export const scenarios: Scenario[] = [
         );
         const percent = (x: number) => Math.round(x * 1000) / 10;
         console.log(
-          `  context: the floor (one row with the key and its answer in the change's transaction, on a bare ` +
+          `  context: the floor (one row with the key and its answer sent with the change's COMMIT, on a bare ` +
             `route) costs its own POST ${percent(1 - median(rounds.map((r) => r.raw.ratio)))}%, and would cost ` +
             `Keel's ${percent(floor)}%; Keel's key costs ${percent(1 - ratio)}%` +
             (floor >= MAX_OVERHEAD
