@@ -142,6 +142,44 @@ describe('project pages', () => {
     expectProblem(await a.call('GET', '/organizations/nowhere/projects', { token: admin }), 404);
   });
 
+  it('a rescore drops the project pages of its process on its commit, so its scores show on the next read', async () => {
+    ok(
+      await a.call('POST', '/scoring/policies', {
+        token: admin,
+        body: { slug: 'cached-tier', attribute: 'tier', weight: 1, value_score_map: { gold: 100 } },
+      }),
+      201,
+    );
+    ok(await a.call('PATCH', `${LIST}/p2`, { token: admin, body: { attributes: { tier: 'gold' } } }));
+    const score = async () =>
+      (ok(await a.call('GET', `${LIST}/p2`, { token: admin })).body as { score: unknown }).score;
+    const before = await score(); // cached now, with the score as it was
+    // Dropped by the rescore's own commit, not by the trigger's notification, which arrives when it
+    // arrives: read at once, the page would otherwise still hold the score before the rescore.
+    const pages = a.runtime.core.pages;
+    const families: string[] = [];
+    const invalidate = pages.invalidate.bind(pages);
+    pages.invalidate = (tx, family) => {
+      families.push(family);
+      invalidate(tx, family);
+    };
+    try {
+      ok(
+        await a.call('POST', '/scoring/rescore', {
+          token: admin,
+          body: { organization: 'acme', project: 'p2' },
+        }),
+      );
+    } finally {
+      pages.invalidate = invalidate;
+    }
+    expect(families).toContain('projects');
+    expect(before).not.toBe(100);
+    expect(await score()).toBe(100);
+    const listed = ok(await a.call('GET', LIST, { token: admin })).body as { slug: string; score: unknown }[];
+    expect(listed.find((p) => p.slug === 'p2')?.score).toBe(100);
+  });
+
   it("another replica's write shows on this replica's next reads, announced by the trigger", async () => {
     expect(slugs(await b.call('GET', LIST, { token: reader }))).toEqual(['p1', 'p2']);
     ok(await project('p4'), 201);
