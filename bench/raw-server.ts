@@ -158,7 +158,7 @@ app.post<{ Params: { org: string; project: string }; Body: { body: string } }>(
           .digest('base64url');
         const lit = (v: string) => client.escapeLiteral(v);
         await client.query(
-          `EXECUTE raw_key_row(${lit('raw')}, ${lit(key)}, ${lit(fingerprint)}, ${lit(answer)}); COMMIT`,
+          `EXECUTE ${KEY_ROW.name}(${lit('raw')}, ${lit(key)}, ${lit(fingerprint)}, ${lit(answer)}); COMMIT`,
         );
       } else await client.query('COMMIT');
     } catch (err) {
