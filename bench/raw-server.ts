@@ -7,7 +7,7 @@ import type pg from 'pg';
 import { eventRow } from '../src/analytics/index.js';
 import { outboxAnalytics } from '../src/analytics/outbox/record.js';
 import { insertComment } from '../src/comments/store.js';
-import { createSql, type Queryable } from '../src/db/sql.js';
+import { createSql, onConnection } from '../src/db/sql.js';
 import {
   GET_NODE_TEXT,
   NODE_TEXT_COLS as TEXT_COLS,
@@ -95,21 +95,6 @@ const KEY_ROW = {
     VALUES ($1, $2, $3, 201, '{"content-type":"application/json; charset=utf-8"}', $4, now() + interval '24 hours')`,
 };
 const keyRowReady = new WeakSet<pg.PoolClient>();
-/** Statements on one connection, each prepared once under a name (as src/db/sql.ts does). */
-const onClient = (client: pg.PoolClient): Queryable => {
-  const run = (text: string, values?: readonly unknown[]) =>
-    client.query({
-      name: `r${createHash('sha1').update(text).digest('hex').slice(0, 20)}`,
-      text,
-      values: values as unknown[],
-    });
-  return {
-    query: async <T extends Record<string, unknown>>(text: string, values?: readonly unknown[]) =>
-      (await run(text, values)).rows as T[],
-    one: async <T extends Record<string, unknown>>(text: string, values?: readonly unknown[]) =>
-      (await run(text, values)).rows[0] as T | undefined,
-  };
-};
 app.post<{ Params: { org: string; project: string }; Body: { body: string } }>(
   '/raw-comments/:org/:project',
   async (req, reply) => {
@@ -123,7 +108,7 @@ app.post<{ Params: { org: string; project: string }; Body: { body: string } }>(
         keyRowReady.add(client);
       }
       await client.query('BEGIN');
-      const tx = onClient(client);
+      const tx = onConnection(client);
       const found = await findProjectBySlugs(tx, org, project);
       if (!found) throw Object.assign(new Error('no such project'), { statusCode: 404 });
       const comment = await insertComment(tx, {

@@ -69,6 +69,16 @@ function queryable(run: (text: string, params?: readonly unknown[]) => Promise<p
   };
 }
 
+/** Statements on one connection (a transaction's), prepared and named as every statement here is. */
+export function onConnection(client: pg.ClientBase): Queryable {
+  return queryable(
+    (text, params) =>
+      new Promise((resolve, reject) => {
+        client.query(statement(text, params, (err, res) => (err ? reject(err) : resolve(res))));
+      }),
+  );
+}
+
 /**
  * pg-pool listens for a client's errors only once it connected: a connection cut during its handshake
  * (a database restart, pg_terminate_backend) emits an error nobody hears, which crashes the process.
@@ -211,15 +221,7 @@ export function createSql(connectionString: string, max = 10, timeouts?: SqlTime
           )) as unknown as pg.QueryResult[];
           firstRows = results[1]?.rows ?? [];
         } else await client.query('BEGIN');
-        const tx: Tx = {
-          ...queryable(
-            (text, params) =>
-              new Promise((resolve, reject) => {
-                client.query(statement(text, params, (err, res) => (err ? reject(err) : resolve(res))));
-              }),
-          ),
-          afterCommit: (f) => void after.push(f),
-        };
+        const tx: Tx = { ...onConnection(client), afterCommit: (f) => void after.push(f) };
         if (first) await first.hook.inTx(tx, firstRows);
         const result = await fn(tx);
         await client.query('COMMIT');

@@ -11,7 +11,7 @@ import { attribution, type AuthContext } from '../kernel/context.js';
 import { conflict } from '../http/errors.js';
 import { NoContent, responses } from '../http/schemas.js';
 import { authOf, updatedOrNoContent } from '../kernel/route.js';
-import { PROJECT_PAGES } from './pages.js';
+import { dropProjectsOnCommit } from './pages.js';
 import { ProjectRead } from './schemas.js';
 import { authorizedProject, canOnProject } from './access.js';
 import { changeDetails, fieldChange } from './changes.js';
@@ -42,8 +42,7 @@ export function archiveService({ sql, graphCache, pages, analytics }: Deps) {
         throw conflict(`project ${slug} is already archived`, 'project_archived');
       if (!archiving && !project.props.archived)
         throw conflict(`project ${slug} is not archived`, 'project_not_archived');
-      graphCache.invalidate(tx);
-      pages.invalidate(tx, PROJECT_PAGES);
+      dropProjectsOnCommit({ graphCache, pages }, tx);
       const by = attribution(ctx);
       const archived = archiving ? { at: new Date().toISOString(), by, reason } : null;
       const updated = await setArchived(tx, project.id, archived, by);

@@ -20,7 +20,7 @@ import type { OrganizationNode } from '../organizations/index.js';
 import { validateBaseUrl } from '../outbound/guard.js';
 import { projectToUpdate } from './access.js';
 import { changeDetails, fieldChange, type FieldChange } from './changes.js';
-import { PROJECT_PAGES } from './pages.js';
+import { dropProjectsOnCommit } from './pages.js';
 import { DeploymentRead } from './schemas.js';
 import { lockProject, type ProjectNode } from './store.js';
 
@@ -149,10 +149,7 @@ function deploymentChanges(slug: string, before: Deployment | undefined, after: 
 type Deps = Pick<Core, 'sql' | 'graphCache' | 'pages' | 'analytics'>;
 
 export function deploymentsService({ sql, graphCache, pages, analytics }: Deps) {
-  const invalidate = (tx: Tx) => {
-    graphCache.invalidate(tx);
-    pages.invalidate(tx, PROJECT_PAGES);
-  };
+  const invalidate = (tx: Tx) => dropProjectsOnCommit({ graphCache, pages }, tx);
   const event = (
     ctx: AuthContext,
     org: OrganizationNode,

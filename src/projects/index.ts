@@ -56,5 +56,5 @@ export const projectsDomain: Domain = {
 
 // What other domains may use of this one's store (everything else of it stays inside).
 export { aclActions, aclActionsBySlugs, findProject, findProjectBySlugs } from './store.js';
-export { PROJECT_PAGES } from './pages.js';
+export { dropProjectsOnCommit } from './pages.js';
 export { deploymentsService, MOVES_VERSION } from './deployments.js';

@@ -21,7 +21,7 @@ import { validateBaseUrl } from '../outbound/guard.js';
 import { projectToUpdate } from './access.js';
 import { changeDetails, fieldChange, fieldChanges } from './changes.js';
 import { listOfOrganization } from './org-nodes.js';
-import { PROJECT_PAGES } from './pages.js';
+import { dropProjectsOnCommit } from './pages.js';
 import { LinkRead } from './schemas.js';
 import { type ProjectNode } from './store.js';
 
@@ -167,10 +167,7 @@ type DefinitionPatch = Partial<Omit<DefinitionInput, 'slug'>>;
 type Deps = Pick<Core, 'sql' | 'graphCache' | 'pages' | 'analytics'>;
 
 export function linksService({ sql, graphCache, pages, analytics }: Deps) {
-  const invalidate = (tx: Tx) => {
-    graphCache.invalidate(tx);
-    pages.invalidate(tx, PROJECT_PAGES);
-  };
+  const invalidate = (tx: Tx) => dropProjectsOnCommit({ graphCache, pages }, tx);
   const event = (
     ctx: AuthContext,
     org: OrganizationNode,

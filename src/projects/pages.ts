@@ -5,9 +5,24 @@
 // serializes committing transactions that notify) is paid rarely; and every writer is covered, SQL by
 // hand included.
 import type { Migration } from '../db/migrate.js';
+import type { Tx } from '../db/sql.js';
 import { PAGES_CHANNEL } from '../http/page-cache.js';
+import type { Core } from '../kernel/core.js';
 
 export const PROJECT_PAGES = 'projects';
+
+/**
+ * A change in `tx` to projects or to what their pages show: when it commits, this process's cached
+ * project nodes and project pages go, so the writer's next read sees its write (the triggers tell the
+ * other replicas).
+ */
+export function dropProjectsOnCommit(
+  { graphCache, pages }: Pick<Core, 'graphCache' | 'pages'>,
+  tx: Tx,
+): void {
+  graphCache.invalidate(tx);
+  pages.invalidate(tx, PROJECT_PAGES);
+}
 
 export const projectPagesMigration: Migration = {
   id: '0610_project_pages_notify',

@@ -22,7 +22,7 @@ import { organizationOfPath } from '../organizations/service.js';
 import { findTeam, type OrganizationNode } from '../organizations/index.js';
 import { listProjects, type FactFilter } from './list.js';
 import { mergePatch } from './merge-patch.js';
-import { PROJECT_PAGES } from './pages.js';
+import { dropProjectsOnCommit, PROJECT_PAGES } from './pages.js';
 import { lockedType, typesOf } from './types.js';
 import { archivedConflict, authorizedProject, canOnProject, refuseWithoutAclFallback } from './access.js';
 import { blueprintOf, checkAttributes } from './blueprints.js';
@@ -129,10 +129,7 @@ type Deps = Pick<Core, 'sql' | 'graphCache' | 'pages' | 'analytics'> & { lookups
 
 export function projectsService({ sql, graphCache, pages, analytics, lookups = QUERIED }: Deps) {
   /** A committed change to projects or grants: this process's pages go at once (the trigger tells the rest). */
-  const invalidate = (tx: Tx) => {
-    graphCache.invalidate(tx);
-    pages.invalidate(tx, PROJECT_PAGES);
-  };
+  const invalidate = (tx: Tx) => dropProjectsOnCommit({ graphCache, pages }, tx);
 
   /**
    * Which projects of an organization the caller lists: all with project:read, else (users) those

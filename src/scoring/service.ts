@@ -8,7 +8,7 @@ import { forbidden, invalid, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import { mustFindOrganization } from '../organizations/service.js';
 import { authorizedProject } from '../projects/service.js';
-import { findProject, PROJECT_PAGES } from '../projects/index.js';
+import { dropProjectsOnCommit, findProject } from '../projects/index.js';
 import { validateRule, type ScoreRange } from './policy.js';
 import { scoreHistory } from './history.js';
 import { recompute, type RecomputeItem } from './recompute.js';
@@ -76,14 +76,12 @@ function applyInput(base: Partial<PolicyProps>, input: PolicyInput): Partial<Pol
 type Deps = Pick<Core, 'sql' | 'settings' | 'graphCache' | 'pages' | 'log' | 'analytics'>;
 
 export function scoringService(core: Deps) {
-  const { sql, settings, graphCache, pages, analytics } = core;
+  const { sql, settings, analytics } = core;
   const reader = analyticsReader(core);
   const recomputeNow = (items: RecomputeItem[]) =>
     sql.tx((tx) => {
-      // The caller reads its scores next: this process's cached projects and pages go on commit (other
-      // replicas hear the trigger's NOTIFY).
-      graphCache.invalidate(tx);
-      pages.invalidate(tx, PROJECT_PAGES);
+      // The caller reads its scores next.
+      dropProjectsOnCommit(core, tx);
       return recompute(tx, analytics, items);
     });
 

@@ -5,7 +5,7 @@
 import type { Core } from '../kernel/core.js';
 import { startLoop } from '../lib/background.js';
 import { loopMetrics } from '../observability/metrics.js';
-import { PROJECT_PAGES } from '../projects/index.js';
+import { dropProjectsOnCommit } from '../projects/index.js';
 import { recompute } from './recompute.js';
 import { claim, complete, fail, type Job } from './store.js';
 
@@ -24,7 +24,8 @@ export const MAX_ATTEMPTS = 5;
 
 type Deps = Pick<Core, 'sql' | 'log' | 'graphCache' | 'pages' | 'analytics'>;
 
-export function scoringWorker({ sql, log, graphCache, pages, analytics }: Deps, options: WorkerOptions = {}) {
+export function scoringWorker(core: Deps, options: WorkerOptions = {}) {
+  const { sql, log, analytics } = core;
   const batchSize = options.batchSize ?? 500;
   const pollMs = options.pollMs ?? 500;
   const backoffBaseMs = options.backoffBaseMs ?? 1000;
@@ -36,9 +37,7 @@ export function scoringWorker({ sql, log, graphCache, pages, analytics }: Deps, 
 
   async function run(jobs: readonly Job[]): Promise<void> {
     await sql.tx(async (tx) => {
-      // This process's cached projects and pages go on commit; other replicas hear the trigger's NOTIFY.
-      graphCache.invalidate(tx);
-      pages.invalidate(tx, PROJECT_PAGES);
+      dropProjectsOnCommit(core, tx);
       await recompute(tx, analytics, items(jobs));
       await complete(
         tx,
