@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fingerprint } from '../../src/idempotency/key.js';
-import { claimKey, deleteExpired } from '../../src/idempotency/store.js';
+import { claimKey, deleteExpired, STORE_ANSWERS } from '../../src/idempotency/store.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
 import { eventually } from '../support/eventually.js';
 import { expectProblem } from '../foundation/fixtures.js';
@@ -185,6 +185,51 @@ describe('Idempotency-Key', () => {
     expect(replay.headers['idempotent-replayed']).toBe('true');
   });
 
+  it('one comment for many requests at once with one key', async () => {
+    // Nothing stops a comment being made twice but the key: the requests that find it taken as their
+    // transaction begins wait for the first one's to end, and are answered with the first answer (or
+    // told to retry while it is being stored); none of them applies the change.
+    await app.call('POST', '/organizations', { token: admin, body: { slug: 'idem-c', name: 'C' } });
+    await app.call('POST', '/organizations/idem-c/teams', { token: admin, body: { slug: 't', name: 'T' } });
+    await app.call('POST', '/organizations/idem-c/projects', {
+      token: admin,
+      body: { slug: 'p', name: 'P', team: 't' },
+    });
+    const path = '/organizations/idem-c/projects/p/comments';
+    for (let round = 0; round < 5; round++) {
+      const key = randomUUID();
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () => app.call('POST', path, { ...withKey(key), body: { body: `r${round}` } })),
+      );
+      const fresh = answers.filter((a) => a.status === 201 && !a.headers['idempotent-replayed']);
+      expect(fresh, JSON.stringify(answers.map((a) => [a.status, a.body]))).toHaveLength(1);
+      for (const a of answers) {
+        if (a.status === 409) expectProblem(a, 409, 'idempotency_key_in_use');
+        else expect(a.body).toEqual(fresh[0]!.body);
+      }
+    }
+    const listed = await app.call('GET', `${path}?limit=100`, { token: admin });
+    const bodies = (listed.body as Array<{ body: string }>).map((c) => c.body).sort();
+    expect(bodies).toEqual(['r0', 'r1', 'r2', 'r3', 'r4']);
+  });
+
+  it('two requests at once with one key and different bodies: one is applied, the other is 422 or 409', async () => {
+    await app.call('POST', '/organizations', { token: admin, body: { slug: 'idem-d', name: 'D' } });
+    const key = randomUUID();
+    const answers = await Promise.all(
+      ['idem-d1', 'idem-d2', 'idem-d3'].map((slug) =>
+        app.call('POST', '/organizations/idem-d/teams', { ...withKey(key), body: { slug, name: slug } }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    for (const a of answers.filter((x) => x.status !== 201)) {
+      expect([409, 422]).toContain(a.status);
+      expect(a.body.errors[0]).toMatchObject({ pointer: '/idempotency-key', in: 'headers' });
+    }
+    const teams = await app.call('GET', '/organizations/idem-d/teams', { token: admin });
+    expect(teams.body).toHaveLength(1);
+  });
+
   it('a change applied whose answer was lost (the process stopped in between) is never applied again', async () => {
     const key = randomUUID();
     const body = { slug: 'idem-lost', name: 'L' };
@@ -215,6 +260,23 @@ describe('Idempotency-Key', () => {
       422,
       'idempotency_key_reused',
     );
+  });
+
+  it('the answers are stored without waiting for a flush: synchronous_commit off for their own transaction only', async () => {
+    const client = await app.runtime.core.sql.pool.connect();
+    const show = async () => (await client.query('SHOW synchronous_commit')).rows[0].synchronous_commit;
+    const args = [['User.email:nobody@example.com'], ['k'], [randomUUID()], ['f'], [201], ['{}'], [null]];
+    try {
+      await client.query(STORE_ANSWERS, args);
+      expect(await show()).toBe('on');
+      await client.query('BEGIN');
+      await client.query(STORE_ANSWERS, args);
+      expect(await show()).toBe('off');
+      await client.query('ROLLBACK');
+      expect(await show()).toBe('on');
+    } finally {
+      client.release();
+    }
   });
 
   it('a key expires after 24 hours: the same request is then applied again', async () => {
