@@ -199,7 +199,9 @@ describe('Idempotency-Key', () => {
     for (let round = 0; round < 5; round++) {
       const key = randomUUID();
       const answers = await Promise.all(
-        Array.from({ length: 8 }, () => app.call('POST', path, { ...withKey(key), body: { body: `r${round}` } })),
+        Array.from({ length: 8 }, () =>
+          app.call('POST', path, { ...withKey(key), body: { body: `r${round}` } }),
+        ),
       );
       const fresh = answers.filter((a) => a.status === 201 && !a.headers['idempotent-replayed']);
       expect(fresh, JSON.stringify(answers.map((a) => [a.status, a.body]))).toHaveLength(1);
