@@ -138,7 +138,9 @@ export interface Answer {
  * Committed without waiting for its WAL to reach the disk (synchronous_commit off for its own
  * transaction only). Its key's row is on disk already, with the change: should PostgreSQL crash in
  * the instant after (at most three times wal_writer_delay), the answer alone is lost, and a repeat is
- * answered `idempotency_answer_lost`, never applied again. What it buys: a request with a key no
+ * refused (`idempotency_answer_lost` once the lease time has passed), never applied again; for a key
+ * taken on its own under a lease (a route whose change is outside a transaction), the loss is the
+ * same as the process stopping before its answer was stored. What it buys: a request with a key no
  * longer waits for a second flush before its answer; with one client, the key's cost fell from
  * 27.5-29.3% to 24.8% of a POST (docs/api-conventions.md).
  */
