@@ -6,10 +6,11 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
+  FastifyReply,
   FastifyRequest,
   onRequestAbortHookHandler,
   onResponseHookHandler,
-  onSendAsyncHookHandler,
+  onSendHookHandler,
   preHandlerHookHandler,
 } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -196,9 +197,13 @@ export function registerIdempotency(
     done();
   };
 
-  const onSend: onSendAsyncHookHandler = async (request, reply, payload) => {
-    const h = held.get(request);
-    if (!h) return payload;
+  /** The answer a request with a key sends: its own, kept with its key, or the first one again. */
+  async function keep(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    h: Held,
+  ): Promise<unknown> {
     held.delete(request);
     // What follows is the hook's own work, not the route's.
     h.slot.hook = undefined;
@@ -236,6 +241,19 @@ export function registerIdempotency(
       log.error({ err }, 'storing an idempotent answer failed');
     }
     return payload;
+  }
+
+  // A callback hook, not an async one: a request without a key (most of them) makes no promise here.
+  const onSend: onSendHookHandler = (request, reply, payload, done) => {
+    const h = held.get(request);
+    if (!h) {
+      done(null, payload);
+      return;
+    }
+    keep(request, reply, payload, h).then(
+      (sent) => done(null, sent),
+      (err: Error) => done(err),
+    );
   };
 
   // Only the routes whose method the key guards carry the hooks (a GET runs none of them), after the
