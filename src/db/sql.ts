@@ -118,6 +118,9 @@ export interface FirstStatement {
     | undefined;
 }
 const firstStatements = new AsyncLocalStorage<{ sql: Sql; slot: FirstStatement }>();
+/** The slots whose context is open: begun by withFirstStatement and not yet ended. */
+const openSlots = new WeakSet<FirstStatement>();
+let openCount = 0;
 
 /** The statements each connection has prepared (PREPARE lasts as long as the session, whatever rolls back). */
 const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
@@ -130,10 +133,34 @@ async function ensurePrepared(client: pg.PoolClient, p: { name: string; command:
   names.add(p.name);
 }
 
-/** Runs `fn` (and everything it starts) with `slot`'s work due before the first statement on `sql`. */
+/**
+ * Runs `fn` (and everything it starts) with `slot`'s work due before the first statement on `sql`,
+ * until endFirstStatement(slot).
+ */
 export function withFirstStatement<T>(sql: Sql, slot: FirstStatement, fn: () => T): T {
+  if (!openSlots.has(slot)) {
+    openSlots.add(slot);
+    openCount++;
+  }
   return firstStatements.run({ sql, slot }, fn);
 }
+
+/**
+ * Ends `slot`'s context: its work, if not taken yet, is dropped. The context is carried by an
+ * AsyncLocalStorage, which on Node 20 and 22 tracks every promise the process makes (async hooks)
+ * from its first use on, for every request, those that never open a context included (2-11% more of
+ * the server's CPU per GET, docs/api-conventions.md). So it is switched off whenever no context is
+ * open, and on again by the next withFirstStatement. Node 24 carries it in the async context frame,
+ * at no cost per promise.
+ */
+export function endFirstStatement(slot: FirstStatement): void {
+  slot.hook = undefined;
+  if (!openSlots.delete(slot)) return;
+  if (--openCount === 0) firstStatements.disable();
+}
+
+/** How many first-statement contexts are open (for tests). */
+export const openFirstStatements = (): number => openCount;
 
 /**
  * How long a caller waits for a connection (a new one, or a free one when the pool is full) unless

@@ -15,7 +15,13 @@ import type {
 } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { SecretBox } from '../crypto/secretbox.js';
-import { withFirstStatement, type FirstStatement, type Queryable, type Sql } from '../db/sql.js';
+import {
+  endFirstStatement,
+  withFirstStatement,
+  type FirstStatement,
+  type Queryable,
+  type Sql,
+} from '../db/sql.js';
 import { fingerprint, headerProblem, IDEMPOTENCY_HEADER, IDEMPOTENT_METHODS, parseKey } from './key.js';
 import {
   answerStore,
@@ -182,11 +188,11 @@ export function registerIdempotency(
     withFirstStatement(sql, slot, () => done());
   };
 
-  // A request that ends without an answer (the client went away) must not leave its work armed for a
-  // timer it started in its context.
+  // A request that ends, with an answer or without one (the client went away), closes its context: its
+  // work must not stay armed for a timer it started there.
   const disarm = (request: FastifyRequest) => {
     const h = held.get(request);
-    if (h) h.slot.hook = undefined;
+    if (h) endFirstStatement(h.slot);
   };
   const onResponse: onResponseHookHandler = (request, _reply, done) => {
     disarm(request);
@@ -205,8 +211,8 @@ export function registerIdempotency(
     h: Held,
   ): Promise<unknown> {
     held.delete(request);
-    // What follows is the hook's own work, not the route's.
-    h.slot.hook = undefined;
+    // What follows is the hook's own work, not the route's: the context closes.
+    endFirstStatement(h.slot);
     if (h.replay) {
       const found = h.replay;
       reply.code(found.status!);
