@@ -1,6 +1,9 @@
 // The SQL layer against a real PostgreSQL: statements with parameters are prepared once per connection
 // under their name, statements without are sent as simple queries, and errors reach the caller, on the
 // pool and inside a transaction alike.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSql, withFirstStatement, type FirstStatement, type Sql } from '../../src/db/sql.js';
 import { createTestDatabase } from '../support/harness.js';
@@ -115,6 +118,32 @@ describe('createSql', () => {
     await sql.query('SELECT 1');
     expect(s3.hook).toBeDefined();
     expect(await rows()).toEqual([]);
+  });
+
+  it('switches the context of the first statement off whenever none is open: no promise tracked then', () => {
+    // On Node 20 and 22 the context (an AsyncLocalStorage) tracks every promise of the process through
+    // async hooks while it is on; Node 24 carries it without them. Run in a process of its own, where
+    // nothing else turns hooks on.
+    const fixture = path.join(
+      path.dirname(fileURLToPath(import.meta.url)),
+      'fixtures',
+      'first-statement-hooks.ts',
+    );
+    const res = spawnSync(process.execPath, ['--import', 'tsx', fixture], {
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(res.status, res.stderr).toBe(0);
+    const seen = JSON.parse(res.stdout) as Record<string, boolean>;
+    const hooks = Number(process.versions.node.split('.')[0]) < 24;
+    expect(seen).toEqual({
+      before: false,
+      open: hooks,
+      oneOpen: hooks,
+      noneOpen: false,
+      reopened: hooks,
+      closedAgain: false,
+    });
   });
 
   it('prepares the work sent with BEGIN once per connection and executes it by name', async () => {
