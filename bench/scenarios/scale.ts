@@ -260,14 +260,14 @@ export const scenarios: Scenario[] = [
           // The CPU each party spends per project while the queue drains (the worker in this process,
           // `keel api` relaying the score history to the stream, PostgreSQL, NATS): the drain is bound
           // by the two cores, so a per-row cost that grows from one stage to the next shows here.
-          const drained = async () => {
+          const untilDrained = async () => {
             for (;;) {
               const left = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM scoring_jobs`);
               if (Number(left[0]!.n) === 0) return;
               await new Promise((r) => setTimeout(r, 100));
             }
           };
-          const { perRow } = await cpuPerRow({ 'keel api': ctx.serverPid }, drained, Math.max(1, n));
+          const { perRow } = await cpuPerRow({ 'keel api': ctx.serverPid }, untilDrained, n);
           drainCpu.push(`  context recompute-all at ${k}, CPU per project drained: ${perRowText(perRow)}`);
           const drainedMs = performance.now() - t0;
           figures[`${k}_recompute_queued`] = res.queued;
